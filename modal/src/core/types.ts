@@ -1,0 +1,420 @@
+/**
+ * The modal's core types: the public API of MODAL-API (ModalOptions, ModalClient, ...) and the state and
+ * actions of every controller, gathered in `ModalControllers`, the one object handed to the UI.
+ *
+ * Contract with modal-ui (elements and views):
+ * - Every controller is a `Store<State>`: `getState()` returns an immutable snapshot (a new object on each
+ *   change), `subscribe(listener)` calls `listener(state, previous)` after each change and returns an
+ *   unsubscribe function. Controllers have no DOM and no lit; views read state and call actions only.
+ * - Mounting: modal-ui provides `modal/src/elements/modal/mount.ts` exporting
+ *   `export function mountModal(controllers: ModalControllers): void` which defines the elements (only if
+ *   their tag is not yet defined) and inserts/binds one `<mb-modal>` in `document.body` (idempotent).
+ *   `createModal(...).open()` lazy-imports it the first time (`await import('../elements/modal/mount.js')`),
+ *   so the views are a lazy chunk; the button and the controllers are not in that chunk.
+ * - The connect button (`<mb-connect-button>`) takes the client from its property `client: ModalClient`; when
+ *   unset it uses `getDefaultClient()` from `modal/src/core/registry.ts` (`createModal` registers the first
+ *   client it creates as the default; `setDefaultClient(client)` overrides). `controllersOf(client)` (same
+ *   file) gives an element the `ModalControllers` of a client, e.g. an embedded `<mb-modal>` placed by hand.
+ * - Texts shown to users come from `modal/src/messages.ts` (spec section 8 texts, character for character).
+ */
+import type { Address, Hash, PublicClient, WalletClient } from 'viem';
+import type { WcWallet } from '../api/types.js';
+
+export type { Address, Hash };
+
+// ---------------------------------------------------------------------------------------------
+// Public API (MODAL-API.md)
+// ---------------------------------------------------------------------------------------------
+
+export type ViewName =
+  | 'Connect'
+  | 'Account'
+  | 'AllWallets'
+  | 'ConnectingExternal'
+  | 'ConnectingWalletConnectBasic'
+  | 'Networks'
+  | 'UnsupportedChain'
+  | 'SIWXSignMessage'
+  | 'ApproveTransaction'
+  | 'RegisterAccountName'
+  | 'RegisterAccountNameSuccess';
+
+export type ChainNamespace = 'eip155' | 'solana';
+
+/** Spec section 3 "Network". */
+export interface ModalNetwork {
+  id: number;
+  caipNetworkId: `${string}:${string}`;
+  chainNamespace: ChainNamespace;
+  name: string;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  rpcUrls: { default: { http: string[] } };
+  blockExplorers?: { default: { name: string; url: string } };
+  testnet?: boolean;
+}
+
+/** Pluggable key-value storage (localStorage-like, synchronous). */
+export interface ModalStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface ModalFeatures {
+  swaps: boolean;
+  onramp: boolean;
+  receive: boolean;
+  send: boolean;
+  analytics: boolean;
+}
+
+export interface ModalApiUrls {
+  blockchainApi: string;
+  walletDirectory: string;
+  analytics: string;
+  relay: string;
+}
+
+export interface ModalOptions {
+  projectId: string;
+  /** First = default network. */
+  networks: ModalNetwork[];
+  metadata: { name: string; description: string; url: string; icons: string[] };
+  features?: Partial<ModalFeatures>;
+  /** Hosted defaults (see `DEFAULT_API_URLS`). */
+  apiUrls?: Partial<ModalApiUrls>;
+  themeMode?: 'light' | 'dark';
+  /** Default: localStorage in a browser, memory otherwise. */
+  storage?: ModalStorage;
+  /** Default true. */
+  enableWalletConnect?: boolean;
+  /** Default false. */
+  allowUnsupportedChain?: boolean;
+  embedded?: boolean;
+  /** Addition to MODAL-API: false = no injected/EIP-6963 adapter (WalletConnect only). Default true. */
+  enableInjected?: boolean;
+  /** Addition to MODAL-API: lets the modal offer network switching (UnsupportedChain rule). Default true. */
+  enableNetworkSwitch?: boolean;
+}
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
+
+export interface AccountSnapshot {
+  address?: Address;
+  isConnected: boolean;
+  status: ConnectionStatus;
+  chainId?: number;
+  caipAddress?: string;
+  connectorId?: string;
+}
+
+export interface ModalClient {
+  open(options?: { view?: ViewName }): Promise<void>;
+  close(): void;
+  isOpen(): boolean;
+  getAccount(): AccountSnapshot;
+  subscribeAccount(listener: (account: AccountSnapshot) => void): () => void;
+  subscribeState(listener: (state: { open: boolean; view: ViewName }) => void): () => void;
+  /** Switches the connected wallet to a chain of `networks`; adds it first when the wallet answers 4902. Throws ChainSwitchError on failure. */
+  switchNetwork(chainId: number): Promise<void>;
+  disconnect(): Promise<void>;
+  /** viem WalletClient bound to the connected wallet's EIP-1193 provider and account; undefined while disconnected. */
+  getWalletClient(): WalletClient | undefined;
+  /** viem PublicClient for a configured network (default: the first network), over its rpcUrls. */
+  getPublicClient(chainId?: number): PublicClient;
+  /** The chain id the connected wallet reports right now (eth_chainId), undefined while disconnected. */
+  getWalletChainId(): Promise<number | undefined>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Store and injected dependencies
+// ---------------------------------------------------------------------------------------------
+
+export type Listener<S> = (state: S, previous: S) => void;
+
+/** Read side of every controller. */
+export interface Store<S> {
+  getState(): S;
+  subscribe(listener: Listener<S>): () => void;
+}
+
+/** Timers and time, injected so tests drive them. */
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** EIP-1193 provider. */
+export interface Eip1193Provider {
+  request(args: { method: string; params?: unknown }): Promise<unknown>;
+  on?(event: string, listener: (...args: never[]) => void): unknown;
+  removeListener?(event: string, listener: (...args: never[]) => void): unknown;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Controllers
+// ---------------------------------------------------------------------------------------------
+
+/** Resolved options (defaults applied). */
+export interface ResolvedOptions {
+  projectId: string;
+  networks: ModalNetwork[];
+  metadata: ModalOptions['metadata'];
+  features: ModalFeatures;
+  apiUrls: ModalApiUrls;
+  themeMode: 'light' | 'dark';
+  enableWalletConnect: boolean;
+  enableInjected: boolean;
+  enableNetworkSwitch: boolean;
+  allowUnsupportedChain: boolean;
+  embedded: boolean;
+  /** SDK type and version sent as `st` / `sv`. */
+  sdkType: string;
+  sdkVersion: string;
+}
+
+export interface ModalState {
+  open: boolean;
+  embedded: boolean;
+  /** True for `SHAKE_DURATION_MS` (500 ms) after `shake()`. */
+  shake: boolean;
+}
+export interface ModalController extends Store<ModalState> {
+  /** Opens with the view of the opening rules (spec section 2), or `options.view` when forced. */
+  open(options?: { view?: ViewName }): void;
+  /** Closes; in embedded mode the view becomes Account if connected, otherwise Connect. */
+  close(): void;
+  shake(): void;
+}
+
+/** Data attached to a route, e.g. the connector a ConnectingExternal view is about. */
+export interface RouteData {
+  connectorId?: string;
+  wallet?: WcWallet;
+}
+export interface RouterState {
+  view: ViewName;
+  history: ViewName[];
+  data: RouteData;
+}
+export interface RouterController extends Store<RouterState> {
+  push(view: ViewName, data?: RouteData): void;
+  replace(view: ViewName, data?: RouteData): void;
+  /** One step back; stays when there is no previous view. */
+  back(): void;
+  /** Clears the history and shows `view`. */
+  reset(view: ViewName, data?: RouteData): void;
+}
+
+export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'WALLET_CONNECT';
+
+/** A wallet the user can pick: EIP-6963 announced, the legacy `window.ethereum`, or WalletConnect. */
+export interface ConnectorInfo {
+  /** rdns for announced wallets, 'injected' for the legacy provider, 'walletConnect'. */
+  id: string;
+  name: string;
+  /** Data URI or URL. */
+  icon?: string;
+  rdns?: string;
+  type: ConnectorType;
+}
+
+/** The state of the last connect request (ConnectingExternal view: pending / failed / retry). */
+export type ConnectRequestState =
+  | { status: 'idle' }
+  | { status: 'pending'; connectorId: string }
+  | { status: 'rejected'; connectorId: string }
+  | { status: 'failed'; connectorId: string; message: string };
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  connectors: ConnectorInfo[];
+  /** Connector of the current connection. */
+  connectorId?: string;
+  connectRequest: ConnectRequestState;
+}
+export interface ConnectionController extends Store<ConnectionState> {
+  /** Connects an injected/announced wallet (eth_requestAccounts). Never throws: see `connectRequest`. */
+  connect(connectorId: string): Promise<void>;
+  /** Retries the last failed/rejected request. */
+  retry(): Promise<void>;
+  /** Clears sessions, resets every chain's account and the network, removes the stored connector id. */
+  disconnect(): Promise<void>;
+  /** Reconnects from the stored connector id when the wallet still authorizes eth_accounts. */
+  reconnect(): Promise<boolean>;
+  resetConnectRequest(): void;
+  /** The connected wallet's provider; undefined while disconnected. */
+  getProvider(): Eip1193Provider | undefined;
+}
+
+export interface WalletConnectState {
+  status: 'idle' | 'loading' | 'ready' | 'connected' | 'error';
+  /** `wc:` pairing URI (QR code, copy link, deep links). */
+  uri?: string;
+  /** ms since epoch; the pairing counts as expired within 10 s of it. */
+  pairingExpiry?: number;
+  error?: string;
+}
+export interface WalletConnectController extends Store<WalletConnectState> {
+  /** Loads @walletconnect/universal-provider (lazy chunk), starts a pairing; resolves when connected or failed. */
+  connect(): Promise<void>;
+  isPairingExpired(): boolean;
+}
+
+export type AccountType = 'eoa' | 'smartAccount';
+/** Spec section 3 "Account state per chain". */
+export interface ChainAccountState {
+  caipAddress?: string;
+  address?: string;
+  balance?: string;
+  balanceSymbol?: string;
+  balanceLoading: boolean;
+  profileName?: string | null;
+  profileImage?: string | null;
+  status: ConnectionStatus;
+  user?: { email?: string; username?: string };
+  preferredAccountTypes: Partial<Record<ChainNamespace, AccountType>>;
+  allAccounts: { address: string; type: AccountType }[];
+  smartAccountDeployed: boolean;
+  connectedWalletInfo?: { name: string; icon?: string };
+  socialProvider?: string;
+  farcasterUrl?: string;
+  addressLabels: Record<string, string>;
+}
+export interface AccountState {
+  byNamespace: Record<ChainNamespace, ChainAccountState>;
+}
+export interface AccountController extends Store<AccountState> {
+  setAccount(namespace: ChainNamespace, address: string, chainId: number | string, wallet?: { name: string; icon?: string }): void;
+  setStatus(namespace: ChainNamespace, status: ConnectionStatus): void;
+  reset(namespace: ChainNamespace): void;
+  resetAll(): void;
+  /** Native balance of the active account; cached 30 s unless `force`. */
+  fetchBalance(force?: boolean): Promise<void>;
+  /** Name and avatar; cached 5 min. */
+  fetchIdentity(): Promise<void>;
+}
+
+export interface NetworksState {
+  networks: ModalNetwork[];
+  activeNetwork: ModalNetwork;
+  activeNamespace: ChainNamespace;
+  /** The chain id the wallet reports (may be outside `networks`). */
+  walletChainId?: number;
+  /** The wallet is on a chain outside `networks`. */
+  isUnsupported: boolean;
+  /** Set while switching to another namespace. */
+  isSwitchingNamespace: boolean;
+  /** caip2 ids of the blockchain API's `http[]`; undefined until fetched. */
+  supportedChains?: string[];
+  switching: boolean;
+}
+export interface NetworksController extends Store<NetworksState> {
+  /** Switches the connected wallet (add-chain fallback on 4902), or just the active network when disconnected. */
+  switchNetwork(chainId: number): Promise<void>;
+  /** The wallet reported a chain (chainChanged / connect). */
+  setWalletChainId(chainId: number | undefined): void;
+  reset(): void;
+  /** True when the active chain is in the blockchain API's supported chains (fetched once). */
+  isActiveChainSupported(): Promise<boolean>;
+}
+
+export interface DirectoryState {
+  featured: WcWallet[];
+  recommended: WcWallet[];
+  /** AllWallets pages loaded so far (40 a page). */
+  wallets: WcWallet[];
+  page: number;
+  count: number;
+  loading: boolean;
+  search: { query: string; results: WcWallet[]; loading: boolean };
+  recent: WcWallet[];
+  /** image_id -> object URL or URL. */
+  images: Record<string, string>;
+  error?: string;
+}
+export interface DirectoryController extends Store<DirectoryState> {
+  /** Featured and recommended (4 each); first call only unless `force`. */
+  fetchInitial(force?: boolean): Promise<void>;
+  fetchNextPage(): Promise<void>;
+  /** Debounced search (up to 100 results); an empty query clears it. */
+  search(query: string): void;
+  addRecent(wallet: WcWallet): void;
+  imageUrl(wallet: WcWallet): string | undefined;
+}
+
+export type ToastVariant = 'loading' | 'success' | 'error';
+export interface ToastState {
+  open: boolean;
+  variant: ToastVariant;
+  message: string;
+}
+export interface ToastController extends Store<ToastState> {
+  show(variant: ToastVariant, message: string): void;
+  hide(): void;
+}
+
+export interface AnalyticsAlert {
+  message: string;
+  hint: string;
+}
+export interface AnalyticsState {
+  enabled: boolean;
+  /** 'Invalid App Configuration', shown once. */
+  alert?: AnalyticsAlert;
+}
+export interface AnalyticsEventInput {
+  type: 'track' | 'error';
+  event: string;
+  address?: string;
+  properties?: Record<string, unknown>;
+}
+export interface AnalyticsController extends Store<AnalyticsState> {
+  /** Fetches the analytics config and checks the allowed origins. */
+  init(): Promise<void>;
+  sendEvent(event: AnalyticsEventInput): Promise<void>;
+  dismissAlert(): void;
+}
+
+/** Send form (spec section 3); reset when switching namespace. */
+export interface SendState {
+  token?: { symbol: string; address?: string; decimals: number };
+  sendTokenAmount?: string;
+  receiverAddress?: string;
+  receiverProfileName?: string;
+  receiverProfileImageUrl?: string;
+  gasPrice?: bigint;
+  gasPriceInUSD?: number;
+  networkBalanceInUSD?: string;
+  loading: boolean;
+  tokenBalances: unknown[];
+}
+export interface SendController extends Store<SendState> {
+  set(patch: Partial<SendState>): void;
+  reset(): void;
+}
+
+/** The one object handed to the UI. */
+export interface ModalControllers {
+  options: ResolvedOptions;
+  /** True on a mobile device (opening rules, deep links). */
+  isMobile: boolean;
+  modal: ModalController;
+  router: RouterController;
+  connection: ConnectionController;
+  walletConnect: WalletConnectController;
+  account: AccountController;
+  networks: NetworksController;
+  directory: DirectoryController;
+  toasts: ToastController;
+  analytics: AnalyticsController;
+  send: SendController;
+  /** Same snapshot as `ModalClient.getAccount()`. */
+  getAccount(): AccountSnapshot;
+}
+
+/** Signature of modal-ui's `mountModal` (modal/src/elements/modal/mount.ts). */
+export type MountModal = (controllers: ModalControllers) => void;

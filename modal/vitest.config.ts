@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Controllers, api and connectors run in Node; *.browser.test.ts belong to web-test-runner.
+export default defineConfig({
+  test: {
+    name: 'modal',
+    root: new URL('.', import.meta.url).pathname,
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    exclude: ['**/node_modules/**', 'src/**/*.browser.test.ts'],
+  },
+});
