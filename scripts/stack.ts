@@ -1,0 +1,205 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Hex } from 'viem';
+import type { Deployment } from '../contracts/deployment.js';
+import { DEV_ACCOUNTS, readStackConfig, type StackConfig } from './config.js';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** An error meant for a person at a terminal: printed as one line, without a stack trace. */
+export class StackError extends Error {
+  override name = 'StackError';
+}
+
+export interface StackOptions {
+  config?: StackConfig;
+  /** 'dev': Vite dev server; 'preview': production build served by Vite preview; false: no site. */
+  site?: 'dev' | 'preview' | false;
+  /** Print progress lines. */
+  log?: (line: string) => void;
+}
+
+export interface RunningStack {
+  config: StackConfig;
+  deployment: Deployment;
+  rpcUrl: string;
+  apiUrl: string;
+  relayUrl: string;
+  siteUrl?: string;
+  /** The environment the site was (or would be) started with. */
+  siteEnv: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** Fails with a clear message when a port on loopback is taken. */
+export async function assertPortFree(host: string, port: number, what: string, envName: string): Promise<void> {
+  await new Promise<void>((ok, fail) => {
+    const server = createNetServer();
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      fail(
+        error.code === 'EADDRINUSE'
+          ? new StackError(`Port ${port} (${what}) is already in use. Stop whatever uses it, or set ${envName} to a free port.`)
+          : new StackError(`Cannot listen on ${host}:${port} (${what}): ${error.message}`),
+      );
+    });
+    server.listen(port, host, () => server.close(() => ok()));
+  });
+}
+
+async function rpcReady(rpcUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+export interface RunningAnvil {
+  rpcUrl: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts the local EVM node (anvil from npm) on loopback with the dev accounts funded. */
+export async function startAnvil(host: string, port: number, chainId: number): Promise<RunningAnvil> {
+  const bin = join(repoRoot, 'node_modules', '.bin', 'anvil');
+  const child = spawn(bin, ['--host', host, '--port', String(port), '--chain-id', String(chainId), '--silent'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const rpcUrl = `http://${host}:${port}`;
+  const deadline = Date.now() + 30_000;
+  let exitCode: number | null | undefined;
+  exited.then((code) => (exitCode = code));
+  while (!(await rpcReady(rpcUrl))) {
+    if (exitCode !== undefined) throw new StackError(`anvil exited (${exitCode}) before it was ready: ${stderr.trim()}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new StackError('anvil did not answer on its RPC within 30 s');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    rpcUrl,
+    process: child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }
+    },
+  };
+}
+
+/** The VITE_ variables the site reads, for a local stack. */
+export function siteEnvFor(config: StackConfig, deployment: Deployment, rpcUrl: string, apiUrl: string, relayUrl: string) {
+  return {
+    VITE_CHAIN_PRESET: config.preset.name,
+    VITE_RPC_URL: rpcUrl,
+    VITE_CONTRACT_ADDRESS: deployment.presale,
+    VITE_PROJECT_ID: config.projectId,
+    VITE_API_URL: apiUrl,
+    VITE_DIRECTORY_URL: apiUrl,
+    VITE_RELAY_URL: relayUrl,
+    VITE_EXPLORER_URL: `${apiUrl}/explorer`,
+  };
+}
+
+interface ClosableServer {
+  close(): Promise<void>;
+}
+
+/** Starts the site with Vite: dev server or a production build served by preview. */
+export async function startSite(
+  mode: 'dev' | 'preview',
+  host: string,
+  port: number,
+  env: Record<string, string>,
+): Promise<{ url: string; close(): Promise<void> }> {
+  Object.assign(process.env, env);
+  const vite = await import('vite');
+  const configFile = join(repoRoot, 'site', 'vite.config.ts');
+  if (mode === 'dev') {
+    const server = await vite.createServer({ configFile, server: { host, port, strictPort: true }, logLevel: 'warn' });
+    await server.listen();
+    return { url: `http://${host}:${port}/`, close: () => server.close() };
+  }
+  await vite.build({ configFile, logLevel: 'warn' });
+  const server = await vite.preview({ configFile, preview: { host, port, strictPort: true }, logLevel: 'warn' });
+  const closable = server.httpServer as unknown as { close(cb: () => void): void };
+  const preview: ClosableServer = { close: () => new Promise<void>((done) => closable.close(() => done())) };
+  return { url: `http://${host}:${port}/`, close: () => preview.close() };
+}
+
+/**
+ * Starts the whole local product: anvil, the contracts deployed by the dev owner, api-mocks (HTTP + relay)
+ * and optionally the site. Used by `npm start` and by the test set-ups (with other ports).
+ */
+export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
+  const config = options.config ?? readStackConfig();
+  const log = options.log ?? (() => {});
+  if (config.preset.name !== 'local') {
+    throw new StackError(`The local stack runs the 'local' chain preset only (CHAIN_PRESET=${config.preset.name}).`);
+  }
+  const { host } = config;
+  await assertPortFree(host, config.anvilPort, 'local chain', 'ANVIL_PORT');
+  await assertPortFree(host, config.apiPort, 'api-mocks', 'API_PORT');
+  await assertPortFree(host, config.relayPort, 'WalletConnect relay', 'RELAY_PORT');
+  if (options.site) await assertPortFree(host, config.sitePort, 'site', 'SITE_PORT');
+
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => {});
+    stops.length = 0;
+  };
+  try {
+    log(`Starting the local chain (anvil, chain id ${config.preset.chainId}) on port ${config.anvilPort}...`);
+    const anvil = await startAnvil(host, config.anvilPort, config.preset.chainId);
+    stops.push(() => anvil.stop());
+
+    log('Deploying the presale contract, test tokens and swap pool...');
+    const { deployDevStack } = await import('../contracts/scripts/deploy.js');
+    const deployment = await deployDevStack({ rpcUrl: anvil.rpcUrl, ownerKey: DEV_ACCOUNTS[0].key as Hex });
+    const localDir = resolve(repoRoot, config.localDir);
+    mkdirSync(localDir, { recursive: true });
+    writeFileSync(join(localDir, 'deployment.json'), JSON.stringify(deployment, null, 2) + '\n');
+
+    log(`Starting api-mocks on port ${config.apiPort} and the relay on port ${config.relayPort}...`);
+    const { startApiMocks } = await import('../api-mocks/src/server.js');
+    const api = await startApiMocks({
+      host,
+      port: config.apiPort,
+      relayPort: config.relayPort,
+      rpcUrl: anvil.rpcUrl,
+      chainId: config.preset.chainId,
+      deployment,
+      dataDir: resolve(repoRoot, config.dataDir),
+      projectId: config.projectId,
+    });
+    stops.push(() => api.close());
+
+    const siteEnv = siteEnvFor(config, deployment, anvil.rpcUrl, api.url, api.relayUrl);
+    let siteUrl: string | undefined;
+    if (options.site) {
+      log(`Starting the site (${options.site === 'dev' ? 'Vite dev server' : 'production build'}) on port ${config.sitePort}...`);
+      const site = await startSite(options.site, host, config.sitePort, siteEnv);
+      stops.push(() => site.close());
+      siteUrl = site.url;
+    }
+    return { config, deployment, rpcUrl: anvil.rpcUrl, apiUrl: api.url, relayUrl: api.relayUrl, siteUrl, siteEnv, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

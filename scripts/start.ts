@@ -1,0 +1,61 @@
+import { formatEther } from 'viem';
+import { DEV_ACCOUNTS, readStackConfig } from './config.js';
+import { StackError, startStack, startSite } from './stack.js';
+
+/** `npm start`: the whole product on this machine (local chain + contract, api-mocks, site). Ctrl-C stops it all. */
+async function main() {
+  const config = readStackConfig();
+  if (config.preset.name !== 'local') {
+    // A real chain: nothing to run locally but the site, pointed at the configured contract and hosted services.
+    const contract = process.env.CONTRACT_ADDRESS;
+    if (!contract) throw new StackError(`CONTRACT_ADDRESS must be set for CHAIN_PRESET=${config.preset.name}.`);
+    const env: Record<string, string> = {
+      VITE_CHAIN_PRESET: config.preset.name,
+      VITE_CONTRACT_ADDRESS: contract,
+      VITE_PROJECT_ID: config.projectId,
+      ...(process.env.RPC_URL ? { VITE_RPC_URL: process.env.RPC_URL } : {}),
+    };
+    const site = await startSite('dev', config.host, config.sitePort, env);
+    console.log(`\nMinibot presale (${config.preset.label}, chain id ${config.preset.chainId}) is running.\n\n  Open ${site.url}\n`);
+    onExit(() => site.close());
+    return;
+  }
+  const stack = await startStack({ config, site: 'dev', log: (line) => console.log(line) });
+  onExit(() => stack.stop());
+  const lines = [
+    '',
+    'Minibot presale is running on this machine.',
+    '',
+    `  Open ${stack.siteUrl}`,
+    '',
+    `  Chain        ${config.preset.label}, chain id ${config.preset.chainId}, RPC ${stack.rpcUrl}`,
+    `  Contract     ${stack.deployment.presale} (price ${formatEther(BigInt(stack.deployment.priceWei))} BNB, minting enabled)`,
+    `  api-mocks    ${stack.apiUrl}   relay ${stack.relayUrl}`,
+    '',
+    'Funded development accounts (10000 BNB each on the local chain only; never use these keys elsewhere):',
+    ...DEV_ACCOUNTS.map((a, i) => `  (${i}) ${a.address}  ${a.key}${i === 0 ? '  <- contract owner' : ''}`),
+    '',
+    'Add the local chain to your browser wallet (RPC above, chain id 31337, symbol BNB) and import one of the keys.',
+    'Press Ctrl-C to stop everything.',
+  ];
+  console.log(lines.join('\n'));
+}
+
+function onExit(stop: () => Promise<void>) {
+  let stopping = false;
+  const handler = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping...');
+    await stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(error instanceof StackError ? `Error: ${message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+import type { Deployment } from '../contracts/deployment.js';
+
+/** What the end-to-end set-up started, handed to the test workers through the environment. */
+export interface StackInfo {
+  siteUrl: string;
+  rpcUrl: string;
+  apiUrl: string;
+  relayUrl: string;
+  chainId: number;
+  projectId: string;
+  deployment: Deployment;
+}
+
+export const STACK_ENV = 'MINIBOT_E2E_STACK';
+
+export function readStackInfo(): StackInfo {
+  const raw = process.env[STACK_ENV];
+  if (!raw) throw new Error(`${STACK_ENV} is not set: run the end-to-end tests with \`npm run test:e2e\`.`);
+  return JSON.parse(raw) as StackInfo;
+}
