@@ -1,0 +1,123 @@
+/**
+ * Wallet directory / project API (service-shapes.md rows 24-32): `projectId`, `st`, `sv` first in the query.
+ */
+import { HttpError, ModalError } from '../errors.js';
+import type {
+  AllowedOriginsResponse,
+  AnalyticsConfigResponse,
+  GetWalletsRequest,
+  GetWalletsResponse,
+  ProjectConfigResponse,
+  ProjectLimitsResponse,
+} from './types.js';
+import { array, boolean, directoryUrl, number, record, request, requestJson, string, type ApiContext } from './http.js';
+
+const enc = encodeURIComponent;
+
+/** Row 24: GET /getWallets (page, search, featured via `include`, recommended). A missing `data` throws. */
+export function fetchWallets(ctx: ApiContext, params: GetWalletsRequest): Promise<GetWalletsResponse> {
+  const url = directoryUrl(ctx, '/getWallets', {
+    page: params.page,
+    entries: params.entries,
+    chains: params.chains,
+    search: params.search,
+    badge_type: params.badge_type,
+    include: params.include,
+    exclude: params.exclude,
+    include_pay_only: params.include_pay_only,
+    sort: params.sort,
+    names: params.names,
+    rdns: params.rdns,
+  });
+  return requestJson(ctx, url, (body, fail) => {
+    const b = record(body, fail);
+    const data = array(b.data, fail, 'data');
+    data.forEach((w, i) => {
+      const wallet = record(w, fail, `data[${i}]`);
+      string(wallet.id, fail, `data[${i}].id`);
+      string(wallet.name, fail, `data[${i}].name`);
+    });
+    return { data, count: number(b.count, fail, 'count') } as GetWalletsResponse;
+  });
+}
+
+async function fetchImage(ctx: ApiContext, path: string, init?: RequestInit): Promise<Blob> {
+  const response = await request(ctx, directoryUrl(ctx, path), init);
+  return response.blob();
+}
+
+/** Row 25: GET /getWalletImage/{image_id} (bytes). */
+export function fetchWalletImage(ctx: ApiContext, imageId: string, init?: RequestInit): Promise<Blob> {
+  return fetchImage(ctx, `/getWalletImage/${enc(imageId)}`, init);
+}
+
+/** Row 26: GET /public/getAssetImage/{id}. */
+export function fetchAssetImage(ctx: ApiContext, id: string): Promise<Blob> {
+  return fetchImage(ctx, `/public/getAssetImage/${enc(id)}`);
+}
+
+/** Row 27: GET /public/getTokenImage/{symbol}. */
+export function fetchTokenImage(ctx: ApiContext, symbol: string): Promise<Blob> {
+  return fetchImage(ctx, `/public/getTokenImage/${enc(symbol)}`);
+}
+
+/** Row 28: GET /public/getCurrencyImage/{code}. */
+export function fetchCurrencyImage(ctx: ApiContext, code: string): Promise<Blob> {
+  return fetchImage(ctx, `/public/getCurrencyImage/${enc(code)}`);
+}
+
+/** The URL of a wallet image, for an `<img src>` when no prefetched blob exists. */
+export function walletImageUrl(ctx: ApiContext, imageId: string): string {
+  return directoryUrl(ctx, `/getWalletImage/${enc(imageId)}`);
+}
+
+/** Row 29: GET /getAnalyticsConfig. */
+export function fetchAnalyticsConfig(ctx: ApiContext): Promise<AnalyticsConfigResponse> {
+  return requestJson(ctx, directoryUrl(ctx, '/getAnalyticsConfig'), (body, fail) => ({
+    isAnalyticsEnabled: boolean(record(body, fail).isAnalyticsEnabled, fail, 'isAnalyticsEnabled'),
+  }));
+}
+
+/** Row 30: GET /appkit/v1/config (remote features). */
+export function fetchProjectConfig(ctx: ApiContext): Promise<ProjectConfigResponse> {
+  return requestJson(ctx, directoryUrl(ctx, '/appkit/v1/config'), (body, fail) => ({
+    features: array(record(body, fail).features, fail, 'features') as ProjectConfigResponse['features'],
+  }));
+}
+
+/** Row 31: GET /appkit/v1/project-limits. */
+export function fetchProjectLimits(ctx: ApiContext): Promise<ProjectLimitsResponse> {
+  return requestJson(ctx, directoryUrl(ctx, '/appkit/v1/project-limits'), (body, fail) => {
+    const limits = record(record(body, fail).planLimits, fail, 'planLimits');
+    string(limits.tier, fail, 'planLimits.tier');
+    return { planLimits: limits } as unknown as ProjectLimitsResponse;
+  });
+}
+
+/** Thrown by `fetchAllowedOrigins`: 'RATE_LIMITED' on 429, 'SERVER_ERROR' on 5xx. */
+export class OriginsError extends ModalError {
+  override name = 'OriginsError';
+  constructor(
+    readonly code: 'RATE_LIMITED' | 'SERVER_ERROR',
+    cause: HttpError,
+  ) {
+    super(code, { cause, details: cause.message });
+  }
+}
+
+/** Row 32: GET /projects/v1/origins; 429 and 5xx throw OriginsError, another non-2xx answers []. */
+export async function fetchAllowedOrigins(ctx: ApiContext): Promise<string[]> {
+  try {
+    const result = await requestJson<AllowedOriginsResponse>(ctx, directoryUrl(ctx, '/projects/v1/origins'), (body, fail) => ({
+      allowedOrigins: array(record(body, fail).allowedOrigins, fail, 'allowedOrigins').map((o, i) => string(o, fail, `allowedOrigins[${i}]`)),
+    }));
+    return result.allowedOrigins;
+  } catch (error) {
+    if (error instanceof HttpError) {
+      if (error.status === 429) throw new OriginsError('RATE_LIMITED', error);
+      if (error.status >= 500) throw new OriginsError('SERVER_ERROR', error);
+      return [];
+    }
+    throw error;
+  }
+}

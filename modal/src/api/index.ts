@@ -1,0 +1,5 @@
+export * from './http.js';
+export * from './blockchain.js';
+export * from './directory.js';
+export * from './analytics.js';
+export type * from './types.js';
