@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Node tests of the contracts' TypeScript side: generated modules, deploy script, admin tool (against anvil).
+export default defineConfig({
+  test: {
+    name: 'contracts',
+    root: new URL('.', import.meta.url).pathname,
+    environment: 'node',
+    include: ['**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'out/**', 'cache/**'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
