@@ -1,0 +1,83 @@
+import { LitElement, html } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { AccountSnapshot, ModalClient } from '../../core/types.js';
+import { getDefaultClient } from '../../core/registry.js';
+import { defineElement } from '../../ui/define.js';
+import { shortenAddress } from '../../ui/format.js';
+import { texts } from '../../views/texts.js';
+import { connectButtonStyles } from './connect-button.styles.js';
+
+/**
+ * The wallet button: 'Connect Wallet' ('Connecting...' while pending), or the shortened address when connected.
+ * A click opens the modal (Connect or Account by the opening rules). It imports no view: the modal loads on the
+ * first click.
+ *
+ * @csspart button - The native button.
+ * @cssproperty --mb-color-accent - Background while disconnected.
+ * @cssproperty --mb-color-accent-fg - Text colour while disconnected.
+ */
+export class MbConnectButton extends LitElement {
+  static override styles = connectButtonStyles;
+  static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+
+  /** The client from `createModal`; the default client when unset. */
+  @property({ attribute: false }) client?: ModalClient;
+  @property({ reflect: true, attribute: 'theme-mode' }) themeMode?: 'light' | 'dark';
+  @property({ type: Boolean, reflect: true }) connected = false;
+  @state() private account?: AccountSnapshot;
+
+  private unsubscribe?: () => void;
+  private subscribedTo?: ModalClient;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.subscribe();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    this.subscribedTo = undefined;
+  }
+
+  override willUpdate(): void {
+    this.subscribe();
+    this.connected = !!this.account?.isConnected;
+  }
+
+  override render() {
+    const account = this.account;
+    const label =
+      account?.isConnected && account.address
+        ? shortenAddress(account.address)
+        : account?.status === 'connecting'
+          ? texts.connecting
+          : texts.connectWallet;
+    return html`<button part="button" type="button" aria-haspopup="dialog" @click=${this.onClick}>${label}</button>`;
+  }
+
+  private subscribe() {
+    const client = this.client ?? getDefaultClient();
+    if (client === this.subscribedTo) return;
+    this.unsubscribe?.();
+    this.subscribedTo = client;
+    this.account = client?.getAccount();
+    this.unsubscribe = client?.subscribeAccount((account) => {
+      this.account = account;
+    });
+  }
+
+  private onClick() {
+    this.subscribe();
+    void this.subscribedTo?.open();
+  }
+}
+
+defineElement('mb-connect-button', MbConnectButton);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mb-connect-button': MbConnectButton;
+  }
+}

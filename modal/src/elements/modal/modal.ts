@@ -1,0 +1,258 @@
+import { LitElement, html, nothing } from 'lit';
+import { property, query } from 'lit/decorators.js';
+import type { ModalClient, ModalControllers, ViewName } from '../../core/types.js';
+import { controllersOf, getDefaultClient } from '../../core/registry.js';
+import { defineElement } from '../../ui/define.js';
+import { StoreController } from '../store-controller.js';
+import { viewLoaders, viewTags } from '../../views/registry.js';
+import { texts, viewTitles } from '../../views/texts.js';
+import { deepActiveElement, focusableElements } from './focus.js';
+import { modalStyles } from './modal.styles.js';
+import '../../ui/button/button.js';
+import '../../ui/icon/icon.js';
+import '../../ui/skeleton/skeleton.js';
+import '../../ui/toast/toast.js';
+import '../../ui/text/text.js';
+
+/** What asked the modal to close. */
+export type CloseSource = 'close-button' | 'keyboard' | 'backdrop';
+
+/**
+ * Fired before the modal closes. Cancel it (`event.preventDefault()`) to keep the modal open: it shakes instead.
+ */
+export class MbRequestCloseEvent extends Event {
+  static readonly eventName = 'mb-request-close';
+  constructor(readonly source: CloseSource) {
+    super(MbRequestCloseEvent.eventName, { bubbles: true, composed: true, cancelable: true });
+  }
+}
+
+/**
+ * The wallet modal: a native `<dialog>` (top layer, inert page behind it) named by its heading, hosting the
+ * view of the router. Focus stays inside while it is open and returns to where it was when it closes.
+ *
+ * @event mb-request-close - {MbRequestCloseEvent} Before closing by the close button, Escape or a backdrop click; cancelable.
+ * @csspart dialog - The native dialog.
+ * @csspart header - The header with back button, title and close button.
+ * @csspart title - The heading (the dialog's accessible name).
+ * @csspart body - The area the current view renders in.
+ * @cssproperty --mb-font-family - Font family.
+ * @cssproperty --mb-font-size - Base font size.
+ * @cssproperty --mb-color-bg - Dialog background.
+ * @cssproperty --mb-color-surface - Background of list items, inputs, skeletons.
+ * @cssproperty --mb-color-surface-hover - Hovered surfaces.
+ * @cssproperty --mb-color-fg - Text colour.
+ * @cssproperty --mb-color-fg-muted - Secondary text.
+ * @cssproperty --mb-color-border - Borders.
+ * @cssproperty --mb-color-accent - Primary buttons, spinners, the active item.
+ * @cssproperty --mb-color-accent-fg - Text on the accent colour.
+ * @cssproperty --mb-color-error - Errors.
+ * @cssproperty --mb-color-success - Success marks.
+ * @cssproperty --mb-color-backdrop - The page overlay.
+ * @cssproperty --mb-color-focus - The focus ring.
+ * @cssproperty --mb-radius - Dialog corner radius.
+ * @cssproperty --mb-radius-sm - Corner radius of buttons and items.
+ * @cssproperty --mb-modal-width - Dialog width.
+ * @cssproperty --mb-z-index - Stacking order (embedded mode).
+ * @cssproperty --mb-duration - Animation duration (0 under reduced motion).
+ */
+export class MbModal extends LitElement {
+  static override styles = modalStyles;
+
+  /** The controllers to render; when unset, those of `client` or of the default client. */
+  @property({ attribute: false }) controllers?: ModalControllers;
+  /** A client from `createModal`; used when `controllers` is unset. */
+  @property({ attribute: false }) client?: ModalClient;
+  /** 'light' | 'dark'; set from the options when unset; with neither, the system preference applies. */
+  @property({ reflect: true, attribute: 'theme-mode' }) themeMode?: 'light' | 'dark';
+  @property({ type: Boolean, reflect: true }) embedded = false;
+
+  @query('dialog') private dialog?: HTMLDialogElement;
+
+  private readonly modalState = new StoreController(this, () => this.resolved()?.modal);
+  private readonly routerState = new StoreController(this, () => this.resolved()?.router);
+  private readonly toastState = new StoreController(this, () => this.resolved()?.toasts);
+  private readonly connectionState = new StoreController(this, () => this.resolved()?.connection);
+
+  private returnFocus?: Element | null;
+  private viewElement?: HTMLElement & { controllers?: ModalControllers };
+  private viewName?: ViewName;
+  private viewOwner?: ModalControllers;
+
+  /** The controllers in use. */
+  resolved(): ModalControllers | undefined {
+    if (this.controllers) return this.controllers;
+    const client = this.client ?? getDefaultClient();
+    return client ? controllersOf(client) : undefined;
+  }
+
+  override willUpdate(): void {
+    const controllers = this.resolved();
+    if (!controllers) return;
+    if (this.themeMode === undefined && controllers.options.themeMode) this.themeMode = controllers.options.themeMode;
+    if (controllers.options.embedded) this.embedded = true;
+  }
+
+  override render() {
+    const controllers = this.resolved();
+    const router = this.routerState.value;
+    const modal = this.modalState.value;
+    const toast = this.toastState.value;
+    const view = router?.view ?? 'Connect';
+    const canGoBack = (router?.history.length ?? 0) > 1 && !this.embedded;
+    return html`<dialog
+      part="dialog"
+      class=${modal?.shake ? 'shake' : ''}
+      aria-labelledby="title"
+      @cancel=${this.onCancel}
+      @close=${this.onNativeClose}
+      @click=${this.onDialogClick}
+      @keydown=${this.onKeydown}
+    >
+      <header part="header">
+        ${canGoBack
+          ? html`<mb-button variant="ghost" icon-only label=${texts.back} @click=${() => controllers?.router.back()}>
+              <mb-icon name="back"></mb-icon>
+            </mb-button>`
+          : html`<span></span>`}
+        <h2 id="title" part="title">${this.title_(view)}</h2>
+        ${this.embedded
+          ? html`<span></span>`
+          : html`<mb-button variant="ghost" icon-only label=${texts.close} @click=${() => this.requestClose('close-button')}>
+              <mb-icon name="close"></mb-icon>
+            </mb-button>`}
+      </header>
+      <div part="body" class="body">${controllers && (modal?.open || this.embedded) ? this.renderView(view, controllers) : nothing}</div>
+      <div class="toasts">
+        ${toast?.open ? html`<mb-toast variant=${toast.variant}>${toast.message}</mb-toast>` : nothing}
+      </div>
+    </dialog>`;
+  }
+
+  override updated(): void {
+    const dialog = this.dialog;
+    if (!dialog) return;
+    const open = this.embedded || !!this.modalState.value?.open;
+    if (open && !dialog.open) {
+      this.returnFocus = deepActiveElement();
+      if (this.embedded) dialog.show();
+      else dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      this.restoreFocus();
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.viewElement = undefined;
+    this.viewName = undefined;
+  }
+
+  /** Asks to close: fires the cancelable `mb-request-close`; closes unless it is cancelled, else shakes. */
+  requestClose(source: CloseSource): boolean {
+    const controllers = this.resolved();
+    const event = new MbRequestCloseEvent(source);
+    this.dispatchEvent(event);
+    if (event.defaultPrevented) {
+      controllers?.modal.shake();
+      return false;
+    }
+    controllers?.modal.close();
+    return true;
+  }
+
+  private title_(view: ViewName): string {
+    const data = this.routerState.value?.data;
+    if (view === 'ConnectingExternal' && data?.connectorId) {
+      const connector = this.connectionState.value?.connectors.find((c) => c.id === data.connectorId);
+      if (connector) return connector.name;
+    }
+    if (view === 'ConnectingWalletConnectBasic' && data?.wallet) return data.wallet.name;
+    return viewTitles[view];
+  }
+
+  private renderView(view: ViewName, controllers: ModalControllers) {
+    const tag = viewTags[view];
+    const load = viewLoaders[view];
+    if (!tag || !load) return html`<mb-text tone="muted" align="center">${texts.viewUnavailable}</mb-text>`;
+    if (this.viewName !== view || this.viewOwner !== controllers || !this.viewElement) {
+      if (!customElements.get(tag)) {
+        void load().then(() => this.requestUpdate());
+        return html`<div class="loading" aria-busy="true">
+          <mb-skeleton></mb-skeleton><mb-skeleton></mb-skeleton><mb-skeleton></mb-skeleton>
+        </div>`;
+      }
+      const element = document.createElement(tag) as HTMLElement & { controllers?: ModalControllers };
+      element.controllers = controllers;
+      this.viewElement = element;
+      this.viewName = view;
+      this.viewOwner = controllers;
+    }
+    return this.viewElement;
+  }
+
+  private onCancel(event: Event) {
+    // Escape: ask first (the request may be cancelled).
+    event.preventDefault();
+    if (!this.embedded) this.requestClose('keyboard');
+  }
+
+  private onNativeClose() {
+    // The browser may close the dialog itself (a repeated Escape); keep the controller in step.
+    const controllers = this.resolved();
+    if (this.embedded) {
+      this.dialog?.show();
+      return;
+    }
+    if (controllers?.modal.getState().open && !this.requestClose('keyboard')) {
+      this.dialog?.showModal();
+      return;
+    }
+    this.restoreFocus();
+  }
+
+  private onDialogClick(event: MouseEvent) {
+    // A click on the dialog box itself (not on its content) is a click on the backdrop.
+    if (event.target !== this.dialog || this.embedded) return;
+    const rect = this.dialog.getBoundingClientRect();
+    const inside =
+      event.clientX >= rect.left && event.clientX <= rect.right && event.clientY >= rect.top && event.clientY <= rect.bottom;
+    if (!inside) this.requestClose('backdrop');
+  }
+
+  private onKeydown(event: KeyboardEvent) {
+    if (event.key !== 'Tab' || !this.dialog) return;
+    const focusable = focusableElements(this.dialog);
+    if (focusable.length === 0) return;
+    const active = deepActiveElement();
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    const isFirst = active === first || (active && first.shadowRoot?.contains(active));
+    const isLast = active === last || (active && last.shadowRoot?.contains(active));
+    if (event.shiftKey && isFirst) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && isLast) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  private restoreFocus() {
+    const target = this.returnFocus as HTMLElement | null | undefined;
+    this.returnFocus = undefined;
+    if (target && target.isConnected && typeof target.focus === 'function') target.focus();
+  }
+}
+
+defineElement('mb-modal', MbModal);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mb-modal': MbModal;
+  }
+  interface HTMLElementEventMap {
+    'mb-request-close': MbRequestCloseEvent;
+  }
+}

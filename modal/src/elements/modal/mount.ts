@@ -1,0 +1,20 @@
+import type { ModalControllers } from '../../core/types.js';
+import { MbModal } from './modal.js';
+import { loadView } from '../../views/registry.js';
+
+/**
+ * Defines the modal's elements (only tags not yet defined) and binds one `<mb-modal>` to `controllers`:
+ * the one already in the page (e.g. placed by hand for embedded mode) or a new one appended to `document.body`.
+ * Idempotent. `createModal().open()` imports this module lazily, so the modal and its views stay out of a dapp's
+ * first load.
+ */
+export function mountModal(controllers: ModalControllers): void {
+  let modal = document.querySelector('mb-modal');
+  if (!modal) {
+    modal = document.createElement('mb-modal') as MbModal;
+    document.body.append(modal);
+  }
+  if (!modal.controllers) modal.controllers = controllers;
+  // Start loading the views the opening rules lead to, in parallel with the first render.
+  void loadView(controllers.getAccount().isConnected ? 'Account' : 'Connect');
+}

@@ -1,0 +1,66 @@
+import { css } from 'lit';
+import { focusRing, reducedMotion } from '../../theme/theme.js';
+
+export const buttonStyles = [
+  focusRing,
+  reducedMotion,
+  css`
+    :host {
+      display: inline-block;
+    }
+    :host([full-width]) {
+      display: block;
+    }
+    button {
+      all: unset;
+      box-sizing: border-box;
+      display: inline-flex;
+      align-items: center;
+      justify-content: center;
+      gap: 8px;
+      width: 100%;
+      min-height: 40px;
+      padding: 0 16px;
+      border-radius: var(--_mb-radius-sm, 10px);
+      font: inherit;
+      font-weight: 600;
+      cursor: pointer;
+      background: var(--_mb-color-accent, #b26b00);
+      color: var(--_mb-color-accent-fg, #fff);
+      border: 1px solid transparent;
+      transition: filter var(--_mb-duration-effective, 160ms);
+    }
+    button:hover:not(:disabled) {
+      filter: brightness(1.08);
+    }
+    :host([variant='secondary']) button {
+      background: var(--_mb-color-surface, #f2f3f5);
+      color: var(--_mb-color-fg, #141414);
+      border-color: var(--_mb-color-border, #d6d9de);
+    }
+    :host([variant='ghost']) button {
+      background: transparent;
+      color: var(--_mb-color-fg, #141414);
+    }
+    :host([variant='ghost']) button:hover:not(:disabled) {
+      background: var(--_mb-color-surface-hover, #e6e8eb);
+    }
+    :host([size='sm']) button {
+      min-height: 32px;
+      padding: 0 10px;
+      font-size: 0.9em;
+    }
+    :host([icon-only]) button {
+      width: 40px;
+      padding: 0;
+    }
+    button:disabled {
+      opacity: 0.55;
+      cursor: not-allowed;
+    }
+    button:focus-visible {
+      outline: 3px solid var(--_mb-color-focus, #1a5fd6);
+      outline-offset: 2px;
+    }
+  `,
+];

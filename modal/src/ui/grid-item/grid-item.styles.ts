@@ -1,0 +1,38 @@
+import { css } from 'lit';
+
+export const gridItemStyles = css`
+  :host {
+    display: block;
+    min-width: 0;
+  }
+  button {
+    all: unset;
+    box-sizing: border-box;
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: 6px;
+    width: 100%;
+    height: 100%;
+    padding: 10px 4px;
+    border-radius: var(--_mb-radius-sm, 10px);
+    background: var(--_mb-color-surface, #f2f3f5);
+    color: var(--_mb-color-fg, #141414);
+    cursor: pointer;
+    --mb-image-size: 44px;
+  }
+  button:hover {
+    background: var(--_mb-color-surface-hover, #e6e8eb);
+  }
+  button:focus-visible {
+    outline: 3px solid var(--_mb-color-focus, #1a5fd6);
+    outline-offset: 1px;
+  }
+  .name {
+    max-width: 100%;
+    font-size: 0.78em;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+`;

@@ -1,0 +1,63 @@
+import { LitElement, html, nothing } from 'lit';
+import { property, query } from 'lit/decorators.js';
+import { defineElement } from '../define.js';
+import { inputStyles } from './input.styles.js';
+import '../icon/icon.js';
+
+/** Fired on every edit of an `mb-input`; `value` is the text now in it. */
+export class MbInputEvent extends Event {
+  static readonly eventName = 'mb-input';
+  constructor(readonly value: string) {
+    super(MbInputEvent.eventName, { bubbles: true, composed: true });
+  }
+}
+
+/**
+ * A text field with a (visually hidden) label and an optional search icon.
+ *
+ * @event mb-input - {MbInputEvent} The text changed.
+ * @csspart input - The native input.
+ */
+export class MbInput extends LitElement {
+  static override styles = inputStyles;
+  static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+  /** Accessible label (visually hidden). */
+  @property() label = '';
+  @property() placeholder = '';
+  @property() value = '';
+  @property() type: 'text' | 'search' = 'text';
+  @query('input') private input!: HTMLInputElement;
+
+  override render() {
+    return html`<label>
+      ${this.type === 'search' ? html`<mb-icon name="search"></mb-icon>` : nothing}
+      <span class="visually-hidden">${this.label}</span>
+      <input
+        part="input"
+        type=${this.type}
+        .value=${this.value}
+        placeholder=${this.placeholder || nothing}
+        autocomplete="off"
+        spellcheck="false"
+        @input=${this.onInput}
+      />
+    </label>`;
+  }
+
+  private onInput(event: Event) {
+    event.stopPropagation();
+    this.value = this.input.value;
+    this.dispatchEvent(new MbInputEvent(this.value));
+  }
+}
+
+defineElement('mb-input', MbInput);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mb-input': MbInput;
+  }
+  interface HTMLElementEventMap {
+    'mb-input': MbInputEvent;
+  }
+}

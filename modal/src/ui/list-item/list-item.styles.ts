@@ -1,0 +1,57 @@
+import { css } from 'lit';
+import { focusRing } from '../../theme/theme.js';
+
+export const listItemStyles = [
+  focusRing,
+  css`
+    :host {
+      display: block;
+    }
+    button {
+      all: unset;
+      box-sizing: border-box;
+      display: flex;
+      align-items: center;
+      gap: 12px;
+      width: 100%;
+      min-height: 56px;
+      padding: 8px 12px;
+      border-radius: var(--_mb-radius-sm, 10px);
+      background: var(--_mb-color-surface, #f2f3f5);
+      color: var(--_mb-color-fg, #141414);
+      cursor: pointer;
+      --mb-image-size: 40px;
+    }
+    button:hover:not(:disabled) {
+      background: var(--_mb-color-surface-hover, #e6e8eb);
+    }
+    button:disabled {
+      cursor: default;
+      opacity: 0.6;
+    }
+    :host([active]) button {
+      outline: 2px solid var(--_mb-color-accent, #b26b00);
+      outline-offset: -2px;
+    }
+    button:focus-visible {
+      outline: 3px solid var(--_mb-color-focus, #1a5fd6);
+      outline-offset: 2px;
+    }
+    .label {
+      flex: 1;
+      min-width: 0;
+      font-weight: 600;
+    }
+    .tag {
+      font-size: 0.78em;
+      padding: 2px 8px;
+      border-radius: 999px;
+      background: var(--_mb-color-bg, #fff);
+      color: var(--_mb-color-fg-muted, #5b5f66);
+      border: 1px solid var(--_mb-color-border, #d6d9de);
+    }
+    mb-icon {
+      color: var(--_mb-color-fg-muted, #5b5f66);
+    }
+  `,
+];

@@ -1,0 +1,113 @@
+import { css, html, nothing } from 'lit';
+import type { ConnectorInfo } from '../../core/types.js';
+import type { WcWallet } from '../../api/types.js';
+import { defineElement } from '../../ui/define.js';
+import { StoreController } from '../../elements/store-controller.js';
+import { MbView, viewStyles } from '../view.js';
+import { texts } from '../texts.js';
+import { openWallet } from '../wallet-actions.js';
+import '../../ui/list-item/list-item.js';
+import '../../ui/skeleton/skeleton.js';
+import '../../ui/icon/icon.js';
+
+/**
+ * Connect: the wallets found in the browser (EIP-6963 and the legacy injected provider), recent wallets,
+ * WalletConnect, the directory's featured and recommended wallets, and a way to all wallets.
+ */
+export class MbConnectView extends MbView {
+  static override styles = [
+    ...viewStyles,
+    css`
+      .item-icon {
+        --mb-icon-size: 40px;
+      }
+      .item-skeleton {
+        --mb-skeleton-height: 56px;
+      }
+    `,
+  ];
+  private readonly connection = new StoreController(this, () => this.controllers?.connection);
+  private readonly directory = new StoreController(this, () => this.controllers?.directory);
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.controllers?.directory.fetchInitial();
+  }
+
+  override render() {
+    const connection = this.connection.value;
+    const directory = this.directory.value;
+    if (!connection || !directory) return nothing;
+    const { options } = this.controllers;
+    const installed = options.enableInjected ? connection.connectors.filter((c) => c.type !== 'WALLET_CONNECT') : [];
+    const installedRdns = new Set(installed.map((c) => c.rdns).filter(Boolean));
+    const shown = new Set<string>();
+    const pick = (wallets: WcWallet[]) =>
+      wallets.filter((wallet) => {
+        if (shown.has(wallet.id) || (wallet.rdns && installedRdns.has(wallet.rdns))) return false;
+        shown.add(wallet.id);
+        return true;
+      });
+    const recent = pick(directory.recent);
+    const suggested = options.enableWalletConnect ? pick([...directory.featured, ...directory.recommended]) : [];
+    const loadingSuggestions = options.enableWalletConnect && directory.loading && suggested.length === 0;
+    return html`<ul aria-label=${texts.wallets}>
+      ${installed.map(
+        (connector) => html`<li>
+          <mb-list-item
+            label=${connector.name}
+            image-src=${connector.icon ?? nothing}
+            tag=${texts.installed}
+            @click=${() => this.connectInstalled(connector)}
+          ></mb-list-item>
+        </li>`,
+      )}
+      ${recent.map((wallet) => this.walletItem(wallet, texts.recent))}
+      ${options.enableWalletConnect
+        ? html`<li>
+            <mb-list-item label="WalletConnect" tag=${texts.qrCode} @click=${() => this.controllers.router.push('ConnectingWalletConnectBasic')}>
+              <mb-icon slot="image" name="qr" class="item-icon"></mb-icon>
+            </mb-list-item>
+          </li>`
+        : nothing}
+      ${suggested.map((wallet) => this.walletItem(wallet))}
+      ${loadingSuggestions ? [0, 1, 2].map(() => html`<li><mb-skeleton class="item-skeleton"></mb-skeleton></li>`) : nothing}
+      ${options.enableWalletConnect
+        ? html`<li>
+            <mb-list-item
+              label=${texts.allWallets}
+              tag=${directory.count > 0 ? `${directory.count}+` : nothing}
+              chevron
+              @click=${() => this.controllers.router.push('AllWallets')}
+            >
+              <mb-icon slot="image" name="wallet" class="item-icon"></mb-icon>
+            </mb-list-item>
+          </li>`
+        : nothing}
+    </ul>`;
+  }
+
+  private walletItem(wallet: WcWallet, tag?: string) {
+    return html`<li>
+      <mb-list-item
+        label=${wallet.name}
+        image-src=${this.controllers.directory.imageUrl(wallet) ?? nothing}
+        tag=${tag ?? nothing}
+        @click=${() => openWallet(this.controllers, wallet)}
+      ></mb-list-item>
+    </li>`;
+  }
+
+  private connectInstalled(connector: ConnectorInfo) {
+    this.controllers.router.push('ConnectingExternal', { connectorId: connector.id });
+    void this.controllers.connection.connect(connector.id);
+  }
+}
+
+defineElement('mb-connect-view', MbConnectView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mb-connect-view': MbConnectView;
+  }
+}

@@ -1,0 +1,34 @@
+import type { ViewName } from '../core/types.js';
+
+/** Tag of each view's element. */
+export const viewTags: Partial<Record<ViewName, string>> = {
+  Connect: 'mb-connect-view',
+  AllWallets: 'mb-all-wallets-view',
+  ConnectingExternal: 'mb-connecting-external-view',
+  ConnectingWalletConnectBasic: 'mb-connecting-wc-view',
+  Account: 'mb-account-view',
+  Networks: 'mb-networks-view',
+  UnsupportedChain: 'mb-unsupported-chain-view',
+};
+
+/**
+ * One dynamic import per view, so each view is its own lazy chunk. Later views (SIWX, transactions,
+ * names, send, swap, ...) slot in here with their tag above.
+ */
+export const viewLoaders: Partial<Record<ViewName, () => Promise<unknown>>> = {
+  Connect: () => import('./connect-view/connect-view.js'),
+  AllWallets: () => import('./all-wallets-view/all-wallets-view.js'),
+  ConnectingExternal: () => import('./connecting-external-view/connecting-external-view.js'),
+  ConnectingWalletConnectBasic: () => import('./connecting-wc-view/connecting-wc-view.js'),
+  Account: () => import('./account-view/account-view.js'),
+  Networks: () => import('./networks-view/networks-view.js'),
+  UnsupportedChain: () => import('./unsupported-chain-view/unsupported-chain-view.js'),
+};
+
+/** Loads a view's chunk (idempotent); false when the view has no element yet. */
+export async function loadView(view: ViewName): Promise<boolean> {
+  const load = viewLoaders[view];
+  if (!load) return false;
+  await load();
+  return true;
+}

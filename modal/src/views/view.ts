@@ -1,0 +1,59 @@
+import { LitElement, css } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { ModalControllers } from '../core/types.js';
+import { focusRing, reducedMotion } from '../theme/theme.js';
+
+/** Shared layout of the views' bodies. */
+export const viewStyles = [
+  focusRing,
+  reducedMotion,
+  css`
+    :host {
+      display: flex;
+      flex-direction: column;
+      gap: 10px;
+    }
+    .stack {
+      display: flex;
+      flex-direction: column;
+      gap: 8px;
+    }
+    .center {
+      display: flex;
+      flex-direction: column;
+      align-items: center;
+      text-align: center;
+      gap: 12px;
+      padding: 8px 0;
+    }
+    .row {
+      display: flex;
+      gap: 8px;
+    }
+    .row > * {
+      flex: 1;
+    }
+    ul {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: flex;
+      flex-direction: column;
+      gap: 8px;
+    }
+    h3 {
+      margin: 4px 0 0;
+      font-size: 0.8em;
+      font-weight: 600;
+      text-transform: uppercase;
+      letter-spacing: 0.04em;
+      color: var(--_mb-color-fg-muted, #5b5f66);
+    }
+  `,
+];
+
+/** Base of every view: holds the controllers the modal hands it. Views read state and call actions only. */
+export class MbView extends LitElement {
+  static override styles = viewStyles;
+  @property({ attribute: false }) controllers!: ModalControllers;
+}
