@@ -248,6 +248,18 @@ export interface ConnectionController extends Store<ConnectionState> {
   resetConnectRequest(): void;
   /** The connected wallet's provider; undefined while disconnected. */
   getProvider(): Eip1193Provider | undefined;
+  /** Adopts an authorized session (used by the WalletConnect controller after pairing). */
+  attachSession(session: WalletSession): void;
+}
+
+/** A connected wallet: its provider, accounts and chain. */
+export interface WalletSession {
+  provider: Eip1193Provider;
+  connector: ConnectorInfo;
+  accounts: string[];
+  chainId: number;
+  /** Ends the wallet-side session (WalletConnect); absent for injected wallets. */
+  endSession?: () => Promise<void>;
 }
 
 export interface WalletConnectState {

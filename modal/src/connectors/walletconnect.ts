@@ -1,0 +1,71 @@
+import { DEFAULT_API_URLS, WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
+import type { ConnectorInfo, Eip1193Provider, ModalNetwork, ResolvedOptions } from '../core/types.js';
+
+/** The part of @walletconnect/universal-provider the modal uses. */
+export interface WcUniversalProvider extends Eip1193Provider {
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  removeListener(event: string, listener: (...args: never[]) => void): unknown;
+  connect(params: { optionalNamespaces: Record<string, unknown> }): Promise<unknown>;
+  disconnect(): Promise<void>;
+  setDefaultChain(chain: string, rpcUrl?: string): void;
+  session?: { namespaces: Record<string, { accounts: string[] }> };
+  client: { core: { verify: { isDevEnv?: boolean } } };
+}
+
+export const walletConnectConnector: ConnectorInfo = {
+  id: WALLET_CONNECT_CONNECTOR_ID,
+  name: 'WalletConnect',
+  type: 'WALLET_CONNECT',
+};
+
+/** Methods and events the modal asks for in the session proposal. */
+export const WC_EIP155_METHODS = [
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_chainId',
+  'eth_sendTransaction',
+  'eth_signTransaction',
+  'eth_sign',
+  'personal_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v4',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_getCapabilities',
+];
+export const WC_EIP155_EVENTS = ['chainChanged', 'accountsChanged'];
+
+/** `{ 'eip155:56': 'https://...' }` from the networks' first RPC URL (so reads never go to the hosted RPC). */
+export function rpcMapOf(networks: ModalNetwork[]): Record<string, string> {
+  return Object.fromEntries(
+    networks.filter((n) => n.chainNamespace === 'eip155' && n.rpcUrls.default.http[0]).map((n) => [n.caipNetworkId, n.rpcUrls.default.http[0]]),
+  );
+}
+
+/** The session proposal's optional namespaces. */
+export function optionalNamespacesOf(networks: ModalNetwork[]) {
+  const evm = networks.filter((n) => n.chainNamespace === 'eip155');
+  return {
+    eip155: { chains: evm.map((n) => n.caipNetworkId), methods: WC_EIP155_METHODS, events: WC_EIP155_EVENTS, rpcMap: rpcMapOf(evm) },
+  };
+}
+
+/** True unless the relay is the hosted one: then domain verification (a hosted frame) is switched off. */
+export function isLocalRelay(relayUrl: string): boolean {
+  return relayUrl.replace(/\/+$/, '') !== DEFAULT_API_URLS.relay;
+}
+
+/** Loads the library as its own lazy chunk (only when the WalletConnect view opens). */
+export async function loadUniversalProvider(options: ResolvedOptions): Promise<WcUniversalProvider> {
+  const { UniversalProvider } = await import('@walletconnect/universal-provider');
+  const provider = await UniversalProvider.init({
+    projectId: options.projectId,
+    relayUrl: options.apiUrls.relay,
+    metadata: options.metadata,
+    telemetryEnabled: false,
+  });
+  const wc = provider as unknown as WcUniversalProvider;
+  // Offline, the hosted verify frame never loads and every proposal waits 5 s: keep it for the hosted relay only.
+  if (isLocalRelay(options.apiUrls.relay)) wc.client.core.verify.isDevEnv = true;
+  return wc;
+}

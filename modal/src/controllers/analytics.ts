@@ -1,0 +1,91 @@
+import type { ApiContext } from '../api/http.js';
+import { sendAnalyticsEvent } from '../api/analytics.js';
+import { fetchAllowedOrigins, fetchAnalyticsConfig } from '../api/directory.js';
+import { createStore } from '../core/store.js';
+import type { AnalyticsController, AnalyticsState } from '../core/types.js';
+import { HttpError } from '../errors.js';
+import { messages } from '../messages.js';
+
+export interface AnalyticsControllerDeps {
+  api: ApiContext;
+  /** The page's location; undefined outside a browser (then nothing is sent). */
+  location?: { href: string; hostname: string; origin: string };
+  /** The analytics feature flag. */
+  analyticsFeature: boolean;
+  randomId: () => string;
+  now: () => number;
+  /** Where the one-time alert is also reported (console.warn by default). */
+  report?: (message: string) => void;
+}
+
+/** `https://*.example.com` style patterns of the allow-list. */
+export function isOriginAllowed(origin: string, allowed: string[]): boolean {
+  if (allowed.length === 0) return true;
+  return allowed.some((pattern) => {
+    if (pattern === origin || pattern === '*') return true;
+    if (!pattern.includes('*')) return false;
+    const regex = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\/]/g, '\\$&')).join('[^/]*')}$`);
+    return regex.test(origin);
+  });
+}
+
+/** Analytics config and events; HTTP 403 or a disallowed origin shows 'Invalid App Configuration' once. */
+export function createAnalyticsController(deps: AnalyticsControllerDeps): AnalyticsController {
+  const store = createStore<AnalyticsState>({ enabled: false });
+  let alertShown = false;
+  const showAlert = () => {
+    if (alertShown) return;
+    alertShown = true;
+    store.setState({ alert: { message: messages.invalidAppConfiguration, hint: messages.invalidAppConfigurationHint } });
+    (deps.report ?? ((m: string) => console.warn(m)))(`${messages.invalidAppConfiguration}: ${messages.invalidAppConfigurationHint}`);
+  };
+  const isForbidden = (error: unknown) => error instanceof HttpError && error.status === 403;
+
+  return {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    async init() {
+      const location = deps.location;
+      if (!location) return;
+      const checks: Promise<void>[] = [
+        fetchAllowedOrigins(deps.api).then(
+          (allowed) => {
+            if (!isOriginAllowed(location.origin, allowed)) showAlert();
+          },
+          (error) => {
+            if (isForbidden(error)) showAlert();
+          },
+        ),
+      ];
+      if (deps.analyticsFeature) {
+        checks.push(
+          fetchAnalyticsConfig(deps.api).then(
+            (config) => store.setState({ enabled: config.isAnalyticsEnabled }),
+            (error) => {
+              if (isForbidden(error)) showAlert();
+            },
+          ),
+        );
+      }
+      await Promise.all(checks);
+    },
+    async sendEvent(event) {
+      const location = deps.location;
+      if (!location || !store.getState().enabled) return;
+      try {
+        await sendAnalyticsEvent(deps.api, {
+          eventId: deps.randomId(),
+          url: location.href,
+          domain: location.hostname,
+          timestamp: deps.now(),
+          props: event,
+        });
+      } catch (error) {
+        if (isForbidden(error)) showAlert();
+      }
+    },
+    dismissAlert() {
+      store.setState({ alert: undefined });
+    },
+  };
+}

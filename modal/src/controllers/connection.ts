@@ -1,0 +1,147 @@
+import { WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
+import { createStore } from '../core/store.js';
+import type { ConnectionController, ConnectionState, ModalStorage, WalletSession } from '../core/types.js';
+import type { ConnectorDiscovery } from '../connectors/eip6963.js';
+import { isUserRejection } from '../connectors/errors.js';
+import { getAuthorizedAccounts, getChainId, requestAccounts, watchProvider } from '../connectors/injected.js';
+import { ModalError } from '../errors.js';
+import { messages } from '../messages.js';
+import { STORAGE_KEYS } from '../storage.js';
+
+export interface ConnectionControllerDeps {
+  storage: ModalStorage;
+  discovery: ConnectorDiscovery;
+  /** A session began or its accounts changed. */
+  onSession(session: WalletSession): void;
+  /** The wallet reported another chain. */
+  onChainChanged(chainId: number): void;
+  /** The connection ended: reset every chain's account and the network. */
+  onReset(): void;
+  /** How long reconnect waits for the stored wallet to announce itself. */
+  reconnectWaitMs?: number;
+}
+
+/** Connection: disconnected -> connecting -> connected -> disconnected, with the connect request's state. */
+export function createConnectionController(deps: ConnectionControllerDeps): ConnectionController {
+  const store = createStore<ConnectionState>({
+    status: 'disconnected',
+    connectors: deps.discovery.getConnectors(),
+    connectRequest: { status: 'idle' },
+  });
+  let session: WalletSession | undefined;
+  let unwatch: (() => void) | undefined;
+  let lastConnectorId: string | undefined;
+
+  deps.discovery.subscribe((connectors) => store.setState({ connectors }));
+
+  const endLocally = () => {
+    unwatch?.();
+    unwatch = undefined;
+    session = undefined;
+    deps.storage.removeItem(STORAGE_KEYS.connectorId);
+    deps.onReset();
+    store.setState({ status: 'disconnected', connectorId: undefined });
+  };
+
+  const attachSession = (next: WalletSession) => {
+    unwatch?.();
+    session = next;
+    deps.storage.setItem(STORAGE_KEYS.connectorId, next.connector.id);
+    unwatch = watchProvider(next.provider, {
+      accountsChanged(accounts) {
+        if (!session) return;
+        if (accounts.length === 0) return endLocally();
+        session = { ...session, accounts };
+        deps.onSession(session);
+      },
+      chainChanged(chainId) {
+        if (!session) return;
+        session = { ...session, chainId };
+        deps.onChainChanged(chainId);
+      },
+      disconnect() {
+        if (session) endLocally();
+      },
+    });
+    const wasDisconnected = store.getState().status !== 'connected';
+    deps.onSession(next);
+    store.setState({
+      status: 'connected',
+      connectorId: next.connector.id,
+      // A change from disconnected to connected resets the connect request's state.
+      ...(wasDisconnected ? { connectRequest: { status: 'idle' as const } } : {}),
+    });
+  };
+
+  const connect = async (connectorId: string) => {
+    lastConnectorId = connectorId;
+    const connector = store.getState().connectors.find((c) => c.id === connectorId);
+    const provider = deps.discovery.getProvider(connectorId);
+    const previousStatus = store.getState().status;
+    if (!connector || !provider) {
+      store.setState({ connectRequest: { status: 'failed', connectorId, message: messages.connectionFailed } });
+      return;
+    }
+    store.setState({ status: 'connecting', connectRequest: { status: 'pending', connectorId } });
+    try {
+      const accounts = await requestAccounts(provider);
+      const chainId = await getChainId(provider);
+      attachSession({ provider, connector, accounts, chainId });
+    } catch (error) {
+      const status = previousStatus === 'connected' && session ? 'connected' : 'disconnected';
+      store.setState({
+        status,
+        connectRequest: isUserRejection(error)
+          ? { status: 'rejected', connectorId }
+          : { status: 'failed', connectorId, message: error instanceof ModalError ? error.shortMessage : messages.connectionFailed },
+      });
+    }
+  };
+
+  return {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    connect,
+    async retry() {
+      const request = store.getState().connectRequest;
+      const id = 'connectorId' in request ? request.connectorId : lastConnectorId;
+      if (id) await connect(id);
+    },
+    async disconnect() {
+      const current = session;
+      try {
+        await current?.endSession?.();
+      } catch (cause) {
+        endLocally();
+        throw new ModalError(messages.failedToDisconnect, { cause });
+      }
+      endLocally();
+    },
+    async reconnect() {
+      const storedId = deps.storage.getItem(STORAGE_KEYS.connectorId);
+      // WalletConnect sessions are restored by the WalletConnect controller, not here.
+      if (!storedId || storedId === WALLET_CONNECT_CONNECTOR_ID || store.getState().status === 'connected') return false;
+      store.setState({ status: 'connecting' });
+      const provider = await deps.discovery.waitForProvider(storedId, deps.reconnectWaitMs ?? 1000);
+      const connector = deps.discovery.getConnectors().find((c) => c.id === storedId);
+      const accounts = provider ? await getAuthorizedAccounts(provider) : [];
+      if (!provider || !connector || accounts.length === 0) {
+        deps.storage.removeItem(STORAGE_KEYS.connectorId);
+        store.setState({ status: 'disconnected' });
+        return false;
+      }
+      try {
+        attachSession({ provider, connector, accounts, chainId: await getChainId(provider) });
+        return true;
+      } catch {
+        store.setState({ status: 'disconnected' });
+        return false;
+      }
+    },
+    resetConnectRequest() {
+      store.setState({ connectRequest: { status: 'idle' } });
+    },
+    getProvider: () => session?.provider,
+    attachSession,
+  };
+}

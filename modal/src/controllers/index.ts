@@ -1,0 +1,192 @@
+import type { ApiContext } from '../api/http.js';
+import type {
+  AccountSnapshot,
+  Clock,
+  FetchLike,
+  ModalControllers,
+  ModalNetwork,
+  ModalStorage,
+  ResolvedOptions,
+} from '../core/types.js';
+import type { ConnectorDiscovery } from '../connectors/eip6963.js';
+import type { WcUniversalProvider } from '../connectors/walletconnect.js';
+import { createAccountController } from './account.js';
+import { createAnalyticsController } from './analytics.js';
+import { createConnectionController } from './connection.js';
+import { createDirectoryController } from './directory.js';
+import { createModalController } from './modal.js';
+import { createNetworksController, shouldShowUnsupportedChain } from './networks.js';
+import { createRouterController, resolveOpenView } from './router.js';
+import { createSendController } from './send.js';
+import { createToastController } from './toasts.js';
+import { createWalletConnectController } from './walletconnect.js';
+
+/** Everything the controllers use from the outside world: tests pass fakes, `createModal` the real ones. */
+export interface ControllerDeps {
+  options: ResolvedOptions;
+  fetch: FetchLike;
+  storage: ModalStorage;
+  clock: Clock;
+  isMobile: boolean;
+  discovery: ConnectorDiscovery;
+  loadWalletConnect: () => Promise<WcUniversalProvider>;
+  location?: { href: string; hostname: string; origin: string };
+  createObjectUrl?: (blob: Blob) => string;
+  randomId?: () => string;
+  readNativeBalance?: (address: string, network: ModalNetwork) => Promise<bigint>;
+  reconnectWaitMs?: number;
+}
+
+export function apiContextOf(options: ResolvedOptions, fetch: FetchLike): ApiContext {
+  return {
+    fetch,
+    projectId: options.projectId,
+    sdkType: options.sdkType,
+    sdkVersion: options.sdkVersion,
+    urls: { blockchainApi: options.apiUrls.blockchainApi, walletDirectory: options.apiUrls.walletDirectory, analytics: options.apiUrls.analytics },
+  };
+}
+
+const defaultRandomId = () =>
+  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
+
+/** Wires every controller and the rules between them (one factory; no DOM). */
+export function createControllers(deps: ControllerDeps): ModalControllers {
+  const { options, clock } = deps;
+  const api = apiContextOf(options, deps.fetch);
+  const router = createRouterController();
+  const send = createSendController();
+  const toasts = createToastController({ clock });
+
+  // Late-bound: the networks controller asks the connection for its provider.
+  let getProvider: () => ReturnType<ModalControllers['connection']['getProvider']> = () => undefined;
+  const networks = createNetworksController({ networks: options.networks, api, getProvider: () => getProvider(), send });
+  const account = createAccountController({
+    api,
+    clock,
+    storage: deps.storage,
+    activeNetwork: () => networks.getState().activeNetwork,
+    isActiveChainSupported: () => networks.isActiveChainSupported(),
+    readNativeBalance: deps.readNativeBalance,
+  });
+  const refreshAccount = () => {
+    void account.fetchBalance();
+    void account.fetchIdentity();
+  };
+  const connection = createConnectionController({
+    storage: deps.storage,
+    discovery: deps.discovery,
+    reconnectWaitMs: deps.reconnectWaitMs,
+    onSession(session) {
+      networks.setWalletChainId(session.chainId);
+      account.setAccount('eip155', session.accounts[0], session.chainId, { name: session.connector.name, icon: session.connector.icon });
+      refreshAccount();
+    },
+    onChainChanged(chainId) {
+      networks.setWalletChainId(chainId);
+      const address = account.getState().byNamespace.eip155.address;
+      if (address) account.setAccount('eip155', address, chainId);
+      void account.fetchBalance();
+    },
+    onReset() {
+      account.resetAll();
+      networks.reset();
+    },
+  });
+  getProvider = () => connection.getProvider();
+  const walletConnect = createWalletConnectController({
+    clock,
+    networks: () => options.networks,
+    loadProvider: deps.loadWalletConnect,
+    attachSession: (session) => connection.attachSession(session),
+  });
+  const directory = createDirectoryController({ api, clock, storage: deps.storage, networks: options.networks, createObjectUrl: deps.createObjectUrl });
+  const analytics = createAnalyticsController({
+    api,
+    location: deps.location,
+    analyticsFeature: options.features.analytics,
+    randomId: deps.randomId ?? defaultRandomId,
+    now: () => clock.now(),
+  });
+
+  const isConnected = () => connection.getState().status === 'connected';
+  const modal = createModalController({
+    clock,
+    router,
+    embedded: options.embedded,
+    isConnected,
+    openView: (forcedView) =>
+      resolveOpenView({
+        forcedView,
+        hasAddress: Boolean(account.getState().byNamespace.eip155.address) && isConnected(),
+        isMobile: deps.isMobile,
+        hasAdapters: options.enableInjected,
+      }),
+  });
+
+  connection.subscribe((state, previous) => {
+    if (state.status === 'connected' && previous.status !== 'connected') {
+      void analytics.sendEvent({ type: 'track', event: 'CONNECT_SUCCESS', properties: { connector: state.connectorId } });
+      if (modal.getState().open) {
+        if (options.embedded) router.reset('Account');
+        else modal.close();
+      } else if (options.embedded) {
+        router.reset('Account');
+      }
+    }
+    if (state.status === 'disconnected' && previous.status === 'connected') {
+      router.reset('Connect');
+    }
+    // A rejection in the wallet returns quietly to Connect.
+    if (state.connectRequest.status === 'rejected' && previous.connectRequest.status !== 'rejected') {
+      if (router.getState().view === 'ConnectingExternal') router.reset('Connect');
+    }
+  });
+  networks.subscribe((state, previous) => {
+    const rule = { isUnsupported: state.isUnsupported, enableNetworkSwitch: options.enableNetworkSwitch, allowUnsupportedChain: options.allowUnsupportedChain };
+    if (shouldShowUnsupportedChain(rule) && !previous.isUnsupported && isConnected()) {
+      modal.open({ view: 'UnsupportedChain' });
+    }
+    if (!state.isUnsupported && previous.isUnsupported && router.getState().view === 'UnsupportedChain') {
+      if (options.embedded) router.reset('Account');
+      else modal.close();
+    }
+  });
+  modal.subscribe((state, previous) => {
+    if (state.open && !previous.open) {
+      void analytics.sendEvent({ type: 'track', event: 'MODAL_OPEN', properties: { connected: isConnected() } });
+      if (isConnected()) refreshAccount();
+    }
+    if (!state.open && previous.open) void analytics.sendEvent({ type: 'track', event: 'MODAL_CLOSE', properties: { connected: isConnected() } });
+  });
+
+  const getAccount = (): AccountSnapshot => {
+    const c = connection.getState();
+    const eip155 = account.getState().byNamespace.eip155;
+    const connected = c.status === 'connected' && Boolean(eip155.address);
+    return {
+      address: connected ? (eip155.address as AccountSnapshot['address']) : undefined,
+      isConnected: connected,
+      status: c.status === 'connected' && !connected ? 'connecting' : c.status,
+      chainId: connected ? networks.getState().walletChainId : undefined,
+      caipAddress: connected ? eip155.caipAddress : undefined,
+      connectorId: connected ? c.connectorId : undefined,
+    };
+  };
+
+  return {
+    options,
+    isMobile: deps.isMobile,
+    modal,
+    router,
+    connection,
+    walletConnect,
+    account,
+    networks,
+    directory,
+    toasts,
+    analytics,
+    send,
+    getAccount,
+  };
+}

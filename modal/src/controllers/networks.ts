@@ -1,0 +1,89 @@
+import type { ApiContext } from '../api/http.js';
+import { fetchSupportedChains } from '../api/blockchain.js';
+import { createStore } from '../core/store.js';
+import type { Eip1193Provider, ModalNetwork, NetworksController, NetworksState, SendController } from '../core/types.js';
+import { switchChain as defaultSwitchChain } from '../connectors/switch-chain.js';
+import { ModalError } from '../errors.js';
+import { messages } from '../messages.js';
+
+export interface NetworksControllerDeps {
+  networks: ModalNetwork[];
+  api: ApiContext;
+  getProvider: () => Eip1193Provider | undefined;
+  send: SendController;
+  switchChain?: (provider: Eip1193Provider, network: ModalNetwork) => Promise<void>;
+}
+
+/** Networks: the list, the active one, switching (add-chain fallback), namespace switching, unsupported chains. */
+export function createNetworksController(deps: NetworksControllerDeps): NetworksController {
+  const initial = (): NetworksState => ({
+    networks: deps.networks,
+    activeNetwork: deps.networks[0],
+    activeNamespace: deps.networks[0].chainNamespace,
+    walletChainId: undefined,
+    isUnsupported: false,
+    isSwitchingNamespace: false,
+    switching: false,
+  });
+  const store = createStore<NetworksState>(initial());
+  const switchChain = deps.switchChain ?? defaultSwitchChain;
+  let supported: Promise<string[]> | undefined;
+
+  const findNetwork = (chainId: number) => deps.networks.find((n) => n.id === chainId);
+
+  return {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    async switchNetwork(chainId) {
+      const network = findNetwork(chainId);
+      if (!network) throw new ModalError(messages.networkNotFound, { details: `chain ${chainId} is not in networks` });
+      const state = store.getState();
+      const otherNamespace = network.chainNamespace !== state.activeNamespace;
+      if (otherNamespace) {
+        store.setState({ isSwitchingNamespace: true });
+        deps.send.reset();
+      }
+      const provider = deps.getProvider();
+      store.setState({ switching: true });
+      try {
+        if (provider && network.chainNamespace === 'eip155') {
+          await switchChain(provider, network);
+          store.setState({ walletChainId: network.id, isUnsupported: false });
+        }
+        store.setState({ activeNetwork: network, activeNamespace: network.chainNamespace });
+      } finally {
+        store.setState({ switching: false, isSwitchingNamespace: false });
+      }
+    },
+    setWalletChainId(chainId) {
+      if (chainId === undefined) return store.setState({ walletChainId: undefined, isUnsupported: false });
+      const network = findNetwork(chainId);
+      store.setState(
+        network
+          ? { walletChainId: chainId, isUnsupported: false, activeNetwork: network, activeNamespace: network.chainNamespace }
+          : { walletChainId: chainId, isUnsupported: true },
+      );
+    },
+    reset() {
+      const { supportedChains } = store.getState();
+      store.setState(() => ({ ...initial(), supportedChains }));
+    },
+    async isActiveChainSupported() {
+      supported ??= fetchSupportedChains(deps.api).then(
+        (result) => result.http,
+        () => {
+          supported = undefined;
+          return [];
+        },
+      );
+      const http = await supported;
+      if (store.getState().supportedChains !== http) store.setState({ supportedChains: http });
+      return http.includes(store.getState().activeNetwork.caipNetworkId);
+    },
+  };
+}
+
+/** Spec section 4: UnsupportedChain shows if network switching is enabled and unsupported chains are not allowed. */
+export function shouldShowUnsupportedChain(params: { isUnsupported: boolean; enableNetworkSwitch: boolean; allowUnsupportedChain: boolean }): boolean {
+  return params.isUnsupported && params.enableNetworkSwitch && !params.allowUnsupportedChain;
+}

@@ -1,0 +1,85 @@
+import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS } from '../core/constants.js';
+import { createStore } from '../core/store.js';
+import type { Clock, ModalNetwork, WalletConnectController, WalletConnectState, WalletSession } from '../core/types.js';
+import { isUserRejection } from '../connectors/errors.js';
+import { parseChainId } from '../connectors/injected.js';
+import { optionalNamespacesOf, walletConnectConnector, type WcUniversalProvider } from '../connectors/walletconnect.js';
+import { messages } from '../messages.js';
+
+export interface WalletConnectControllerDeps {
+  clock: Clock;
+  networks: () => ModalNetwork[];
+  /** Loads and initialises @walletconnect/universal-provider (a lazy chunk). */
+  loadProvider: () => Promise<WcUniversalProvider>;
+  attachSession: (session: WalletSession) => void;
+}
+
+/** The accounts and chain of an approved session (`eip155:56:0xabc` entries). */
+export function sessionAccounts(provider: WcUniversalProvider): { accounts: string[]; chainId: number } | undefined {
+  const entries = provider.session?.namespaces?.eip155?.accounts ?? [];
+  if (entries.length === 0) return undefined;
+  const [namespace, reference] = entries[0].split(':');
+  const chain = `${namespace}:${reference}`;
+  return { accounts: [...new Set(entries.filter((e) => e.startsWith(`${chain}:`)).map((e) => e.split(':')[2]))], chainId: parseChainId(chain) };
+}
+
+/** WalletConnect pairing: display_uri -> `uri` (QR, copy link, deep links); an approved session -> connected. */
+export function createWalletConnectController(deps: WalletConnectControllerDeps): WalletConnectController {
+  const store = createStore<WalletConnectState>({ status: 'idle' });
+  let providerPromise: Promise<WcUniversalProvider> | undefined;
+  let inFlight: Promise<void> | undefined;
+
+  const getProvider = () => {
+    providerPromise ??= deps.loadProvider().then((provider) => {
+      provider.on('display_uri', ((uri: string) => {
+        store.setState({ status: 'ready', uri, pairingExpiry: deps.clock.now() + PAIRING_EXPIRY_MS, error: undefined });
+      }) as (...args: never[]) => void);
+      return provider;
+    });
+    providerPromise.catch(() => (providerPromise = undefined));
+    return providerPromise;
+  };
+
+  let runId = 0;
+  const run = async () => {
+    const id = ++runId;
+    store.setState({ status: 'loading', uri: undefined, error: undefined });
+    try {
+      const provider = await getProvider();
+      await provider.connect({ optionalNamespaces: optionalNamespacesOf(deps.networks()) });
+      if (id !== runId) return;
+      const approved = sessionAccounts(provider);
+      if (!approved) throw new Error('The wallet approved no EVM account');
+      provider.setDefaultChain(`eip155:${approved.chainId}`);
+      store.setState({ status: 'connected', uri: undefined });
+      deps.attachSession({
+        provider,
+        connector: walletConnectConnector,
+        accounts: approved.accounts,
+        chainId: approved.chainId,
+        endSession: () => provider.disconnect(),
+      });
+    } catch (error) {
+      if (id !== runId) return;
+      store.setState({ status: 'error', error: isUserRejection(error) ? messages.connectionDeclined : messages.connectionFailed });
+    }
+  };
+
+  return {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    connect() {
+      // Reuse the pairing in progress unless its URI expired (then a new pairing replaces it).
+      if (inFlight && (store.getState().status === 'loading' || !this.isPairingExpired())) return inFlight;
+      const current = run().finally(() => {
+        if (inFlight === current) inFlight = undefined;
+      });
+      inFlight = current;
+      return current;
+    },
+    isPairingExpired() {
+      const expiry = store.getState().pairingExpiry;
+      return expiry === undefined || deps.clock.now() >= expiry - PAIRING_EXPIRY_MARGIN_MS;
+    },
+  };
+}
