@@ -1,0 +1,50 @@
+import { createPublicClient, defineChain, http, type Chain, type PublicClient } from 'viem';
+import type { Deployment, DeployedToken } from '../../contracts/deployment.js';
+import type { WcWallet } from '../../modal/src/api/types.js';
+import type { Db } from './db.js';
+import type { ProjectStore } from './projects.js';
+
+/** USD price api-mocks reports for the local chain's native coin (BNB). */
+export const NATIVE_PRICE_USD = 600;
+/** The address the swap API uses for the native coin. */
+export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+/** A chain listed as supported besides the local one (BSC); its answers are empty. */
+export const LISTED_REMOTE_CHAIN = 'eip155:56';
+
+/** Everything a route needs, made once per server. */
+export interface MocksContext {
+  db: Db;
+  projects: ProjectStore;
+  deployment: Deployment;
+  chain: Chain;
+  publicClient: PublicClient;
+  rpcUrl: string;
+  chainId: number;
+  /** `eip155:<chainId>`. */
+  localChain: `eip155:${number}`;
+  projectId: string;
+  /** Base URL of the HTTP server, e.g. http://127.0.0.1:8787 (set once listening). */
+  baseUrl: string;
+  relayUrl: string;
+  wallets: WcWallet[];
+  walletsByImageId: Map<string, WcWallet>;
+  tokensByAddress: Map<string, DeployedToken>;
+}
+
+export function localChainDefinition(chainId: number, rpcUrl: string): Chain {
+  return defineChain({
+    id: chainId,
+    name: 'BSC Local',
+    nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}
+
+export function createChainClient(chain: Chain, rpcUrl: string): PublicClient {
+  return createPublicClient({ chain, transport: http(rpcUrl, { retryCount: 0, timeout: 10_000 }) }) as PublicClient;
+}
+
+/** The icon URL api-mocks serves for a token symbol. */
+export function tokenIconUrl(ctx: MocksContext, symbol: string): string {
+  return `${ctx.baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}?projectId=${encodeURIComponent(ctx.projectId)}`;
+}

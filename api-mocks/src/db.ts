@@ -1,0 +1,77 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The SQLite file api-mocks keeps its state in (names, sessions, onramp orders, events, spam marks, projects). */
+export const DATABASE_FILE = 'api-mocks.sqlite';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS names (
+  name TEXT PRIMARY KEY,
+  address TEXT NOT NULL,
+  coin_type INTEGER NOT NULL,
+  attributes TEXT NOT NULL,
+  registered_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS names_address ON names (address);
+CREATE TABLE IF NOT EXISTS sessions (
+  pci TEXT PRIMARY KEY,
+  account TEXT NOT NULL,
+  address TEXT NOT NULL,
+  expiry INTEGER NOT NULL,
+  permissions TEXT NOT NULL,
+  policies TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  revoked_at TEXT
+);
+CREATE INDEX IF NOT EXISTS sessions_address ON sessions (address);
+CREATE TABLE IF NOT EXISTS onramp_orders (
+  id TEXT PRIMARY KEY,
+  source TEXT NOT NULL,
+  address TEXT NOT NULL,
+  network TEXT NOT NULL,
+  asset TEXT NOT NULL,
+  crypto_amount TEXT,
+  fiat_amount TEXT,
+  status TEXT NOT NULL,
+  tx_hash TEXT,
+  created_at TEXT NOT NULL,
+  completed_at TEXT
+);
+CREATE TABLE IF NOT EXISTS events (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  project_id TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  origin TEXT,
+  st TEXT,
+  sv TEXT,
+  body TEXT NOT NULL,
+  received_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS spam (
+  kind TEXT NOT NULL,
+  value TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (kind, value)
+);
+CREATE TABLE IF NOT EXISTS projects (
+  id TEXT PRIMARY KEY,
+  allowed_origins TEXT NOT NULL,
+  features TEXT,
+  limits TEXT,
+  analytics_enabled INTEGER NOT NULL DEFAULT 1
+);
+`;
+
+export type Db = Database.Database;
+
+/** Opens (and creates) the database under `dataDir`. */
+export function openDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, DATABASE_FILE));
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 2000');
+  db.exec(SCHEMA);
+  return db;
+}

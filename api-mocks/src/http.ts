@@ -1,0 +1,214 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApiErrorBody } from '../../modal/src/api/types.js';
+
+/** An HTTP answer a handler returns: JSON (default), text/HTML or bytes. */
+export interface Reply {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+/** An error that becomes a JSON answer with its status (400 for validation failures). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.error);
+  }
+}
+
+export function badRequest(error: string, field?: string): HttpError {
+  return new HttpError(400, field === undefined ? { error } : { error, field });
+}
+
+export function forbidden(error: string): HttpError {
+  return new HttpError(403, { error });
+}
+
+export function notFound(error: string): HttpError {
+  return new HttpError(404, { error });
+}
+
+export interface RequestContext {
+  req: IncomingMessage;
+  url: URL;
+  method: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  origin: string | undefined;
+  /** The parsed JSON body, whatever the Content-Type says (several hosted-client POSTs send none). */
+  body(): Promise<unknown>;
+  /** The raw body text. */
+  rawBody(): Promise<string>;
+}
+
+export type Handler = (ctx: RequestContext) => Promise<Reply> | Reply;
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  keys: string[];
+  handler: Handler;
+}
+
+const MAX_BODY_BYTES = 1_000_000;
+
+/** A small path router: `/v1/account/:address/balance` style patterns. */
+export class Router {
+  private readonly routes: Route[] = [];
+
+  on(method: string, path: string, handler: Handler): this {
+    const keys: string[] = [];
+    const source = path
+      .split('/')
+      .map((part) => {
+        if (part.startsWith(':')) {
+          keys.push(part.slice(1));
+          return '([^/]+)';
+        }
+        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('/');
+    this.routes.push({ method, pattern: new RegExp(`^${source}/?$`), keys, handler });
+    return this;
+  }
+
+  get(path: string, handler: Handler): this {
+    return this.on('GET', path, handler);
+  }
+
+  post(path: string, handler: Handler): this {
+    return this.on('POST', path, handler);
+  }
+
+  put(path: string, handler: Handler): this {
+    return this.on('PUT', path, handler);
+  }
+
+  /** Finds the route; `allowed` lists the methods of routes matching the path with another method. */
+  match(method: string, pathname: string): { handler: Handler; params: Record<string, string> } | { allowed: string[] } {
+    const allowed: string[] = [];
+    for (const route of this.routes) {
+      const found = route.pattern.exec(pathname);
+      if (!found) continue;
+      if (route.method !== method) {
+        allowed.push(route.method);
+        continue;
+      }
+      const params: Record<string, string> = {};
+      route.keys.forEach((key, index) => {
+        try {
+          params[key] = decodeURIComponent(found[index + 1]);
+        } catch {
+          params[key] = found[index + 1];
+        }
+      });
+      return { handler: route.handler, params };
+    }
+    return { allowed };
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new HttpError(413, { error: `request body is larger than ${MAX_BODY_BYTES} bytes` }));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const origin = req.headers.origin;
+  // Any origin may read the answers: the per-project allow-list is enforced with a 403 that the
+  // browser must be able to read (the modal turns it into 'Invalid App Configuration').
+  const headers: Record<string, string> = {
+    'Access-Control-Allow-Origin': origin ?? '*',
+    Vary: 'Origin',
+  };
+  return headers;
+}
+
+/** Builds the Node request listener for a router. */
+export function createListener(router: Router, onError: (error: unknown) => void) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const cors = corsHeaders(req);
+    const send = (status: number, body: string | Buffer, contentType: string, extra: Record<string, string> = {}) => {
+      if (res.headersSent) return;
+      res.writeHead(status, { ...cors, 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...extra });
+      res.end(body);
+    };
+    const sendJson = (status: number, value: unknown, extra?: Record<string, string>) =>
+      send(status, JSON.stringify(value), 'application/json; charset=utf-8', extra);
+
+    try {
+      const method = req.method ?? 'GET';
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (method === 'OPTIONS') {
+        res.writeHead(204, {
+          ...cors,
+          'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
+          'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'Content-Type',
+          'Access-Control-Max-Age': '600',
+        });
+        res.end();
+        return;
+      }
+      const found = router.match(method === 'HEAD' ? 'GET' : method, url.pathname);
+      if ('allowed' in found) {
+        if (found.allowed.length > 0) {
+          sendJson(405, { error: `method ${method} is not allowed on ${url.pathname}; use ${found.allowed.join(' or ')}` }, { Allow: found.allowed.join(', ') });
+        } else {
+          sendJson(404, { error: `no endpoint at ${url.pathname}` });
+        }
+        return;
+      }
+      let raw: Promise<string> | undefined;
+      const rawBody = () => (raw ??= readBody(req));
+      const ctx: RequestContext = {
+        req,
+        url,
+        method,
+        params: found.params,
+        query: url.searchParams,
+        origin: req.headers.origin,
+        rawBody,
+        body: async () => {
+          const text = await rawBody();
+          if (text.trim() === '') throw badRequest('request body is empty; expected JSON');
+          try {
+            return JSON.parse(text) as unknown;
+          } catch {
+            throw badRequest('request body is not valid JSON');
+          }
+        },
+      };
+      const reply = await found.handler(ctx);
+      const status = reply.status ?? 200;
+      if (reply.text !== undefined) {
+        send(status, reply.text, reply.contentType ?? 'text/plain; charset=utf-8', reply.headers);
+      } else {
+        sendJson(status, reply.json ?? null, reply.headers);
+      }
+    } catch (error) {
+      if (error instanceof HttpError) {
+        sendJson(error.status, error.body);
+        return;
+      }
+      onError(error);
+      sendJson(500, { error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+}

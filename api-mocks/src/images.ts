@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+
+function hue(seed: string): number {
+  return createHash('sha256').update(seed).digest().readUInt16BE(0) % 360;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Initials of a name: "Harbor Wallet" -> "HW", "BNB" -> "BNB". */
+export function initials(label: string): string {
+  const words = label.split(/[\s._-]+/).filter(Boolean);
+  if (words.length === 1) return words[0].slice(0, 3).toUpperCase();
+  return words
+    .slice(0, 2)
+    .map((word) => word[0])
+    .join('')
+    .toUpperCase();
+}
+
+/**
+ * A generated square icon (gradient from the seed, label in the middle). Deterministic: the same
+ * seed and label give the same bytes.
+ */
+export function iconSvg(seed: string, label: string, shape: 'square' | 'circle' = 'square'): string {
+  const h = hue(seed);
+  const text = escapeXml(initials(label));
+  const size = text.length > 2 ? 34 : 44;
+  const background =
+    shape === 'circle'
+      ? `<circle cx="64" cy="64" r="64" fill="url(#g)"/>`
+      : `<rect width="128" height="128" rx="28" fill="url(#g)"/>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128" role="img" aria-label="${escapeXml(label)}">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+    `<stop offset="0" stop-color="hsl(${h} 70% 55%)"/><stop offset="1" stop-color="hsl(${(h + 40) % 360} 70% 38%)"/>` +
+    `</linearGradient></defs>${background}` +
+    `<text x="64" y="64" dy="0.35em" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-weight="700" font-size="${size}" fill="#fff">${text}</text>` +
+    `</svg>`
+  );
+}
+
+export const SVG_CONTENT_TYPE = 'image/svg+xml';

@@ -1,0 +1,114 @@
+import type {
+  AllowedOriginsResponse,
+  AnalyticsConfigResponse,
+  GetWalletsResponse,
+  ProjectConfigResponse,
+  ProjectLimitsResponse,
+} from '../../../modal/src/api/types.js';
+import type { MocksContext } from '../context.js';
+import { badRequest, notFound, type Router } from '../http.js';
+import { iconSvg, SVG_CONTENT_TYPE } from '../images.js';
+import { parseCaip2, parseIntInRange, requireObject, requireString } from '../validate.js';
+import { queryWallets } from '../wallets.js';
+
+const IMAGE_HEADERS = { 'Cache-Control': 'public, max-age=86400' };
+
+function list(value: string | null): string[] | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function walletIds(value: string | null, field: string): string[] | undefined {
+  const ids = list(value);
+  for (const id of ids ?? []) {
+    if (!/^[0-9a-f]{64}$/i.test(id)) throw badRequest(`"${field}" must be comma-separated wallet ids (64 hex digits), got "${id}"`, field);
+  }
+  return ids?.map((id) => id.toLowerCase());
+}
+
+/** Wallet directory, images, analytics and project configuration (the hosted api.web3modal.org). */
+export function directoryRoutes(router: Router, ctx: MocksContext): void {
+  router.get('/getWallets', (req) => {
+    ctx.projects.authorize(req);
+    const q = req.query;
+    const chains = list(q.get('chains'));
+    chains?.forEach((chain) => parseCaip2(chain, 'chains'));
+    const badgeType = q.get('badge_type') ?? undefined;
+    if (badgeType !== undefined && badgeType !== '' && badgeType !== 'none' && badgeType !== 'certified') {
+      throw badRequest(`"badge_type" must be none or certified, got "${badgeType}"`, 'badge_type');
+    }
+    const search = q.get('search') ?? undefined;
+    if (search !== undefined && search.length > 100) throw badRequest('"search" must be at most 100 characters', 'search');
+    const body: GetWalletsResponse = queryWallets(ctx.wallets, {
+      page: parseIntInRange(q.get('page'), 'page', 1, 100_000, 1),
+      entries: parseIntInRange(q.get('entries'), 'entries', 1, 500, 40),
+      chains,
+      search,
+      badgeType: badgeType || undefined,
+      include: walletIds(q.get('include'), 'include'),
+      exclude: walletIds(q.get('exclude'), 'exclude'),
+      names: list(q.get('names')),
+      rdns: list(q.get('rdns')),
+    });
+    return { json: body };
+  });
+
+  router.get('/getWalletImage/:id', (req) => {
+    ctx.projects.authorize(req);
+    const wallet = ctx.walletsByImageId.get(req.params.id) ?? ctx.wallets.find((item) => item.id === req.params.id);
+    if (!wallet) throw notFound(`no wallet image "${req.params.id}"`);
+    return { text: iconSvg(wallet.id, wallet.name), contentType: SVG_CONTENT_TYPE, headers: IMAGE_HEADERS };
+  });
+
+  const imageRoute = (path: string, kind: string, shape: 'square' | 'circle') =>
+    router.get(path, (req) => {
+      ctx.projects.authorize(req);
+      const id = req.params.id;
+      if (!/^[-_.a-zA-Z0-9]{1,64}$/.test(id)) throw badRequest(`"${kind}" must be 1-64 letters, digits, "-", "_" or ".", got "${id}"`, kind);
+      return { text: iconSvg(`${kind}:${id.toLowerCase()}`, id, shape), contentType: SVG_CONTENT_TYPE, headers: IMAGE_HEADERS };
+    });
+  imageRoute('/public/getAssetImage/:id', 'id', 'square');
+  imageRoute('/public/getTokenImage/:id', 'symbol', 'circle');
+  imageRoute('/public/getCurrencyImage/:id', 'code', 'circle');
+
+  router.get('/getAnalyticsConfig', (req) => {
+    const project = ctx.projects.authorize(req);
+    const body: AnalyticsConfigResponse = { isAnalyticsEnabled: project.analyticsEnabled };
+    return { json: body };
+  });
+
+  router.post('/e', async (req) => {
+    const project = ctx.projects.authorize(req);
+    const event = requireObject(await req.body(), 'body');
+    const eventId = requireString(event.eventId, 'eventId');
+    if (event.props !== undefined) requireObject(event.props, 'props');
+    if (event.timestamp !== undefined && (typeof event.timestamp !== 'number' || !Number.isFinite(event.timestamp))) {
+      throw badRequest('"timestamp" must be a number (milliseconds)', 'timestamp');
+    }
+    ctx.db
+      .prepare('INSERT INTO events (project_id, event_id, origin, st, sv, body, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(project.id, eventId, req.origin ?? null, req.query.get('st'), req.query.get('sv'), JSON.stringify(event), new Date().toISOString());
+    return { status: 202, json: { ok: true } };
+  });
+
+  router.get('/appkit/v1/config', (req) => {
+    const project = ctx.projects.authorize(req);
+    const body: ProjectConfigResponse = { features: project.features };
+    return { json: body };
+  });
+
+  router.get('/appkit/v1/project-limits', (req) => {
+    const project = ctx.projects.authorize(req);
+    const body: ProjectLimitsResponse = { planLimits: project.limits };
+    return { json: body };
+  });
+
+  router.get('/projects/v1/origins', (req) => {
+    const project = ctx.projects.authorize(req);
+    const body: AllowedOriginsResponse = { allowedOrigins: project.allowedOrigins };
+    return { json: body };
+  });
+}

@@ -1,0 +1,121 @@
+import { formatEther, type Address, type Hex } from 'viem';
+import type { HistoryResponse } from '../../../modal/src/api/types.js';
+import type { MocksContext } from '../context.js';
+import { ChainIndex } from '../history.js';
+import { badRequest, type Router } from '../http.js';
+import { parseAddress, parseCaip2, parseIntInRange, parseTxHash, requireObject, requireParam, requireSdk } from '../validate.js';
+
+/** Transactions per history page unless `limit` says otherwise. */
+export const HISTORY_PAGE_SIZE = 20;
+
+function encodeCursor(blockNumber: number, index: number): string {
+  return Buffer.from(`${blockNumber}:${index}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { blockNumber: number; index: number } {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const found = /^([0-9]{1,12}):([0-9]{1,6})$/.exec(text);
+  if (!found) throw badRequest(`"cursor" is not a cursor this server gave out: "${cursor}"`, 'cursor');
+  return { blockNumber: Number(found[1]), index: Number(found[2]) };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Account history from the chain, spam marks, and the local explorer page. */
+export function historyRoutes(router: Router, ctx: MocksContext): ChainIndex {
+  const index = new ChainIndex(ctx);
+
+  const isSpam = (contract: Address, hash: Hex): boolean =>
+    ctx.db.prepare("SELECT 1 FROM spam WHERE (kind = 'contract' AND value = ?) OR (kind = 'tx' AND value = ?)").get(contract.toLowerCase(), hash.toLowerCase()) !== undefined;
+
+  const onrampHashes = (): Set<string> =>
+    new Set((ctx.db.prepare('SELECT tx_hash FROM onramp_orders WHERE tx_hash IS NOT NULL').all() as { tx_hash: string }[]).map((row) => row.tx_hash.toLowerCase()));
+
+  router.get('/v1/account/:address/history', async (req) => {
+    const address = parseAddress(req.params.address, 'address');
+    const chain = parseCaip2(requireParam(req.query, 'chainId'), 'chainId');
+    const rawCursor = req.query.get('cursor');
+    const cursor = rawCursor ? decodeCursor(rawCursor) : undefined;
+    const onramp = req.query.get('onramp');
+    if (onramp !== null && onramp !== '' && !/^[a-z]{2,20}$/.test(onramp)) throw badRequest(`"onramp" must be a provider name like coinbase, got "${onramp}"`, 'onramp');
+    const limit = parseIntInRange(req.query.get('limit'), 'limit', 1, 100, HISTORY_PAGE_SIZE);
+    requireSdk(req.query);
+    if (chain.id !== ctx.localChain) return { json: { data: [], next: null } satisfies HistoryResponse };
+    await index.sync();
+    const bought = onrampHashes();
+    let transactions = index.forAddress(address);
+    if (onramp) transactions = transactions.filter((tx) => bought.has(tx.hash.toLowerCase()));
+    if (cursor) {
+      transactions = transactions.filter((tx) => tx.blockNumber < cursor.blockNumber || (tx.blockNumber === cursor.blockNumber && tx.index < cursor.index));
+    }
+    const page = transactions.slice(0, limit);
+    const data = await Promise.all(page.map((tx) => index.toTransaction(tx, address, isSpam, bought)));
+    const last = page[page.length - 1];
+    const body: HistoryResponse = { data, next: transactions.length > limit && last ? encodeCursor(last.blockNumber, last.index) : null };
+    return { json: body };
+  });
+
+  router.post('/__mocks/spam', async (req) => {
+    const body = requireObject(await req.body(), 'body');
+    if (body.contract === undefined && body.txHash === undefined) throw badRequest('give "contract" (an NFT contract) or "txHash" to mark as spam', 'contract');
+    const now = new Date().toISOString();
+    const insert = ctx.db.prepare('INSERT OR IGNORE INTO spam (kind, value, created_at) VALUES (?, ?, ?)');
+    const marked: Record<string, string> = {};
+    if (body.contract !== undefined) {
+      const contract = parseAddress(body.contract, 'contract').toLowerCase();
+      insert.run('contract', contract, now);
+      marked.contract = contract;
+    }
+    if (body.txHash !== undefined) {
+      const hash = parseTxHash(body.txHash, 'txHash');
+      insert.run('tx', hash, now);
+      marked.txHash = hash;
+    }
+    return { json: { spam: marked } };
+  });
+
+  router.get('/explorer/tx/:hash', async (req) => {
+    const hash = parseTxHash(req.params.hash, 'hash');
+    const [tx, receipt] = await Promise.all([
+      ctx.publicClient.getTransaction({ hash }).catch(() => undefined),
+      ctx.publicClient.getTransactionReceipt({ hash }).catch(() => undefined),
+    ]);
+    const title = `Transaction ${hash}`;
+    let content: string;
+    let status = 200;
+    if (!tx) {
+      status = 404;
+      content = `<p class="status unknown">Transaction not found on BSC Local (chain ${ctx.chainId}).</p>`;
+    } else {
+      const state = !receipt ? 'Pending' : receipt.status === 'success' ? 'Success' : 'Failed';
+      const rows: [string, string][] = [
+        ['Status', state],
+        ['Block', receipt ? String(receipt.blockNumber) : 'pending'],
+        ['From', tx.from],
+        ['To', tx.to ?? `contract creation ${receipt?.contractAddress ?? ''}`],
+        ['Value', `${formatEther(tx.value)} BNB`],
+        ['Nonce', String(tx.nonce)],
+        ['Gas used', receipt ? String(receipt.gasUsed) : '-'],
+      ];
+      const logs = (receipt?.logs ?? [])
+        .map((log) => `<li><code>${escapeHtml(log.address)}</code><br><small>${log.topics.map((t) => escapeHtml(t ?? '')).join('<br>')}</small><br><small>data ${escapeHtml(log.data)}</small></li>`)
+        .join('');
+      content =
+        `<p class="status ${state.toLowerCase()}" data-testid="tx-status">${state}</p>` +
+        `<table>${rows.map(([k, v]) => `<tr><th>${k}</th><td data-field="${k.toLowerCase()}">${escapeHtml(v)}</td></tr>`).join('')}</table>` +
+        `<h2>Logs (${receipt?.logs.length ?? 0})</h2><ol class="logs">${logs}</ol>`;
+    }
+    const html =
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<title>${escapeHtml(title)} · BSC Local explorer</title>` +
+      `<style>body{font-family:system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}` +
+      `code,td{font-family:ui-monospace,monospace;word-break:break-all}th{text-align:left;padding-right:1rem;vertical-align:top}` +
+      `.status{font-weight:700}.success{color:#0a7a32}.failed{color:#b00020}</style></head>` +
+      `<body><h1>${escapeHtml(title)}</h1>${content}</body></html>`;
+    return { status, text: html, contentType: 'text/html; charset=utf-8' };
+  });
+
+  return index;
+}

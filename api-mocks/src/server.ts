@@ -1,0 +1,144 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Deployment } from '../../contracts/deployment.js';
+import { createChainClient, localChainDefinition, type MocksContext } from './context.js';
+import { openDatabase } from './db.js';
+import { createListener, Router } from './http.js';
+import { DEFAULT_ALLOWED_ORIGINS, ProjectStore } from './projects.js';
+import { createRelay } from './relay.js';
+import { accountRoutes } from './routes/account.js';
+import { adminRoutes } from './routes/admin.js';
+import { convertRoutes } from './routes/convert.js';
+import { directoryRoutes } from './routes/directory.js';
+import { historyRoutes } from './routes/history.js';
+import { onrampRoutes } from './routes/onramp.js';
+import { profileRoutes } from './routes/profile.js';
+import { rpcRoutes } from './routes/rpc.js';
+import { sessionRoutes } from './routes/sessions.js';
+import { generateWallets } from './wallets.js';
+
+export interface ApiMocksOptions {
+  host: string;
+  port: number;
+  relayPort: number;
+  rpcUrl: string;
+  chainId: number;
+  deployment: Deployment;
+  dataDir: string;
+  projectId: string;
+  /** Origins the configured project accepts; default any port on 127.0.0.1 and localhost. */
+  allowedOrigins?: string[];
+}
+
+export interface RunningApiMocks {
+  url: string;
+  relayUrl: string;
+  close(): Promise<void>;
+}
+
+/** A port that is taken, reported without a stack trace by `npm run api-mocks`. */
+export class PortInUseError extends Error {
+  override name = 'PortInUseError';
+  constructor(
+    readonly port: number,
+    readonly what: string,
+  ) {
+    super(`Port ${port} (${what}) is already in use. Stop whatever uses it, or choose another port.`);
+  }
+}
+
+function listen(server: Server, host: string, port: number, what: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, what) : error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/**
+ * Starts api-mocks: the blockchain API, wallet directory, analytics and project API on `port`,
+ * and the WalletConnect relay on `relayPort` (0 picks free ports). State lives in
+ * `<dataDir>/api-mocks.sqlite`.
+ *
+ * @example
+ * const mocks = await startApiMocks({ host: '127.0.0.1', port: 8787, relayPort: 8788, rpcUrl, chainId: 31337,
+ *   deployment, dataDir: '.data', projectId: 'minibot-local' });
+ */
+export async function startApiMocks(options: ApiMocksOptions): Promise<RunningApiMocks> {
+  const db = openDatabase(options.dataDir);
+  const projects = new ProjectStore(db);
+  projects.ensure(options.projectId, options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS);
+  const chain = localChainDefinition(options.chainId, options.rpcUrl);
+  const wallets = generateWallets(options.chainId);
+  const ctx: MocksContext = {
+    db,
+    projects,
+    deployment: options.deployment,
+    chain,
+    publicClient: createChainClient(chain, options.rpcUrl),
+    rpcUrl: options.rpcUrl,
+    chainId: options.chainId,
+    localChain: `eip155:${options.chainId}`,
+    projectId: options.projectId,
+    baseUrl: '',
+    relayUrl: '',
+    wallets,
+    walletsByImageId: new Map(wallets.map((wallet) => [wallet.image_id as string, wallet])),
+    tokensByAddress: new Map(options.deployment.tokens.map((token) => [token.address.toLowerCase(), token])),
+  };
+
+  const router = new Router();
+  accountRoutes(router, ctx);
+  historyRoutes(router, ctx);
+  convertRoutes(router, ctx);
+  profileRoutes(router, ctx);
+  onrampRoutes(router, ctx);
+  sessionRoutes(router, ctx);
+  rpcRoutes(router, ctx);
+  directoryRoutes(router, ctx);
+  adminRoutes(router, ctx);
+
+  const api = createServer(createListener(router, (error) => console.error('[api-mocks]', error)));
+  api.keepAliveTimeout = 5_000;
+  const relayServer = createServer((_req, res) => {
+    res.writeHead(426, { 'Content-Type': 'text/plain' });
+    res.end('WalletConnect relay: connect with a WebSocket.\n');
+  });
+  const relay = createRelay(relayServer);
+  try {
+    const apiPort = await listen(api, options.host, options.port, 'api-mocks HTTP');
+    const relayPort = await listen(relayServer, options.host, options.relayPort, 'WalletConnect relay');
+    ctx.baseUrl = `http://${options.host}:${apiPort}`;
+    ctx.relayUrl = `ws://${options.host}:${relayPort}`;
+  } catch (error) {
+    await relay.close();
+    await Promise.all([closeServer(api), closeServer(relayServer)]);
+    db.close();
+    throw error;
+  }
+
+  let closed: Promise<void> | undefined;
+  return {
+    url: ctx.baseUrl,
+    relayUrl: ctx.relayUrl,
+    close() {
+      closed ??= (async () => {
+        await relay.close();
+        await Promise.all([closeServer(api), closeServer(relayServer)]);
+        db.close();
+      })();
+      return closed;
+    },
+  };
+}

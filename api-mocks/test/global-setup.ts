@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hex } from 'viem';
+import type { TestProject } from 'vitest/node';
+import type { Deployment } from '../../contracts/deployment.js';
+import { deployDevStack } from '../../contracts/scripts/deploy.js';
+import { DEV_ACCOUNTS } from '../../scripts/config.js';
+import { startAnvil } from '../../scripts/stack.js';
+import { startApiMocks } from '../src/server.js';
+
+export const TEST_PROJECT_ID = 'api-mocks-test';
+const HOST = '127.0.0.1';
+
+/** A free loopback port (the suite runs beside other projects' stacks, so fixed ports could clash). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiUrl: string;
+    relayUrl: string;
+    rpcUrl: string;
+    deployment: Deployment;
+    projectId: string;
+    chainId: number;
+  }
+}
+
+/** Starts anvil, deploys the dev stack and starts api-mocks (temp data folder) for the whole suite. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const chainId = 31337;
+  const anvil = await startAnvil(HOST, await freePort(), chainId);
+  const dataDir = mkdtempSync(join(tmpdir(), 'api-mocks-test-'));
+  try {
+    const deployment = await deployDevStack({ rpcUrl: anvil.rpcUrl, ownerKey: DEV_ACCOUNTS[0].key as Hex });
+    const mocks = await startApiMocks({
+      host: HOST,
+      port: await freePort(),
+      relayPort: await freePort(),
+      rpcUrl: anvil.rpcUrl,
+      chainId,
+      deployment,
+      dataDir,
+      projectId: TEST_PROJECT_ID,
+    });
+    project.provide('apiUrl', mocks.url);
+    project.provide('relayUrl', mocks.relayUrl);
+    project.provide('rpcUrl', anvil.rpcUrl);
+    project.provide('deployment', deployment);
+    project.provide('projectId', TEST_PROJECT_ID);
+    project.provide('chainId', chainId);
+    return async () => {
+      await mocks.close();
+      await anvil.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  } catch (error) {
+    await anvil.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
