@@ -1,0 +1,238 @@
+/**
+ * Every text of the page, in one place so that the copy can change without touching components.
+ * Texts quoted by the specification are used character for character (tests assert them).
+ */
+
+export const brand = {
+  product: 'Minibot M1',
+  company: 'Minibot Robotics',
+  partner: 'Aurora Labs',
+  logoAlt: 'Minibot home',
+  contactEmail: 'hello@minibot-robotics.com',
+  whitepaperUrl: 'https://docs.minibot-robotics.com/whitepaper',
+  companyUrl: 'https://minibot-robotics.com',
+  chatUrl: 'https://discord.gg/minibot',
+  socialUrl: 'https://x.com/minibot_m1',
+  privacyUrl: '#privacy',
+} as const;
+
+export const walletButton = {
+  connect: 'Connect Wallet',
+  connecting: 'Connecting...',
+  copy: 'Copy Address',
+  copied: 'Address copied',
+  disconnect: 'Disconnect',
+  menuLabel: 'Wallet menu',
+} as const;
+
+/** The page's error catalogue (spec section 8); chain texts take the configured chain's label. */
+export const mintMessages = {
+  walletNotConnected: 'Wallet not connected',
+  priceNotAvailable: 'Price not available',
+  termsNotAccepted: 'Please accept the terms of use before minting',
+  incorrectChain: (label: string) => `Incorrect chain. Switch to the ${label} network`,
+  switchFailed: (label: string) => `Failed to switch to ${label}. Please switch manually.`,
+  noWalletClient: 'No wallet client available',
+  noPublicClient: 'No public client available',
+  fallback: 'An error occurred during minting',
+} as const;
+
+export const hero = {
+  badge: 'Presale now open · Limited supply',
+  headline: 'Meet Minibot M1, the companion robot that grows with you',
+  lead:
+    'Mint the presale pass NFT to reserve your Minibot M1 and receive an exclusive bonus token airdrop at the token generation event.',
+  priceLabel: 'Presale price',
+  priceLoading: 'Loading...',
+  priceUnavailable: 'Price not available',
+  mintAreaLabel: 'Mint your presale pass',
+  connect: 'Connect Wallet',
+  checking: 'Checking NFT ownership...',
+  owner: 'You are a minibot owner!',
+  mintMore: 'Mint More',
+  viewOnMarketplace: 'View on Magic Eden',
+  mint: 'Mint NFT',
+  minting: 'Minting...',
+  termsBefore: 'I accept the ',
+  termsLink: 'terms of use',
+  termsAfter: '',
+  success: 'NFT minted successfully!',
+  transaction: 'Transaction:',
+  imageAlt: 'Minibot M1, a small round companion robot with a friendly face display',
+} as const;
+
+export const deals = {
+  heading: 'Exclusive Deal',
+  intro: 'Presale pass holders get more than an early place in line.',
+  tiles: [
+    {
+      title: 'Bonus airdrop',
+      body: 'Every pass holder receives an exclusive bonus token airdrop at the token generation event.',
+    },
+    {
+      title: 'Limited supply',
+      body: 'Only a limited number of presale passes exist. Once they are minted, the presale closes.',
+    },
+    {
+      title: 'Early-bird offer',
+      body: 'A one-time early-bird price for the first Minibot M1 units, reserved for presale pass holders.',
+      cta: 'Order Now',
+    },
+  ],
+} as const;
+
+export const video = {
+  heading: 'See Minibot M1 in motion',
+  intro: 'A short look at the robot that keeps you company, learns your routines and plays along.',
+  label: 'Minibot M1 promo video',
+  play: 'Play video',
+  pause: 'Pause video',
+  enterFullscreen: 'Enter fullscreen',
+  exitFullscreen: 'Exit fullscreen',
+} as const;
+
+export const education = {
+  heading: 'Learn, play and grow together',
+  intro: 'Minibot M1 is built for curious minds of every age.',
+  features: [
+    { icon: 'chat', title: 'Natural conversation', body: 'Talks, listens and answers questions in everyday language.' },
+    { icon: 'book', title: 'Learning games', body: 'Daily puzzles, languages and coding challenges that adapt to your pace.' },
+    { icon: 'heart', title: 'Emotional companion', body: 'Recognises moods and reacts with expressive eyes, sounds and movement.' },
+    { icon: 'shield', title: 'Private by design', body: 'Processes voice and vision on the device; you decide what is shared.' },
+  ],
+} as const;
+
+export const community = {
+  heading: 'Join the community',
+  intro: 'Meet other owners, follow the build and get presale news first.',
+  chat: 'Join our Discord',
+  social: 'Follow us on X',
+} as const;
+
+export const faq = {
+  heading: 'Frequently asked questions',
+  items: [
+    {
+      question: 'When will Minibot M1 be delivered?',
+      answer:
+        'Deliveries of Minibot M1 to presale pass holders are planned for the end of Q3 2025. Pass holders are the first in line and are kept informed of every shipping milestone.',
+    },
+    {
+      question: 'What is Minibot M1?',
+      answer:
+        'Minibot M1 is a smart companion robot: a small, expressive robot that talks with you, plays learning games, recognises moods and keeps you company at home.',
+    },
+    {
+      question: 'Why join the presale?',
+      answer:
+        'Presale pass holders reserve a robot at the early-bird price, receive an exclusive bonus token airdrop at the token generation event and get early access to news and features.',
+    },
+    {
+      question: 'How does Minibot M1 earn tokens?',
+      answer:
+        'Everyday interactions, such as completed learning activities and daily companionship streaks, earn reward tokens for the owner once the token launches.',
+    },
+    {
+      question: 'What can Minibot M1 do?',
+      answer:
+        'It holds natural conversations, plays educational games, sets reminders, reacts to emotions with its face display and movement, and learns its owner’s routines over time.',
+    },
+    {
+      question: 'How is my data protected?',
+      answer:
+        'Voice and vision are processed on the device whenever possible. Nothing is shared without your consent, and you can delete your data at any time from the companion app.',
+    },
+    {
+      question: 'What makes this collaboration special?',
+      answer:
+        'Minibot Robotics builds the robot and Aurora Labs brings its character design and rewards platform: together they make a companion that is both lovable and rewarding.',
+    },
+  ],
+} as const;
+
+export const footer = {
+  tagline: 'Minibot M1 — a smart companion robot by Minibot Robotics and Aurora Labs.',
+  privacy: 'Privacy Policy',
+  terms: 'Terms of Use',
+  whitepaper: 'Whitepaper',
+  company: 'Company Site',
+  contact: 'Contact',
+  communityHeading: 'Community',
+  linksHeading: 'Links',
+  chat: 'Discord',
+  social: 'X (Twitter)',
+  copyright: '© 2025 Minibot Robotics. All rights reserved.',
+} as const;
+
+export const nav = {
+  skipToContent: 'Skip to content',
+  home: 'Home',
+} as const;
+
+export const configErrorHeading = 'Configuration error';
+
+export interface TermsSection {
+  heading: string;
+  paragraphs?: readonly string[];
+  list?: readonly string[];
+}
+
+export const terms = {
+  title: 'Terms of Use',
+  lastUpdated: 'Last updated: May 15, 2025',
+  backToTop: 'Back to top',
+  backHome: 'Back to home',
+  sections: [
+    {
+      heading: '1. Scope',
+      paragraphs: [
+        'These terms govern the Minibot M1 presale operated by Minibot Robotics and the presale pass NFT minted on this website. By minting a presale pass you accept these terms.',
+      ],
+    },
+    {
+      heading: '2. Eligibility',
+      paragraphs: ['You may take part in the presale only if all of the following apply:'],
+      list: [
+        'You are 18 years of age or older.',
+        'You are not located in, resident of or a citizen of a restricted territory: the United States, Canada, Iran, Cuba, North Korea, Syria, Myanmar, Crimea, Donetsk, Luhansk, and sanctioned regions.',
+        'You are not a sanctioned person, nor acting on behalf of one.',
+        'You do not use a VPN or any other means to hide your location.',
+      ],
+    },
+    {
+      heading: '3. The presale pass',
+      paragraphs: [
+        'The presale pass is an NFT paid in the chain’s native coin. It reserves one Minibot M1 and entitles its holder to the bonus token airdrop at the token generation event.',
+      ],
+    },
+    {
+      heading: '4. Cancellation and refunds',
+      list: [
+        'You may cancel within 14 days of your purchase for a full refund.',
+        'Refunds are paid within 30 days of the approval of your cancellation.',
+      ],
+    },
+    {
+      heading: '5. Disputes',
+      list: [
+        'Before any formal proceeding, both parties try to resolve a dispute informally for 30 days.',
+        'If the dispute is not resolved, an arbitrator is appointed after 15 working days.',
+        'Any claim must be brought within one year; later claims are time-barred.',
+      ],
+    },
+    {
+      heading: '6. Governing law',
+      paragraphs: ['These terms are governed by the laws of Hong Kong.'],
+    },
+    {
+      heading: '7. Limitation of liability',
+      paragraphs: [
+        'To the extent permitted by law, our total liability to you is capped at the amount of your deposit.',
+      ],
+    },
+    {
+      heading: '8. Contact',
+      paragraphs: ['Questions about these terms: hello@minibot-robotics.com.'],
+    },
+  ] satisfies readonly TermsSection[] as readonly TermsSection[],
+} as const;

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { Button } from '../components/Button.js';
+import { Card } from '../components/Card.js';
+import { terms } from '../content.js';
+import { Link } from '../router.js';
+
+/** /terms: the static terms of use, with a floating back-to-top button. */
+export default function Terms() {
+  useEffect(() => {
+    document.title = `${terms.title} · Minibot M1`;
+    return () => {
+      document.title = 'Minibot M1 presale';
+    };
+  }, []);
+
+  const backToTop = () => {
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
+    document.getElementById('main')?.focus({ preventScroll: true });
+  };
+
+  return (
+    <article className="terms">
+      <Card elevation={1} className="terms__card">
+        <h1 className="terms__title">{terms.title}</h1>
+        <p className="terms__updated">{terms.lastUpdated}</p>
+        {terms.sections.map((section) => (
+          <section key={section.heading} className="terms__section">
+            <h2>{section.heading}</h2>
+            {section.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+            {section.list && (
+              <ul>
+                {section.list.map((entry) => <li key={entry}>{entry}</li>)}
+              </ul>
+            )}
+          </section>
+        ))}
+        <p className="terms__back"><Link to="/">{terms.backHome}</Link></p>
+      </Card>
+      <Button
+        variant="primary"
+        size="md"
+        className="back-to-top"
+        onClick={backToTop}
+      >
+        <span aria-hidden="true">↑</span> {terms.backToTop}
+      </Button>
+    </article>
+  );
+}

@@ -1,0 +1,143 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { UserRejectedRequestError } from 'viem';
+import { createFakeClient, TEST_ADDRESS, TEST_HASH } from '../test/fakeModal.js';
+import { fakeModal } from '../test/fakeModalReact.js';
+import { Hero } from './Hero.js';
+
+
+const connected = { address: TEST_ADDRESS, isConnected: true, status: 'connected' as const, chainId: 31337 };
+
+function mintArea() {
+  return screen.getByRole('region', { name: 'Mint your presale pass' });
+}
+
+beforeEach(() => {
+  fakeModal.reset(createFakeClient({ chainId: 31337, price: 10n ** 17n }));
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+});
+
+describe('Hero', () => {
+  it("shows the badge, the headline and 'Loading...' then the price followed by BNB", async () => {
+    let release!: () => void;
+    fakeModal.client.publicClient.readContract.mockImplementationOnce(
+      () => new Promise((resolve) => (release = () => resolve(25n * 10n ** 16n))),
+    );
+    render(<Hero />);
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.getByText('Presale now open · Limited supply')).toBeTruthy();
+    expect(screen.getByTestId('price').textContent).toBe('Loading...');
+    await act(async () => release());
+    expect(screen.getByTestId('price').textContent).toBe('0.25 BNB');
+  });
+
+  it('not connected: a connect button only, which opens the modal', () => {
+    render(<Hero />);
+    const area = within(mintArea());
+    const buttons = area.getAllByRole('button');
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0].textContent).toBe('Connect Wallet');
+    expect(area.queryByRole('checkbox')).toBeNull();
+    fireEvent.click(buttons[0]);
+    expect(fakeModal.open).toHaveBeenCalledTimes(1);
+  });
+
+  it("connected: 'Checking NFT ownership...' while the check runs", async () => {
+    fakeModal.client.publicClient.readContract.mockImplementation(async ({ functionName }) =>
+      functionName === 'price' ? 10n ** 17n : new Promise(() => {}),
+    );
+    fakeModal.setAccount(connected);
+    render(<Hero />);
+    expect(await within(mintArea()).findByText('Checking NFT ownership...')).toBeTruthy();
+  });
+
+  it("owner: 'You are a minibot owner!', 'Mint More' and 'View on Magic Eden' to the owned item", async () => {
+    fakeModal.client.state.balance = 2n;
+    fakeModal.client.state.tokenId = 5n;
+    fakeModal.setAccount(connected);
+    render(<Hero />);
+    const area = within(mintArea());
+    expect(await area.findByText('You are a minibot owner!')).toBeTruthy();
+    expect(area.getByRole('button', { name: 'Mint More' })).toBeTruthy();
+    const link = area.getByRole('link', { name: 'View on Magic Eden' });
+    expect(link.getAttribute('href')).toBe(
+      'https://marketplace.test/item-details/bsc/0x5FbDB2315678afecb367f032d93F642f64180aa3/5',
+    );
+    expect(fakeModal.client.publicClient.readContract).toHaveBeenCalledWith(
+      expect.objectContaining({ functionName: 'tokenOfOwnerByIndex', args: [TEST_ADDRESS, 0n] }),
+    );
+  });
+
+  it("non-owner: 'Mint NFT' disabled until the terms (linking to /terms) are ticked; a click explains why", async () => {
+    fakeModal.setAccount(connected);
+    render(<Hero />);
+    const area = within(mintArea());
+    const mint = await area.findByRole('button', { name: 'Mint NFT' });
+    expect(mint.getAttribute('aria-disabled')).toBe('true');
+    expect(area.getByRole('link', { name: 'terms of use' }).getAttribute('href')).toBe('/terms');
+    fireEvent.click(mint);
+    expect(await area.findByText('Please accept the terms of use before minting')).toBeTruthy();
+    expect(fakeModal.client.walletClient.writeContract).not.toHaveBeenCalled();
+    fireEvent.click(area.getByRole('checkbox'));
+    expect(mint.getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it("mints: 'Minting...' (disabled), then 'NFT minted successfully!', 'Transaction:' with the explorer link, and 'Mint More'", async () => {
+    let confirm!: () => void;
+    fakeModal.client.publicClient.waitForTransactionReceipt.mockImplementation(
+      () => new Promise((resolve) => (confirm = () => resolve({ status: 'success', transactionHash: TEST_HASH }))),
+    );
+    fakeModal.setAccount(connected);
+    render(<Hero />);
+    const area = within(mintArea());
+    fireEvent.click(await area.findByRole('checkbox'));
+    fireEvent.click(area.getByRole('button', { name: 'Mint NFT' }));
+    const pending = await area.findByRole('button', { name: 'Minting...' });
+    expect((pending as HTMLButtonElement).disabled).toBe(true);
+    fakeModal.client.state.balance = 1n;
+    await act(async () => confirm());
+    expect(await area.findByText('NFT minted successfully!')).toBeTruthy();
+    expect(area.getByText(/Transaction:/)).toBeTruthy();
+    const tx = area.getByRole('link', { name: /^0x/ });
+    expect(tx.getAttribute('href')).toBe(`http://127.0.0.1:9/explorer/tx/${TEST_HASH}`);
+    expect(area.getByText('You are a minibot owner!')).toBeTruthy();
+    expect(area.getByRole('button', { name: 'Mint More' })).toBeTruthy();
+  });
+
+  it('a rejected transaction leaves no message', async () => {
+    fakeModal.client.walletClient.writeContract.mockRejectedValue(new UserRejectedRequestError(new Error('rejected')));
+    fakeModal.setAccount(connected);
+    render(<Hero />);
+    const area = within(mintArea());
+    fireEvent.click(await area.findByRole('checkbox'));
+    fireEvent.click(area.getByRole('button', { name: 'Mint NFT' }));
+    await waitFor(() => expect(area.getByRole('button', { name: 'Mint NFT' })).toBeTruthy());
+    expect(area.queryByRole('alert')).toBeNull();
+  });
+
+  it('an ownership check failure is logged and flagged, never shown in the hero (treated as non-owner)', async () => {
+    fakeModal.client.publicClient.readContract.mockImplementation(async ({ functionName }) => {
+      if (functionName === 'price') return 10n ** 17n;
+      throw new Error('RPC down');
+    });
+    fakeModal.setAccount(connected);
+    render(<Hero />);
+    const area = within(mintArea());
+    expect(await area.findByRole('button', { name: 'Mint NFT' })).toBeTruthy();
+    expect(screen.queryByText(/RPC down/)).toBeNull();
+    expect(console.error).toHaveBeenCalledWith('NFT ownership check failed', expect.any(Error));
+  });
+
+  it('re-runs the ownership check when the address changes and returns to connect on disconnect', async () => {
+    fakeModal.setAccount(connected);
+    render(<Hero />);
+    const area = within(mintArea());
+    await area.findByRole('button', { name: 'Mint NFT' });
+    fakeModal.client.state.balance = 1n;
+    act(() => fakeModal.setAccount({ ...connected, address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }));
+    expect(await area.findByText('You are a minibot owner!')).toBeTruthy();
+    act(() => fakeModal.setAccount({ isConnected: false, status: 'disconnected' }));
+    expect(area.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy();
+  });
+});

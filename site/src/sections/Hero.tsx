@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { formatUnits } from 'viem';
+import { useAccount, useModal } from '@minibot/modal/react';
+import { Card } from '../components/Card.js';
+import { MintArea } from '../components/MintArea.js';
+import { explorerTxUrl, marketplaceUrl, siteConfig } from '../config.js';
+import { hero } from '../content.js';
+import { useMint } from '../hooks/useMint.js';
+import { useOwnership } from '../hooks/useOwnership.js';
+import { usePrice, type PriceState } from '../hooks/usePrice.js';
+import { mintAreaState } from '../mintArea.js';
+
+/** The id the 'Order Now' button scrolls to. */
+export const MINT_AREA_ID = 'mint';
+
+export function formatPrice(state: PriceState): string {
+  const { decimals, symbol } = siteConfig.preset.nativeCurrency;
+  switch (state.status) {
+    case 'loading':
+      return hero.priceLoading;
+    case 'unavailable':
+      return hero.priceUnavailable;
+    case 'ready':
+      return `${formatUnits(state.price, decimals)} ${symbol}`;
+  }
+}
+
+/** Hero card (badge, headline, price, mint area) and the image card. */
+export function Hero() {
+  const account = useAccount();
+  const { open } = useModal();
+  const price = usePrice();
+  const ownership = useOwnership(account.isConnected ? account.address : undefined);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const { status, mint } = useMint({
+    account: account.isConnected ? account.address : undefined,
+    price: price.status === 'ready' ? price.price : undefined,
+    isOwner: ownership.ownsNft,
+    termsAccepted,
+    onMinted: ownership.refetch,
+  });
+
+  const state = mintAreaState({
+    isConnected: account.isConnected && Boolean(account.address),
+    isChecking: ownership.isChecking,
+    ownsNft: ownership.ownsNft,
+    marketplaceUrl: marketplaceUrl(siteConfig, ownership.tokenId),
+    termsAccepted,
+    mint: status,
+  });
+
+  return (
+    <section className="hero" aria-labelledby="hero-heading">
+      <Card elevation={2} className="hero__card">
+        <p className="badge">{hero.badge}</p>
+        <h1 id="hero-heading" className="hero__headline">{hero.headline}</h1>
+        <p className="hero__lead">{hero.lead}</p>
+        <div className="hero__price">
+          <span className="hero__price-label">{hero.priceLabel}</span>
+          <span className="hero__price-value" data-testid="price">{formatPrice(price)}</span>
+        </div>
+        <div id={MINT_AREA_ID} className="hero__mint" tabIndex={-1} role="region" aria-label={hero.mintAreaLabel}>
+          <MintArea
+            state={state}
+            explorerTxUrl={(hash) => explorerTxUrl(siteConfig, hash)}
+            onConnect={() => {
+              open().catch((error: unknown) => console.error('Could not open the wallet modal', error));
+            }}
+            onMint={() => void mint()}
+            onTermsChange={setTermsAccepted}
+          />
+        </div>
+      </Card>
+      <Card elevation={1} className="hero__image">
+        <img src="/media/minibot.svg" alt={hero.imageAlt} width={480} height={480} fetchPriority="high" />
+      </Card>
+    </section>
+  );
+}
