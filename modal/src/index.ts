@@ -1,0 +1,21 @@
+/**
+ * @minibot/modal: the framework-free wallet modal. Importing it touches no window, document or storage.
+ */
+export { createModal, publicClientFor, type CreateModalEnvironment } from './client.js';
+export type * from './core/types.js';
+export { getDefaultClient, setDefaultClient, controllersOf } from './core/registry.js';
+export { bscNetwork, solanaNetwork, eip155Networks, defineEvmNetwork } from './core/networks.js';
+export * from './core/constants.js';
+export { formatBalance, shortenAddress } from './core/format.js';
+export { toViemChain } from './core/viem.js';
+export { ModalError, UserRejectedError, ChainSwitchError, HttpError, ResponseValidationError, ProviderRpcError } from './errors.js';
+export { messages } from './messages.js';
+export { createMemoryStorage } from './storage.js';
+export { switchChain, addChainParameters } from './connectors/switch-chain.js';
+export { mapProviderError, isUserRejection, USER_REJECTED_CODE, UNRECOGNIZED_CHAIN_CODE } from './connectors/errors.js';
+export { createControllers, type ControllerDeps } from './controllers/index.js';
+
+/** Defines `<mb-connect-button>` (browser only; the modal itself is defined on the first `open()`). */
+export async function defineConnectButton(): Promise<void> {
+  await import('./elements/connect-button/connect-button.js');
+}
