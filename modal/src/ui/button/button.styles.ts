@@ -25,7 +25,7 @@ export const buttonStyles = [
       font: inherit;
       font-weight: 600;
       cursor: pointer;
-      background: var(--_mb-color-accent, #b26b00);
+      background: var(--_mb-color-accent, #9a5c00);
       color: var(--_mb-color-accent-fg, #fff);
       border: 1px solid transparent;
       transition: filter var(--_mb-duration-effective, 160ms);

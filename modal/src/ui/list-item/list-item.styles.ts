@@ -30,7 +30,7 @@ export const listItemStyles = [
       opacity: 0.6;
     }
     :host([active]) button {
-      outline: 2px solid var(--_mb-color-accent, #b26b00);
+      outline: 2px solid var(--_mb-color-accent, #9a5c00);
       outline-offset: -2px;
     }
     button:focus-visible {

@@ -5,7 +5,7 @@ export const spinnerStyles = [
   css`
     :host {
       display: inline-flex;
-      color: var(--_mb-color-accent, #b26b00);
+      color: var(--_mb-color-accent, #9a5c00);
     }
     svg {
       animation: spin 0.9s linear infinite;

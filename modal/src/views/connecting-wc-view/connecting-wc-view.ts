@@ -31,7 +31,7 @@ export class MbConnectingWcView extends MbView {
         gap: 8px;
         min-height: 40px;
         border-radius: var(--_mb-radius-sm, 10px);
-        background: var(--_mb-color-accent, #b26b00);
+        background: var(--_mb-color-accent, #9a5c00);
         color: var(--_mb-color-accent-fg, #fff);
         font-weight: 600;
         text-decoration: none;

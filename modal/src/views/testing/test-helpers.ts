@@ -1,0 +1,100 @@
+/** Helpers of the browser tests (mocha globals are declared in mocha-globals.d.ts). */
+import type { AxeResults } from 'axe-core';
+import type { MbModal } from '../../elements/modal/modal.js';
+
+declare global {
+  interface Window {
+    axe?: { run(context: Element | Document, options?: object): Promise<AxeResults> };
+  }
+}
+
+/** Loads axe-core (a UMD script) once. */
+export async function loadAxe(): Promise<NonNullable<Window['axe']>> {
+  if (window.axe) return window.axe;
+  await new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = '/node_modules/axe-core/axe.min.js';
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error('axe-core did not load'));
+    document.head.append(script);
+  });
+  return window.axe!;
+}
+
+/** Runs axe on `element`; throws with every violation's id, help and targets. */
+export async function expectNoAxeViolations(element: Element): Promise<void> {
+  const axe = await loadAxe();
+  const results = await axe.run(element, { resultTypes: ['violations'] });
+  if (results.violations.length > 0) {
+    const detail = results.violations
+      .map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
+      .join('\n');
+    throw new Error(`axe found ${results.violations.length} violation(s):\n${detail}`);
+  }
+}
+
+/** Resolves when `predicate` holds (polled every 10 ms), or throws after `timeout` ms. */
+export async function waitFor<T>(predicate: () => T | undefined | null | false, timeout = 3000, what = 'condition'): Promise<T> {
+  const start = performance.now();
+  for (;;) {
+    const value = predicate();
+    if (value) return value;
+    if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Text content of a node including its shadow trees, whitespace collapsed. */
+export function deepText(node: Node): string {
+  const parts: string[] = [];
+  const visit = (current: Node) => {
+    if (current.nodeType === Node.TEXT_NODE) parts.push(current.textContent ?? '');
+    if (current instanceof Element && current.shadowRoot) {
+      for (const child of current.shadowRoot.childNodes) visit(child);
+      if (current.shadowRoot.querySelector('slot')) {
+        for (const child of current.childNodes) visit(child);
+      }
+      return;
+    }
+    if (current instanceof HTMLSlotElement) return;
+    for (const child of current.childNodes) visit(child);
+  };
+  visit(node);
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/** querySelector through shadow roots: each selector of the path is looked up in the previous match's shadow root. */
+export function shadowQuery<E extends Element = Element>(root: Element | ShadowRoot | Document, ...path: string[]): E | null {
+  let current: Element | ShadowRoot | Document | null = root;
+  for (const selector of path) {
+    if (!current) return null;
+    const scope: Element | ShadowRoot | Document = current instanceof Element && current.shadowRoot ? current.shadowRoot : current;
+    current = scope.querySelector(selector);
+  }
+  return current as E | null;
+}
+
+/** Every element matching `selector` in `root` and all shadow roots below it. */
+export function deepQueryAll<E extends Element = Element>(root: Element | ShadowRoot | Document, selector: string): E[] {
+  const found: E[] = [];
+  const visit = (scope: Element | ShadowRoot | Document) => {
+    for (const element of scope.querySelectorAll('*')) {
+      if (element.matches(selector)) found.push(element as E);
+      if (element.shadowRoot) visit(element.shadowRoot);
+    }
+  };
+  visit(root);
+  return found;
+}
+
+/** The view element the modal shows now. */
+export function currentView(modal: MbModal): HTMLElement | null {
+  return modal.shadowRoot?.querySelector('.body > *') as HTMLElement | null;
+}
+
+/** The focused element through shadow roots. */
+export function deepActive(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}

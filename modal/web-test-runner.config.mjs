@@ -1,0 +1,50 @@
+// Browser tests of the modal's elements and views: `npm run test:browser`.
+// Files: modal/src/**/*.browser.test.ts (vitest's node project leaves them out).
+import { fileURLToPath } from 'node:url';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+
+const rootDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** The strict policy the README documents: no inline script or style, no eval. */
+export const strictCsp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'";
+
+export default {
+  rootDir,
+  files: ['modal/src/**/*.browser.test.ts'],
+  nodeResolve: { exportConditions: ['browser', 'production'] },
+  // One page at a time: focus and animation frames only run in the page in front.
+  concurrency: 1,
+  testsFinishTimeout: 180_000,
+  testFramework: { config: { timeout: 10_000 } },
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: '/usr/bin/chromium',
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      },
+    }),
+  ],
+  middleware: [
+    // Pages under a `csp/` folder are served with the strict Content-Security-Policy (the strict-CSP test).
+    async function strictCspPages(context, next) {
+      await next();
+      if (/\/csp\/[^/]+\.html$/.test(context.path)) context.set('Content-Security-Policy', strictCsp);
+    },
+  ],
+  plugins: [
+    esbuildPlugin({
+      ts: true,
+      target: 'es2022',
+      tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)),
+    }),
+  ],
+};
