@@ -1,0 +1,418 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { WcWallet } from '../api/types.js';
+import {
+  BALANCE_CACHE_MS,
+  FEATURED_WALLETS_SIZE,
+  IDENTITY_CACHE_MS,
+  IMAGE_PREFETCH_COUNT,
+  IMAGE_PRELOAD_TIMEOUT_MS,
+  RECENT_WALLETS_MAX,
+  WALLET_PAGE_SIZE,
+  WALLET_SEARCH_DEBOUNCE_MS,
+  WALLET_SEARCH_LIMIT,
+} from '../core/constants.js';
+import { createFakeClock, createFakeFetch, createFakeWallet, flush, json, testOptions, type FakeRoute } from '../core/testing.js';
+import type { ModalOptions } from '../core/types.js';
+import { createEip6963Discovery, type DiscoveryTarget } from '../connectors/eip6963.js';
+import { messages } from '../messages.js';
+import { createMemoryStorage, STORAGE_KEYS } from '../storage.js';
+import { createControllers } from './index.js';
+import { resolveOptions } from './options.js';
+import { shouldShowUnsupportedChain } from './networks.js';
+
+const ADDRESS = '0x1111111111111111111111111111111111111111';
+
+function announce(target: EventTarget, rdns: string, provider: unknown, name = 'Test Wallet') {
+  target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: rdns, name, icon: 'data:image/svg+xml,<svg/>', rdns }, provider } }));
+}
+
+function setup(opts: { options?: Partial<ModalOptions>; route?: FakeRoute; storage?: ReturnType<typeof createMemoryStorage>; walletChainId?: number; isMobile?: boolean } = {}) {
+  const clock = createFakeClock();
+  const wallet = createFakeWallet({ chainId: opts.walletChainId ?? 56, knownChains: [56] });
+  const target = new EventTarget() as EventTarget & DiscoveryTarget;
+  target.addEventListener('eip6963:requestProvider', () => announce(target, 'com.test.wallet', wallet.provider));
+  const discovery = createEip6963Discovery(target, clock);
+  const fetch = createFakeFetch(
+    opts.route ??
+      ((r) => {
+        if (r.url.includes('/v1/supported-chains')) return json({ http: ['eip155:56'], ws: [] });
+        if (r.url.includes('/balance')) return json({ balances: [{ name: 'BNB', symbol: 'BNB', chainId: 'eip155:56', price: 1, quantity: { decimals: '18', numeric: '2.5' }, iconUrl: '' }] });
+        if (r.url.includes('/v1/identity/')) return json({ name: 'alice.reown.id', avatar: 'https://img/a.png' });
+        return undefined;
+      }),
+  );
+  const storage = opts.storage ?? createMemoryStorage();
+  const readNativeBalance = vi.fn(async () => 3_000_000_000_000_000_000n);
+  const controllers = createControllers({
+    options: resolveOptions(testOptions(opts.options)),
+    fetch,
+    storage,
+    clock,
+    isMobile: opts.isMobile ?? false,
+    discovery,
+    loadWalletConnect: () => Promise.reject(new Error('not in this test')),
+    readNativeBalance,
+    reconnectWaitMs: 100,
+    createObjectUrl: (() => {
+      let n = 0;
+      return () => `blob:test/${++n}`;
+    })(),
+  });
+  discovery.start();
+  return { clock, wallet, target, discovery, fetch, storage, controllers, readNativeBalance };
+}
+
+describe('connection', () => {
+  it('disconnected -> connecting -> connected; the account, chain and stored connector id follow', async () => {
+    const { controllers, storage } = setup();
+    const statuses: string[] = [];
+    controllers.connection.subscribe((s, p) => s.status !== p.status && statuses.push(s.status));
+    expect(controllers.connection.getState().connectors).toEqual([
+      { id: 'com.test.wallet', name: 'Test Wallet', icon: 'data:image/svg+xml,<svg/>', rdns: 'com.test.wallet', type: 'ANNOUNCED' },
+    ]);
+    await controllers.connection.connect('com.test.wallet');
+    expect(statuses).toEqual(['connecting', 'connected']);
+    expect(controllers.getAccount()).toEqual({
+      address: ADDRESS,
+      isConnected: true,
+      status: 'connected',
+      chainId: 56,
+      caipAddress: `eip155:56:${ADDRESS}`,
+      connectorId: 'com.test.wallet',
+    });
+    expect(storage.getItem(STORAGE_KEYS.connectorId)).toBe('com.test.wallet');
+    expect(controllers.account.getState().byNamespace.eip155.connectedWalletInfo).toEqual({ name: 'Test Wallet', icon: 'data:image/svg+xml,<svg/>' });
+  });
+
+  it('a user rejection (4001) returns quietly to Connect; another failure offers retry', async () => {
+    const { controllers, wallet } = setup();
+    controllers.modal.open();
+    controllers.router.push('ConnectingExternal', { connectorId: 'com.test.wallet' });
+    wallet.state.rejectConnect = true;
+    await controllers.connection.connect('com.test.wallet');
+    expect(controllers.connection.getState()).toMatchObject({ status: 'disconnected', connectRequest: { status: 'rejected', connectorId: 'com.test.wallet' } });
+    expect(controllers.router.getState().view).toBe('Connect');
+    expect(controllers.toasts.getState().open).toBe(false);
+
+    wallet.state.rejectConnect = false;
+    const request = wallet.provider.request;
+    wallet.provider.request = async (args) => {
+      if (args.method === 'eth_requestAccounts') throw { code: -32002, message: 'Request already pending' };
+      return request(args);
+    };
+    controllers.router.push('ConnectingExternal', { connectorId: 'com.test.wallet' });
+    await controllers.connection.connect('com.test.wallet');
+    expect(controllers.connection.getState().connectRequest).toEqual({ status: 'failed', connectorId: 'com.test.wallet', message: 'Request already pending' });
+    expect(controllers.router.getState().view).toBe('ConnectingExternal');
+    wallet.provider.request = request;
+    await controllers.connection.retry();
+    expect(controllers.connection.getState().status).toBe('connected');
+  });
+
+  it('a change from disconnected to connected resets the connect request state', async () => {
+    const { controllers, wallet } = setup();
+    wallet.state.rejectConnect = true;
+    await controllers.connection.connect('com.test.wallet');
+    expect(controllers.connection.getState().connectRequest.status).toBe('rejected');
+    wallet.state.rejectConnect = false;
+    await controllers.connection.connect('com.test.wallet');
+    expect(controllers.connection.getState().connectRequest).toEqual({ status: 'idle' });
+  });
+
+  it('connecting closes the open modal', async () => {
+    const { controllers } = setup();
+    controllers.modal.open();
+    await controllers.connection.connect('com.test.wallet');
+    expect(controllers.modal.getState().open).toBe(false);
+    controllers.modal.open();
+    expect(controllers.router.getState().view).toBe('Account');
+  });
+
+  it("disconnect resets each chain's account and the network, the connection, and removes the stored connector id", async () => {
+    const { controllers, storage, wallet } = setup();
+    await controllers.connection.connect('com.test.wallet');
+    await flush();
+    expect(controllers.account.getState().byNamespace.eip155.balance).toBe('2.5');
+    await controllers.connection.disconnect();
+    expect(controllers.connection.getState()).toMatchObject({ status: 'disconnected', connectorId: undefined });
+    const eip155 = controllers.account.getState().byNamespace.eip155;
+    expect([eip155.address, eip155.balance, eip155.caipAddress, eip155.status]).toEqual([undefined, undefined, undefined, 'disconnected']);
+    expect(controllers.account.getState().byNamespace.solana.address).toBeUndefined();
+    expect(controllers.networks.getState()).toMatchObject({ activeNetwork: { id: 56 }, isUnsupported: false });
+    expect(controllers.networks.getState().walletChainId).toBeUndefined();
+    expect(storage.getItem(STORAGE_KEYS.connectorId)).toBeNull();
+    expect(controllers.getAccount()).toEqual({ address: undefined, isConnected: false, status: 'disconnected', chainId: undefined, caipAddress: undefined, connectorId: undefined });
+    expect(wallet.provider.listenerCount('chainChanged')).toBe(0);
+  });
+
+  it('a failing wallet-side session end still disconnects and throws "Failed to disconnect"', async () => {
+    const { controllers, wallet } = setup();
+    const connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' as const };
+    controllers.connection.attachSession({ provider: wallet.provider, connector, accounts: [ADDRESS], chainId: 56, endSession: () => Promise.reject(new Error('relay down')) });
+    await expect(controllers.connection.disconnect()).rejects.toThrow(messages.failedToDisconnect);
+    expect(controllers.connection.getState().status).toBe('disconnected');
+  });
+
+  it('wallet events: accountsChanged updates the address, [] disconnects, chainChanged moves the network', async () => {
+    const { controllers, wallet } = setup();
+    await controllers.connection.connect('com.test.wallet');
+    const other = '0x2222222222222222222222222222222222222222';
+    wallet.provider.emit('accountsChanged', [other]);
+    expect(controllers.getAccount().address).toBe(other);
+    wallet.provider.emit('chainChanged', '0x7a69');
+    expect(controllers.getAccount()).toMatchObject({ chainId: 31337, caipAddress: `eip155:31337:${other}` });
+    expect(controllers.networks.getState().activeNetwork.id).toBe(31337);
+    wallet.provider.emit('accountsChanged', []);
+    expect(controllers.getAccount().isConnected).toBe(false);
+  });
+
+  it('reconnects on load from the stored connector id when the wallet still authorizes eth_accounts', async () => {
+    const storage = createMemoryStorage({ [STORAGE_KEYS.connectorId]: 'com.test.wallet' });
+    const first = setup({ storage });
+    first.wallet.state.authorized = true;
+    expect(await first.controllers.connection.reconnect()).toBe(true);
+    expect(first.controllers.getAccount()).toMatchObject({ isConnected: true, address: ADDRESS });
+    expect(first.wallet.provider.calls.map((c) => c.method)).not.toContain('eth_requestAccounts');
+
+    const second = setup({ storage: createMemoryStorage({ [STORAGE_KEYS.connectorId]: 'com.test.wallet' }) });
+    expect(await second.controllers.connection.reconnect()).toBe(false);
+    expect(second.controllers.getAccount().status).toBe('disconnected');
+    expect(second.storage.getItem(STORAGE_KEYS.connectorId)).toBeNull();
+  });
+
+  it('reconnect waits for a late announcement (up to its wait)', async () => {
+    const storage = createMemoryStorage({ [STORAGE_KEYS.connectorId]: 'com.late.wallet' });
+    const { controllers, target, clock } = setup({ storage });
+    const late = createFakeWallet();
+    late.state.authorized = true;
+    const result = controllers.connection.reconnect();
+    await flush();
+    announce(target, 'com.late.wallet', late.provider, 'Late');
+    expect(await result).toBe(true);
+    expect(controllers.getAccount().connectorId).toBe('com.late.wallet');
+    expect(clock.pending()).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('networks', () => {
+  it('the configured list with BNB Smart Chain (56, BNB, 18 decimals); the first is active', () => {
+    const { controllers } = setup();
+    const { networks, activeNetwork } = controllers.networks.getState();
+    expect(networks.map((n) => n.id)).toEqual([56, 31337]);
+    expect(activeNetwork).toMatchObject({ id: 56, caipNetworkId: 'eip155:56', chainNamespace: 'eip155', nativeCurrency: { symbol: 'BNB', decimals: 18 } });
+  });
+
+  it('switching adds an unknown chain (4902) then switches', async () => {
+    const { controllers, wallet } = setup();
+    await controllers.connection.connect('com.test.wallet');
+    await controllers.networks.switchNetwork(31337);
+    const methods = wallet.provider.calls.map((c) => c.method).filter((m) => m.startsWith('wallet_'));
+    expect(methods).toEqual(['wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_switchEthereumChain']);
+    expect(controllers.getAccount().chainId).toBe(31337);
+    expect(controllers.networks.getState().activeNetwork.id).toBe(31337);
+  });
+
+  it('while disconnected, switching only changes the active network; an unknown id throws "Network not found"', async () => {
+    const { controllers, wallet } = setup();
+    await controllers.networks.switchNetwork(31337);
+    expect(controllers.networks.getState().activeNetwork.id).toBe(31337);
+    expect(wallet.provider.calls).toHaveLength(0);
+    await expect(controllers.networks.switchNetwork(1)).rejects.toThrow(messages.networkNotFound);
+  });
+
+  it('switching to another namespace flags namespace switching and resets the send form', async () => {
+    const solana = {
+      id: 101,
+      caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const,
+      chainNamespace: 'solana' as const,
+      name: 'Solana',
+      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:9899'] } },
+    };
+    const { controllers } = setup({ options: { networks: [testOptions().networks[0], solana] } });
+    controllers.send.set({ sendTokenAmount: '1.5', receiverAddress: ADDRESS });
+    const flags: boolean[] = [];
+    controllers.networks.subscribe((s) => flags.push(s.isSwitchingNamespace));
+    await controllers.networks.switchNetwork(101);
+    expect(flags).toContain(true);
+    expect(controllers.networks.getState()).toMatchObject({ activeNamespace: 'solana', isSwitchingNamespace: false });
+    expect(controllers.send.getState()).toEqual({ loading: false, tokenBalances: [] });
+  });
+
+  it('an unsupported chain opens UnsupportedChain when switching is enabled and unsupported chains are not allowed', async () => {
+    const strict = setup();
+    await strict.controllers.connection.connect('com.test.wallet');
+    strict.wallet.provider.emit('chainChanged', '0x1');
+    expect(strict.controllers.networks.getState().isUnsupported).toBe(true);
+    expect(strict.controllers.modal.getState().open).toBe(true);
+    expect(strict.controllers.router.getState().view).toBe('UnsupportedChain');
+    // Switching back closes it.
+    await strict.controllers.networks.switchNetwork(56);
+    expect(strict.controllers.modal.getState().open).toBe(false);
+
+    const allowed = setup({ options: { allowUnsupportedChain: true } });
+    await allowed.controllers.connection.connect('com.test.wallet');
+    allowed.wallet.provider.emit('chainChanged', '0x1');
+    expect(allowed.controllers.networks.getState().isUnsupported).toBe(true);
+    expect(allowed.controllers.modal.getState().open).toBe(false);
+
+    const noSwitch = setup({ options: { enableNetworkSwitch: false } });
+    await noSwitch.controllers.connection.connect('com.test.wallet');
+    noSwitch.wallet.provider.emit('chainChanged', '0x1');
+    expect(noSwitch.controllers.modal.getState().open).toBe(false);
+  });
+
+  it('shouldShowUnsupportedChain truth table', () => {
+    expect(shouldShowUnsupportedChain({ isUnsupported: true, enableNetworkSwitch: true, allowUnsupportedChain: false })).toBe(true);
+    expect(shouldShowUnsupportedChain({ isUnsupported: true, enableNetworkSwitch: false, allowUnsupportedChain: false })).toBe(false);
+    expect(shouldShowUnsupportedChain({ isUnsupported: true, enableNetworkSwitch: true, allowUnsupportedChain: true })).toBe(false);
+    expect(shouldShowUnsupportedChain({ isUnsupported: false, enableNetworkSwitch: true, allowUnsupportedChain: false })).toBe(false);
+  });
+});
+
+describe('account per chain (caches and the supported-chains gate)', () => {
+  it('native balance is cached 30 s; force refetches', async () => {
+    const { controllers, fetch, clock } = setup();
+    await controllers.connection.connect('com.test.wallet');
+    await flush();
+    const balanceCalls = () => fetch.requests.filter((r) => r.url.includes('/balance')).length;
+    expect(balanceCalls()).toBe(1);
+    expect(controllers.account.getState().byNamespace.eip155).toMatchObject({ balance: '2.5', balanceSymbol: 'BNB' });
+    await clock.advance(BALANCE_CACHE_MS - 1);
+    await controllers.account.fetchBalance();
+    expect(balanceCalls()).toBe(1);
+    await clock.advance(1);
+    await controllers.account.fetchBalance();
+    expect(balanceCalls()).toBe(2);
+    await controllers.account.fetchBalance(true);
+    expect(balanceCalls()).toBe(3);
+    expect(BALANCE_CACHE_MS).toBe(30_000);
+  });
+
+  it('identity (name, avatar) is cached 5 min in storage', async () => {
+    const { controllers, fetch, clock } = setup();
+    await controllers.connection.connect('com.test.wallet');
+    await flush();
+    const identityCalls = () => fetch.requests.filter((r) => r.url.includes('/v1/identity/')).length;
+    expect(controllers.account.getState().byNamespace.eip155).toMatchObject({ profileName: 'alice.reown.id', profileImage: 'https://img/a.png' });
+    expect(identityCalls()).toBe(1);
+    await clock.advance(IDENTITY_CACHE_MS - 1);
+    await controllers.account.fetchIdentity();
+    expect(identityCalls()).toBe(1);
+    await clock.advance(1);
+    await controllers.account.fetchIdentity();
+    expect(identityCalls()).toBe(2);
+    expect(IDENTITY_CACHE_MS).toBe(300_000);
+  });
+
+  it('a chain outside supported-chains http[] sends nothing to the blockchain API (balance over RPC instead)', async () => {
+    const { controllers, fetch, readNativeBalance } = setup({ walletChainId: 31337 });
+    await controllers.connection.connect('com.test.wallet');
+    await flush();
+    expect(fetch.requests.map((r) => new URL(r.url).pathname)).toEqual(['/v1/supported-chains']);
+    expect(readNativeBalance).toHaveBeenCalledWith(ADDRESS, expect.objectContaining({ id: 31337 }));
+    expect(controllers.account.getState().byNamespace.eip155).toMatchObject({ balance: '3', profileName: undefined });
+  });
+});
+
+const wallet = (i: number, extra: Partial<WcWallet> = {}): WcWallet => ({ id: `w${i}`, name: `Wallet ${i}`, image_id: `img${i}`, chains: ['eip155:56'], ...extra });
+
+describe('wallet directory', () => {
+  const directorySetup = (imageDelay?: (id: string) => number | undefined) => {
+    const clockRef: { clock?: ReturnType<typeof createFakeClock> } = {};
+    const route: FakeRoute = (r) => {
+      const url = new URL(r.url);
+      if (url.pathname === '/getWallets') {
+        const entries = Number(url.searchParams.get('entries'));
+        const page = Number(url.searchParams.get('page'));
+        const search = url.searchParams.get('search');
+        const total = search ? 150 : 95;
+        const data = Array.from({ length: Math.max(0, Math.min(entries, total - (page - 1) * entries)) }, (_, i) => wallet((page - 1) * entries + i));
+        return json({ data: [...data, wallet(999, { chains: ['eip155:1'] })], count: total });
+      }
+      if (url.pathname.startsWith('/getWalletImage/')) {
+        const id = url.pathname.split('/').pop()!;
+        const delay = imageDelay?.(id);
+        if (delay === undefined) return new Response(new Uint8Array([1]));
+        return new Promise<Response>((resolve) => clockRef.clock!.setTimeout(() => resolve(new Response(new Uint8Array([1]))), delay));
+      }
+      return undefined;
+    };
+    const s = setup({ route });
+    clockRef.clock = s.clock;
+    return s;
+  };
+
+  it('recommended: 4 wallets of the app chains; images prefetched', async () => {
+    const { controllers, fetch } = directorySetup();
+    await controllers.directory.fetchInitial();
+    expect(FEATURED_WALLETS_SIZE).toBe(4);
+    expect(controllers.directory.getState().recommended.map((w) => w.id)).toEqual(['w0', 'w1', 'w2', 'w3']);
+    const url = new URL(fetch.requests[0].url);
+    expect(url.searchParams.get('entries')).toBe('4');
+    expect(url.searchParams.get('chains')).toBe('eip155:56,eip155:31337');
+  });
+
+  it('pages of 40; wallets without the app chains are dropped; paging stops at count', async () => {
+    const { controllers, fetch } = directorySetup();
+    expect(WALLET_PAGE_SIZE).toBe(40);
+    await controllers.directory.fetchNextPage();
+    expect(controllers.directory.getState()).toMatchObject({ page: 1, count: 95 });
+    expect(controllers.directory.getState().wallets).toHaveLength(40);
+    expect(controllers.directory.getState().wallets.some((w) => w.id === 'w999')).toBe(false);
+    await controllers.directory.fetchNextPage();
+    await controllers.directory.fetchNextPage();
+    expect(controllers.directory.getState().wallets).toHaveLength(95);
+    await controllers.directory.fetchNextPage();
+    expect(fetch.requests.filter((r) => r.url.includes('/getWallets')).map((r) => new URL(r.url).searchParams.get('page'))).toEqual(['1', '2', '3']);
+  });
+
+  it('prefetches images for the first 20 wallets of a page, each with a 2 s time-out', async () => {
+    const { controllers, fetch, clock } = directorySetup((id) => (id === 'img1' ? 5000 : undefined));
+    await controllers.directory.fetchNextPage();
+    await flush();
+    const imageRequests = fetch.requests.filter((r) => r.url.includes('/getWalletImage/'));
+    expect(IMAGE_PREFETCH_COUNT).toBe(20);
+    expect(imageRequests).toHaveLength(20);
+    expect(imageRequests.map((r) => new URL(r.url).pathname)).toContain('/getWalletImage/img19');
+    expect(imageRequests.map((r) => new URL(r.url).pathname)).not.toContain('/getWalletImage/img20');
+    expect(Object.keys(controllers.directory.getState().images)).toHaveLength(0);
+    await clock.advance(IMAGE_PRELOAD_TIMEOUT_MS);
+    const images = controllers.directory.getState().images;
+    expect(Object.keys(images)).toHaveLength(19);
+    expect(images.img1).toBeUndefined();
+    expect(controllers.directory.imageUrl(wallet(1))).toBe('http://dir.test/getWalletImage/img1?projectId=test-project&st=appkit&sv=html-minibot-modal-0.1.0');
+    expect(controllers.directory.imageUrl(wallet(0))).toBe(images.img0);
+    expect(IMAGE_PRELOAD_TIMEOUT_MS).toBe(2000);
+  });
+
+  it('search is debounced and returns up to 100 wallets', async () => {
+    const { controllers, fetch, clock } = directorySetup();
+    controllers.directory.search('m');
+    controllers.directory.search('me');
+    controllers.directory.search('meta');
+    expect(controllers.directory.getState().search).toMatchObject({ query: 'meta', loading: true });
+    await clock.advance(WALLET_SEARCH_DEBOUNCE_MS - 1);
+    expect(fetch.requests.filter((r) => r.url.includes('search='))).toHaveLength(0);
+    await clock.advance(1);
+    const searches = fetch.requests.filter((r) => r.url.includes('search='));
+    expect(searches).toHaveLength(1);
+    expect(new URL(searches[0].url).searchParams.get('search')).toBe('meta');
+    expect(new URL(searches[0].url).searchParams.get('entries')).toBe(String(WALLET_SEARCH_LIMIT));
+    expect(controllers.directory.getState().search.results).toHaveLength(100);
+    expect(WALLET_SEARCH_LIMIT).toBe(100);
+    controllers.directory.search('');
+    expect(controllers.directory.getState().search).toEqual({ query: '', results: [], loading: false });
+  });
+
+  it('recent wallets: newest first, no duplicates, capped at 2, stored', () => {
+    const { controllers, storage } = directorySetup();
+    controllers.directory.addRecent(wallet(1));
+    controllers.directory.addRecent(wallet(2));
+    controllers.directory.addRecent(wallet(1));
+    controllers.directory.addRecent(wallet(3));
+    expect(controllers.directory.getState().recent.map((w) => w.id)).toEqual(['w3', 'w1']);
+    expect(RECENT_WALLETS_MAX).toBe(2);
+    expect(JSON.parse(storage.getItem(STORAGE_KEYS.recentWallets)!).map((w: WcWallet) => w.id)).toEqual(['w3', 'w1']);
+  });
+});
