@@ -369,6 +369,7 @@ contract MinibotPresale is ERC721, IERC721Enumerable, IERC4906, Ownable, Reentra
             words[position >> 3] = _setLane(words[position >> 3], position, lastTokenId);
             _ownedPositionWords[lastTokenId >> 3] = _setLane(_ownedPositionWords[lastTokenId >> 3], lastTokenId, position);
         }
-        words[last >> 3] = _setLane(words[last >> 3], last, 0);
+        // Entries past the balance are never read; only a word left empty is cleared (for the refund).
+        if (last & 7 == 0) delete words[last >> 3];
     }
 }
