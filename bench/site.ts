@@ -1,0 +1,127 @@
+/**
+ * `npm run bench:site`: builds the site, serves the production build on loopback (vite preview, with the
+ * local chain and api-mocks behind it so the page reads a real price), runs Lighthouse 12 with its default
+ * mobile settings in Debian's Chromium, and reports performance score, LCP, TBT, CLS and first-load JS (gzip).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { readStackConfig } from '../scripts/config.js';
+import { startStack } from '../scripts/stack.js';
+import { writeBenchReport } from './results.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = join(repoRoot, 'site', 'dist');
+const RUNS = Number(process.env.BENCH_SITE_RUNS ?? 3);
+const GOALS = { performance: 95, cls: 0, firstLoadJsKb: 120 };
+
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function gzipKb(path: string): number {
+  return gzipSync(readFileSync(path), { level: 9 }).length / 1024;
+}
+
+/** JS the production index.html loads before anything else: the entry module and its modulepreloads. */
+function initialScripts(): string[] {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const sources = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((match) => match[1]);
+  return [...new Set(sources)];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function main() {
+  const config = readStackConfig({
+    ...process.env,
+    CHAIN_PRESET: 'local',
+    ANVIL_PORT: process.env.BENCH_ANVIL_PORT ?? '38545',
+    API_PORT: process.env.BENCH_API_PORT ?? '38787',
+    RELAY_PORT: process.env.BENCH_RELAY_PORT ?? '38788',
+    SITE_PORT: process.env.BENCH_SITE_PORT ?? '34173',
+    DATA_DIR: '.data/bench-site',
+    LOCAL_DIR: '.local/bench-site',
+  });
+  console.log('Building the site and starting the stack...');
+  const stack = await startStack({ config, site: 'preview', log: (line) => console.log(`  ${line}`) });
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags });
+  try {
+    const url = stack.siteUrl!;
+    const runs: Array<{ performance: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; loadedJsKb: number }> = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      if (!result) throw new Error('Lighthouse returned no result');
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      // Every script the page fetched during the load, gzip-sized from the build (preview serves them uncompressed).
+      const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
+      const loadedJsKb = requests
+        .filter((item) => item.resourceType === 'Script' && item.url.startsWith(url))
+        .reduce((sum, item) => sum + gzipKb(join(distDir, new URL(item.url).pathname)), 0);
+      runs.push({
+        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        lcpMs: numeric('largest-contentful-paint'),
+        tbtMs: numeric('total-blocking-time'),
+        cls: numeric('cumulative-layout-shift'),
+        fcpMs: numeric('first-contentful-paint'),
+        loadedJsKb,
+      });
+      console.log(`  run ${run + 1}: performance ${runs[run].performance}, LCP ${runs[run].lcpMs.toFixed(0)} ms, TBT ${runs[run].tbtMs.toFixed(0)} ms, CLS ${runs[run].cls.toFixed(3)}`);
+    }
+    const scripts = initialScripts();
+    const firstLoadJsKb = scripts.reduce((sum, src) => sum + gzipKb(join(distDir, src)), 0);
+    const figures = {
+      runs: RUNS,
+      performance: median(runs.map((r) => r.performance)),
+      lcpMs: Math.round(median(runs.map((r) => r.lcpMs))),
+      tbtMs: Math.round(median(runs.map((r) => r.tbtMs))),
+      cls: Number(median(runs.map((r) => r.cls)).toFixed(4)),
+      fcpMs: Math.round(median(runs.map((r) => r.fcpMs))),
+      firstLoadJsGzipKb: Number(firstLoadJsKb.toFixed(1)),
+      jsLoadedDuringPageLoadGzipKb: Number(median(runs.map((r) => r.loadedJsKb)).toFixed(1)),
+      initialScripts: scripts,
+      settings: 'Lighthouse 12 defaults: mobile form factor, simulated throttling (slow 4G, 4x CPU slowdown)',
+    };
+    const ok = (met: boolean) => (met ? 'met' : 'NOT met');
+    const markdown = [
+      `Production build (\`vite build\`) served by \`vite preview\` on loopback; Lighthouse ${RUNS} runs, median; ${figures.settings}.`,
+      '',
+      '| figure | value | goal |',
+      '|---|---|---|',
+      `| performance score | ${figures.performance} | >= ${GOALS.performance} (${ok(figures.performance >= GOALS.performance)}) |`,
+      `| largest contentful paint | ${figures.lcpMs} ms | |`,
+      `| total blocking time | ${figures.tbtMs} ms | |`,
+      `| cumulative layout shift | ${figures.cls} | ${GOALS.cls} (${ok(figures.cls === 0)}) |`,
+      `| first contentful paint | ${figures.fcpMs} ms | |`,
+      `| first-load JS (index.html entry + modulepreloads, gzip) | ${figures.firstLoadJsGzipKb} kB | <= ${GOALS.firstLoadJsKb} kB (${ok(figures.firstLoadJsGzipKb <= GOALS.firstLoadJsKb)}) |`,
+      `| all JS fetched during the page load (gzip) | ${figures.jsLoadedDuringPageLoadGzipKb} kB | |`,
+    ].join('\n');
+    writeBenchReport({ name: 'site', command: 'npm run bench:site', figures, markdown });
+    console.log(`\n${markdown}`);
+  } finally {
+    await chrome.kill();
+    await stack.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '../fixtures.js';
+import { HomePage } from '../pages/HomePage.js';
+import { TermsPage } from '../pages/TermsPage.js';
+
+async function violations(page: import('@playwright/test').Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return result.violations.map((violation) => ({
+    id: violation.id,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+test.describe('accessibility (axe-core)', () => {
+  test('/ has no violations, disconnected and connected', async ({ page, wallet, stack }) => {
+    const home = new HomePage(page, stack.siteUrl);
+    await home.goto();
+    await expect(home.price).not.toHaveText('Loading...');
+    expect(await violations(page)).toEqual([]);
+    await home.connect(wallet.address);
+    await expect(home.mintButton).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('/terms has no violations', async ({ page, stack }) => {
+    const terms = new TermsPage(page, stack.siteUrl);
+    await terms.goto();
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+test.describe('keyboard', () => {
+  test('the whole flow works by keyboard: connect, accept the terms, mint', async ({ page, wallet, stack }) => {
+    const home = new HomePage(page, stack.siteUrl);
+    await home.goto();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Minibot home' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(home.connectButton()).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    const entry = home.walletEntry();
+    await expect(entry).toBeVisible();
+    for (let presses = 0; presses < 15; presses += 1) {
+      if (await entry.evaluate((element) => element.matches(':focus') || element.matches(':focus-within'))) break;
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Enter');
+    await expect(home.addressButton(wallet.address)).toBeVisible();
+    await home.closeModalIfOpen();
+
+    await home.termsBox.focus();
+    await page.keyboard.press('Space');
+    await expect(home.termsBox).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(home.mintButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await home.expectMinted();
+    await home.expectOwner();
+  });
+
+  test('the wallet menu opens, moves and closes by keyboard', async ({ page, wallet, stack }) => {
+    const home = new HomePage(page, stack.siteUrl);
+    await home.goto();
+    await home.connect(wallet.address);
+    const toggle = home.addressButton(wallet.address);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(home.navbar.getByRole('button', { name: 'Copy Address' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+  });
+});
