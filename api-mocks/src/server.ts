@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getAddress } from 'viem';
 import type { Deployment } from '../../contracts/deployment.js';
 import { createChainClient, localChainDefinition, type MocksContext } from './context.js';
 import { openDatabase } from './db.js';
@@ -81,10 +82,18 @@ export async function startApiMocks(options: ApiMocksOptions): Promise<RunningAp
   projects.ensure(options.projectId, options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS);
   const chain = localChainDefinition(options.chainId, options.rpcUrl);
   const wallets = generateWallets(options.chainId);
+  // Answers carry checksummed addresses whatever case the deployment file uses.
+  const deployment: Deployment = {
+    ...options.deployment,
+    presale: getAddress(options.deployment.presale),
+    owner: getAddress(options.deployment.owner),
+    swapPool: getAddress(options.deployment.swapPool),
+    tokens: options.deployment.tokens.map((token) => ({ ...token, address: getAddress(token.address) })),
+  };
   const ctx: MocksContext = {
     db,
     projects,
-    deployment: options.deployment,
+    deployment,
     chain,
     publicClient: createChainClient(chain, options.rpcUrl),
     rpcUrl: options.rpcUrl,
@@ -95,7 +104,7 @@ export async function startApiMocks(options: ApiMocksOptions): Promise<RunningAp
     relayUrl: '',
     wallets,
     walletsByImageId: new Map(wallets.map((wallet) => [wallet.image_id as string, wallet])),
-    tokensByAddress: new Map(options.deployment.tokens.map((token) => [token.address.toLowerCase(), token])),
+    tokensByAddress: new Map(deployment.tokens.map((token) => [token.address.toLowerCase(), token])),
   };
 
   const router = new Router();

@@ -1,4 +1,4 @@
-import { erc20Abi, parseEther, parseUnits } from 'viem';
+import { erc20Abi, getAddress, parseEther, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, inject, it } from 'vitest';
 import type { BalanceResponse, FungiblePriceResponse, IdentityResponse, SupportedChainsResponse } from '../../modal/src/api/types.js';
@@ -48,7 +48,7 @@ describe('GET /v1/account/{address}/balance', () => {
     expect(status).toBe(200);
     expect(body.balances).toEqual([
       expect.objectContaining({ symbol: 'BNB', chainId: localChain(), price: 600, value: 900, quantity: { decimals: '18', numeric: '1.5' } }),
-      expect.objectContaining({ symbol: 'USDT', address: `${localChain()}:${usdt.address}`, price: 1, value: 12.5, quantity: { decimals: '18', numeric: '12.5' } }),
+      expect.objectContaining({ symbol: 'USDT', address: `${localChain()}:${getAddress(usdt.address)}`, price: 1, value: 12.5, quantity: { decimals: '18', numeric: '12.5' } }),
     ]);
     expect(body.balances[0].address).toBeUndefined();
     expect(body.balances[0].iconUrl).toMatch(/\/public\/getTokenImage\/BNB/);

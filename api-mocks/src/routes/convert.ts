@@ -35,6 +35,11 @@ export function convertRoutes(router: Router, ctx: MocksContext): void {
     return { kind: 'token', address: token.address };
   }
 
+  /** The token's CAIP-10 id as the tokens list gives it (the native coin in lower case). */
+  function tokenId(token: Caip10): CaipAddress {
+    return token.address.toLowerCase() === NATIVE_TOKEN_ADDRESS ? `${ctx.localChain}:${NATIVE_TOKEN_ADDRESS}` : token.caip10;
+  }
+
   async function amountOut(amountIn: bigint, reserveIn: bigint, reserveOut: bigint): Promise<bigint> {
     if (reserveIn === 0n || reserveOut === 0n) return 0n;
     return ctx.publicClient.readContract({ address: pool, abi: swapPoolAbi, functionName: 'getAmountOut', args: [amountIn, reserveIn, reserveOut] });
@@ -97,7 +102,7 @@ export function convertRoutes(router: Router, ctx: MocksContext): void {
     requireLocal(user, 'userAddress');
     const toAmount = await quote(side(fromToken, 'from'), side(toToken, 'to'), amount);
     const body: SwapQuotesResponse = {
-      quotes: [{ id: null, fromAmount: amount.toString(), fromAccount: fromToken.caip10, toAmount: toAmount.toString(), toAccount: toToken.caip10 }],
+      quotes: [{ id: null, fromAmount: amount.toString(), fromAccount: tokenId(fromToken), toAmount: toAmount.toString(), toAccount: tokenId(toToken) }],
     };
     return { json: body };
   });

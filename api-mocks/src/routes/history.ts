@@ -1,4 +1,4 @@
-import { formatEther, type Address, type Hex } from 'viem';
+import { formatEther, getAddress, type Address, type Hex } from 'viem';
 import type { HistoryResponse } from '../../../modal/src/api/types.js';
 import type { MocksContext } from '../context.js';
 import { ChainIndex } from '../history.js';
@@ -93,14 +93,14 @@ export function historyRoutes(router: Router, ctx: MocksContext): ChainIndex {
       const rows: [string, string][] = [
         ['Status', state],
         ['Block', receipt ? String(receipt.blockNumber) : 'pending'],
-        ['From', tx.from],
-        ['To', tx.to ?? `contract creation ${receipt?.contractAddress ?? ''}`],
+        ['From', getAddress(tx.from)],
+        ['To', tx.to ? getAddress(tx.to) : `contract creation ${receipt?.contractAddress ? getAddress(receipt.contractAddress) : ''}`],
         ['Value', `${formatEther(tx.value)} BNB`],
         ['Nonce', String(tx.nonce)],
         ['Gas used', receipt ? String(receipt.gasUsed) : '-'],
       ];
       const logs = (receipt?.logs ?? [])
-        .map((log) => `<li><code>${escapeHtml(log.address)}</code><br><small>${log.topics.map((t) => escapeHtml(t ?? '')).join('<br>')}</small><br><small>data ${escapeHtml(log.data)}</small></li>`)
+        .map((log) => `<li><code>${escapeHtml(getAddress(log.address))}</code><br><small>${log.topics.map((t) => escapeHtml(t ?? '')).join('<br>')}</small><br><small>data ${escapeHtml(log.data)}</small></li>`)
         .join('');
       content =
         `<p class="status ${state.toLowerCase()}" data-testid="tx-status">${state}</p>` +

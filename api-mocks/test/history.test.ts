@@ -1,0 +1,122 @@
+import { createWalletClient, erc20Abi, http, parseEther, parseUnits, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
+import type { HistoryResponse, Transaction } from '../../modal/src/api/types.js';
+import { devWallet, getJson, localChain, postJson } from './helpers.js';
+
+// Account 2 sends; a fresh address receives, so the history below is exactly what this file made.
+const sender = () => devWallet(2);
+const fresh = privateKeyToAccount(generatePrivateKey());
+const hashes: Record<string, Hex> = {};
+
+async function history(address: string, extra: Record<string, string> = {}) {
+  return getJson<HistoryResponse>(`/v1/account/${address}/history`, { chainId: localChain(), ...extra });
+}
+
+beforeAll(async () => {
+  const { walletClient, publicClient } = sender();
+  const deployment = inject('deployment');
+  const usdt = deployment.tokens.find((t) => t.symbol === 'USDT');
+  if (!usdt) throw new Error('no USDT');
+  const wait = async (name: string, hash: Hex) => {
+    hashes[name] = hash;
+    await publicClient.waitForTransactionReceipt({ hash });
+  };
+  await wait('native', await walletClient.sendTransaction({ to: fresh.address, value: parseEther('0.25') }));
+  await wait('erc20', await walletClient.writeContract({ address: usdt.address, abi: erc20Abi, functionName: 'transfer', args: [fresh.address, parseUnits('7', usdt.decimals)] }));
+  // The fresh account mints a presale pass (an NFT mint paid in BNB).
+  const mintClient = createWalletClient({ account: fresh, chain: sender().chain, transport: http(inject('rpcUrl')) });
+  await wait('mint', await mintClient.writeContract({ address: deployment.presale, abi: minibotPresaleAbi, functionName: 'mint', args: [1n], value: BigInt(deployment.priceWei) }));
+  for (let i = 0; i < 3; i += 1) {
+    await wait(`extra${i}`, await walletClient.sendTransaction({ to: fresh.address, value: parseEther('0.001') }));
+  }
+});
+
+describe('GET /v1/account/{address}/history', () => {
+  it('builds transactions from the chain: native, ERC-20 and NFT mint, newest first', async () => {
+    const { status, body } = await history(fresh.address, { limit: '10' });
+    expect(status).toBe(200);
+    expect(body.next).toBeNull();
+    expect(body.data.map((tx) => tx.metadata.hash)).toEqual([hashes.extra2, hashes.extra1, hashes.extra0, hashes.mint, hashes.erc20, hashes.native]);
+    const byHash = (hash: Hex) => body.data.find((tx) => tx.metadata.hash === hash) as Transaction;
+
+    const native = byHash(hashes.native);
+    expect(native.metadata).toMatchObject({ operationType: 'receive', chain: localChain(), sentFrom: sender().address, sentTo: fresh.address, status: 'confirmed' });
+    expect(new Date(native.metadata.minedAt).toISOString()).toBe(native.metadata.minedAt);
+    expect(native.transfers).toEqual([expect.objectContaining({ direction: 'in', quantity: { numeric: '0.25' }, fungible_info: expect.objectContaining({ symbol: 'BNB' }) })]);
+
+    const erc20 = byHash(hashes.erc20);
+    expect(erc20.transfers).toEqual([expect.objectContaining({ direction: 'in', quantity: { numeric: '7' }, fungible_info: expect.objectContaining({ symbol: 'USDT', name: 'Tether USD' }) })]);
+
+    const mint = byHash(hashes.mint);
+    expect(mint.metadata.operationType).toBe('mint');
+    expect(mint.metadata.sentFrom).toBe(fresh.address);
+    expect(mint.transfers).toEqual([
+      expect.objectContaining({ direction: 'out', fungible_info: expect.objectContaining({ symbol: 'BNB' }) }),
+      expect.objectContaining({ direction: 'in', quantity: { numeric: '1' }, nft_info: expect.objectContaining({ name: expect.stringMatching(/^Minibot M1 Presale Pass #\d+$/), flags: { is_spam: false } }) }),
+    ]);
+  });
+
+  it('pages with a cursor until next is null', async () => {
+    const first = await history(fresh.address, { limit: '4' });
+    expect(first.body.data).toHaveLength(4);
+    expect(first.body.next).toEqual(expect.any(String));
+    const second = await history(fresh.address, { limit: '4', cursor: first.body.next as string });
+    expect(second.body.data.map((tx) => tx.metadata.hash)).toEqual([hashes.erc20, hashes.native]);
+    expect(second.body.next).toBeNull();
+  });
+
+  it('flags the NFT transfers of a contract marked as spam', async () => {
+    const marked = await postJson<{ spam: { contract: string } }>('/__mocks/spam', { txHash: hashes.mint });
+    expect(marked.status).toBe(200);
+    const { body } = await history(fresh.address, { limit: '10' });
+    const mint = body.data.find((tx) => tx.metadata.hash === hashes.mint) as Transaction;
+    expect(mint.transfers?.find((t) => t.nft_info)?.nft_info?.flags.is_spam).toBe(true);
+    const native = body.data.find((tx) => tx.metadata.hash === hashes.native) as Transaction;
+    expect(native.transfers?.every((t) => !t.nft_info)).toBe(true);
+  });
+
+  it('answers 400 for a bad spam mark', async () => {
+    const { status, body } = await postJson<{ field: string }>('/__mocks/spam', { contract: 'nope' });
+    expect(status).toBe(400);
+    expect(body.field).toBe('contract');
+  });
+
+  it('gives an empty page on another chain', async () => {
+    const { status, body } = await history(fresh.address, { chainId: 'eip155:56' });
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: [], next: null });
+  });
+
+  it.each([
+    [{ chainId: 'bsc' }, 'chainId'],
+    [{ cursor: 'garbage' }, 'cursor'],
+    [{ limit: '0' }, 'limit'],
+    [{ onramp: 'Bad Value!' }, 'onramp'],
+  ])('answers 400 for %j', async (query, field) => {
+    const { status, body } = await history(fresh.address, query);
+    expect(status).toBe(400);
+    expect((body as unknown as { field: string }).field).toBe(field);
+  });
+});
+
+describe('GET /explorer/tx/{hash}', () => {
+  it('shows status, from, to, value, block and logs of a local transaction', async () => {
+    const response = await fetch(new URL(`/explorer/tx/${hashes.erc20}`, inject('apiUrl')));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toContain(`Transaction ${hashes.erc20}`);
+    expect(html).toContain('data-testid="tx-status">Success<');
+    expect(html).toContain(sender().address);
+    expect(html).toContain('Logs (1)');
+    const receipt = await sender().publicClient.getTransactionReceipt({ hash: hashes.erc20 });
+    expect(html).toContain(`data-field="block">${receipt.blockNumber}<`);
+  });
+
+  it('answers 404 for an unknown hash and 400 for a malformed one', async () => {
+    expect((await fetch(new URL(`/explorer/tx/0x${'1'.repeat(64)}`, inject('apiUrl')))).status).toBe(404);
+    expect((await fetch(new URL('/explorer/tx/0x1234', inject('apiUrl')))).status).toBe(400);
+  });
+});
