@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import type { AccountSnapshot, ModalClient } from '../../core/types.js';
 import { getDefaultClient } from '../../core/registry.js';
 import { defineElement } from '../../ui/define.js';
-import { shortenAddress } from '../../ui/format.js';
+import { shortenAddress } from '../../core/format.js';
 import { texts } from '../../views/texts.js';
 import { connectButtonStyles } from './connect-button.styles.js';
 

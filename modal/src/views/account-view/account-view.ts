@@ -1,6 +1,6 @@
 import { css, html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { formatAmount, shortenAddress } from '../../ui/format.js';
+import { formatBalance, shortenAddress } from '../../core/format.js';
 import { StoreController } from '../../elements/store-controller.js';
 import { MbView, viewStyles } from '../view.js';
 import { texts } from '../texts.js';
@@ -68,7 +68,7 @@ export class MbAccountView extends MbView {
         </div>
         <div class="balance" aria-label=${texts.balance} aria-busy=${chain?.balanceLoading ? 'true' : 'false'}>
           ${chain?.balance !== undefined && !(chain.balanceLoading && chain.balance === undefined)
-            ? html`<mb-text tone="muted">${formatAmount(chain.balance)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</mb-text>`
+            ? html`<mb-text tone="muted">${formatBalance(chain.balance)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</mb-text>`
             : html`<mb-skeleton class="balance-skeleton"></mb-skeleton>`}
         </div>
       </div>

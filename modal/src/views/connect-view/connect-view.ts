@@ -50,7 +50,8 @@ export class MbConnectView extends MbView {
       });
     const recent = pick(directory.recent);
     const suggested = options.enableWalletConnect ? pick([...directory.featured, ...directory.recommended]) : [];
-    const loadingSuggestions = options.enableWalletConnect && directory.loading && suggested.length === 0;
+    // Until the directory answers (or fails), placeholders stand where its wallets will be.
+    const loadingSuggestions = options.enableWalletConnect && directory.recommended.length === 0 && !directory.error;
     return html`<ul aria-label=${texts.wallets}>
       ${installed.map(
         (connector) => html`<li>

@@ -98,3 +98,34 @@ export function deepActive(): Element | null {
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active;
 }
+
+/** Appends a trigger button (focused) and an `<mb-modal>` bound to `controllers`. */
+export async function mountTestModal(controllers: import('../../core/types.js').ModalControllers) {
+  await import('../../elements/modal/modal.js');
+  const trigger = document.createElement('button');
+  trigger.textContent = 'Open';
+  document.body.append(trigger);
+  trigger.focus();
+  const modal = document.createElement('mb-modal') as MbModal;
+  modal.controllers = controllers;
+  document.body.append(modal);
+  await modal.updateComplete;
+  return { modal, trigger };
+}
+
+/** Waits until the modal shows a view element with tag `tag` that has rendered. */
+export async function waitForView<E extends HTMLElement & { updateComplete?: Promise<unknown> }>(modal: MbModal, tag: string): Promise<E> {
+  const view = await waitFor(() => {
+    const current = currentView(modal);
+    return current?.localName === tag ? (current as E) : undefined;
+  }, 3000, `view ${tag}`);
+  await view.updateComplete;
+  return view;
+}
+
+/** The dialog's accessible name: the text of the element its aria-labelledby names. */
+export function dialogName(modal: MbModal): string {
+  const dialog = modal.shadowRoot!.querySelector('dialog')!;
+  const id = dialog.getAttribute('aria-labelledby')!;
+  return modal.shadowRoot!.getElementById(id)?.textContent?.trim() ?? '';
+}
