@@ -2,6 +2,7 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  getAddress,
   http,
   type Abi,
   type Account,
@@ -69,5 +70,5 @@ export async function deploy(
   } as Parameters<typeof clients.walletClient.deployContract>[0]);
   const receipt = await confirm(clients, hash, `Deploying ${what}`);
   if (!receipt.contractAddress) throw new Error(`Deploying ${what} created no contract (transaction ${hash})`);
-  return { address: receipt.contractAddress, receipt };
+  return { address: getAddress(receipt.contractAddress), receipt };
 }
