@@ -31,7 +31,11 @@ export class MbConnectView extends MbView {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    void this.controllers?.directory.fetchInitial();
+    const directory = this.controllers?.directory;
+    if (!directory || !this.controllers.options.enableWalletConnect) return;
+    void directory.fetchInitial();
+    // The first page of All Wallets: its count labels the item and the view opens filled.
+    if (directory.getState().page === 0) void directory.fetchNextPage();
   }
 
   override render() {

@@ -24,10 +24,14 @@ export async function loadAxe(): Promise<NonNullable<Window['axe']>> {
 /** Runs axe on `element`; throws with every violation's id, help and targets. */
 export async function expectNoAxeViolations(element: Element): Promise<void> {
   const axe = await loadAxe();
+  // Contrast is judged on the settled frame, not halfway through an opening fade.
+  const animated = [element, ...deepQueryAll(element, '*')].flatMap((el) => el.getAnimations());
+  const finite = animated.filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+  await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   const results = await axe.run(element, { resultTypes: ['violations'] });
   if (results.violations.length > 0) {
     const detail = results.violations
-      .map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
+      .map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join(', ')}`)
       .join('\n');
     throw new Error(`axe found ${results.violations.length} violation(s):\n${detail}`);
   }
@@ -84,6 +88,7 @@ export function deepQueryAll<E extends Element = Element>(root: Element | Shadow
     }
   };
   visit(root);
+  if (root instanceof Element && root.shadowRoot) visit(root.shadowRoot);
   return found;
 }
 
