@@ -1,0 +1,149 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFakeClock, createFakeFetch, createFakeWallet, flush, json, testOptions } from './core/testing.js';
+import type { DiscoveryTarget } from './connectors/eip6963.js';
+import { createModal } from './client.js';
+import { controllersOf, getDefaultClient, setDefaultClient } from './core/registry.js';
+import { ChainSwitchError, UserRejectedError } from './errors.js';
+import { createMemoryStorage, STORAGE_KEYS } from './storage.js';
+import type { AccountSnapshot, ModalControllers } from './core/types.js';
+
+const ADDRESS = '0x1111111111111111111111111111111111111111';
+
+function setup(overrides: { storage?: ReturnType<typeof createMemoryStorage>; authorized?: boolean } = {}) {
+  const wallet = createFakeWallet();
+  wallet.state.authorized = overrides.authorized ?? false;
+  const target = new EventTarget() as EventTarget & DiscoveryTarget;
+  target.addEventListener('eip6963:requestProvider', () =>
+    target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u', name: 'Test Wallet', icon: 'data:,', rdns: 'com.test' }, provider: wallet.provider } })),
+  );
+  const mounted: ModalControllers[] = [];
+  const fetch = createFakeFetch((r) => (r.url.includes('supported-chains') ? json({ http: [], ws: [] }) : undefined));
+  const modal = createModal(testOptions({ storage: overrides.storage ?? createMemoryStorage() }), {
+    fetch,
+    clock: createFakeClock(),
+    discoveryTarget: target,
+    isMobile: false,
+    loadMount: async () => (controllers) => void mounted.push(controllers),
+    location: null,
+  });
+  return { modal, wallet, mounted, fetch, controllers: controllersOf(modal)! };
+}
+
+afterEach(() => setDefaultClient(undefined));
+
+describe('importing the library', () => {
+  it('touches no window, document or storage (server rendering safe)', async () => {
+    const touched: string[] = [];
+    const saved = new Map<string, PropertyDescriptor | undefined>();
+    for (const name of ['window', 'document', 'localStorage', 'sessionStorage', 'customElements', 'HTMLElement']) {
+      const had = Object.getOwnPropertyDescriptor(globalThis, name);
+      if (had && !had.configurable) continue;
+      saved.set(name, had);
+      Object.defineProperty(globalThis, name, {
+        configurable: true,
+        get() {
+          touched.push(name);
+          return had?.get ? had.get.call(globalThis) : had?.value;
+        },
+      });
+    }
+    try {
+      vi.resetModules();
+      const lib = await import('./index.js');
+      expect(typeof lib.createModal).toBe('function');
+      const react = await import('./react/index.js');
+      expect(typeof react.WalletProvider).toBe('function');
+    } finally {
+      for (const [name, had] of saved) {
+        if (had) Object.defineProperty(globalThis, name, had);
+        else delete (globalThis as Record<string, unknown>)[name];
+      }
+    }
+    expect(touched).toEqual([]);
+  });
+});
+
+describe('createModal', () => {
+  it('connects, exposes the account and notifies subscribers', async () => {
+    const { modal, controllers } = setup();
+    const seen: AccountSnapshot[] = [];
+    modal.subscribeAccount((a) => seen.push(a));
+    expect(modal.getAccount()).toMatchObject({ isConnected: false, status: 'disconnected' });
+    await controllers.connection.connect('com.test');
+    expect(modal.getAccount()).toMatchObject({ address: ADDRESS, isConnected: true, status: 'connected', chainId: 56, connectorId: 'com.test' });
+    expect(seen.map((a) => a.status)).toEqual(['connecting', 'connected']);
+  });
+
+  it('open() mounts the modal once (lazy) and shows the view of the opening rules; subscribeState reports it', async () => {
+    const { modal, mounted } = setup();
+    const states: { open: boolean; view: string }[] = [];
+    modal.subscribeState((s) => states.push(s));
+    await modal.open();
+    await modal.open({ view: 'Networks' });
+    expect(mounted).toHaveLength(1);
+    expect(modal.isOpen()).toBe(true);
+    expect(states).toEqual([
+      { open: true, view: 'Connect' },
+      { open: true, view: 'Networks' },
+    ]);
+    modal.close();
+    expect(modal.isOpen()).toBe(false);
+  });
+
+  it('registers the first client as the default (for <mb-connect-button>)', () => {
+    const { modal } = setup();
+    expect(getDefaultClient()).toBe(modal);
+  });
+
+  it('getWalletClient: undefined while disconnected; bound to the provider and account when connected', async () => {
+    const { modal, controllers, wallet } = setup();
+    expect(modal.getWalletClient()).toBeUndefined();
+    expect(await modal.getWalletChainId()).toBeUndefined();
+    await controllers.connection.connect('com.test');
+    const client = modal.getWalletClient()!;
+    expect(client.account?.address).toBe(ADDRESS);
+    expect(client.chain?.id).toBe(56);
+    expect(await client.getChainId()).toBe(56);
+    expect(wallet.provider.calls.at(-1)?.method).toBe('eth_chainId');
+    expect(modal.getWalletClient()).toBe(client);
+    expect(await modal.getWalletChainId()).toBe(56);
+  });
+
+  it('getPublicClient: the first network by default, over its rpcUrls', () => {
+    const { modal } = setup();
+    const client = modal.getPublicClient();
+    expect(client.chain?.id).toBe(56);
+    expect((client.transport as unknown as { url: string }).url).toBe('http://127.0.0.1:9546');
+    expect(modal.getPublicClient(31337).chain?.name).toBe('BSC Local');
+    expect(() => modal.getPublicClient(1)).toThrow('Network not found');
+  });
+
+  it('switchNetwork: adds then switches (4902); ChainSwitchError for unknown chains or failures; 4001 stays UserRejectedError', async () => {
+    const { modal, controllers, wallet } = setup();
+    await controllers.connection.connect('com.test');
+    await modal.switchNetwork(31337);
+    expect(modal.getAccount().chainId).toBe(31337);
+    await expect(modal.switchNetwork(1)).rejects.toBeInstanceOf(ChainSwitchError);
+    const request = wallet.provider.request;
+    wallet.provider.request = async (args) => {
+      if (args.method === 'wallet_switchEthereumChain') throw { code: 4001, message: 'no' };
+      return request(args);
+    };
+    await expect(modal.switchNetwork(56)).rejects.toBeInstanceOf(UserRejectedError);
+    wallet.provider.request = async (args) => {
+      if (args.method === 'wallet_switchEthereumChain') throw { code: -32000, message: 'boom' };
+      return request(args);
+    };
+    await expect(modal.switchNetwork(56)).rejects.toBeInstanceOf(ChainSwitchError);
+  });
+
+  it('reconnects on creation from the stored connector id; disconnect clears it', async () => {
+    const storage = createMemoryStorage({ [STORAGE_KEYS.connectorId]: 'com.test' });
+    const { modal } = setup({ storage, authorized: true });
+    await flush();
+    expect(modal.getAccount()).toMatchObject({ isConnected: true, address: ADDRESS });
+    await modal.disconnect();
+    expect(modal.getAccount().isConnected).toBe(false);
+    expect(storage.getItem(STORAGE_KEYS.connectorId)).toBeNull();
+  });
+});
