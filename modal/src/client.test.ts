@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeClock, createFakeFetch, createFakeWallet, flush, json, testOptions } from './core/testing.js';
+import { createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, flush, testOptions } from './core/testing.js';
 import type { DiscoveryTarget } from './connectors/eip6963.js';
 import { createModal } from './client.js';
 import { controllersOf, getDefaultClient, setDefaultClient } from './core/registry.js';
@@ -17,7 +17,7 @@ function setup(overrides: { storage?: ReturnType<typeof createMemoryStorage>; au
     target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u', name: 'Test Wallet', icon: 'data:,', rdns: 'com.test' }, provider: wallet.provider } })),
   );
   const mounted: ModalControllers[] = [];
-  const fetch = createFakeFetch((r) => (r.url.includes('supported-chains') ? json({ http: [], ws: [] }) : undefined));
+  const fetch = createFakeFetch(fakeBlockchainApi);
   const modal = createModal(testOptions({ storage: overrides.storage ?? createMemoryStorage() }), {
     fetch,
     clock: createFakeClock(),

@@ -166,3 +166,11 @@ export const testOptions = (overrides: Partial<ModalOptions> = {}): ModalOptions
   apiUrls: { blockchainApi: 'http://api.test', walletDirectory: 'http://dir.test', analytics: 'http://pulse.test', relay: 'ws://127.0.0.1:9788' },
   ...overrides,
 });
+
+/** Answers the blockchain API calls a connect makes (chains 56 and 31337 supported, no balances, no name). */
+export const fakeBlockchainApi: FakeRoute = (r) => {
+  if (r.url.includes('/v1/supported-chains')) return json({ http: ['eip155:56', 'eip155:31337'], ws: [] });
+  if (r.url.includes('/balance')) return json({ balances: [] });
+  if (r.url.includes('/v1/identity/')) return json({ name: null, avatar: null });
+  return undefined;
+};

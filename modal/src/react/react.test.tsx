@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+import { act, render, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { parseAbi, type PublicClient } from 'viem';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createModal } from '../client.js';
+import { setDefaultClient, controllersOf } from '../core/registry.js';
+import { createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, testOptions } from '../core/testing.js';
+import type { AccountSnapshot, ModalClient } from '../core/types.js';
+import type { DiscoveryTarget } from '../connectors/eip6963.js';
+import { createMemoryStorage } from '../storage.js';
+import { useAccount, useDisconnect, useModal, useModalClient, useReadContract, useWriteContract, WalletProvider } from './index.js';
+
+const ADDRESS = '0x1111111111111111111111111111111111111111';
+const CONTRACT = '0x2222222222222222222222222222222222222222';
+const abi = parseAbi(['function price() view returns (uint256)', 'function mint(uint256 quantity) payable']);
+
+function realClient() {
+  const wallet = createFakeWallet();
+  const request = wallet.provider.request;
+  wallet.provider.request = async (args) => {
+    if (args.method === 'eth_sendTransaction') {
+      wallet.provider.calls.push(args);
+      return `0x${'ab'.repeat(32)}`;
+    }
+    return request(args);
+  };
+  const target = new EventTarget() as EventTarget & DiscoveryTarget;
+  target.addEventListener('eip6963:requestProvider', () =>
+    target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u', name: 'W', icon: 'data:,', rdns: 'com.test' }, provider: wallet.provider } })),
+  );
+  const client = createModal(testOptions({ storage: createMemoryStorage() }), {
+    fetch: createFakeFetch(fakeBlockchainApi),
+    clock: createFakeClock(),
+    discoveryTarget: target,
+    isMobile: false,
+    loadMount: async () => () => {},
+    location: null,
+  });
+  return { client, wallet, controllers: controllersOf(client)! };
+}
+
+const wrapperFor = (client: ModalClient) =>
+  function Wrapper({ children }: { children: ReactNode }) {
+    return <WalletProvider client={client}>{children}</WalletProvider>;
+  };
+
+afterEach(() => setDefaultClient(undefined));
+
+describe('WalletProvider', () => {
+  it("logs 'Wallet provider mounted' once when mounted and renders its children", () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const { client } = realClient();
+    const view = render(
+      <WalletProvider client={client}>
+        <p>child</p>
+      </WalletProvider>,
+    );
+    expect(view.getByText('child')).toBeTruthy();
+    expect(info).toHaveBeenCalledWith('Wallet provider mounted');
+    expect(info).toHaveBeenCalledTimes(1);
+    info.mockRestore();
+  });
+
+  it('useModalClient outside the provider throws', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useModalClient())).toThrow('WalletProvider');
+  });
+});
+
+describe('hooks', () => {
+  it('useAccount exposes address and isConnected and follows connect / disconnect', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const { client, controllers } = realClient();
+    const { result } = renderHook(() => ({ account: useAccount(), disconnect: useDisconnect() }), { wrapper: wrapperFor(client) });
+    expect(result.current.account).toMatchObject({ isConnected: false, status: 'disconnected' });
+    await act(() => controllers.connection.connect('com.test'));
+    expect(result.current.account).toMatchObject<Partial<AccountSnapshot>>({ address: ADDRESS, isConnected: true, status: 'connected', chainId: 56 });
+    await act(() => result.current.disconnect.disconnect());
+    expect(result.current.account.isConnected).toBe(false);
+  });
+
+  it('useModal opens and closes; isOpen follows', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const { client } = realClient();
+    const { result } = renderHook(() => useModal(), { wrapper: wrapperFor(client) });
+    expect(result.current.isOpen).toBe(false);
+    await act(() => result.current.open());
+    expect(result.current.isOpen).toBe(true);
+    act(() => result.current.close());
+    expect(result.current.isOpen).toBe(false);
+  });
+
+  it('useReadContract reads through the public client and refetches when args change', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const readContract = vi.fn(async ({ functionName }: { functionName: string }) => (functionName === 'price' ? 10n : 0n));
+    const getPublicClient = vi.fn(() => ({ readContract }) as unknown as PublicClient);
+    const { client } = realClient();
+    const fake: ModalClient = { ...client, getPublicClient };
+    const { result, rerender } = renderHook((props: { chainId?: number }) => useReadContract<bigint>({ address: CONTRACT, abi, functionName: 'price', chainId: props.chainId }), {
+      wrapper: wrapperFor(fake),
+      initialProps: {},
+    });
+    await waitFor(() => expect(result.current.data).toBe(10n));
+    expect(result.current).toMatchObject({ error: null, isLoading: false });
+    rerender({ chainId: 31337 });
+    await waitFor(() => expect(getPublicClient).toHaveBeenLastCalledWith(31337));
+    expect(readContract).toHaveBeenCalledTimes(2);
+  });
+
+  it("useReadContract: 'abi is required', 'address or code is required', 'functionName is required'", async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const { client } = realClient();
+    const wrapper = wrapperFor(client);
+    const noAbi = renderHook(() => useReadContract({ address: CONTRACT, functionName: 'price' }), { wrapper });
+    await waitFor(() => expect(noAbi.result.current.error?.message).toBe('abi is required'));
+    const noAddress = renderHook(() => useReadContract({ abi, functionName: 'price' }), { wrapper });
+    await waitFor(() => expect(noAddress.result.current.error?.message).toBe('address or code is required'));
+    const noName = renderHook(() => useReadContract({ abi, address: CONTRACT, enabled: false }), { wrapper });
+    expect(noName.result.current.error).toBeNull();
+    await expect(noName.result.current.refetch()).rejects.toThrow('functionName is required');
+  });
+
+  it('useWriteContract sends from the connected wallet and returns the hash; validates its parameters', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const { client, controllers, wallet } = realClient();
+    const { result } = renderHook(() => useWriteContract(), { wrapper: wrapperFor(client) });
+    await expect(result.current.writeContract({ address: CONTRACT, abi, functionName: 'mint', args: [1n] })).rejects.toThrow('No wallet client available');
+    await act(() => controllers.connection.connect('com.test'));
+    let hash: string | undefined;
+    await act(async () => {
+      hash = await result.current.writeContract({ address: CONTRACT, abi, functionName: 'mint', args: [1n], value: 5n });
+    });
+    expect(hash).toBe(`0x${'ab'.repeat(32)}`);
+    const sent = wallet.provider.calls.find((c) => c.method === 'eth_sendTransaction')!;
+    expect((sent.params as [{ from: string; to: string; value: string }])[0]).toMatchObject({ from: ADDRESS, to: CONTRACT, value: '0x5' });
+    expect(result.current).toMatchObject({ isPending: false, error: null });
+    await act(async () => {
+      await expect(result.current.writeContract({ address: CONTRACT, functionName: 'mint' })).rejects.toThrow('abi is required');
+    });
+    expect(result.current.error?.message).toBe('abi is required');
+    await expect(result.current.writeContract({ abi, functionName: 'mint' })).rejects.toThrow('address or code is required');
+    await expect(result.current.writeContract({ abi, address: CONTRACT })).rejects.toThrow('functionName is required');
+    act(() => result.current.reset());
+    expect(result.current.error).toBeNull();
+  });
+});
