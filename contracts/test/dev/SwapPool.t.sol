@@ -78,6 +78,19 @@ contract SwapPoolTest is TestBase {
         assertTrue(out > 99e6 && out < 100e6, "about 100 USDC minus two fees");
     }
 
+    function test_Swap_EmitsSwapAndAddLiquidityEmitsLiquidityAdded() public {
+        (uint256 nativeReserve, uint256 tokenReserve) = pool.getReserves(address(usdt));
+        uint256 quoted = pool.getAmountOut(1 ether, nativeReserve, tokenReserve);
+        vmx.expectEmit(address(pool));
+        emit SwapPool.Swap(user, address(usdt), true, 1 ether, quoted, user);
+        vm.prank(user);
+        pool.swapExactNativeForTokens{value: 1 ether}(address(usdt), 0, user);
+        usdc.mint(address(this), 600e6);
+        vmx.expectEmit(address(pool));
+        emit SwapPool.LiquidityAdded(address(usdc), 1 ether, 600e6);
+        pool.addLiquidity{value: 1 ether}(address(usdc), 600e6);
+    }
+
     function test_RevertWhen_OutputBelowMinimum() public {
         (uint256 nativeReserve, uint256 tokenReserve) = pool.getReserves(address(usdt));
         uint256 quoted = pool.getAmountOut(1 ether, nativeReserve, tokenReserve);
