@@ -1,0 +1,171 @@
+// `npm run bench:api`: a bounded load on api-mocks over loopback. Starts anvil, deploys the dev stack
+// and starts api-mocks on free ports, then sends a fixed number of mixed directory and balance
+// requests at a fixed concurrency and reports throughput, latency percentiles and errors.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { startApiMocks } from '../api-mocks/src/server.js';
+import { deployDevStack } from '../contracts/scripts/deploy.js';
+import { DEV_ACCOUNTS } from '../scripts/config.js';
+import { startAnvil } from '../scripts/stack.js';
+import { writeBenchReport } from './results.js';
+
+const TOTAL_REQUESTS = 10_000;
+const CONCURRENCY = 50;
+const REQUEST_TIMEOUT_MS = 10_000;
+const RUN_LIMIT_MS = 180_000;
+const HOST = '127.0.0.1';
+const PROJECT_ID = 'bench-api';
+const CHAIN_ID = 31337;
+
+type Kind = 'wallets-page' | 'wallets-search' | 'balance-cached' | 'balance-fresh';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** A deterministic pseudo-random sequence, so every run sends the same mix. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+async function main(): Promise<void> {
+  const anvil = await startAnvil(HOST, await freePort(), CHAIN_ID);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
+  let mocks: Awaited<ReturnType<typeof startApiMocks>> | undefined;
+  try {
+    const deployment = await deployDevStack({ rpcUrl: anvil.rpcUrl, ownerKey: DEV_ACCOUNTS[0].key as Hex });
+    mocks = await startApiMocks({ host: HOST, port: await freePort(), relayPort: await freePort(), rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID, deployment, dataDir, projectId: PROJECT_ID });
+    const base = mocks.url;
+    const sdk = `projectId=${PROJECT_ID}&st=appkit&sv=bench`;
+    const funded = DEV_ACCOUNTS.map((account) => account.address);
+    const strangers = Array.from({ length: 40 }, () => privateKeyToAccount(generatePrivateKey()).address);
+    const searches = ['harbor', 'wallet', 'vault', 'keys', 'nova', 'pay', 'zz', 'amber pocket'];
+    const next = random(42);
+
+    const plan: { kind: Kind; url: string }[] = [];
+    for (let i = 0; i < TOTAL_REQUESTS; i += 1) {
+      const roll = next();
+      if (roll < 0.4) {
+        const page = 1 + Math.floor(next() * 10);
+        plan.push({ kind: 'wallets-page', url: `${base}/getWallets?${sdk}&page=${page}&entries=40&chains=eip155:${CHAIN_ID},eip155:56` });
+      } else if (roll < 0.6) {
+        const search = searches[Math.floor(next() * searches.length)];
+        plan.push({ kind: 'wallets-search', url: `${base}/getWallets?${sdk}&page=1&entries=40&search=${encodeURIComponent(search)}` });
+      } else if (roll < 0.9) {
+        const address = funded[Math.floor(next() * funded.length)];
+        plan.push({ kind: 'balance-cached', url: `${base}/v1/account/${address}/balance?currency=usd&chainId=eip155:${CHAIN_ID}&${sdk}` });
+      } else {
+        // forceUpdate skips the 10 s balance cache: every one of these reads the chain.
+        const address = strangers[Math.floor(next() * strangers.length)];
+        plan.push({ kind: 'balance-fresh', url: `${base}/v1/account/${address}/balance?currency=usd&chainId=eip155:${CHAIN_ID}&forceUpdate=true&${sdk}` });
+      }
+    }
+
+    // Warm-up (not measured): one of each kind.
+    for (const kind of ['wallets-page', 'wallets-search', 'balance-cached', 'balance-fresh'] as Kind[]) {
+      const entry = plan.find((item) => item.kind === kind);
+      if (entry) await (await fetch(entry.url)).arrayBuffer();
+    }
+
+    const latencies: Record<Kind, number[]> = { 'wallets-page': [], 'wallets-search': [], 'balance-cached': [], 'balance-fresh': [] };
+    const all: number[] = [];
+    const errors: string[] = [];
+    let cursor = 0;
+    const deadline = Date.now() + RUN_LIMIT_MS;
+    const started = performance.now();
+    const worker = async () => {
+      while (cursor < plan.length && Date.now() < deadline) {
+        const item = plan[cursor++];
+        const t0 = performance.now();
+        try {
+          const response = await fetch(item.url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+          const body = await response.text();
+          if (!response.ok) errors.push(`${item.kind}: HTTP ${response.status} ${body.slice(0, 120)}`);
+          else if (item.kind.startsWith('wallets') ? !body.includes('"data"') : !body.includes('"balances"')) errors.push(`${item.kind}: unexpected body`);
+        } catch (error) {
+          errors.push(`${item.kind}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        const ms = performance.now() - t0;
+        latencies[item.kind].push(ms);
+        all.push(ms);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const seconds = (performance.now() - started) / 1000;
+    const completed = all.length;
+
+    const summary = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return { count: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), max: round(sorted[sorted.length - 1] ?? 0) };
+    };
+    const overall = summary(all);
+    const byKind = Object.fromEntries(Object.entries(latencies).map(([kind, values]) => [kind, summary(values)]));
+    const figures = {
+      requests: completed,
+      planned: TOTAL_REQUESTS,
+      concurrency: CONCURRENCY,
+      seconds: round(seconds, 3),
+      throughputPerSecond: round(completed / seconds, 1),
+      latencyMs: overall,
+      byKind,
+      errors: errors.length,
+      firstErrors: errors.slice(0, 5),
+    };
+    const rows = Object.entries(byKind)
+      .map(([kind, s]) => `| ${kind} | ${s.count} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} |`)
+      .join('\n');
+    const markdown = `${completed} of ${TOTAL_REQUESTS} requests at ${CONCURRENCY} concurrent over loopback (Node fetch) against api-mocks with a fresh anvil and the dev deployment: 40% directory pages (40 entries, chain filter), 20% directory searches, 30% balances (10 s server cache), 10% balances with \`forceUpdate\` (native + 3 ERC-20 reads from anvil each).
+
+| figure | value |
+|---|---|
+| throughput | ${figures.throughputPerSecond} requests/s |
+| wall time | ${figures.seconds} s |
+| latency p50 / p95 / p99 / max | ${overall.p50} / ${overall.p95} / ${overall.p99} / ${overall.max} ms |
+| errors | ${errors.length} |
+
+| kind | requests | p50 ms | p95 ms | p99 ms | max ms |
+|---|---|---|---|---|---|
+${rows}
+
+Goal: zero errors — ${errors.length === 0 && completed === TOTAL_REQUESTS ? 'met' : 'NOT met'}.`;
+    writeBenchReport({ name: 'api', command: 'npm run bench:api', figures, markdown });
+    console.log(markdown);
+    if (errors.length > 0) {
+      console.error(errors.slice(0, 5).join('\n'));
+      process.exitCode = 1;
+    }
+  } finally {
+    await mocks?.close();
+    await anvil.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
