@@ -15,8 +15,8 @@ export interface StackConfig {
   localDir: string;
 }
 
-function port(name: string, fallback: number): number {
-  const raw = process.env[name];
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > 65535) {
@@ -29,10 +29,10 @@ export function readStackConfig(env: NodeJS.ProcessEnv = process.env): StackConf
   return {
     preset: chainPreset(env.CHAIN_PRESET || 'local'),
     host: '127.0.0.1',
-    anvilPort: port('ANVIL_PORT', 8545),
-    apiPort: port('API_PORT', 8787),
-    relayPort: port('RELAY_PORT', 8788),
-    sitePort: port('SITE_PORT', 5173),
+    anvilPort: port(env, 'ANVIL_PORT', 8545),
+    apiPort: port(env, 'API_PORT', 8787),
+    relayPort: port(env, 'RELAY_PORT', 8788),
+    sitePort: port(env, 'SITE_PORT', 5173),
     projectId: env.PROJECT_ID || 'minibot-local',
     dataDir: env.DATA_DIR || '.data',
     localDir: env.LOCAL_DIR || '.local',

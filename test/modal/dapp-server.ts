@@ -1,0 +1,65 @@
+import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The strict policy the modal must work under: no inline script, no eval, no inline style attributes. */
+export function strictCsp(apiUrl: string, relayUrl: string, rpcUrl: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: blob: ${apiUrl}`,
+    `connect-src 'self' ${apiUrl} ${relayUrl} ${rpcUrl}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+export interface DappServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Bundles test/modal/dapp with esbuild (code-split, as a dapp's bundler would) and serves it on loopback with a
+ * strict Content-Security-Policy.
+ */
+export async function startDappServer(config: Record<string, unknown>, csp: string): Promise<DappServer> {
+  const result = await build({
+    entryPoints: [join(here, 'dapp', 'main.ts')],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: 'es2022',
+    outdir: '/',
+    write: false,
+    minify: true,
+    tsconfig: resolve(here, '..', '..', 'tsconfig.json'),
+    logLevel: 'silent',
+  });
+  const files = new Map<string, { body: Uint8Array; type: string }>();
+  for (const file of result.outputFiles) files.set(file.path, { body: file.contents, type: 'text/javascript' });
+  files.set('/', { body: readFileSync(join(here, 'dapp', 'index.html')), type: 'text/html' });
+  files.set('/page.css', { body: Buffer.from('body{font-family:sans-serif;margin:2rem}'), type: 'text/css' });
+  files.set('/config.json', { body: Buffer.from(JSON.stringify(config)), type: 'application/json' });
+  const server: Server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    const file = files.get(path);
+    if (!file) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': file.type, 'content-security-policy': csp, 'cache-control': 'no-store' });
+    response.end(file.body);
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const address = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}

@@ -1,0 +1,27 @@
+import { createModal, defineConnectButton, defineEvmNetwork } from '@minibot/modal';
+
+/** A dapp page that uses nothing but the modal's custom element: its whole integration is these lines. */
+interface DappConfig {
+  projectId: string;
+  chainId: number;
+  rpcUrl: string;
+  apiUrl: string;
+  relayUrl: string;
+}
+
+const config = (await (await fetch('./config.json')).json()) as DappConfig;
+const modal = createModal({
+  projectId: config.projectId,
+  networks: [
+    defineEvmNetwork({
+      id: config.chainId,
+      name: 'BSC Local',
+      nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+      rpcUrls: { default: { http: [config.rpcUrl] } },
+    }),
+  ],
+  metadata: { name: 'Plain dapp', description: 'A page with only the modal element', url: location.origin, icons: [] },
+  apiUrls: { blockchainApi: config.apiUrl, walletDirectory: config.apiUrl, analytics: config.apiUrl, relay: config.relayUrl },
+});
+(window as unknown as { dappModal: typeof modal }).dappModal = modal;
+await defineConnectButton();
