@@ -34,6 +34,12 @@ export default {
     }),
   ],
   middleware: [
+    // Wallet images of the tests' fake directory (the views ask the directory's image URL).
+    async function walletImages(context, next) {
+      if (!context.path.startsWith('/mock-directory/getWalletImage/')) return next();
+      context.type = 'image/svg+xml';
+      context.body = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="#888"/></svg>';
+    },
     // Pages under a `csp/` folder are served with the strict Content-Security-Policy (the strict-CSP test).
     async function strictCspPages(context, next) {
       await next();

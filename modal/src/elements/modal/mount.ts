@@ -1,5 +1,6 @@
 import type { ModalControllers } from '../../core/types.js';
-import { MbModal } from './modal.js';
+import './modal.js';
+import type { MbModal } from './modal.js';
 import { loadView } from '../../views/registry.js';
 
 /**

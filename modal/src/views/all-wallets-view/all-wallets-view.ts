@@ -1,7 +1,6 @@
 import { html, nothing } from 'lit';
 import { query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import type { WcWallet } from '../../api/types.js';
 import type { MbInputEvent } from '../../ui/input/input.js';
 import { defineElement } from '../../ui/define.js';
@@ -32,6 +31,9 @@ export class MbAllWalletsView extends MbView {
   @state() private focusIndex = 0;
   @state() private searchQuery = '';
   @query('.scroller') private scroller?: HTMLElement;
+  @query('.spacer') private spacer?: HTMLElement;
+  @query('.window') private window_?: HTMLElement;
+  private layout = { height: 0, offset: 0 };
   private scrollFrame = 0;
 
   override connectedCallback(): void {
@@ -65,6 +67,7 @@ export class MbAllWalletsView extends MbView {
     for (let index = first; index <= last; index++) indices.push(index);
     const rovingIndex = this.focusIndex >= first && this.focusIndex <= last && this.focusIndex < wallets.length ? this.focusIndex : first;
     const searchLoading = searching && directory.search.loading;
+    this.layout = { height: rows * ROW_HEIGHT, offset: firstRow * ROW_HEIGHT };
     return html`<mb-input
         type="search"
         label=${texts.searchWallets}
@@ -78,13 +81,12 @@ export class MbAllWalletsView extends MbView {
           ? html`<div class="status" role="status"><mb-text tone="muted">${texts.noWalletFound}</mb-text></div>`
           : nothing}
       <div class="scroller" @scroll=${this.onScroll}>
-        <div class="spacer" style=${styleMap({ height: `${rows * ROW_HEIGHT}px` })}>
+        <div class="spacer">
           <div
             class="window"
             role="group"
             aria-label=${texts.allWallets}
             aria-busy=${directory.loading || searchLoading ? 'true' : 'false'}
-            style=${styleMap({ transform: `translateY(${firstRow * ROW_HEIGHT}px)` })}
             @keydown=${this.onKeydown}
           >
             ${repeat(
@@ -109,6 +111,9 @@ export class MbAllWalletsView extends MbView {
   }
 
   override updated(): void {
+    // Geometry goes through the CSSOM, not style attributes, so a strict style-src policy allows it.
+    if (this.spacer) this.spacer.style.height = `${this.layout.height}px`;
+    if (this.window_) this.window_.style.transform = `translateY(${this.layout.offset}px)`;
     // Load the next page once the rows in view reach the end of what is loaded.
     const directory = this.directory.value;
     if (!directory || this.searchQuery.trim() || directory.loading) return;

@@ -97,40 +97,12 @@ function fakeDiscovery(entries: { info: ConnectorInfo; provider: Eip1193Provider
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-export interface TestControllerOptions {
-  wallets?: number;
-  walletAnswer?: WalletAnswer;
-  /** Delay of every directory response (ms). */
-  directoryDelay?: number;
-  isMobile?: boolean;
-  modalOptions?: Partial<ModalOptions>;
-  /** Name and avatar the identity endpoint returns. */
-  identity?: { name: string | null; avatar: string | null };
-}
-
-export interface TestHarness {
-  controllers: ModalControllers;
-  wallet: ReturnType<typeof createTestWallet>;
-  /** Set what the wallet answers to the next connect request. */
-  setWalletAnswer(answer: WalletAnswer): void;
-  /** URLs fetched, in order. */
-  fetched: string[];
-  /** Approves the WalletConnect pairing in progress with the test address on BSC. */
-  approvePairing(): void;
-  walletConnectUri: string;
-}
-
-export const walletConnectUri =
-  'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000000';
-
-export function createTestControllers(opts: TestControllerOptions = {}): TestHarness {
-  const wallets = makeWallets(opts.wallets ?? 450);
-  const fetched: string[] = [];
-  let walletAnswer: WalletAnswer = opts.walletAnswer ?? 'approve';
-  const wallet = createTestWallet(() => walletAnswer);
+/** A fetch that answers like the wallet directory and the blockchain API (no network). */
+export function createFakeFetch(opts: { wallets: WcWallet[]; fetched?: string[]; directoryDelay?: number; identity?: { name: string | null; avatar: string | null } }) {
+  const { wallets } = opts;
+  const fetched = opts.fetched ?? [];
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-  const fetch = async (input: string) => {
+  return async (input: string): Promise<Response> => {
     fetched.push(input);
     const url = new URL(input, location.href);
     if (url.pathname.endsWith('/getWallets')) {
@@ -162,6 +134,42 @@ export function createTestControllers(opts: TestControllerOptions = {}): TestHar
     if (url.pathname.endsWith('/getAnalyticsConfig')) return json({ isAnalyticsEnabled: false });
     return json({}, 404);
   };
+
+}
+
+export interface TestControllerOptions {
+  wallets?: number;
+  walletAnswer?: WalletAnswer;
+  /** Delay of every directory response (ms). */
+  directoryDelay?: number;
+  isMobile?: boolean;
+  modalOptions?: Partial<ModalOptions>;
+  /** Name and avatar the identity endpoint returns. */
+  identity?: { name: string | null; avatar: string | null };
+}
+
+export interface TestHarness {
+  controllers: ModalControllers;
+  wallet: ReturnType<typeof createTestWallet>;
+  /** Set what the wallet answers to the next connect request. */
+  setWalletAnswer(answer: WalletAnswer): void;
+  /** URLs fetched, in order. */
+  fetched: string[];
+  /** Approves the WalletConnect pairing in progress with the test address on BSC. */
+  approvePairing(): void;
+  walletConnectUri: string;
+}
+
+export const walletConnectUri =
+  'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000000';
+
+export function createTestControllers(opts: TestControllerOptions = {}): TestHarness {
+  const wallets = makeWallets(opts.wallets ?? 450);
+  const fetched: string[] = [];
+  let walletAnswer: WalletAnswer = opts.walletAnswer ?? 'approve';
+  const wallet = createTestWallet(() => walletAnswer);
+
+  const fetch = createFakeFetch({ wallets, fetched, directoryDelay: opts.directoryDelay, identity: opts.identity });
 
   let approve: (() => void) | undefined;
   const wcListeners = new Map<string, (...args: never[]) => void>();
@@ -200,7 +208,7 @@ export function createTestControllers(opts: TestControllerOptions = {}): TestHar
   });
   const controllers = createControllers({
     options,
-    fetch: fetch as (input: string, init?: RequestInit) => Promise<Response>,
+    fetch,
     storage: createMemoryStorage(),
     clock: { now: () => Date.now(), setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) },
     isMobile: opts.isMobile ?? false,

@@ -1,0 +1,90 @@
+import { assert } from 'chai';
+import { createModal } from '../../client.js';
+import { createMemoryStorage } from '../../storage.js';
+import { setDefaultClient } from '../../core/registry.js';
+import type { ModalClient } from '../../core/types.js';
+import { bsc, createFakeFetch, createTestWallet, local, makeWallets, pixel, testAddress } from '../../views/testing/test-controllers.js';
+import { deepText, expectNoAxeViolations, waitFor } from '../../views/testing/test-helpers.js';
+import type { MbModal } from '../modal/modal.js';
+import './connect-button.js';
+
+/** A dapp page with only the element: a test wallet announces itself over EIP-6963. */
+function announceTestWallet() {
+  const provider = createTestWallet(() => 'approve');
+  const announce = () =>
+    window.dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', {
+        detail: Object.freeze({ info: { uuid: '5f1c0c1e-1111-4111-8111-111111111111', name: 'Test Wallet', icon: pixel, rdns: 'org.example.testwallet' }, provider }),
+      }),
+    );
+  window.addEventListener('eip6963:requestProvider', announce);
+  announce();
+  return { provider, stop: () => window.removeEventListener('eip6963:requestProvider', announce) };
+}
+
+function makeClient(): ModalClient {
+  return createModal(
+    {
+      projectId: 'test-project',
+      networks: [bsc, local],
+      metadata: { name: 'Test dapp', description: 'A test', url: location.origin, icons: [] },
+      storage: createMemoryStorage(),
+      apiUrls: { blockchainApi: `${location.origin}/mock-api`, walletDirectory: `${location.origin}/mock-directory`, analytics: `${location.origin}/mock-analytics` },
+    },
+    { fetch: createFakeFetch({ wallets: makeWallets(60) }), location: null },
+  );
+}
+
+const nativeButton = (element: Element) => element.shadowRoot!.querySelector('button')!;
+
+describe('<mb-connect-button> with createModal', () => {
+  let wallet: ReturnType<typeof announceTestWallet>;
+  beforeEach(() => {
+    wallet = announceTestWallet();
+  });
+  afterEach(() => {
+    wallet.stop();
+    setDefaultClient(undefined);
+    document.body.replaceChildren();
+  });
+
+  it("reads 'Connect Wallet', opens the modal on click, connects the announced wallet and then shows the shortened address", async () => {
+    const client = makeClient();
+    setDefaultClient(client);
+    const button = document.createElement('mb-connect-button');
+    document.body.append(button);
+    await button.updateComplete;
+    assert.equal(nativeButton(button).textContent, 'Connect Wallet');
+    await expectNoAxeViolations(button);
+
+    nativeButton(button).click();
+    const modal = await waitFor(() => document.querySelector<MbModal>('mb-modal'), 3000, 'modal mounted');
+    assert.isTrue(client.isOpen());
+    const view = await waitFor(() => modal.shadowRoot!.querySelector<HTMLElement>('mb-connect-view'), 3000, 'Connect view');
+    const item = await waitFor(
+      () => [...view.shadowRoot!.querySelectorAll('mb-list-item')].find((i) => i.label === 'Test Wallet'),
+      3000,
+      'announced wallet',
+    );
+    item.shadowRoot!.querySelector('button')!.click();
+    await waitFor(() => client.getAccount().isConnected, 3000, 'connected');
+    await waitFor(() => nativeButton(button).textContent === `${testAddress.slice(0, 6)}...${testAddress.slice(-4)}`, 3000, 'address');
+    assert.isTrue(button.hasAttribute('connected'));
+    assert.isFalse(client.isOpen(), 'the modal closes on connect');
+
+    // Clicking again opens the Account view.
+    nativeButton(button).click();
+    await waitFor(() => modal.shadowRoot!.querySelector('mb-account-view'), 3000, 'Account view');
+    assert.include(deepText(modal), `${testAddress.slice(0, 6)}...${testAddress.slice(-4)}`);
+  });
+
+  it('uses the client given as a property over the default one', async () => {
+    const client = makeClient();
+    const button = document.createElement('mb-connect-button');
+    button.client = client;
+    document.body.append(button);
+    await button.updateComplete;
+    nativeButton(button).click();
+    await waitFor(() => client.isOpen(), 3000, 'opened');
+  });
+});
