@@ -1,14 +1,15 @@
 // `npm run bench:api`: a bounded load on api-mocks over loopback. Starts anvil, deploys the dev stack
 // and starts api-mocks on free ports, then sends a fixed number of mixed directory and balance
 // requests at a fixed concurrency and reports throughput, latency percentiles and errors.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { startApiMocks } from '../api-mocks/src/server.js';
 import { deployDevStack } from '../contracts/scripts/deploy.js';
 import { DEV_ACCOUNTS } from '../scripts/config.js';
 import { startAnvil } from '../scripts/stack.js';
@@ -21,6 +22,7 @@ const RUN_LIMIT_MS = 180_000;
 const HOST = '127.0.0.1';
 const PROJECT_ID = 'bench-api';
 const CHAIN_ID = 31337;
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 type Kind = 'wallets-page' | 'wallets-search' | 'balance-cached' | 'balance-fresh';
 
@@ -54,12 +56,35 @@ function random(seed: number): () => number {
 
 async function main(): Promise<void> {
   const anvil = await startAnvil(HOST, await freePort(), CHAIN_ID);
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
-  let mocks: Awaited<ReturnType<typeof startApiMocks>> | undefined;
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
+  let stopServer: (() => Promise<void>) | undefined;
   try {
     const deployment = await deployDevStack({ rpcUrl: anvil.rpcUrl, ownerKey: DEV_ACCOUNTS[0].key as Hex });
-    mocks = await startApiMocks({ host: HOST, port: await freePort(), relayPort: await freePort(), rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID, deployment, dataDir, projectId: PROJECT_ID });
-    const base = mocks.url;
+    // The server runs in its own process (`npm run api-mocks`' entry), so the load generator does not share its event loop.
+    writeFileSync(join(workDir, 'deployment.json'), JSON.stringify(deployment));
+    const apiPort = await freePort();
+    const child = spawn(join(repoRoot, 'node_modules', '.bin', 'tsx'), [join(repoRoot, 'api-mocks', 'src', 'main.ts')], {
+      cwd: repoRoot,
+      env: { ...process.env, API_PORT: String(apiPort), RELAY_PORT: String(await freePort()), LOCAL_DIR: workDir, DATA_DIR: join(workDir, 'data'), RPC_URL: anvil.rpcUrl, PROJECT_ID },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    stopServer = async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }
+    };
+    const base = `http://${HOST}:${apiPort}`;
+    const ready = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error('api-mocks exited before it was ready');
+      if (Date.now() > ready) throw new Error('api-mocks did not answer within 30 s');
+      const ok = await fetch(`${base}/__mocks/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const sdk = `projectId=${PROJECT_ID}&st=appkit&sv=bench`;
     const funded = DEV_ACCOUNTS.map((account) => account.address);
     const strangers = Array.from({ length: 40 }, () => privateKeyToAccount(generatePrivateKey()).address);
@@ -96,6 +121,7 @@ async function main(): Promise<void> {
     const errors: string[] = [];
     let cursor = 0;
     const deadline = Date.now() + RUN_LIMIT_MS;
+    const loadBefore = loadavg()[0];
     const started = performance.now();
     const worker = async () => {
       while (cursor < plan.length && Date.now() < deadline) {
@@ -133,12 +159,14 @@ async function main(): Promise<void> {
       latencyMs: overall,
       byKind,
       errors: errors.length,
+      loadAverage1mBefore: round(loadBefore),
+      loadAverage1mAfter: round(loadavg()[0]),
       firstErrors: errors.slice(0, 5),
     };
     const rows = Object.entries(byKind)
       .map(([kind, s]) => `| ${kind} | ${s.count} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} |`)
       .join('\n');
-    const markdown = `${completed} of ${TOTAL_REQUESTS} requests at ${CONCURRENCY} concurrent over loopback (Node fetch) against api-mocks with a fresh anvil and the dev deployment: 40% directory pages (40 entries, chain filter), 20% directory searches, 30% balances (10 s server cache), 10% balances with \`forceUpdate\` (native + 3 ERC-20 reads from anvil each).
+    const markdown = `${completed} of ${TOTAL_REQUESTS} requests at ${CONCURRENCY} concurrent over loopback (Node fetch) against api-mocks in its own process (\`api-mocks/src/main.ts\`) with a fresh anvil and the dev deployment: 40% directory pages (40 entries, chain filter), 20% directory searches, 30% balances (10 s server cache), 10% balances with \`forceUpdate\` (native + 3 ERC-20 reads from anvil each).
 
 | figure | value |
 |---|---|
@@ -146,6 +174,7 @@ async function main(): Promise<void> {
 | wall time | ${figures.seconds} s |
 | latency p50 / p95 / p99 / max | ${overall.p50} / ${overall.p95} / ${overall.p99} / ${overall.max} ms |
 | errors | ${errors.length} |
+| machine load (1 min average) before / after | ${figures.loadAverage1mBefore} / ${figures.loadAverage1mAfter} |
 
 | kind | requests | p50 ms | p95 ms | p99 ms | max ms |
 |---|---|---|---|---|---|
@@ -159,9 +188,9 @@ Goal: zero errors — ${errors.length === 0 && completed === TOTAL_REQUESTS ? 'm
       process.exitCode = 1;
     }
   } finally {
-    await mocks?.close();
+    await stopServer?.();
     await anvil.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
   }
 }
 

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   }
   const rpcUrl = process.env.RPC_URL || deployment.rpcUrl || `http://${config.host}:${config.anvilPort}`;
   const chainId = await nodeChainId(rpcUrl);
-  if (chainId === undefined) fail(`the local node at ${rpcUrl} does not answer. Start it first (\`npm start\`, or \`npx anvil --port ${config.anvilPort}\` and a deployment).`);
+  if (chainId === undefined) fail(`the local node at ${rpcUrl} does not answer. Start it first (\`npm start\` starts the node and deploys), or set RPC_URL.`);
   if (chainId !== deployment.chainId) fail(`the node at ${rpcUrl} runs chain ${chainId}, but the deployment is for chain ${deployment.chainId}.`);
 
   try {

@@ -29,11 +29,23 @@ function walletIds(value: string | null, field: string): string[] | undefined {
   return ids?.map((id) => id.toLowerCase());
 }
 
+/** Answers of the directory by query (the data set never changes while the server runs). */
+const MAX_CACHED_PAGES = 2000;
+
 /** Wallet directory, images, analytics and project configuration (the hosted api.web3modal.org). */
 export function directoryRoutes(router: Router, ctx: MocksContext): void {
+  const pages = new Map<string, string>();
+
   router.get('/getWallets', (req) => {
     ctx.projects.authorize(req);
     const q = req.query;
+    const key = [...q.entries()]
+      .filter(([name]) => name !== 'projectId' && name !== 'st' && name !== 'sv')
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, value]) => `${name}=${value}`)
+      .join('&');
+    const cached = pages.get(key);
+    if (cached !== undefined) return { text: cached, contentType: 'application/json; charset=utf-8' };
     const chains = list(q.get('chains'));
     chains?.forEach((chain) => parseCaip2(chain, 'chains'));
     const badgeType = q.get('badge_type') ?? undefined;
@@ -53,7 +65,10 @@ export function directoryRoutes(router: Router, ctx: MocksContext): void {
       names: list(q.get('names')),
       rdns: list(q.get('rdns')),
     });
-    return { json: body };
+    const text = JSON.stringify(body);
+    if (pages.size >= MAX_CACHED_PAGES) pages.clear();
+    pages.set(key, text);
+    return { text, contentType: 'application/json; charset=utf-8' };
   });
 
   router.get('/getWalletImage/:id', (req) => {
