@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     exclude: ['**/node_modules/**', 'src/**/*.browser.test.ts'],
+    // The test wallet (SignClient) skips the hosted verify service, which is unreachable offline.
+    env: { IS_VITEST: 'true' },
   },
 });

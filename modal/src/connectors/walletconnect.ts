@@ -56,13 +56,14 @@ export function isLocalRelay(relayUrl: string): boolean {
 }
 
 /** Loads the library as its own lazy chunk (only when the WalletConnect view opens). */
-export async function loadUniversalProvider(options: ResolvedOptions): Promise<WcUniversalProvider> {
+export async function loadUniversalProvider(options: ResolvedOptions, initOverrides: Record<string, unknown> = {}): Promise<WcUniversalProvider> {
   const { UniversalProvider } = await import('@walletconnect/universal-provider');
   const provider = await UniversalProvider.init({
     projectId: options.projectId,
     relayUrl: options.apiUrls.relay,
     metadata: options.metadata,
     telemetryEnabled: false,
+    ...initOverrides,
   });
   const wc = provider as unknown as WcUniversalProvider;
   // Offline, the hosted verify frame never loads and every proposal waits 5 s: keep it for the hosted relay only.

@@ -17,6 +17,8 @@ export interface ConnectionControllerDeps {
   onChainChanged(chainId: number): void;
   /** The connection ended: reset every chain's account and the network. */
   onReset(): void;
+  /** Restores a stored WalletConnect session (loads its library only then). */
+  restoreWalletConnect?: () => Promise<boolean>;
   /** How long reconnect waits for the stored wallet to announce itself. */
   reconnectWaitMs?: number;
 }
@@ -119,9 +121,16 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     },
     async reconnect() {
       const storedId = deps.storage.getItem(STORAGE_KEYS.connectorId);
-      // WalletConnect sessions are restored by the WalletConnect controller, not here.
-      if (!storedId || storedId === WALLET_CONNECT_CONNECTOR_ID || store.getState().status === 'connected') return false;
+      if (!storedId || store.getState().status === 'connected') return false;
       store.setState({ status: 'connecting' });
+      if (storedId === WALLET_CONNECT_CONNECTOR_ID) {
+        const restored = (await deps.restoreWalletConnect?.()) ?? false;
+        if (!restored) {
+          deps.storage.removeItem(STORAGE_KEYS.connectorId);
+          store.setState({ status: 'disconnected' });
+        }
+        return restored;
+      }
       const provider = await deps.discovery.waitForProvider(storedId, deps.reconnectWaitMs ?? 1000);
       const connector = deps.discovery.getConnectors().find((c) => c.id === storedId);
       const accounts = provider ? await getAuthorizedAccounts(provider) : [];

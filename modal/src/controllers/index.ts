@@ -77,6 +77,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     storage: deps.storage,
     discovery: deps.discovery,
     reconnectWaitMs: deps.reconnectWaitMs,
+    restoreWalletConnect: options.enableWalletConnect ? () => walletConnect.restore() : undefined,
     onSession(session) {
       networks.setWalletChainId(session.chainId);
       account.setAccount('eip155', session.accounts[0], session.chainId, { name: session.connector.name, icon: session.connector.icon });

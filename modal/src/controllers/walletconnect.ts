@@ -41,6 +41,21 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
   };
 
   let runId = 0;
+  const adopt = (provider: WcUniversalProvider): boolean => {
+    const approved = sessionAccounts(provider);
+    if (!approved) return false;
+    provider.setDefaultChain(`eip155:${approved.chainId}`);
+    store.setState({ status: 'connected', uri: undefined });
+    deps.attachSession({
+      provider,
+      connector: walletConnectConnector,
+      accounts: approved.accounts,
+      chainId: approved.chainId,
+      endSession: () => provider.disconnect(),
+    });
+    return true;
+  };
+
   const run = async () => {
     const id = ++runId;
     store.setState({ status: 'loading', uri: undefined, error: undefined });
@@ -48,17 +63,7 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
       const provider = await getProvider();
       await provider.connect({ optionalNamespaces: optionalNamespacesOf(deps.networks()) });
       if (id !== runId) return;
-      const approved = sessionAccounts(provider);
-      if (!approved) throw new Error('The wallet approved no EVM account');
-      provider.setDefaultChain(`eip155:${approved.chainId}`);
-      store.setState({ status: 'connected', uri: undefined });
-      deps.attachSession({
-        provider,
-        connector: walletConnectConnector,
-        accounts: approved.accounts,
-        chainId: approved.chainId,
-        endSession: () => provider.disconnect(),
-      });
+      if (!adopt(provider)) throw new Error('The wallet approved no EVM account');
     } catch (error) {
       if (id !== runId) return;
       store.setState({ status: 'error', error: isUserRejection(error) ? messages.connectionDeclined : messages.connectionFailed });
@@ -76,6 +81,13 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
       });
       inFlight = current;
       return current;
+    },
+    async restore() {
+      try {
+        return adopt(await getProvider());
+      } catch {
+        return false;
+      }
     },
     isPairingExpired() {
       const expiry = store.getState().pairingExpiry;

@@ -273,6 +273,8 @@ export interface WalletConnectState {
 export interface WalletConnectController extends Store<WalletConnectState> {
   /** Loads @walletconnect/universal-provider (lazy chunk), starts a pairing; resolves when connected or failed. */
   connect(): Promise<void>;
+  /** Adopts the session the provider restored from its storage (reload while connected); false when none. */
+  restore(): Promise<boolean>;
   isPairingExpired(): boolean;
 }
 
