@@ -55,6 +55,19 @@ CREATE TABLE IF NOT EXISTS spam (
   created_at TEXT NOT NULL,
   PRIMARY KEY (kind, value)
 );
+CREATE TABLE IF NOT EXISTS auth_nonces (
+  token TEXT PRIMARY KEY,
+  nonce TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS auth_sessions (
+  token TEXT PRIMARY KEY,
+  project_id TEXT NOT NULL,
+  address TEXT NOT NULL,
+  chain_id INTEGER NOT NULL,
+  metadata TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS projects (
   id TEXT PRIMARY KEY,
   allowed_origins TEXT NOT NULL,

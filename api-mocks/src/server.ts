@@ -9,6 +9,7 @@ import { DEFAULT_ALLOWED_ORIGINS, ProjectStore } from './projects.js';
 import { createRelay } from './relay.js';
 import { accountRoutes } from './routes/account.js';
 import { adminRoutes } from './routes/admin.js';
+import { authRoutes } from './routes/auth.js';
 import { convertRoutes } from './routes/convert.js';
 import { directoryRoutes } from './routes/directory.js';
 import { historyRoutes } from './routes/history.js';
@@ -116,6 +117,7 @@ export async function startApiMocks(options: ApiMocksOptions): Promise<RunningAp
   sessionRoutes(router, ctx);
   rpcRoutes(router, ctx);
   directoryRoutes(router, ctx);
+  authRoutes(router, ctx);
   adminRoutes(router, ctx);
 
   const api = createServer(createListener(router, (error) => console.error('[api-mocks]', error)));
