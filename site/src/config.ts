@@ -1,4 +1,4 @@
-import { isAddress, type Address, type Hash } from 'viem';
+import type { Address, Hash } from 'viem';
 import { chainPreset, type ChainPreset } from './presets.js';
 
 /** The page's configuration, read from VITE_ variables only (see site/README.md). */
@@ -42,7 +42,7 @@ export function readSiteConfig(env: SiteEnv): SiteConfig {
   let configError: string | undefined;
   if (!rawAddress) {
     configError = 'The presale contract address is not configured. Set VITE_CONTRACT_ADDRESS and restart the site.';
-  } else if (!isAddress(rawAddress, { strict: false })) {
+  } else if (!/^0x[0-9a-fA-F]{40}$/.test(rawAddress)) {
     configError = `VITE_CONTRACT_ADDRESS is not a valid address: "${rawAddress}".`;
   } else {
     contractAddress = rawAddress as Address;

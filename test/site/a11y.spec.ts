@@ -56,6 +56,8 @@ test.describe('keyboard', () => {
     await page.keyboard.press('Space');
     await expect(home.termsBox).toBeChecked();
     await page.keyboard.press('Tab');
+    await expect(home.mintArea.getByRole('link', { name: 'terms of use' })).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(home.mintButton).toBeFocused();
     await page.keyboard.press('Enter');
     await home.expectMinted();

@@ -3,6 +3,7 @@ import type { Address } from 'viem';
 import { useModalClient } from '@minibot/modal/react';
 import { presaleAbi } from '../abi.js';
 import { siteConfig } from '../config.js';
+import { loadedClient } from '../lazyModal.js';
 
 export interface Ownership {
   /** True while the first check for the current address runs (refetches keep the last answer). */
@@ -39,7 +40,7 @@ export function useOwnership(address: Address | undefined): Ownership {
     let next: Answer;
     try {
       if (!contractAddress) throw new Error('The presale contract address is not configured');
-      const publicClient = client.getPublicClient(preset.chainId);
+      const publicClient = (await loadedClient(client)).getPublicClient(preset.chainId);
       const balance = await publicClient.readContract({
         address: contractAddress, abi: presaleAbi, functionName: 'balanceOf', args: [address],
       });

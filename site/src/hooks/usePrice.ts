@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useModalClient } from '@minibot/modal/react';
 import { presaleAbi } from '../abi.js';
 import { siteConfig } from '../config.js';
+import { loadedClient } from '../lazyModal.js';
 
 /** The price read: loading, a value in wei, or unavailable (logged). */
 export type PriceState =
@@ -21,7 +22,7 @@ export function usePrice(): PriceState {
     if (!contractAddress) return;
     let active = true;
     (async () => {
-      const publicClient = client.getPublicClient(preset.chainId);
+      const publicClient = (await loadedClient(client)).getPublicClient(preset.chainId);
       const price = await publicClient.readContract({ address: contractAddress, abi: presaleAbi, functionName: 'price' });
       if (active) setState({ status: 'ready', price });
     })().catch((error: unknown) => {

@@ -28,6 +28,8 @@ describe('Hero', () => {
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.getByText('Presale now open · Limited supply')).toBeTruthy();
     expect(screen.getByTestId('price').textContent).toBe('Loading...');
+    await waitFor(() => expect(release).toBeTypeOf('function'));
+    expect(screen.getByTestId('price').textContent).toBe('Loading...');
     await act(async () => release());
     expect(screen.getByTestId('price').textContent).toBe('0.25 BNB');
   });

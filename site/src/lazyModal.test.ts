@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ModalClient } from '@minibot/modal';
+import { LazyModalClient, loadedClient } from './lazyModal.js';
+
+function realClient() {
+  let listener: ((account: ReturnType<ModalClient['getAccount']>) => void) | undefined;
+  const account = { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const, isConnected: true, status: 'connected' as const };
+  const client = {
+    open: vi.fn(async () => {}),
+    close: vi.fn(),
+    isOpen: vi.fn(() => true),
+    getAccount: vi.fn(() => account),
+    subscribeAccount: vi.fn((next: typeof listener) => {
+      listener = next;
+      return () => (listener = undefined);
+    }),
+    subscribeState: vi.fn(() => () => {}),
+    switchNetwork: vi.fn(async () => {}),
+    disconnect: vi.fn(async () => {}),
+    getWalletClient: vi.fn(() => undefined),
+    getPublicClient: vi.fn(() => ({ kind: 'public' })),
+    getWalletChainId: vi.fn(async () => 31337),
+  };
+  return { client: client as unknown as ModalClient & typeof client, emit: () => listener?.(account) };
+}
+
+describe('LazyModalClient', () => {
+  it('reports a disconnected wallet until the real client has loaded, then attaches subscribers', async () => {
+    const { client } = realClient();
+    const lazy = new LazyModalClient(async () => client);
+    expect(lazy.getAccount()).toEqual({ isConnected: false, status: 'disconnected' });
+    expect(lazy.getAccount()).toBe(lazy.getAccount());
+    const seen: unknown[] = [];
+    const unsubscribe = lazy.subscribeAccount((account) => seen.push(account));
+    expect(await loadedClient(lazy)).toBe(client);
+    expect(seen).toEqual([client.getAccount()]);
+    expect(lazy.getAccount()).toBe(client.getAccount());
+    unsubscribe();
+    expect(client.subscribeAccount).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for the real client for actions and loads it only once', async () => {
+    const { client } = realClient();
+    const load = vi.fn(async () => client);
+    const lazy = new LazyModalClient(load);
+    await Promise.all([lazy.open(), lazy.switchNetwork(56), lazy.getWalletChainId()]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(client.open).toHaveBeenCalledTimes(1);
+    expect(client.switchNetwork).toHaveBeenCalledWith(56);
+    expect(lazy.isOpen()).toBe(true);
+  });
+
+  it('retries after a failed load', async () => {
+    const { client } = realClient();
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(client);
+    const lazy = new LazyModalClient(load);
+    await expect(lazy.ready()).rejects.toThrow('offline');
+    await expect(lazy.ready()).resolves.toBe(client);
+  });
+});

@@ -1,0 +1,118 @@
+import type { AccountSnapshot, ModalClient, ViewName } from '@minibot/modal';
+
+const DISCONNECTED: AccountSnapshot = Object.freeze({ isConnected: false, status: 'disconnected' as const });
+
+type AccountListener = (account: AccountSnapshot) => void;
+type StateListener = (state: { open: boolean; view: ViewName }) => void;
+
+interface Subscription<L> {
+  listener: L;
+  detach?: () => void;
+}
+
+/**
+ * A ModalClient whose real client (the modal with viem, about 100 kB gzip) is loaded after the page's
+ * first paint, so that the page's first-load JavaScript stays small. Until then it reports a
+ * disconnected wallet; subscribers are attached to the real client as soon as it is there, and every
+ * action waits for it. `ready()` resolves with the real client.
+ */
+export class LazyModalClient implements ModalClient {
+  private real: ModalClient | undefined;
+  private loading: Promise<ModalClient> | undefined;
+  private readonly accountSubscriptions = new Set<Subscription<AccountListener>>();
+  private readonly stateSubscriptions = new Set<Subscription<StateListener>>();
+
+  constructor(private readonly load: () => Promise<ModalClient>) {}
+
+  /** Loads the real client once (again after a failure) and resolves with it. */
+  ready(): Promise<ModalClient> {
+    this.loading ??= this.load().then(
+      (client) => {
+        this.real = client;
+        for (const subscription of this.accountSubscriptions) {
+          subscription.detach = client.subscribeAccount(subscription.listener);
+          subscription.listener(client.getAccount());
+        }
+        for (const subscription of this.stateSubscriptions) subscription.detach = client.subscribeState(subscription.listener);
+        return client;
+      },
+      (error: unknown) => {
+        this.loading = undefined;
+        throw error;
+      },
+    );
+    return this.loading;
+  }
+
+  /** Starts loading when the browser is idle after the page load. */
+  preload(): void {
+    const start = () => {
+      this.ready().catch((error: unknown) => console.error('Loading the wallet modal failed', error));
+    };
+    const whenIdle = () => {
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 2000 });
+      else setTimeout(start, 200);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+  }
+
+  async open(options?: { view?: ViewName }): Promise<void> {
+    return (await this.ready()).open(options);
+  }
+
+  close(): void {
+    this.real?.close();
+  }
+
+  isOpen(): boolean {
+    return this.real?.isOpen() ?? false;
+  }
+
+  getAccount(): AccountSnapshot {
+    return this.real?.getAccount() ?? DISCONNECTED;
+  }
+
+  subscribeAccount(listener: AccountListener): () => void {
+    return this.subscribe(this.accountSubscriptions, listener, (client) => client.subscribeAccount(listener));
+  }
+
+  subscribeState(listener: StateListener): () => void {
+    return this.subscribe(this.stateSubscriptions, listener, (client) => client.subscribeState(listener));
+  }
+
+  async switchNetwork(chainId: number): Promise<void> {
+    return (await this.ready()).switchNetwork(chainId);
+  }
+
+  async disconnect(): Promise<void> {
+    return (await this.ready()).disconnect();
+  }
+
+  getWalletClient(): ReturnType<ModalClient['getWalletClient']> {
+    return this.real?.getWalletClient();
+  }
+
+  /** The real client's public client; undefined (despite the type) only before the modal has loaded. */
+  getPublicClient(chainId?: number): ReturnType<ModalClient['getPublicClient']> {
+    return this.real?.getPublicClient(chainId) as ReturnType<ModalClient['getPublicClient']>;
+  }
+
+  async getWalletChainId(): Promise<number | undefined> {
+    return (await this.ready()).getWalletChainId();
+  }
+
+  private subscribe<L>(set: Set<Subscription<L>>, listener: L, attach: (client: ModalClient) => () => void): () => void {
+    const subscription: Subscription<L> = { listener, detach: this.real ? attach(this.real) : undefined };
+    set.add(subscription);
+    return () => {
+      subscription.detach?.();
+      set.delete(subscription);
+    };
+  }
+}
+
+/** The loaded ModalClient behind a client from the wallet provider (the client itself when it is not lazy). */
+export function loadedClient<T extends object>(client: T): Promise<T> {
+  return client instanceof LazyModalClient ? (client.ready() as unknown as Promise<T>) : Promise.resolve(client);
+}
