@@ -90,6 +90,14 @@ describe('createModal', () => {
     expect(modal.isOpen()).toBe(false);
   });
 
+  it('the core client (element entry) has no viem: its wallet and public clients throw', async () => {
+    const { createModalCore } = await import('./client-core.js');
+    const core = createModalCore(testOptions({ storage: createMemoryStorage() }), { discoveryTarget: null, location: null, fetch: createFakeFetch(fakeBlockchainApi) });
+    expect(() => core.getPublicClient()).toThrow('No viem clients in this build');
+    expect(core.getWalletClient()).toBeUndefined();
+    expect(core.getAccount().isConnected).toBe(false);
+  });
+
   it('registers the first client as the default (for <mb-connect-button>)', () => {
     const { modal } = setup();
     expect(getDefaultClient()).toBe(modal);

@@ -1,40 +1,9 @@
-import { createPublicClient, createWalletClient, custom, fallback, http, type Address, type PublicClient, type WalletClient } from 'viem';
-import { realClock } from './core/clock.js';
-import { registerControllers, getDefaultClient, setDefaultClient } from './core/registry.js';
-import type { AccountSnapshot, Clock, FetchLike, ModalClient, ModalControllers, ModalNetwork, ModalOptions, MountModal, ViewName } from './core/types.js';
+import { createPublicClient, createWalletClient, custom, fallback, http, type PublicClient } from 'viem';
+import { createModalCore, type CreateModalEnvironment, type ViemBindings } from './client-core.js';
+import type { ModalClient, ModalNetwork, ModalOptions } from './core/types.js';
 import { toViemChain } from './core/viem.js';
-import { createEip6963Discovery, type ConnectorDiscovery, type DiscoveryTarget } from './connectors/eip6963.js';
-import { getChainId } from './connectors/injected.js';
-import { loadUniversalProvider, type WcUniversalProvider } from './connectors/walletconnect.js';
-import { createControllers } from './controllers/index.js';
-import { resolveOptions } from './controllers/options.js';
-import { ChainSwitchError, ModalError } from './errors.js';
-import { messages } from './messages.js';
-import { createDefaultStorage } from './storage.js';
 
-/** Test seams of `createModal` (the defaults are the browser's). */
-export interface CreateModalEnvironment {
-  fetch?: FetchLike;
-  clock?: Clock;
-  /** The window-like EIP-6963 target; `null` = none. */
-  discoveryTarget?: DiscoveryTarget | null;
-  isMobile?: boolean;
-  loadWalletConnect?: () => Promise<WcUniversalProvider>;
-  /** Replaces the lazy import of modal-ui's mount module. */
-  loadMount?: () => Promise<MountModal>;
-  location?: { href: string; hostname: string; origin: string } | null;
-}
-
-function isBrowser(): boolean {
-  return typeof window !== 'undefined' && typeof document !== 'undefined';
-}
-
-function detectMobile(): boolean {
-  if (typeof navigator === 'undefined') return false;
-  const uaData = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData;
-  if (uaData?.mobile !== undefined) return uaData.mobile;
-  return /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
-}
+export type { CreateModalEnvironment, ViemBindings } from './client-core.js';
 
 const publicClients = new WeakMap<ModalNetwork, PublicClient>();
 
@@ -52,133 +21,25 @@ export function publicClientFor(network: ModalNetwork): PublicClient {
   return client;
 }
 
+/** viem's clients for the modal core. */
+export const viemBindings: ViemBindings = {
+  walletClient: (provider, address, network) =>
+    createWalletClient({
+      account: address,
+      ...(network ? { chain: toViemChain(network) } : {}),
+      transport: custom(provider as Parameters<typeof custom>[0]),
+    }),
+  publicClient: publicClientFor,
+  readNativeBalance: (address, network) => publicClientFor(network).getBalance({ address: address as `0x${string}` }),
+};
+
 /**
- * Creates the modal: controllers, EIP-6963 discovery, reconnect on load. Touches the browser only here
- * (never at import), and loads the modal's views only on the first `open()`.
+ * Creates the modal: controllers, EIP-6963 discovery, reconnect on load, viem wallet and public clients. Touches
+ * the browser only here (never at import), and loads the modal's views only on the first `open()`.
  * @example
  * const modal = createModal({ projectId, networks: [bscNetwork], metadata });
  * await modal.open();
  */
 export function createModal(options: ModalOptions, environment: CreateModalEnvironment = {}): ModalClient {
-  const resolved = resolveOptions(options);
-  const browser = isBrowser();
-  const clock = environment.clock ?? realClock;
-  const storage = options.storage ?? createDefaultStorage();
-  const target =
-    environment.discoveryTarget === null ? undefined : (environment.discoveryTarget ?? (browser ? (window as unknown as DiscoveryTarget) : undefined));
-  const discovery: ConnectorDiscovery = createEip6963Discovery(resolved.enableInjected ? target : undefined, clock);
-  const location =
-    environment.location === null ? undefined : (environment.location ?? (browser ? { href: window.location.href, hostname: window.location.hostname, origin: window.location.origin } : undefined));
-  const fetchImpl: FetchLike = environment.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const networkById = (chainId: number) => resolved.networks.find((n) => n.id === chainId);
-
-  const controllers: ModalControllers = createControllers({
-    options: resolved,
-    fetch: fetchImpl,
-    storage,
-    clock,
-    isMobile: environment.isMobile ?? detectMobile(),
-    discovery,
-    loadWalletConnect: environment.loadWalletConnect ?? (() => loadUniversalProvider(resolved)),
-    location,
-    createObjectUrl: browser && typeof URL.createObjectURL === 'function' ? (blob) => URL.createObjectURL(blob) : undefined,
-    readNativeBalance: (address, network) => publicClientFor(network).getBalance({ address: address as Address }),
-  });
-
-  discovery.start();
-  if (browser || environment.discoveryTarget) void controllers.connection.reconnect();
-  if (location) void controllers.analytics.init();
-
-  let mounting: Promise<void> | undefined;
-  const mount = () => {
-    mounting ??= (environment.loadMount ?? (() => import('./elements/modal/mount.js').then((m) => m.mountModal)))()
-      .then((mountModal) => mountModal(controllers))
-      .catch((error) => {
-        mounting = undefined;
-        throw error;
-      });
-    return mounting;
-  };
-
-  let walletClient: { provider: unknown; address: string; chainId?: number; client: WalletClient } | undefined;
-
-  const client: ModalClient = {
-    async open(openOptions: { view?: ViewName } = {}) {
-      if (browser || environment.loadMount) await mount();
-      controllers.modal.open(openOptions);
-      if (!controllers.getAccount().isConnected) void controllers.directory.fetchInitial();
-    },
-    close: () => controllers.modal.close(),
-    isOpen: () => controllers.modal.getState().open,
-    getAccount: () => controllers.getAccount(),
-    subscribeAccount(listener) {
-      let last: AccountSnapshot = controllers.getAccount();
-      const onChange = () => {
-        const next = controllers.getAccount();
-        if (
-          next.address === last.address &&
-          next.status === last.status &&
-          next.chainId === last.chainId &&
-          next.connectorId === last.connectorId &&
-          next.isConnected === last.isConnected
-        )
-          return;
-        last = next;
-        listener(next);
-      };
-      const offs = [controllers.connection.subscribe(onChange), controllers.account.subscribe(onChange), controllers.networks.subscribe(onChange)];
-      return () => offs.forEach((off) => off());
-    },
-    subscribeState(listener) {
-      let last = { open: controllers.modal.getState().open, view: controllers.router.getState().view };
-      const onChange = () => {
-        const next = { open: controllers.modal.getState().open, view: controllers.router.getState().view };
-        if (next.open === last.open && next.view === last.view) return;
-        last = next;
-        listener(next);
-      };
-      const offs = [controllers.modal.subscribe(onChange), controllers.router.subscribe(onChange)];
-      return () => offs.forEach((off) => off());
-    },
-    async switchNetwork(chainId) {
-      if (!networkById(chainId)) throw new ChainSwitchError(chainId, { details: messages.networkNotFound });
-      try {
-        await controllers.networks.switchNetwork(chainId);
-      } catch (error) {
-        if (error instanceof ModalError && error.name !== 'ModalError') throw error;
-        throw new ChainSwitchError(chainId, { cause: error });
-      }
-    },
-    disconnect: () => controllers.connection.disconnect(),
-    getWalletClient() {
-      const provider = controllers.connection.getProvider();
-      const account = controllers.getAccount();
-      if (!provider || !account.address) return undefined;
-      const network = account.chainId !== undefined ? networkById(account.chainId) : undefined;
-      if (walletClient && walletClient.provider === provider && walletClient.address === account.address && walletClient.chainId === account.chainId) {
-        return walletClient.client;
-      }
-      const created = createWalletClient({
-        account: account.address,
-        ...(network ? { chain: toViemChain(network) } : {}),
-        transport: custom(provider as Parameters<typeof custom>[0]),
-      });
-      walletClient = { provider, address: account.address, chainId: account.chainId, client: created };
-      return created;
-    },
-    getPublicClient(chainId) {
-      const network = chainId === undefined ? resolved.networks[0] : networkById(chainId);
-      if (!network) throw new ModalError(messages.networkNotFound, { details: `chain ${chainId} is not in networks` });
-      return publicClientFor(network);
-    },
-    async getWalletChainId() {
-      const provider = controllers.connection.getProvider();
-      if (!provider) return undefined;
-      return getChainId(provider);
-    },
-  };
-
-  registerControllers(client, controllers);
-  if (!getDefaultClient()) setDefaultClient(client);
-  return client;
+  return createModalCore(options, environment, viemBindings);
 }

@@ -1,7 +1,8 @@
 /**
  * @minibot/modal: the framework-free wallet modal. Importing it touches no window, document or storage.
  */
-export { createModal, publicClientFor, type CreateModalEnvironment } from './client.js';
+export { createModal, publicClientFor, viemBindings, type CreateModalEnvironment, type ViemBindings } from './client.js';
+export { createModalCore } from './client-core.js';
 export type * from './core/types.js';
 export { getDefaultClient, setDefaultClient, controllersOf } from './core/registry.js';
 export { bscNetwork, solanaNetwork, eip155Networks, defineEvmNetwork } from './core/networks.js';

@@ -79,15 +79,26 @@ describe('WalletConnect controller', () => {
     expect([PAIRING_EXPIRY_MS, PAIRING_EXPIRY_MARGIN_MS]).toEqual([240_000, 10_000]);
   });
 
-  it('a rejected proposal ends in the error state', async () => {
-    const wc = createWalletConnectController({
-      clock: createFakeClock(),
-      networks: () => testOptions().networks,
-      loadProvider: async () => fakeUniversalProvider({ reject: { code: 5000, message: 'User rejected.' } }),
-      attachSession: () => {},
-    });
-    await wc.connect();
-    expect(wc.getState()).toMatchObject({ status: 'error', error: messages.connectionFailed });
+  it('a declined proposal (5000) or another failure ends in the error state', async () => {
+    const make = (reject: unknown) =>
+      createWalletConnectController({ clock: createFakeClock(), networks: () => testOptions().networks, loadProvider: async () => fakeUniversalProvider({ reject }), attachSession: () => {} });
+    const declined = make({ code: 5000, message: 'User rejected.' });
+    await declined.connect();
+    expect(declined.getState()).toMatchObject({ status: 'error', error: messages.connectionDeclined });
+    const failed = make(new Error('relay down'));
+    await failed.connect();
+    expect(failed.getState()).toMatchObject({ status: 'error', error: messages.connectionFailed });
+  });
+
+  it('restore adopts a session the provider restored; none -> false', async () => {
+    const provider = fakeUniversalProvider();
+    provider.session = { namespaces: { eip155: { accounts: [`eip155:56:${ADDRESS}`] } } };
+    const sessions: WalletSession[] = [];
+    const wc = createWalletConnectController({ clock: createFakeClock(), networks: () => testOptions().networks, loadProvider: async () => provider, attachSession: (s) => sessions.push(s) });
+    expect(await wc.restore()).toBe(true);
+    expect(sessions[0]).toMatchObject({ accounts: [ADDRESS], chainId: 56 });
+    const empty = createWalletConnectController({ clock: createFakeClock(), networks: () => testOptions().networks, loadProvider: async () => fakeUniversalProvider(), attachSession: () => {} });
+    expect(await empty.restore()).toBe(false);
   });
 });
 

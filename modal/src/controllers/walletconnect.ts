@@ -1,7 +1,7 @@
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS } from '../core/constants.js';
 import { createStore } from '../core/store.js';
 import type { Clock, ModalNetwork, WalletConnectController, WalletConnectState, WalletSession } from '../core/types.js';
-import { isUserRejection } from '../connectors/errors.js';
+import { isUserRejection, providerErrorCode } from '../connectors/errors.js';
 import { parseChainId } from '../connectors/injected.js';
 import { optionalNamespacesOf, walletConnectConnector, type WcUniversalProvider } from '../connectors/walletconnect.js';
 import { messages } from '../messages.js';
@@ -66,7 +66,9 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
       if (!adopt(provider)) throw new Error('The wallet approved no EVM account');
     } catch (error) {
       if (id !== runId) return;
-      store.setState({ status: 'error', error: isUserRejection(error) ? messages.connectionDeclined : messages.connectionFailed });
+      // WalletConnect reports a declined proposal as 5000 (USER_REJECTED), injected wallets as 4001.
+      const declined = isUserRejection(error) || providerErrorCode(error) === 5000;
+      store.setState({ status: 'error', error: declined ? messages.connectionDeclined : messages.connectionFailed });
     }
   };
 

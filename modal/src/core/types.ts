@@ -16,6 +16,10 @@
  *   client it creates as the default; `setDefaultClient(client)` overrides). `controllersOf(client)` (same
  *   file) gives an element the `ModalControllers` of a client, e.g. an embedded `<mb-modal>` placed by hand.
  * - Texts shown to users come from `modal/src/messages.ts` (spec section 8 texts, character for character).
+ * - Entries: `modal/src/index.ts` (`@minibot/modal`, full: createModal with viem wallet/public clients, ~45 kB gzip
+ *   of viem) and `modal/src/element.ts` (`@minibot/modal/element`: createModal without viem + defineConnectButton,
+ *   ~10 kB gzip + the button/lit): a page with only the custom element, and the "before the first click" bench,
+ *   use the element entry.
  */
 import type { Address, Hash, PublicClient, WalletClient } from 'viem';
 import type { WcWallet } from '../api/types.js';
