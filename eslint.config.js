@@ -18,4 +18,9 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // Playwright fixtures must destructure their (possibly empty) dependencies.
+    files: ['test/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
 );
