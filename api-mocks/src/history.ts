@@ -84,6 +84,11 @@ export class ChainIndex {
 
   private async readNewBlocks(): Promise<void> {
     const latest = Number(await this.ctx.publicClient.getBlockNumber());
+    if (latest < this.nextBlock - 1) {
+      // The node was restarted with a fresh chain: start the index again.
+      this.transactions.length = 0;
+      this.nextBlock = 0;
+    }
     const pool = this.ctx.deployment.swapPool;
     while (this.nextBlock <= latest) {
       const numbers: number[] = [];

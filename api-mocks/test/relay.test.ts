@@ -87,6 +87,18 @@ describe('WalletConnect relay (irn_* protocol)', () => {
     expect(await a.call('irn_batchSubscribe', { topics: [topic, 'cd'.repeat(32)] })).toHaveLength(2);
   });
 
+  it('drops a message once its TTL has passed', async () => {
+    const a = await rawRelay();
+    const b = await rawRelay();
+    sockets.push(a.socket, b.socket);
+    const topic = 'ef'.repeat(32);
+    await a.call('irn_publish', { topic, message: 'short-lived', ttl: 1, tag: 1 });
+    await a.call('irn_publish', { topic, message: 'long-lived', ttl: 300, tag: 1 });
+    await new Promise((r) => setTimeout(r, 1100));
+    const fetched = (await b.call('irn_batchFetchMessages', { topics: [topic] })) as { messages: { message: string }[] };
+    expect(fetched.messages.map((m) => m.message)).toEqual(['long-lived']);
+  });
+
   it('answers an error for an unknown method or a bad topic', async () => {
     const a = await rawRelay();
     sockets.push(a.socket);
