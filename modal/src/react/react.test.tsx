@@ -47,6 +47,10 @@ const wrapperFor = (client: ModalClient) =>
 
 afterEach(() => setDefaultClient(undefined));
 
+// Vitest resolves @lit/react with the "node" condition (its server-rendering build, which sets no properties);
+// the element wrappers are tested with the build browsers get.
+vi.mock('@lit/react', () => import('../../../node_modules/@lit/react/development/index.js'));
+
 describe('WalletProvider', () => {
   it("logs 'Wallet provider mounted' once when mounted and renders its children", () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
@@ -143,5 +147,24 @@ describe('hooks', () => {
     await expect(result.current.writeContract({ abi, address: CONTRACT })).rejects.toThrow('functionName is required');
     act(() => result.current.reset());
     expect(result.current.error).toBeNull();
+  });
+});
+
+describe('element wrappers', () => {
+  it('<ConnectButton /> renders <mb-connect-button> bound to the provider client; <Modal /> renders <mb-modal>', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const { ConnectButton, Modal } = await import('./index.js');
+    const { client } = realClient();
+    const view = render(
+      <WalletProvider client={client}>
+        <ConnectButton />
+        <Modal />
+      </WalletProvider>,
+    );
+    await waitFor(() => expect(view.container.querySelector('mb-connect-button')).toBeTruthy(), { timeout: 5000 });
+    const button = view.container.querySelector('mb-connect-button') as HTMLElement & { client?: ModalClient };
+    expect(button.client).toBe(client);
+    expect(customElements.get('mb-connect-button')).toBeDefined();
+    await waitFor(() => expect(view.container.querySelector('mb-modal')).toBeTruthy(), { timeout: 5000 });
   });
 });
