@@ -115,6 +115,16 @@ describe('GET /explorer/tx/{hash}', () => {
     expect(html).toContain(`data-field="block">${receipt.blockNumber}<`);
   });
 
+  it('shows an address page with its BNB balance and transactions linking to their pages', async () => {
+    const response = await fetch(new URL(`/explorer/address/${fresh.address}`, inject('apiUrl')));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`Address ${fresh.address}`);
+    expect(html).toContain(`<a href="/explorer/tx/${hashes.mint}">`);
+    expect(html).toContain('<th>USDT</th><td>7</td>');
+    expect((await fetch(new URL('/explorer/address/0x12', inject('apiUrl')))).status).toBe(400);
+  });
+
   it('answers 404 for an unknown hash and 400 for a malformed one', async () => {
     expect((await fetch(new URL(`/explorer/tx/0x${'1'.repeat(64)}`, inject('apiUrl')))).status).toBe(404);
     expect((await fetch(new URL('/explorer/tx/0x1234', inject('apiUrl')))).status).toBe(400);

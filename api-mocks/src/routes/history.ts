@@ -1,4 +1,4 @@
-import { formatEther, getAddress, type Address, type Hex } from 'viem';
+import { erc20Abi, formatEther, formatUnits, getAddress, type Address, type Hex } from 'viem';
 import type { HistoryResponse } from '../../../modal/src/api/types.js';
 import type { MocksContext } from '../context.js';
 import { ChainIndex } from '../history.js';
@@ -115,6 +115,35 @@ export function historyRoutes(router: Router, ctx: MocksContext): ChainIndex {
       `.status{font-weight:700}.success{color:#0a7a32}.failed{color:#b00020}</style></head>` +
       `<body><h1>${escapeHtml(title)}</h1>${content}</body></html>`;
     return { status, text: html, contentType: 'text/html; charset=utf-8' };
+  });
+
+  router.get('/explorer/address/:address', async (req) => {
+    const address = parseAddress(req.params.address, 'address');
+    await index.sync();
+    const [native, code, ...tokenBalances] = await Promise.all([
+      ctx.publicClient.getBalance({ address }),
+      ctx.publicClient.getCode({ address }),
+      ...ctx.deployment.tokens.map((token) => ctx.publicClient.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })),
+    ]);
+    const holdings = ctx.deployment.tokens
+      .map((token, i) => [token, tokenBalances[i]] as const)
+      .filter(([, amount]) => amount > 0n)
+      .map(([token, amount]) => `<tr><th>${escapeHtml(token.symbol)}</th><td>${escapeHtml(formatUnits(amount, token.decimals))}</td></tr>`)
+      .join('');
+    const transactions = index.forAddress(address).slice(0, 50);
+    const rows = transactions
+      .map((tx) => `<tr><td><a href="/explorer/tx/${tx.hash}"><code>${tx.hash}</code></a></td><td>${tx.blockNumber}</td><td>${tx.status === 'success' ? 'Success' : 'Failed'}</td></tr>`)
+      .join('');
+    const title = `Address ${address}`;
+    const html =
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<title>${escapeHtml(title)} · BSC Local explorer</title>` +
+      `<style>body{font-family:system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}` +
+      `code,td{font-family:ui-monospace,monospace;word-break:break-all}th{text-align:left;padding-right:1rem}</style></head>` +
+      `<body><h1>${escapeHtml(title)}</h1><p>${code && code !== '0x' ? 'Contract' : 'Account'} on BSC Local (chain ${ctx.chainId})</p>` +
+      `<table><tr><th>BNB</th><td data-field="balance">${escapeHtml(formatEther(native))}</td></tr>${holdings}</table>` +
+      `<h2>Transactions (${transactions.length})</h2><table><tr><th>Hash</th><th>Block</th><th>Status</th></tr>${rows}</table></body></html>`;
+    return { text: html, contentType: 'text/html; charset=utf-8' };
   });
 
   return index;
