@@ -4,7 +4,12 @@ import { StackError, startStack, startSite } from './stack.js';
 
 /** `npm start`: the whole product on this machine (local chain + contract, api-mocks, site). Ctrl-C stops it all. */
 async function main() {
-  const config = readStackConfig();
+  let config;
+  try {
+    config = readStackConfig();
+  } catch (error) {
+    throw new StackError((error as Error).message);
+  }
   if (config.preset.name !== 'local') {
     // A real chain: nothing to run locally but the site, pointed at the configured contract and hosted services.
     const contract = process.env.CONTRACT_ADDRESS;
