@@ -20,3 +20,4 @@ export { createControllers, type ControllerDeps } from './controllers/index.js';
 export async function defineConnectButton(): Promise<void> {
   await import('./elements/connect-button/connect-button.js');
 }
+export * from './core/validation.js';
