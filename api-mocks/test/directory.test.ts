@@ -120,7 +120,7 @@ describe('images', () => {
     expect((await fetch(sdkUrl('/getWalletImage/00000000-0000-0000-0000-000000000000'))).status).toBe(404);
   });
 
-  it.each(['/public/getAssetImage/eip155-56', '/public/getTokenImage/BNB', '/public/getCurrencyImage/USD'])('serves %s as SVG', async (path) => {
+  it.each(['/public/getAssetImage/eip155:56', '/public/getTokenImage/BNB', '/public/getCurrencyImage/USD'])('serves %s as SVG', async (path) => {
     const response = await fetch(sdkUrl(path));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/svg+xml');

@@ -82,7 +82,7 @@ export function directoryRoutes(router: Router, ctx: MocksContext): void {
     router.get(path, (req) => {
       ctx.projects.authorize(req);
       const id = req.params.id;
-      if (!/^[-_.a-zA-Z0-9]{1,64}$/.test(id)) throw badRequest(`"${kind}" must be 1-64 letters, digits, "-", "_" or ".", got "${id}"`, kind);
+      if (!/^[-_.:a-zA-Z0-9]{1,100}$/.test(id)) throw badRequest(`"${kind}" must be 1-100 letters, digits, "-", "_", "." or ":", got "${id}"`, kind);
       return { text: iconSvg(`${kind}:${id.toLowerCase()}`, id, shape), contentType: SVG_CONTENT_TYPE, headers: IMAGE_HEADERS };
     });
   imageRoute('/public/getAssetImage/:id', 'id', 'square');
