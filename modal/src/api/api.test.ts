@@ -18,6 +18,7 @@ import {
   fetchNameSuggestions,
   registerName,
   fetchOnrampQuote,
+  fetchExchanges,
 } from './blockchain.js';
 import { fetchAllowedOrigins, fetchAnalyticsConfig, fetchProjectConfig, fetchWalletImage, fetchWallets, OriginsError } from './directory.js';
 import type { ApiContext } from './http.js';
@@ -121,6 +122,19 @@ describe('blockchain API wire shapes', () => {
 
   it('the JSON-RPC URL per chain: {host}/v1/?chainId&projectId', () => {
     expect(blockchainRpcUrl(context(createFakeFetch(() => undefined)), 'eip155:56')).toBe('https://rpc.example/v1/?chainId=eip155%3A56&projectId=p1');
+  });
+});
+
+describe('fund from exchange (row 23)', () => {
+  it('POST /v1/json-rpc with source=fund-wallet; params carry projectId; a body error throws its message whatever the status', async () => {
+    let fail = false;
+    const fetch = createFakeFetch(() => (fail ? json({ error: { message: 'Exchange not supported' } }, 200) : json({ result: { exchanges: [{ id: 'x', imageUrl: '', name: 'X' }], total: 1 } })));
+    const ctx = context(fetch);
+    expect((await fetchExchanges(ctx, { page: 0, asset: 'eip155:56/slip44:714' })).total).toBe(1);
+    expect(fetch.requests[0].url).toBe('https://rpc.example/v1/json-rpc?projectId=p1&st=appkit&sv=html-test-1&source=fund-wallet');
+    expect(JSON.parse(fetch.requests[0].body!)).toEqual({ jsonrpc: '2.0', id: 1, method: 'reown_getExchanges', params: { page: 0, asset: 'eip155:56/slip44:714', projectId: 'p1' } });
+    fail = true;
+    await expect(fetchExchanges(ctx, { page: 0 })).rejects.toThrow('Exchange not supported');
   });
 });
 

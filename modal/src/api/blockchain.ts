@@ -11,6 +11,13 @@ import type {
   BuildApproveResponse,
   BuildTransactionRequest,
   BuildTransactionResponse,
+  ExchangeMethod,
+  GetExchangeBuyStatusParams,
+  GetExchangeBuyStatusResult,
+  GetExchangePayUrlParams,
+  GetExchangePayUrlResult,
+  GetExchangesParams,
+  GetExchangesResult,
   FungiblePriceRequest,
   FungiblePriceResponse,
   GasPriceRequest,
@@ -317,3 +324,18 @@ export async function blockchainRpcRequest<T>(ctx: ApiContext, caipNetworkId: st
   if (response.error) throw new Error(response.error.message);
   return response.result as T;
 }
+
+/** Row 23: POST /v1/json-rpc?projectId&st&sv&source=fund-wallet; a body with `error` throws its message. */
+async function exchangeRpc<T>(ctx: ApiContext, method: ExchangeMethod, params: object): Promise<T> {
+  const search = new URLSearchParams({ projectId: ctx.projectId, st: ctx.sdkType, sv: ctx.sdkVersion, source: 'fund-wallet' });
+  // The HTTP status is not checked here (service-shapes row 23): the JSON body decides.
+  const response = await ctx.fetch(`${ctx.urls.blockchainApi}/v1/json-rpc?${search.toString()}`, jsonInit({ jsonrpc: '2.0', id: 1, method, params: { ...params, projectId: ctx.projectId } }));
+  const body = (await response.json()) as { result?: T; error?: { message?: string } };
+  if (body.error) throw new Error(body.error.message ?? 'Exchange request failed');
+  return body.result as T;
+}
+
+export const fetchExchanges = (ctx: ApiContext, params: GetExchangesParams) => exchangeRpc<GetExchangesResult>(ctx, 'reown_getExchanges', params);
+export const fetchExchangePayUrl = (ctx: ApiContext, params: GetExchangePayUrlParams) => exchangeRpc<GetExchangePayUrlResult>(ctx, 'reown_getExchangePayUrl', params);
+export const fetchExchangeBuyStatus = (ctx: ApiContext, params: GetExchangeBuyStatusParams) =>
+  exchangeRpc<GetExchangeBuyStatusResult>(ctx, 'reown_getExchangeBuyStatus', params);
