@@ -1,5 +1,5 @@
 /**
- * `npm run bench:site`: builds the site, serves the production build on loopback (vite preview, with the
+ * `npm run bench:site`: builds the site (into .local/bench-site/dist), serves the production build on loopback (vite preview, with the
  * local chain and api-mocks behind it so the page reads a real price), runs Lighthouse 12 with its default
  * mobile settings in Debian's Chromium, and reports performance score, LCP, TBT, CLS and first-load JS (gzip).
  */
@@ -14,7 +14,9 @@ import { startStack } from '../scripts/stack.js';
 import { writeBenchReport } from './results.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const distDir = join(repoRoot, 'site', 'dist');
+// A build folder of its own, so that a bench run never replaces the build that `npm start` or the e2e set-up serve.
+const distDir = join(repoRoot, '.local', 'bench-site', 'dist');
+const viteConfigFile = join(repoRoot, 'site', 'vite.config.ts');
 const RUNS = Number(process.env.BENCH_SITE_RUNS ?? 3);
 const GOALS = { performance: 95, cls: 0, firstLoadJsKb: 120 };
 
@@ -59,10 +61,19 @@ async function main() {
     LOCAL_DIR: '.local/bench-site',
   });
   console.log('Building the site and starting the stack...');
-  const stack = await startStack({ config, site: 'preview', log: (line) => console.log(`  ${line}`) });
+  const stack = await startStack({ config, site: false, log: (line) => console.log(`  ${line}`) });
+  Object.assign(process.env, stack.siteEnv);
+  const vite = await import('vite');
+  await vite.build({ configFile: viteConfigFile, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+  const preview = await vite.preview({
+    configFile: viteConfigFile,
+    build: { outDir: distDir },
+    preview: { host: config.host, port: config.sitePort, strictPort: true },
+    logLevel: 'warn',
+  });
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags });
   try {
-    const url = stack.siteUrl!;
+    const url = `http://${config.host}:${config.sitePort}/`;
     const runs: Array<{ performance: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; loadedJsKb: number }> = [];
     for (let run = 0; run < RUNS; run += 1) {
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
@@ -117,6 +128,7 @@ async function main() {
     console.log(`\n${markdown}`);
   } finally {
     await chrome.kill();
+    await new Promise<void>((done) => (preview.httpServer as unknown as { close(cb: () => void): void }).close(() => done()));
     await stack.stop();
   }
 }

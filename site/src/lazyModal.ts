@@ -1,4 +1,5 @@
 import type { AccountSnapshot, ModalClient, ViewName } from '@minibot/modal';
+import { STORAGE_KEYS } from '@minibot/modal/storage.js';
 
 const DISCONNECTED: AccountSnapshot = Object.freeze({ isConnected: false, status: 'disconnected' as const });
 
@@ -44,17 +45,25 @@ export class LazyModalClient implements ModalClient {
     return this.loading;
   }
 
-  /** Starts loading when the browser is idle after the page load. */
-  preload(): void {
+  /**
+   * Starts loading on the visitor's first interaction (pointer, key, touch, scroll, focus), or as soon as the
+   * browser is idle when `eager` (a wallet session to restore), so that an untouched page stays light.
+   */
+  preload({ eager }: { eager: boolean }): void {
     const start = () => {
       this.ready().catch((error: unknown) => console.error('Loading the wallet modal failed', error));
     };
-    const whenIdle = () => {
-      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 2000 });
+    if (eager) {
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 1500 });
       else setTimeout(start, 200);
+      return;
+    }
+    const events = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'scroll', 'focusin'] as const;
+    const onFirstInteraction = () => {
+      for (const event of events) window.removeEventListener(event, onFirstInteraction, true);
+      start();
     };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
+    for (const event of events) window.addEventListener(event, onFirstInteraction, { capture: true, passive: true });
   }
 
   async open(options?: { view?: ViewName }): Promise<void> {
@@ -115,4 +124,13 @@ export class LazyModalClient implements ModalClient {
 /** The loaded ModalClient behind a client from the wallet provider (the client itself when it is not lazy). */
 export function loadedClient<T extends object>(client: T): Promise<T> {
   return client instanceof LazyModalClient ? (client.ready() as unknown as Promise<T>) : Promise.resolve(client);
+}
+
+/** True when the modal remembers a connected wallet (it reconnects on load, so load it early). */
+export function hasWalletSession(): boolean {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.connectorId) !== null;
+  } catch {
+    return false;
+  }
 }

@@ -3,14 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { WalletProvider } from '@minibot/modal/react';
 import { App } from './App.js';
 import { siteConfig } from './config.js';
-import { LazyModalClient } from './lazyModal.js';
+import { hasWalletSession, LazyModalClient } from './lazyModal.js';
 import './styles.css';
 
 if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
 
 // The modal (with viem) loads after the first paint; see LazyModalClient.
 const modal = new LazyModalClient(() => import('./modal.js').then(({ createSiteModal }) => createSiteModal(siteConfig)));
-modal.preload();
+modal.preload({ eager: hasWalletSession() });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

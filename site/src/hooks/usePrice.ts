@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useModalClient } from '@minibot/modal/react';
-import { presaleAbi } from '../abi.js';
+import { readPrice } from '../chain/readPrice.js';
 import { siteConfig } from '../config.js';
-import { loadedClient } from '../lazyModal.js';
 
 /** The price read: loading, a value in wei, or unavailable (logged). */
 export type PriceState =
@@ -10,10 +8,12 @@ export type PriceState =
   | { status: 'ready'; price: bigint }
   | { status: 'unavailable'; error: unknown };
 
-/** Reads `price()` of the presale contract once, on the configured chain. */
+/**
+ * Reads `price()` of the presale contract once, on the configured chain's RPC. Unlike the wallet hooks it does
+ * not wait for the wallet modal (loaded on the visitor's first interaction), so the price shows at once.
+ */
 export function usePrice(): PriceState {
-  const client = useModalClient();
-  const { contractAddress, preset } = siteConfig;
+  const { contractAddress, rpcUrl } = siteConfig;
   const [state, setState] = useState<PriceState>(() =>
     contractAddress ? { status: 'loading' } : { status: 'unavailable', error: new Error('No contract address') },
   );
@@ -21,18 +21,19 @@ export function usePrice(): PriceState {
   useEffect(() => {
     if (!contractAddress) return;
     let active = true;
-    (async () => {
-      const publicClient = (await loadedClient(client)).getPublicClient(preset.chainId);
-      const price = await publicClient.readContract({ address: contractAddress, abi: presaleAbi, functionName: 'price' });
-      if (active) setState({ status: 'ready', price });
-    })().catch((error: unknown) => {
-      console.error('Price lookup failed', error);
-      if (active) setState({ status: 'unavailable', error });
-    });
+    readPrice(rpcUrl, contractAddress).then(
+      (price) => {
+        if (active) setState({ status: 'ready', price });
+      },
+      (error: unknown) => {
+        console.error('Price lookup failed', error);
+        if (active) setState({ status: 'unavailable', error });
+      },
+    );
     return () => {
       active = false;
     };
-  }, [client, contractAddress, preset.chainId]);
+  }, [contractAddress, rpcUrl]);
 
   return state;
 }

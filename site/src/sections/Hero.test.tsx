@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { UserRejectedRequestError } from 'viem';
+import { encodeAbiParameters, UserRejectedRequestError } from 'viem';
 import { createFakeClient, TEST_ADDRESS, TEST_HASH } from '../test/fakeModal.js';
 import { fakeModal } from '../test/fakeModalReact.js';
 import { Hero } from './Hero.js';
@@ -12,7 +12,13 @@ function mintArea() {
   return screen.getByRole('region', { name: 'Mint your presale pass' });
 }
 
+/** A fetch that answers the price() eth_call. */
+function priceFetch(price: bigint) {
+  return vi.fn(async () => new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: encodeAbiParameters([{ type: 'uint256' }], [price]) })));
+}
+
 beforeEach(() => {
+  vi.stubGlobal('fetch', priceFetch(10n ** 17n));
   fakeModal.reset(createFakeClient({ chainId: 31337, price: 10n ** 17n }));
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'info').mockImplementation(() => {});
@@ -21,9 +27,8 @@ beforeEach(() => {
 describe('Hero', () => {
   it("shows the badge, the headline and 'Loading...' then the price followed by BNB", async () => {
     let release!: () => void;
-    fakeModal.client.publicClient.readContract.mockImplementationOnce(
-      () => new Promise((resolve) => (release = () => resolve(25n * 10n ** 16n))),
-    );
+    const answer = await priceFetch(25n * 10n ** 16n)();
+    vi.stubGlobal('fetch', vi.fn(() => new Promise((resolve) => (release = () => resolve(answer)))));
     render(<Hero />);
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.getByText('Presale now open · Limited supply')).toBeTruthy();
@@ -32,6 +37,13 @@ describe('Hero', () => {
     expect(screen.getByTestId('price').textContent).toBe('Loading...');
     await act(async () => release());
     expect(screen.getByTestId('price').textContent).toBe('0.25 BNB');
+  });
+
+  it("shows 'Price not available' when the price cannot be read (and logs why)", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('bad gateway', { status: 502 })));
+    render(<Hero />);
+    await waitFor(() => expect(screen.getByTestId('price').textContent).toBe('Price not available'));
+    expect(console.error).toHaveBeenCalledWith('Price lookup failed', expect.any(Error));
   });
 
   it('not connected: a connect button only, which opens the modal', () => {
