@@ -41,7 +41,8 @@ export function localChainDefinition(chainId: number, rpcUrl: string): Chain {
 }
 
 export function createChainClient(chain: Chain, rpcUrl: string): PublicClient {
-  return createPublicClient({ chain, transport: http(rpcUrl, { retryCount: 0, timeout: 10_000 }) }) as PublicClient;
+  // cacheTime 0: viem would otherwise reuse a block number for 4 s and the history would miss new blocks.
+  return createPublicClient({ chain, cacheTime: 0, transport: http(rpcUrl, { retryCount: 0, timeout: 10_000 }) }) as PublicClient;
 }
 
 /** The icon URL api-mocks serves for a token symbol. */

@@ -69,17 +69,34 @@ function transfersFromLogs(logs: Log[], pool: Address): RawTransfer[] {
 export class ChainIndex {
   private readonly transactions: IndexedTransaction[] = [];
   private nextBlock = 0;
-  private syncing: Promise<void> | undefined;
+  private running: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
   private readonly tokenInfo = new Map<string, Promise<TokenInfo>>();
   private readonly collectionNames = new Map<string, Promise<string>>();
 
   constructor(private readonly ctx: MocksContext) {}
 
+  /**
+   * Reads the blocks mined up to now. A call made while a read is running waits for one more read
+   * that starts after it (the running one may have fetched the block number too early); calls
+   * arriving meanwhile share that read.
+   */
   sync(): Promise<void> {
-    this.syncing ??= this.readNewBlocks().finally(() => {
-      this.syncing = undefined;
-    });
-    return this.syncing;
+    const start = (): Promise<void> => {
+      this.running = this.readNewBlocks().finally(() => {
+        this.running = undefined;
+      });
+      return this.running;
+    };
+    if (this.queued) return this.queued;
+    if (!this.running) return start();
+    this.queued = this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return start();
+      });
+    return this.queued;
   }
 
   private async readNewBlocks(): Promise<void> {

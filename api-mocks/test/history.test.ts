@@ -77,6 +77,21 @@ describe('GET /v1/account/{address}/history', () => {
     expect(native.transfers?.every((t) => !t.nft_info)).toBe(true);
   });
 
+  it('flags every NFT transfer of a contract marked as spam', async () => {
+    const deployment = inject('deployment');
+    const mintClient = createWalletClient({ account: fresh, chain: sender().chain, transport: http(inject('rpcUrl')) });
+    const second = await mintClient.writeContract({ address: deployment.presale, abi: minibotPresaleAbi, functionName: 'mint', args: [1n], value: BigInt(deployment.priceWei) });
+    await sender().publicClient.waitForTransactionReceipt({ hash: second });
+    const nftFlag = async () => {
+      const { body } = await history(fresh.address, { limit: '1' });
+      expect(body.data[0].metadata.hash).toBe(second);
+      return body.data[0].transfers?.find((t) => t.nft_info)?.nft_info?.flags.is_spam;
+    };
+    expect(await nftFlag()).toBe(false);
+    expect((await postJson('/__mocks/spam', { contract: deployment.presale })).status).toBe(200);
+    expect(await nftFlag()).toBe(true);
+  });
+
   it('answers 400 for a bad spam mark', async () => {
     const { status, body } = await postJson<{ field: string }>('/__mocks/spam', { contract: 'nope' });
     expect(status).toBe(400);
