@@ -1,4 +1,5 @@
 import type { ViewName } from '../core/types.js';
+import { connectButtonTexts } from '../elements/connect-button/texts.js';
 
 /**
  * The modal's own interface texts (the spec quotes none for these screens); views and tests share them.
@@ -8,8 +9,7 @@ export const texts = {
   modalLabel: 'Wallet connection',
   close: 'Close',
   back: 'Back',
-  connectWallet: 'Connect Wallet',
-  connecting: 'Connecting...',
+  ...connectButtonTexts,
   installed: 'Installed',
   recent: 'Recent',
   qrCode: 'QR code',

@@ -4,17 +4,19 @@ import type { AccountSnapshot, ModalClient } from '../../core/types.js';
 import { getDefaultClient } from '../../core/registry.js';
 import { defineElement } from '../../ui/define.js';
 import { shortenAddress } from '../../core/format.js';
-import { texts } from '../../views/texts.js';
+import { connectButtonTexts as texts } from './texts.js';
 import { connectButtonStyles } from './connect-button.styles.js';
 
 /**
  * The wallet button: 'Connect Wallet' ('Connecting...' while pending), or the shortened address when connected.
- * A click opens the modal (Connect or Account by the opening rules). It imports no view: the modal loads on the
- * first click.
+ * A click opens the modal (Connect or Account by the opening rules). It imports no view: the modal's chunk loads
+ * when the pointer enters or the button takes focus, or on the first click.
  *
  * @csspart button - The native button.
  * @cssproperty --mb-color-accent - Background while disconnected.
  * @cssproperty --mb-color-accent-fg - Text colour while disconnected.
+ *
+ * @tag mb-connect-button
  */
 export class MbConnectButton extends LitElement {
   static override styles = connectButtonStyles;
@@ -54,7 +56,14 @@ export class MbConnectButton extends LitElement {
         : account?.status === 'connecting'
           ? texts.connecting
           : texts.connectWallet;
-    return html`<button part="button" type="button" aria-haspopup="dialog" @click=${this.onClick}>${label}</button>`;
+    return html`<button
+      part="button"
+      type="button"
+      aria-haspopup="dialog"
+      @click=${this.onClick}
+      @pointerenter=${this.preload}
+      @focus=${this.preload}
+    >${label}</button>`;
   }
 
   private subscribe() {
@@ -66,6 +75,11 @@ export class MbConnectButton extends LitElement {
     this.unsubscribe = client?.subscribeAccount((account) => {
       this.account = account;
     });
+  }
+
+  /** Hover or focus announces a likely click: fetch the modal's chunk ahead of it. */
+  private preload() {
+    void import('../modal/mount.js');
   }
 
   private onClick() {

@@ -55,6 +55,8 @@ export class MbRequestCloseEvent extends Event {
  * @cssproperty --mb-modal-width - Dialog width.
  * @cssproperty --mb-z-index - Stacking order (embedded mode).
  * @cssproperty --mb-duration - Animation duration (0 under reduced motion).
+ *
+ * @tag mb-modal
  */
 export class MbModal extends LitElement {
   static override styles = modalStyles;

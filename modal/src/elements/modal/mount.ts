@@ -1,6 +1,9 @@
 import type { ModalControllers } from '../../core/types.js';
 import './modal.js';
 import type { MbModal } from './modal.js';
+// The first view most users see ships with the shell (one round trip less on the first click);
+// every other view stays a lazy chunk of the router's map.
+import '../../views/connect-view/connect-view.js';
 import { loadView } from '../../views/registry.js';
 
 /**
@@ -16,6 +19,6 @@ export function mountModal(controllers: ModalControllers): void {
     document.body.append(modal);
   }
   if (!modal.controllers) modal.controllers = controllers;
-  // Start loading the views the opening rules lead to, in parallel with the first render.
-  void loadView(controllers.getAccount().isConnected ? 'Account' : 'Connect');
+  // Start loading the view the opening rules lead to, in parallel with the first render.
+  if (controllers.getAccount().isConnected) void loadView('Account');
 }

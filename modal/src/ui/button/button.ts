@@ -13,6 +13,8 @@ import '../spinner/spinner.js';
  * @csspart base - The native button.
  * @cssproperty --mb-color-accent - Background of the primary variant.
  * @cssproperty --mb-color-accent-fg - Text colour of the primary variant.
+ *
+ * @tag mb-button
  */
 export class MbButton extends LitElement {
   static override styles = buttonStyles;

@@ -9,6 +9,8 @@ import '../wallet-image/wallet-image.js';
  * the grid that holds it manages `tabindex` for arrow-key movement.
  *
  * @csspart base - The button.
+ *
+ * @tag mb-grid-item
  */
 export class MbGridItem extends LitElement {
   static override styles = gridItemStyles;

@@ -28,6 +28,8 @@ export type IconName = keyof typeof paths;
  *
  * @csspart svg - The svg.
  * @cssproperty --mb-icon-size - Width and height (default 20px).
+ *
+ * @tag mb-icon
  */
 export class MbIcon extends LitElement {
   static override styles = iconStyles;

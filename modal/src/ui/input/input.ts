@@ -4,7 +4,9 @@ import { defineElement } from '../define.js';
 import { inputStyles } from './input.styles.js';
 import '../icon/icon.js';
 
-/** Fired on every edit of an `mb-input`; `value` is the text now in it. */
+/** Fired on every edit of an `mb-input`; `value` is the text now in it. *
+ * @tag mb-input
+ */
 export class MbInputEvent extends Event {
   static readonly eventName = 'mb-input';
   constructor(readonly value: string) {

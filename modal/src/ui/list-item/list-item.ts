@@ -12,6 +12,8 @@ import '../icon/icon.js';
  * @slot image - Replaces the image (e.g. an icon).
  * @csspart base - The button.
  * @csspart tag - The tag pill.
+ *
+ * @tag mb-list-item
  */
 export class MbListItem extends LitElement {
   static override styles = listItemStyles;

@@ -31,6 +31,8 @@ export function qrPath(matrix: QrMatrix, quietZone = 0): string {
  *
  * @csspart svg - The svg.
  * @cssproperty --mb-qr-size - Width and height (default 240px).
+ *
+ * @tag mb-qr-code
  */
 export class MbQrCode extends LitElement {
   static override styles = qrCodeStyles;

@@ -8,6 +8,8 @@ import { skeletonStyles } from './skeleton.styles.js';
  *
  * @cssproperty --mb-skeleton-width - Width (default 100%).
  * @cssproperty --mb-skeleton-height - Height (default 16px).
+ *
+ * @tag mb-skeleton
  */
 export class MbSkeleton extends LitElement {
   static override styles = skeletonStyles;

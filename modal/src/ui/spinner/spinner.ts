@@ -8,6 +8,8 @@ import { spinnerStyles } from './spinner.styles.js';
  *
  * @csspart base - The svg.
  * @cssproperty --mb-color-accent - The spinner's colour.
+ *
+ * @tag mb-spinner
  */
 export class MbSpinner extends LitElement {
   static override styles = spinnerStyles;

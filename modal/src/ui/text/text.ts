@@ -9,6 +9,8 @@ import { textStyles } from './text.styles.js';
  * @slot - The text.
  * @cssproperty --mb-color-fg - Text colour.
  * @cssproperty --mb-color-fg-muted - Colour of `tone="muted"`.
+ *
+ * @tag mb-text
  */
 export class MbText extends LitElement {
   static override styles = textStyles;

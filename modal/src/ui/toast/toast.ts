@@ -13,6 +13,8 @@ export type ToastVariant = 'loading' | 'success' | 'error';
  *
  * @slot - The message.
  * @csspart base - The toast box.
+ *
+ * @tag mb-toast
  */
 export class MbToast extends LitElement {
   static override styles = toastStyles;

@@ -16,6 +16,8 @@ export function initialsOf(name: string): string {
  * @csspart image - The img.
  * @csspart fallback - The initials shown instead.
  * @cssproperty --mb-image-size - Width and height (default 48px).
+ *
+ * @tag mb-wallet-image
  */
 export class MbWalletImage extends LitElement {
   static override styles = walletImageStyles;

@@ -14,6 +14,8 @@ import '../../ui/icon/icon.js';
 /**
  * Account: the avatar (or the wallet's icon), the name when known, the shortened address with a copy button,
  * the native balance with 3 decimals, the active network (opens Networks) and Disconnect.
+ *
+ * @tag mb-account-view
  */
 export class MbAccountView extends MbView {
   static override styles = [

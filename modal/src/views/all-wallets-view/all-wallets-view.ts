@@ -21,6 +21,8 @@ const OVERSCAN_ROWS = 2;
 /**
  * AllWallets: the whole wallet directory as a virtualised grid (only the rows in view are in the DOM; pages of
  * 40 load as the user scrolls), a search box, and arrow keys (Home/End, PageUp/PageDown) that move between tiles.
+ *
+ * @tag mb-all-wallets-view
  */
 export class MbAllWalletsView extends MbView {
   static override styles = [...viewStyles, allWalletsStyles];

@@ -13,6 +13,8 @@ import '../../ui/icon/icon.js';
 /**
  * Connect: the wallets found in the browser (EIP-6963 and the legacy injected provider), recent wallets,
  * WalletConnect, the directory's featured and recommended wallets, and a way to all wallets.
+ *
+ * @tag mb-connect-view
  */
 export class MbConnectView extends MbView {
   static override styles = [

@@ -12,6 +12,8 @@ import '../../ui/text/text.js';
 /**
  * ConnectingExternal: an injected (EIP-6963 or legacy) wallet's connect request: pending, declined or failed,
  * with a retry. A declined request (4001) is quiet: no error text, just the way to try again.
+ *
+ * @tag mb-connecting-external-view
  */
 export class MbConnectingExternalView extends MbView {
   static override styles = [

@@ -14,6 +14,8 @@ import '../../ui/icon/icon.js';
 /**
  * ConnectingWalletConnectBasic: starts a WalletConnect pairing (the provider loads lazily in the controller) and
  * shows its URI as a QR code with a copy-link button; on a phone, links that open the wallet apps with the URI.
+ *
+ * @tag mb-connecting-wc-view
  */
 export class MbConnectingWcView extends MbView {
   static override styles = [

@@ -4,7 +4,9 @@ import { StoreController } from '../../elements/store-controller.js';
 import { MbView } from '../view.js';
 import { networkList } from '../network-list.js';
 
-/** Networks: the configured networks, the active one marked; picking one switches the wallet and goes back. */
+/** Networks: the configured networks, the active one marked; picking one switches the wallet and goes back. *
+ * @tag mb-networks-view
+ */
 export class MbNetworksView extends MbView {
   private readonly networks = new StoreController(this, () => this.controllers?.networks);
 

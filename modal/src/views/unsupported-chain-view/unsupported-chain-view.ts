@@ -8,7 +8,9 @@ import '../../ui/text/text.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
 
-/** UnsupportedChain: the wallet is on a chain the app does not configure; switch to one of them or disconnect. */
+/** UnsupportedChain: the wallet is on a chain the app does not configure; switch to one of them or disconnect. *
+ * @tag mb-unsupported-chain-view
+ */
 export class MbUnsupportedChainView extends MbView {
   private readonly networks = new StoreController(this, () => this.controllers?.networks);
 

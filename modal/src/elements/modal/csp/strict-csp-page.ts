@@ -50,7 +50,7 @@ async function run() {
   button.shadowRoot!.querySelector('button')!.click();
   const modal = await wait(() => document.querySelector('mb-modal'), 'modal');
   const view = await wait(() => modal.shadowRoot?.querySelector<HTMLElement>('mb-connect-view'), 'Connect view');
-  await wait(() => view.shadowRoot?.querySelectorAll('mb-list-item').length, 'wallet items');
+  await wait(() => (view.shadowRoot?.querySelectorAll('mb-list-item').length ?? 0) >= 3, 'wallet items');
   const dialog = modal.shadowRoot!.querySelector('dialog')!;
   const styled = getComputedStyle(dialog).backgroundColor;
   const buttonStyled = getComputedStyle(button.shadowRoot!.querySelector('button')!).borderRadius;

@@ -1,0 +1,75 @@
+// Build of @minibot/modal and @minibot/modal/react: `npm run build:modal`.
+// ESM to modal/dist with .d.ts types and a custom-elements manifest. Dynamic imports (the modal shell, each
+// view, WalletConnect, the React element wrappers) become their own chunks, so a dapp loads them on demand.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin, RollupOptions } from 'rollup';
+import nodeResolve from '@rollup/plugin-node-resolve';
+import typescript from '@rollup/plugin-typescript';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const outDir = join(root, 'modal', 'dist');
+const require = createRequire(import.meta.url);
+
+/** Every bare import stays external: the dapp's bundler resolves lit, viem, react and WalletConnect once. */
+const isExternal = (id: string) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !/^[A-Za-z]:[\\/]/.test(id);
+
+function cleanOutDir(): Plugin {
+  return { name: 'clean-out-dir', buildStart: () => rmSync(outDir, { recursive: true, force: true }) };
+}
+
+function customElementsManifest(): Plugin {
+  return {
+    name: 'custom-elements-manifest',
+    writeBundle() {
+      const cli = join(dirname(require.resolve('@custom-elements-manifest/analyzer/package.json')), 'cem.js');
+      const result = spawnSync(process.execPath, [cli, 'analyze', '--config', 'modal/custom-elements-manifest.config.mjs'], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+      if (result.status !== 0) this.error(`custom-elements manifest failed: ${result.stderr || result.stdout}`);
+    },
+  };
+}
+
+const config: RollupOptions = {
+  input: {
+    index: 'modal/src/index.ts',
+    react: 'modal/src/react/index.ts',
+  },
+  external: isExternal,
+  plugins: [
+    cleanOutDir(),
+    nodeResolve({ extensions: ['.ts', '.tsx', '.js'] }),
+    typescript({
+      tsconfig: 'tsconfig.json',
+      filterRoot: root,
+      include: ['modal/src/**/*.ts', 'modal/src/**/*.tsx'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx', 'modal/src/**/testing/**', 'modal/src/**/csp/**', 'modal/src/**/*.d.ts'],
+      noEmit: false,
+      noEmitOnError: true,
+      declaration: true,
+      declarationMap: false,
+      outDir,
+      declarationDir: join(outDir, 'types'),
+      rootDir: join(root, 'modal', 'src'),
+      allowImportingTsExtensions: false,
+      paths: {},
+      types: [],
+      sourceMap: true,
+    }),
+    customElementsManifest(),
+  ],
+  output: {
+    dir: outDir,
+    format: 'es',
+    sourcemap: true,
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+  },
+};
+
+export default config;
