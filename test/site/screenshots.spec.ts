@@ -16,7 +16,7 @@ test.describe('responsive layout and screenshots', () => {
   test.beforeAll(() => mkdirSync(screenshotDir, { recursive: true }));
 
   for (const viewport of viewports) {
-    test(`${viewport.width} px: no horizontal overflow; screenshots of / and /terms`, async ({ page, wallet, stack }) => {
+    test(`${viewport.width} px: no horizontal overflow; screenshots of / (disconnected, connected, minted, wallet menu) and /terms`, async ({ page, wallet, stack }) => {
       await page.setViewportSize(viewport);
       const home = new HomePage(page, stack.siteUrl);
       await home.goto();
@@ -29,6 +29,12 @@ test.describe('responsive layout and screenshots', () => {
       await expect(home.mintButton).toBeVisible();
       expect(await overflow()).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${screenshotDir}home-connected-${viewport.width}.png` });
+      await home.acceptTermsAndMint();
+      await home.expectMinted();
+      await home.expectOwner();
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await home.mintArea.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${screenshotDir}home-minted-${viewport.width}.png` });
       await home.addressButton(wallet.address).click();
       await page.screenshot({ path: `${screenshotDir}wallet-menu-${viewport.width}.png` });
 
