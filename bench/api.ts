@@ -104,7 +104,7 @@ async function main(): Promise<void> {
         const address = funded[Math.floor(next() * funded.length)];
         plan.push({ kind: 'balance-cached', url: `${base}/v1/account/${address}/balance?currency=usd&chainId=eip155:${CHAIN_ID}&${sdk}` });
       } else {
-        // forceUpdate skips the 10 s balance cache: every one of these reads the chain.
+        // forceUpdate skips the 5 s balance cache: every one of these reads the chain.
         const address = strangers[Math.floor(next() * strangers.length)];
         plan.push({ kind: 'balance-fresh', url: `${base}/v1/account/${address}/balance?currency=usd&chainId=eip155:${CHAIN_ID}&forceUpdate=true&${sdk}` });
       }
@@ -166,7 +166,7 @@ async function main(): Promise<void> {
     const rows = Object.entries(byKind)
       .map(([kind, s]) => `| ${kind} | ${s.count} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} |`)
       .join('\n');
-    const markdown = `${completed} of ${TOTAL_REQUESTS} requests at ${CONCURRENCY} concurrent over loopback (Node fetch) against api-mocks in its own process (\`api-mocks/src/main.ts\`) with a fresh anvil and the dev deployment: 40% directory pages (40 entries, chain filter), 20% directory searches, 30% balances (10 s server cache), 10% balances with \`forceUpdate\` (native + 3 ERC-20 reads from anvil each).
+    const markdown = `${completed} of ${TOTAL_REQUESTS} requests at ${CONCURRENCY} concurrent over loopback (Node fetch) against api-mocks in its own process (\`api-mocks/src/main.ts\`) with a fresh anvil and the dev deployment: 40% directory pages (40 entries, chain filter), 20% directory searches, 30% balances (5 s server cache), 10% balances with \`forceUpdate\` (native + 3 ERC-20 reads from anvil each).
 
 | figure | value |
 |---|---|

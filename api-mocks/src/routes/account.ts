@@ -12,7 +12,8 @@ import { badRequest, type Router } from '../http.js';
 import { findNamesByAddress } from './profile.js';
 import { parseAddress, parseCaip10, parseCaip2, requireObject, requireParam, requireSdk } from '../validate.js';
 
-const BALANCE_CACHE_MS = 10_000;
+/** Balances are served from memory this long unless `forceUpdate` is given (as the hosted API caches them). */
+const BALANCE_CACHE_MS = 5_000;
 
 function round(value: number): number {
   return Math.round(value * 1e6) / 1e6;
