@@ -1,6 +1,6 @@
 import type { ApiContext } from '../api/http.js';
 import { fetchBalances, fetchIdentity as fetchIdentityApi } from '../api/blockchain.js';
-import { BALANCE_CACHE_MS, IDENTITY_CACHE_MS } from '../core/constants.js';
+import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS, IDENTITY_CACHE_MS } from '../core/constants.js';
 import { createStore } from '../core/store.js';
 import type {
   AccountController,
@@ -22,6 +22,8 @@ export interface AccountControllerDeps {
   isActiveChainSupported: () => Promise<boolean>;
   /** Native balance over the network's RPC (wei), used when the blockchain API does not serve the chain. */
   readNativeBalance?: (address: string, network: ModalNetwork) => Promise<bigint>;
+  /** A balance fetch failed ('Token Balance Unavailable'). */
+  onBalanceError?: (error: unknown) => void;
 }
 
 export const emptyChainAccount = (): ChainAccountState => ({
@@ -52,6 +54,7 @@ interface IdentityCacheEntry {
 export function createAccountController(deps: AccountControllerDeps): AccountController {
   const store = createStore<AccountState>({ byNamespace: { eip155: emptyChainAccount(), solana: emptyChainAccount() } });
   const balanceCache = new Map<string, { at: number; balance: string; symbol: string }>();
+  let balanceFailedAt: number | undefined;
 
   const patch = (namespace: ChainNamespace, update: Partial<ChainAccountState>) =>
     store.setState((s) => ({ byNamespace: { ...s.byNamespace, [namespace]: { ...s.byNamespace[namespace], ...update } } }));
@@ -83,6 +86,7 @@ export function createAccountController(deps: AccountControllerDeps): AccountCon
     },
     resetAll() {
       balanceCache.clear();
+      balanceFailedAt = undefined;
       store.setState({ byNamespace: { eip155: emptyChainAccount(), solana: emptyChainAccount() } });
     },
     async fetchBalance(force = false) {
@@ -95,6 +99,8 @@ export function createAccountController(deps: AccountControllerDeps): AccountCon
         patch(network.chainNamespace, { balance: cached.balance, balanceSymbol: cached.symbol });
         return;
       }
+      // A failure blocks retries for 30 s (even forced ones).
+      if (balanceFailedAt !== undefined && deps.clock.now() - balanceFailedAt < BALANCE_RETRY_BLOCK_MS) return;
       patch(network.chainNamespace, { balanceLoading: true });
       try {
         let balance: string | undefined;
@@ -112,11 +118,13 @@ export function createAccountController(deps: AccountControllerDeps): AccountCon
           balance = formatUnitsString(await deps.readNativeBalance(address, network), network.nativeCurrency.decimals);
         }
         if (balance === undefined) return;
+        balanceFailedAt = undefined;
         balanceCache.set(key, { at: deps.clock.now(), balance, symbol });
         // The account may have changed while fetching.
         if (active().account.address === address) patch(network.chainNamespace, { balance, balanceSymbol: symbol });
-      } catch {
-        // Balance stays unknown; the view shows a placeholder.
+      } catch (error) {
+        balanceFailedAt = deps.clock.now();
+        deps.onBalanceError?.(error);
       } finally {
         patch(network.chainNamespace, { balanceLoading: false });
       }

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { WcWallet } from '../api/types.js';
 import {
   BALANCE_CACHE_MS,
+  BALANCE_RETRY_BLOCK_MS,
   FEATURED_WALLETS_SIZE,
   IDENTITY_CACHE_MS,
   IMAGE_PREFETCH_COUNT,
@@ -287,6 +288,31 @@ describe('account per chain (caches and the supported-chains gate)', () => {
     await controllers.account.fetchBalance(true);
     expect(balanceCalls()).toBe(3);
     expect(BALANCE_CACHE_MS).toBe(30_000);
+  });
+
+  it("a failed balance fetch shows 'Token Balance Unavailable' and blocks retries for 30 s", async () => {
+    let failing = true;
+    const { controllers, fetch, clock } = setup({
+      route: (r) => {
+        if (r.url.includes('/v1/supported-chains')) return json({ http: ['eip155:56'], ws: [] });
+        if (r.url.includes('/balance')) return failing ? json({}, 500) : json({ balances: [] });
+        if (r.url.includes('/v1/identity/')) return json({ name: null, avatar: null });
+        return undefined;
+      },
+    });
+    await controllers.connection.connect('com.test.wallet');
+    await flush();
+    const balanceCalls = () => fetch.requests.filter((r) => r.url.includes('/balance')).length;
+    expect(balanceCalls()).toBe(1);
+    expect(controllers.toasts.getState()).toMatchObject({ open: true, variant: 'error', message: 'Token Balance Unavailable' });
+    failing = false;
+    await clock.advance(BALANCE_RETRY_BLOCK_MS - 1);
+    await controllers.account.fetchBalance(true);
+    expect(balanceCalls()).toBe(1);
+    await clock.advance(1);
+    await controllers.account.fetchBalance();
+    expect(balanceCalls()).toBe(2);
+    expect(controllers.account.getState().byNamespace.eip155.balance).toBe('0');
   });
 
   it('identity (name, avatar) is cached 5 min in storage', async () => {

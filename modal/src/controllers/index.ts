@@ -20,6 +20,7 @@ import { createRouterController, resolveOpenView } from './router.js';
 import { createSendController } from './send.js';
 import { createToastController } from './toasts.js';
 import { createWalletConnectController } from './walletconnect.js';
+import { messages } from '../messages.js';
 
 /** Everything the controllers use from the outside world: tests pass fakes, `createModal` the real ones. */
 export interface ControllerDeps {
@@ -68,6 +69,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     activeNetwork: () => networks.getState().activeNetwork,
     isActiveChainSupported: () => networks.isActiveChainSupported(),
     readNativeBalance: deps.readNativeBalance,
+    onBalanceError: () => toasts.show('error', messages.tokenBalanceUnavailable),
   });
   const refreshAccount = () => {
     void account.fetchBalance();

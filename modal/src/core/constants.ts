@@ -30,6 +30,8 @@ export const IMAGE_PREFETCH_COUNT = 20;
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2000;
 export const RECENT_WALLETS_MAX = 2;
 export const BALANCE_CACHE_MS = 30_000;
+/** After a failed balance fetch, no retry for 30 s. */
+export const BALANCE_RETRY_BLOCK_MS = 30_000;
 export const IDENTITY_CACHE_MS = 5 * 60_000;
 export const PAIRING_EXPIRY_MS = 4 * 60_000;
 export const PAIRING_EXPIRY_MARGIN_MS = 10_000;
