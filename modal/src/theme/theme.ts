@@ -16,7 +16,7 @@ export const lightTokens = {
   '--mb-color-fg': '#141414',
   '--mb-color-fg-muted': '#5b5f66',
   '--mb-color-border': '#d6d9de',
-  '--mb-color-accent': '#b26b00',
+  '--mb-color-accent': '#9a5c00',
   '--mb-color-accent-fg': '#ffffff',
   '--mb-color-error': '#c0262d',
   '--mb-color-success': '#1d7a3e',
