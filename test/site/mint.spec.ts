@@ -113,6 +113,20 @@ test.describe('minting the presale pass', () => {
   });
 });
 
+test.describe('ownership on load', () => {
+  test('a returning owner is recognised after a reload (the check runs on load)', async ({ page, wallet, stack }) => {
+    const home = new HomePage(page, stack.siteUrl);
+    await home.goto();
+    await home.connect(wallet.address);
+    await home.acceptTermsAndMint();
+    await home.expectMinted();
+    await page.reload();
+    await expect(home.addressButton(wallet.address)).toBeVisible();
+    await home.expectOwner();
+    await expect(home.mintArea.getByText('NFT minted successfully!')).toHaveCount(0);
+  });
+});
+
 test.describe('wallet button', () => {
   test('shows the short address, copies it with feedback, and disconnect returns to the connect state', async ({ page, wallet, stack, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(stack.siteUrl).origin });

@@ -3,6 +3,19 @@ import { HomePage } from '../pages/HomePage.js';
 import { TermsPage } from '../pages/TermsPage.js';
 
 test.describe('home sections', () => {
+  test('/ and /terms load without console errors, with the price read from the chain', async ({ page, stack }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const home = new HomePage(page, stack.siteUrl);
+    await home.goto();
+    await expect(home.price).toHaveText(/^\d+(\.\d+)? BNB$/);
+    await new TermsPage(page, stack.siteUrl).goto();
+    expect(errors).toEqual([]);
+  });
+
   test("'Order Now' scrolls smoothly to the mint area", async ({ page, stack }) => {
     const home = new HomePage(page, stack.siteUrl);
     await home.goto();
