@@ -111,6 +111,40 @@ const api = (fetch: ApiContext['fetch']): ApiContext => ({
 });
 const location = { href: 'https://dapp.example/page', hostname: 'dapp.example', origin: 'https://dapp.example' };
 
+describe('analytics alert in the modal', () => {
+  it('shows once as an error toast when the modal opens', async () => {
+    const { createControllers } = await import('./index.js');
+    const { resolveOptions } = await import('./options.js');
+    const { createEip6963Discovery } = await import('../connectors/eip6963.js');
+    const { createMemoryStorage } = await import('../storage.js');
+    const clock = createFakeClock();
+    const controllers = createControllers({
+      options: resolveOptions(testOptions()),
+      fetch: createFakeFetch(() => json({}, 403)),
+      storage: createMemoryStorage(),
+      clock,
+      isMobile: false,
+      discovery: createEip6963Discovery(undefined, clock),
+      loadWalletConnect: () => Promise.reject(new Error('unused')),
+      location,
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await controllers.analytics.init();
+    expect(controllers.toasts.getState().open).toBe(false);
+    controllers.modal.open();
+    expect(controllers.toasts.getState()).toEqual({
+      open: true,
+      variant: 'error',
+      message: "Invalid App Configuration. Verify that this domain is allowed for your project in the provider's cloud dashboard.",
+    });
+    controllers.toasts.hide();
+    controllers.modal.close();
+    controllers.modal.open();
+    expect(controllers.toasts.getState().open).toBe(false);
+    warn.mockRestore();
+  });
+});
+
 describe('analytics', () => {
   it("HTTP 403 shows the alert 'Invalid App Configuration' once, with the dashboard hint", async () => {
     const fetch = createFakeFetch(() => json({}, 403));
