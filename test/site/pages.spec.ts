@@ -43,7 +43,7 @@ test.describe('home sections', () => {
     await expect(faq.getByText(/end of Q3 2025/)).toBeHidden();
   });
 
-  test('video: a click plays or pauses, the play state resets at the end', async ({ page, stack }) => {
+  test('video: a click plays or pauses, the play state resets at the end, fullscreen toggles', async ({ page, stack }) => {
     const home = new HomePage(page, stack.siteUrl);
     await home.goto();
     const play = page.getByRole('button', { name: 'Play video' });
@@ -58,6 +58,13 @@ test.describe('home sections', () => {
     await video.evaluate((element: HTMLVideoElement) => { element.currentTime = Math.max(0, element.duration - 0.2); });
     await expect(page.getByRole('button', { name: 'Play video' })).toBeVisible({ timeout: 5_000 });
     expect(await video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBe(0);
+
+    await page.getByRole('button', { name: 'Enter fullscreen' }).click();
+    await expect(page.getByRole('button', { name: 'Exit fullscreen' })).toBeVisible();
+    expect(await page.evaluate(() => document.fullscreenElement?.classList.contains('video'))).toBe(true);
+    await page.getByRole('button', { name: 'Exit fullscreen' }).click();
+    await expect(page.getByRole('button', { name: 'Enter fullscreen' })).toBeVisible();
+    expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
   });
 
   test('footer links: privacy, terms, whitepaper, company site, contact e-mail, community', async ({ page, stack }) => {
