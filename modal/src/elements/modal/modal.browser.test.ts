@@ -157,6 +157,7 @@ describe('<mb-modal>', () => {
     modal.themeMode = 'dark';
     await modal.updateComplete;
     assert.equal(background(), 'rgb(23, 24, 27)');
+    await expectNoAxeViolations(modal);
     modal.style.setProperty('--mb-color-bg', 'rgb(1, 2, 3)');
     assert.equal(background(), 'rgb(1, 2, 3)');
     document.body.replaceChildren();
