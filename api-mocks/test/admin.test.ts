@@ -38,6 +38,9 @@ describe('/__mocks/ endpoints and remaining validation', () => {
     }, { projectId: projectId() });
     const response = await fetch(`${body.url}/confirm`, { method: 'POST', body: 'amount=-3', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(response.status).toBe(400);
+    const broken = await fetch(`${body.url}/confirm`, { method: 'POST', body: '{"amount": ', headers: { 'content-type': 'application/json' } });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ error: 'request body is not valid JSON' });
     const order = await getJson<{ status: string }>(`/__mocks/onramp/${body.url.split('/').pop()}`);
     expect(order.body.status).toBe('pending');
   });

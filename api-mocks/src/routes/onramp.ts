@@ -142,7 +142,13 @@ export function onrampRoutes(router: Router, ctx: MocksContext): void {
     if (order.status !== 'pending') throw new HttpError(409, { error: `order ${order.id} is already ${order.status}` });
     const raw = (await req.rawBody()).trim();
     let amountValue: unknown;
-    if (raw.startsWith('{')) amountValue = (JSON.parse(raw) as { amount?: unknown }).amount;
+    if (raw.startsWith('{')) {
+      try {
+        amountValue = (JSON.parse(raw) as { amount?: unknown }).amount;
+      } catch {
+        throw badRequest('request body is not valid JSON');
+      }
+    }
     else if (raw !== '') amountValue = new URLSearchParams(raw).get('amount') ?? undefined;
     const amount = amountValue === undefined || amountValue === '' ? cryptoAmountOf(order) : parsePositiveNumber(amountValue, 'amount');
     if (amount > MAX_CRYPTO_AMOUNT) throw badRequest(`"amount" must be at most ${MAX_CRYPTO_AMOUNT} BNB`, 'amount');
