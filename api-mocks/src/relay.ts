@@ -6,6 +6,8 @@ import { WebSocketServer, WebSocket, type RawData } from 'ws';
 const MAX_TTL_S = 7 * 86_400;
 const DEFAULT_TTL_S = 300;
 const MAX_MESSAGES_PER_TOPIC = 500;
+/** The Node client closes a socket that received no ping for ~30 s (as the hosted relay pings). */
+const PING_INTERVAL_MS = 10_000;
 
 interface StoredMessage {
   id: string;
@@ -50,11 +52,19 @@ export class Relay {
   private readonly topics = new Map<string, StoredMessage[]>();
   private readonly subscribers = new Map<string, Set<Client>>();
   private readonly sweeper: NodeJS.Timeout;
+  private readonly pinger: NodeJS.Timeout;
 
-  constructor(private readonly wss: WebSocketServer) {
+  constructor(
+    private readonly wss: WebSocketServer,
+    pingIntervalMs = PING_INTERVAL_MS,
+  ) {
     wss.on('connection', (socket) => this.onConnection(socket));
     this.sweeper = setInterval(() => this.sweep(), 30_000);
     this.sweeper.unref();
+    this.pinger = setInterval(() => {
+      for (const client of this.clients) if (client.socket.readyState === WebSocket.OPEN) client.socket.ping();
+    }, pingIntervalMs);
+    this.pinger.unref();
   }
 
   stats(): RelayStats {
@@ -65,6 +75,7 @@ export class Relay {
 
   close(): Promise<void> {
     clearInterval(this.sweeper);
+    clearInterval(this.pinger);
     for (const client of this.clients) client.socket.terminate();
     return new Promise((resolve) => this.wss.close(() => resolve()));
   }
@@ -258,6 +269,6 @@ function topicsOf(value: unknown): string[] {
 }
 
 /** Starts the relay on its own HTTP server (any path; `?auth=` and `?projectId=` are accepted and ignored). */
-export function createRelay(server: HttpServer): Relay {
-  return new Relay(new WebSocketServer({ server, maxPayload: 1_000_000 }));
+export function createRelay(server: HttpServer, options: { pingIntervalMs?: number } = {}): Relay {
+  return new Relay(new WebSocketServer({ server, maxPayload: 1_000_000 }), options.pingIntervalMs);
 }

@@ -1,7 +1,10 @@
 import { SignClient } from '@walletconnect/sign-client';
 import { getSdkError } from '@walletconnect/utils';
 import { recoverMessageAddress, stringToHex, type Hex } from 'viem';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
+import { createRelay } from '../src/relay.js';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { devWallet } from './helpers.js';
 
@@ -97,6 +100,23 @@ describe('WalletConnect relay (irn_* protocol)', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const fetched = (await b.call('irn_batchFetchMessages', { topics: [topic] })) as { messages: { message: string }[] };
     expect(fetched.messages.map((m) => m.message)).toEqual(['long-lived']);
+  });
+
+  it('pings every socket, so that the Node client keeps its connection', async () => {
+    const server = createServer();
+    const relay = createRelay(server, { pingIntervalMs: 50 });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const socket = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('ping', () => resolve());
+        socket.once('error', reject);
+      });
+    } finally {
+      socket.close();
+      await relay.close();
+      server.close();
+    }
   });
 
   it('answers an error for an unknown method or a bad topic', async () => {
