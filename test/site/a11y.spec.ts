@@ -13,13 +13,20 @@ async function violations(page: import('@playwright/test').Page) {
 }
 
 test.describe('accessibility (axe-core)', () => {
-  test('/ has no violations, disconnected and connected', async ({ page, wallet, stack }) => {
+  test('/ has no violations: disconnected, connected, after a mint, with the wallet menu open', async ({ page, wallet, stack }) => {
     const home = new HomePage(page, stack.siteUrl);
     await home.goto();
     await expect(home.price).not.toHaveText('Loading...');
     expect(await violations(page)).toEqual([]);
     await home.connect(wallet.address);
     await expect(home.mintButton).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await home.acceptTermsAndMint();
+    await home.expectMinted();
+    await home.expectOwner();
+    expect(await violations(page)).toEqual([]);
+    await home.addressButton(wallet.address).click();
+    await expect(home.navbar.getByRole('button', { name: 'Disconnect' })).toBeVisible();
     expect(await violations(page)).toEqual([]);
   });
 

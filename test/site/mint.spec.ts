@@ -30,6 +30,12 @@ test.describe('minting the presale pass', () => {
     const firstHash = await home.expectMinted();
     await home.expectOwner();
 
+    const explorerLink = await home.mintArea.getByRole('link', { name: /^0x/ }).getAttribute('href');
+    expect(explorerLink).toBe(`${stack.apiUrl}/explorer/tx/${firstHash}`);
+    const explorerPage = await page.request.get(explorerLink!);
+    expect(explorerPage.status()).toBe(200);
+    expect((await explorerPage.text()).toLowerCase()).toContain(firstHash.toLowerCase());
+
     const afterFirst = await ownedTokens(chain, contract, wallet.address);
     expect(afterFirst.balance).toBe(1n);
     const receipt = await chain.getTransactionReceipt({ hash: firstHash });
