@@ -262,7 +262,11 @@ async function serve(dir: string): Promise<{ server: Server; origin: string; dir
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, directoryDelay };
 }
 
-/** In the page: click the button and resolve with ms from the click to the frame after the first view rendered. */
+/**
+ * In the page: click the button and resolve with ms from the click to the paint of the first view. The check runs
+ * once per animation frame (no busy polling that would slow the page); the frame whose callback first sees the
+ * view rendered paints it, and a task posted from that callback runs after that paint.
+ */
 const clickToFirstView = () =>
   new Promise<number>((resolve) => {
     const button = document.querySelector('mb-connect-button')!.shadowRoot!.querySelector('button')!;
@@ -274,19 +278,12 @@ const clickToFirstView = () =>
       return !!view?.shadowRoot?.querySelector('mb-list-item') && !!modal?.shadowRoot?.querySelector('dialog[open]');
     };
     const channel = new MessageChannel();
-    const poll = () => {
-      if (!rendered()) {
-        channel.port1.onmessage = poll;
-        channel.port2.postMessage(null);
-        return;
-      }
-      // The frame that shows it: after the next animation frame's paint.
-      requestAnimationFrame(() => {
-        channel.port1.onmessage = () => resolve(performance.now() - start);
-        channel.port2.postMessage(null);
-      });
+    channel.port1.onmessage = () => resolve(performance.now() - start);
+    const frame = () => {
+      if (rendered()) channel.port2.postMessage(null);
+      else requestAnimationFrame(frame);
     };
-    poll();
+    requestAnimationFrame(frame);
   });
 
 /** tsx compiles the functions handed to page.evaluate with a `__name` helper; the page needs it too. */
@@ -370,14 +367,21 @@ async function measureTiming(browser: Browser, origin: string, directoryDelay: {
         input.value = q;
         const typed = performance.now();
         input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-        for (;;) {
-          await new Promise((r) => setTimeout(r, 2));
+        const answered = () => {
           const tiles = [...root.querySelectorAll('mb-grid-item')].map((t) => (t as HTMLElement & { label: string }).label);
           const empty = root.querySelector('mb-text')?.textContent === 'No wallet found';
-          if ((tiles.length > 0 && tiles.every(expected)) || (empty && tiles.length === 0)) break;
-          if (performance.now() - typed > 5000) return NaN;
-        }
-        await new Promise((r) => requestAnimationFrame(() => r(null)));
+          return (tiles.length > 0 && tiles.every(expected)) || (empty && tiles.length === 0);
+        };
+        // Checked once per frame; the task posted from the frame that first shows the results runs after its paint.
+        await new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          const frame = () => {
+            if (answered() || performance.now() - typed > 5000) channel.port2.postMessage(null);
+            else requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        });
         return performance.now() - typed - debounce;
       },
       { v: view.toString(), q: query, debounce: WALLET_SEARCH_DEBOUNCE_MS },
@@ -521,12 +525,13 @@ ${ours.lazy.map((chunk) => `| ${chunk.file} | ${chunk.holds} | ${chunk.gzipKb.to
 | warm (close and reopen), ${timing.warm.length} runs, p95 ${figures.timing.clickToFirstViewWarmMs.p95} ms | ${figures.timing.clickToFirstViewWarmMs.median} ms | <= ${GOAL_WARM_MS} ms: ${met(figures.timing.clickToFirstViewWarmMs.median <= GOAL_WARM_MS)} |
 
 The view painted before the directory answered (skeletons in its place) in every cold run: ${figures.timing.viewPaintedBeforeDirectoryAnswered ? 'yes' : '**no**'}.
-"Painted" = the frame after the view's first list item rendered (one requestAnimationFrame plus a task).
+"Painted" = the end of the first animation frame in which the view's first list item is rendered (checked once per frame; a task posted from that frame's callback runs after its paint).
 
 ### AllWallets with the whole directory (${WALLETS} wallets)
 
 - Virtualised: after scrolling through all ${WALLETS} wallets, ${timing.dom.tiles} tiles (${timing.dom.elements} elements) are in the view's DOM.
-- Search (debounce ${WALLET_SEARCH_DEBOUNCE_MS} ms): results painted ${figures.allWallets.searchAnswerAfterDebounceMs.median} ms (median; max ${figures.allWallets.searchAnswerAfterDebounceMs.max} ms) after the debounce; goal <= 100 ms: ${met(figures.allWallets.searchAnswerAfterDebounceMs.max <= 100)}.
+- Search (debounce ${WALLET_SEARCH_DEBOUNCE_MS} ms): results painted ${figures.allWallets.searchAnswerAfterDebounceMs.median} ms (median; max ${figures.allWallets.searchAnswerAfterDebounceMs.max} ms) after the debounce; goal <= 100 ms: ${met(figures.allWallets.searchAnswerAfterDebounceMs.median <= 100)} (median), ${met(figures.allWallets.searchAnswerAfterDebounceMs.max <= 100)} (every run).
+The time counts from the input event, so it includes the debounce timer, the directory request to 127.0.0.1, and the render.
 `;
   writeBenchReport({ name: 'modal', command: 'npm run bench:modal', figures, markdown });
   console.log(markdown);
