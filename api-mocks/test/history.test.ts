@@ -90,6 +90,9 @@ describe('GET /v1/account/{address}/history', () => {
     expect(await nftFlag()).toBe(false);
     expect((await postJson('/__mocks/spam', { contract: deployment.presale })).status).toBe(200);
     expect(await nftFlag()).toBe(true);
+    const cleared = await fetch(new URL('/__mocks/spam', inject('apiUrl')), { method: 'DELETE' });
+    expect(((await cleared.json()) as { removed: number }).removed).toBeGreaterThanOrEqual(1);
+    expect(await nftFlag()).toBe(false);
   });
 
   it('answers 400 for a bad spam mark', async () => {

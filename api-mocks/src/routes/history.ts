@@ -76,6 +76,11 @@ export function historyRoutes(router: Router, ctx: MocksContext): ChainIndex {
     return { json: { spam: marked } };
   });
 
+  router.on('DELETE', '/__mocks/spam', () => {
+    const removed = ctx.db.prepare('DELETE FROM spam').run().changes;
+    return { json: { removed } };
+  });
+
   router.get('/explorer/tx/:hash', async (req) => {
     const hash = parseTxHash(req.params.hash, 'hash');
     const [tx, receipt] = await Promise.all([
