@@ -3,11 +3,12 @@
  * local chain and api-mocks behind it so the page reads a real price), runs Lighthouse 12 with its default
  * mobile settings in Debian's Chromium, and reports performance score, LCP, TBT, CLS and first-load JS (gzip).
  */
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { readStackConfig } from '../scripts/config.js';
 import { startStack } from '../scripts/stack.js';
@@ -17,7 +18,7 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // A build folder of its own, so that a bench run never replaces the build that `npm start` or the e2e set-up serve.
 const distDir = join(repoRoot, '.local', 'bench-site', 'dist');
 const viteConfigFile = join(repoRoot, 'site', 'vite.config.ts');
-const RUNS = Number(process.env.BENCH_SITE_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_SITE_RUNS ?? 5);
 const GOALS = { performance: 95, cls: 0, firstLoadJsKb: 120 };
 
 const chromeFlags = [
@@ -29,6 +30,39 @@ const chromeFlags = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** Starts headless Chromium with remote debugging on a free port (read from its DevTools line). */
+async function launchChromium(): Promise<{ port: number; kill(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'bench-site-chromium-'));
+  const child: ChildProcess = spawn(
+    process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    [...chromeFlags, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((ok, fail) => {
+    let output = '';
+    const timer = setTimeout(() => fail(new Error(`Chromium did not start: ${output.slice(-500)}`)), 20_000);
+    child.stderr?.on('data', (chunk) => {
+      output += String(chunk);
+      const match = output.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//);
+      if (match) {
+        clearTimeout(timer);
+        ok(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => fail(new Error(`Chromium exited (${code}): ${output.slice(-500)}`)));
+  });
+  return {
+    port,
+    async kill() {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 3000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
 
 function gzipKb(path: string): number {
   return gzipSync(readFileSync(path), { level: 9 }).length / 1024;
@@ -71,7 +105,7 @@ async function main() {
     preview: { host: config.host, port: config.sitePort, strictPort: true },
     logLevel: 'warn',
   });
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags });
+  const chrome = await launchChromium();
   try {
     const url = `http://${config.host}:${config.sitePort}/`;
     const runs: Array<{ performance: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; loadedJsKb: number }> = [];
