@@ -8,14 +8,15 @@ import { Footer } from './sections/Footer.js';
 
 const Terms = lazy(() => import('./pages/Terms.js'));
 
-function ConfigErrorBanner() {
+/** A configuration problem (e.g. no contract address), shown on the page and logged to the console. */
+export function ConfigErrorBanner({ message }: { message: string | undefined }) {
   useEffect(() => {
-    if (siteConfig.configError) console.error(`${configErrorHeading}: ${siteConfig.configError}`);
-  }, []);
-  if (!siteConfig.configError) return null;
+    if (message) console.error(`${configErrorHeading}: ${message}`);
+  }, [message]);
+  if (!message) return null;
   return (
     <div className="config-error" role="alert">
-      <strong>{configErrorHeading}:</strong> {siteConfig.configError}
+      <strong>{configErrorHeading}:</strong> {message}
     </div>
   );
 }
@@ -39,7 +40,7 @@ export function App() {
     <>
       <a className="skip-link" href="#main">{nav.skipToContent}</a>
       <Navbar />
-      <ConfigErrorBanner />
+      <ConfigErrorBanner message={siteConfig.configError} />
       <main id="main" ref={main} tabIndex={-1} className="main">
         {pathname === '/terms' ? (
           <Suspense fallback={<div className="page-loading" aria-busy="true" />}>

@@ -10,6 +10,7 @@ const viewports = [
   { width: 360, height: 800 },
   { width: 768, height: 1024 },
   { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
 ];
 
 test.describe('responsive layout and screenshots', () => {
