@@ -39,6 +39,7 @@ const config: RollupOptions = {
   input: {
     index: 'modal/src/index.ts',
     react: 'modal/src/react/index.ts',
+    element: 'modal/src/element.ts',
   },
   external: isExternal,
   plugins: [

@@ -1,4 +1,5 @@
 import { assert } from 'chai';
+import { emulateMedia } from '@web/test-runner-commands';
 import { createModal } from '../../client.js';
 import { createMemoryStorage } from '../../storage.js';
 import { setDefaultClient } from '../../core/registry.js';
@@ -86,5 +87,38 @@ describe('<mb-connect-button> with createModal', () => {
     await button.updateComplete;
     nativeButton(button).click();
     await waitFor(() => client.isOpen(), 3000, 'opened');
+  });
+});
+
+describe('<mb-connect-button> styles', () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it('uses the theme tokens (light and dark) and a dapp override', async () => {
+    const { lightTokens, darkTokens } = await import('../../theme/theme.js');
+    const button = document.createElement('mb-connect-button');
+    document.body.append(button);
+    await button.updateComplete;
+    const native = nativeButton(button);
+    const rgb = (hex: string) => {
+      const probe = document.createElement('i');
+      probe.style.color = hex;
+      document.body.append(probe);
+      const value = getComputedStyle(probe).color;
+      probe.remove();
+      return value;
+    };
+    assert.equal(getComputedStyle(native).backgroundColor, rgb(lightTokens['--mb-color-accent']));
+    assert.equal(getComputedStyle(native).color, rgb(lightTokens['--mb-color-accent-fg']));
+    // With no theme-mode, the system preference decides.
+    await emulateMedia({ colorScheme: 'dark' });
+    assert.equal(getComputedStyle(native).backgroundColor, rgb(darkTokens['--mb-color-accent']!));
+    await emulateMedia({ colorScheme: 'light' });
+    button.themeMode = 'dark';
+    await button.updateComplete;
+    assert.equal(getComputedStyle(native).backgroundColor, rgb(darkTokens['--mb-color-accent']!));
+    assert.equal(getComputedStyle(native).color, rgb(darkTokens['--mb-color-accent-fg']!));
+    await expectNoAxeViolations(button);
+    button.style.setProperty('--mb-color-accent', 'rgb(1, 2, 3)');
+    assert.equal(getComputedStyle(native).backgroundColor, 'rgb(1, 2, 3)');
   });
 });
