@@ -13,7 +13,7 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: 'artifacts/results',
+  outputDir: process.env.E2E_OUTPUT_DIR || 'artifacts/results',
   globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
