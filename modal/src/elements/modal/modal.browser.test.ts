@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { createTestControllers } from '../../views/testing/test-controllers.js';
 import {
   deepActive,
@@ -88,6 +88,21 @@ describe('<mb-modal>', () => {
     await waitFor(() => !dialogOf(modal).classList.contains('shake'), 1500, 'shake ends');
   });
 
+  it('a click on the backdrop asks to close (source backdrop); a click inside does not', async () => {
+    const { controllers } = createTestControllers();
+    const { modal } = await mountTestModal(controllers);
+    controllers.modal.open();
+    await waitForView(modal, 'mb-connect-view');
+    const sources: string[] = [];
+    modal.addEventListener('mb-request-close', (event) => sources.push(event.source));
+    const box = dialogOf(modal).getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(box.left + box.width / 2), Math.round(box.top + 20)] });
+    assert.isTrue(controllers.modal.getState().open, 'a click on the header keeps it open');
+    await sendMouse({ type: 'click', position: [3, 3] });
+    await waitFor(() => !controllers.modal.getState().open, 2000, 'closed by the backdrop');
+    assert.deepEqual(sources, ['backdrop']);
+  });
+
   it('the close button closes it', async () => {
     const { controllers } = createTestControllers();
     const { modal } = await mountTestModal(controllers);
@@ -111,6 +126,9 @@ describe('<mb-modal>', () => {
       await sendKeys({ press: 'Tab' });
       const active = deepActive();
       assert.isTrue(inside(modal, active), `Tab ${i + 1} stays inside (${active?.outerHTML.slice(0, 60)})`);
+      // Keyboard focus is visible: a 3px outline on the focused control.
+      assert.equal(getComputedStyle(active!).outlineStyle, 'solid', `visible focus on ${active?.outerHTML.slice(0, 60)}`);
+      assert.equal(getComputedStyle(active!).outlineWidth, '3px');
       seen.add(active!);
     }
     assert.isAtLeast(seen.size, 5, 'Tab moved through the items');

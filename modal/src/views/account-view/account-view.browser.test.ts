@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import { createTestControllers, testAddress } from '../testing/test-controllers.js';
+import { createTestControllers, pixel, testAddress } from '../testing/test-controllers.js';
 import { deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 
 async function connectedModal(identity?: { name: string | null; avatar: string | null }) {
@@ -15,7 +15,7 @@ describe('Account view', () => {
   afterEach(() => document.body.replaceChildren());
 
   it('opening with an address shows the shortened address, name, native balance with 3 decimals and network', async () => {
-    const { view, modal } = await connectedModal({ name: 'robot.reown.id', avatar: null });
+    const { view, modal } = await connectedModal({ name: 'robot.reown.id', avatar: pixel });
     assert.equal(dialogName(modal), 'Account');
     await waitFor(() => deepText(view).includes('1.234 BNB'), 3000, 'balance');
     await waitFor(() => deepText(view).includes('robot.reown.id'), 3000, 'name');
@@ -23,6 +23,7 @@ describe('Account view', () => {
     assert.include(text, `${testAddress.slice(0, 6)}...${testAddress.slice(-4)}`);
     assert.include(text, 'BNB Smart Chain');
     assert.notInclude(text, '1.2345');
+    assert.equal(view.shadowRoot!.querySelector<HTMLElement & { src?: string }>('mb-wallet-image.avatar')!.src, pixel, 'the avatar');
     await expectNoAxeViolations(modal);
   });
 
