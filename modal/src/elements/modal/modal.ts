@@ -31,7 +31,7 @@ export class MbRequestCloseEvent extends Event {
  * The wallet modal: a native `<dialog>` (top layer, inert page behind it) named by its heading, hosting the
  * view of the router. Focus stays inside while it is open and returns to where it was when it closes.
  *
- * @event mb-request-close - {MbRequestCloseEvent} Before closing by the close button, Escape or a backdrop click; cancelable.
+ * @event {MbRequestCloseEvent} mb-request-close - Before closing by the close button, Escape or a backdrop click; cancelable.
  * @csspart dialog - The native dialog.
  * @csspart header - The header with back button, title and close button.
  * @csspart title - The heading (the dialog's accessible name).

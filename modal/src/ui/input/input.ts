@@ -4,9 +4,7 @@ import { defineElement } from '../define.js';
 import { inputStyles } from './input.styles.js';
 import '../icon/icon.js';
 
-/** Fired on every edit of an `mb-input`; `value` is the text now in it. *
- * @tag mb-input
- */
+/** Fired on every edit of an `mb-input`; `value` is the text now in it. */
 export class MbInputEvent extends Event {
   static readonly eventName = 'mb-input';
   constructor(readonly value: string) {
@@ -17,8 +15,10 @@ export class MbInputEvent extends Event {
 /**
  * A text field with a (visually hidden) label and an optional search icon.
  *
- * @event mb-input - {MbInputEvent} The text changed.
+ * @event {MbInputEvent} mb-input - The text changed.
  * @csspart input - The native input.
+ *
+ * @tag mb-input
  */
 export class MbInput extends LitElement {
   static override styles = inputStyles;
