@@ -41,6 +41,19 @@ describe('ConnectingWalletConnectBasic view', () => {
     assert.equal(controllers.getAccount().connectorId, 'walletConnect');
   });
 
+  it('replaces the QR code when its pairing expires (4 min, within 10 s of the deadline)', async () => {
+    const harness = createTestControllers();
+    const { controllers } = harness;
+    const { modal } = await mountTestModal(controllers);
+    controllers.modal.open({ view: 'ConnectingWalletConnectBasic' });
+    const view = await waitForView(modal, 'mb-connecting-wc-view');
+    await waitFor(() => view.shadowRoot!.querySelector('mb-qr-code'), 3000, 'QR code');
+    assert.equal(harness.pairingCount(), 1);
+    harness.advanceClock(4 * 60_000 - 10_000);
+    await waitFor(() => harness.pairingCount() === 2, 3000, 'a new pairing');
+    await waitFor(() => view.shadowRoot!.querySelector('mb-qr-code'), 3000, 'QR code again');
+  });
+
   it('on a phone, a picked wallet gets a link that opens its app with the URI', async () => {
     const harness = createTestControllers({ isMobile: true });
     const { controllers } = harness;

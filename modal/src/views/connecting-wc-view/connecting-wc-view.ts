@@ -5,6 +5,9 @@ import { StoreController } from '../../elements/store-controller.js';
 import { MbView, viewStyles } from '../view.js';
 import { texts } from '../texts.js';
 import { walletDeepLink } from '../wallet-actions.js';
+
+/** How often the view checks whether the shown pairing URI expired. */
+export const PAIRING_CHECK_MS = 1000;
 import '../../ui/qr-code/qr-code.js';
 import '../../ui/button/button.js';
 import '../../ui/skeleton/skeleton.js';
@@ -49,9 +52,18 @@ export class MbConnectingWcView extends MbView {
   private readonly router = new StoreController(this, () => this.controllers?.router);
   private readonly directory = new StoreController(this, () => this.controllers?.directory);
 
+  private expiryTimer?: ReturnType<typeof setInterval>;
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.startPairing();
+    // A pairing URI lives 4 minutes: replace it before a phone scans a dead code.
+    this.expiryTimer = setInterval(() => this.startPairing(), PAIRING_CHECK_MS);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearInterval(this.expiryTimer);
   }
 
   private startPairing() {

@@ -157,6 +157,10 @@ export interface TestHarness {
   fetched: string[];
   /** Approves the WalletConnect pairing in progress with the test address on BSC. */
   approvePairing(): void;
+  /** Moves the controllers' clock forward (pairing expiry, caches). */
+  advanceClock(ms: number): void;
+  /** How many pairings the fake WalletConnect provider started. */
+  pairingCount(): number;
   walletConnectUri: string;
 }
 
@@ -172,6 +176,8 @@ export function createTestControllers(opts: TestControllerOptions = {}): TestHar
   const fetch = createFakeFetch({ wallets, fetched, directoryDelay: opts.directoryDelay, identity: opts.identity });
 
   let approve: (() => void) | undefined;
+  const clockOffset = { ms: 0 };
+  let pairings = 0;
   const wcListeners = new Map<string, (...args: never[]) => void>();
   const wcProvider: WcUniversalProvider = {
     ...createTestWallet(() => 'approve'),
@@ -183,6 +189,7 @@ export function createTestControllers(opts: TestControllerOptions = {}): TestHar
       return wcProvider;
     },
     async connect() {
+      pairings++;
       (wcListeners.get('display_uri') as ((uri: string) => void) | undefined)?.(walletConnectUri);
       await new Promise<void>((resolve) => (approve = resolve));
       wcProvider.session = { namespaces: { eip155: { accounts: [`eip155:56:${testAddress}`] } } };
@@ -210,7 +217,7 @@ export function createTestControllers(opts: TestControllerOptions = {}): TestHar
     options,
     fetch,
     storage: createMemoryStorage(),
-    clock: { now: () => Date.now(), setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) },
+    clock: { now: () => Date.now() + clockOffset.ms, setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) },
     isMobile: opts.isMobile ?? false,
     discovery: fakeDiscovery([
       { info: { id: 'io.metamask', name: 'MetaMask', rdns: 'io.metamask', type: 'ANNOUNCED', icon: pixel }, provider: wallet },
@@ -225,6 +232,8 @@ export function createTestControllers(opts: TestControllerOptions = {}): TestHar
     fetched,
     setWalletAnswer: (answer) => (walletAnswer = answer),
     approvePairing: () => approve?.(),
+    advanceClock: (ms) => (clockOffset.ms += ms),
+    pairingCount: () => pairings,
     walletConnectUri,
   };
 }
