@@ -78,6 +78,10 @@ describe('AllWallets view', () => {
     await waitFor(() => tiles(view).length === 1 && tiles(view)[0].label === 'Trust Wallet', 3000, 'search result');
     const answered = performance.now() - typed;
     assert.isAtLeast(answered, WALLET_SEARCH_DEBOUNCE_MS - 50, 'debounced');
+    await sendKeys({ press: 'ArrowDown' });
+    assert.equal(focusedTile(), 0, 'ArrowDown from the search box moves into the results');
+    input.focus();
+    await sendKeys({ press: 'End' });
     await expectNoAxeViolations(view);
     await sendKeys({ type: 'zzz' });
     await waitFor(() => view.shadowRoot!.textContent!.length >= 0 && tiles(view).length === 0, 3000, 'no results');

@@ -20,7 +20,8 @@ const OVERSCAN_ROWS = 2;
 
 /**
  * AllWallets: the whole wallet directory as a virtualised grid (only the rows in view are in the DOM; pages of
- * 40 load as the user scrolls), a search box, and arrow keys (Home/End, PageUp/PageDown) that move between tiles.
+ * 40 load as the user scrolls), a search box (ArrowDown moves into the grid), and arrow keys (Home/End,
+ * PageUp/PageDown) that move between tiles.
  *
  * @tag mb-all-wallets-view
  */
@@ -76,6 +77,7 @@ export class MbAllWalletsView extends MbView {
         placeholder=${texts.searchWallets}
         .value=${this.searchQuery}
         @mb-input=${this.onSearch}
+        @keydown=${this.onSearchKeydown}
       ></mb-input>
       ${searchLoading && wallets.length === 0
         ? html`<div class="status" role="status"><mb-spinner></mb-spinner></div>`
@@ -131,6 +133,13 @@ export class MbAllWalletsView extends MbView {
     this.scrollOffset = 0;
     if (this.scroller) this.scroller.scrollTop = 0;
     this.controllers.directory.search(event.value);
+  }
+
+  /** ArrowDown from the search box moves into the grid. */
+  private onSearchKeydown(event: KeyboardEvent) {
+    if (event.key !== 'ArrowDown' || this.items().wallets.length === 0) return;
+    event.preventDefault();
+    void this.focusTile(0);
   }
 
   private onScroll() {
