@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { readStackConfig } from '../scripts/config.js';
 import { startStack } from '../scripts/stack.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/ensure-chromium.js';
 import { writeBenchReport } from './results.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,21 +22,13 @@ const viteConfigFile = join(repoRoot, 'site', 'vite.config.ts');
 const RUNS = Number(process.env.BENCH_SITE_RUNS ?? 5);
 const GOALS = { performance: 95, cls: 0, firstLoadJsKb: 120 };
 
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const chromeFlags = ['--headless=new', ...CHROMIUM_ARGS];
 
 /** Starts headless Chromium with remote debugging on a free port (read from its DevTools line). */
 async function launchChromium(): Promise<{ port: number; kill(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'bench-site-chromium-'));
   const child: ChildProcess = spawn(
-    process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    CHROMIUM_PATH,
     [...chromeFlags, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );

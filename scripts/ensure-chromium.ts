@@ -3,6 +3,16 @@ import { existsSync } from 'node:fs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+/** Flags for headless Chromium on these machines: no sandbox as root, no GPU, and no calls home on a closed network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /**
  * Browser tests use Debian's `chromium` package. Installs it when it is missing and the machine allows it
  * (root with apt-get), otherwise explains how. Returns the browser's path.

@@ -1,13 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/ensure-chromium.js';
 
 /** End-to-end tests in Debian's Chromium against the real local stack (started once by global-setup.ts). */
 export default defineConfig({
@@ -22,7 +14,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
