@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import os, { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from '@playwright/test';
 import { writeBenchReport } from './results.js';
@@ -443,6 +444,7 @@ async function main() {
   });
   writeFileSync(join(siteDir, 'index.html'), pageHtml);
   const { server, origin, directoryDelay } = await serve(siteDir);
+  const loadBefore = loadavg()[0];
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
@@ -525,6 +527,9 @@ ${ours.lazy.map((chunk) => `| ${chunk.file} | ${chunk.holds} | ${chunk.gzipKb.to
 | cold (fresh context: modal chunks fetched on the click), 5 runs | ${figures.timing.clickToFirstViewColdMs.median} ms | <= ${GOAL_COLD_MS} ms: ${met(figures.timing.clickToFirstViewColdMs.median <= GOAL_COLD_MS)} |
 | cold, pointer on the button 150 ms before the click (hover preloads the modal chunk), 5 runs | ${figures.timing.clickToFirstViewColdAfterHoverMs.median} ms | <= ${GOAL_COLD_MS} ms: ${met(figures.timing.clickToFirstViewColdAfterHoverMs.median <= GOAL_COLD_MS)} |
 | warm (close and reopen), ${timing.warm.length} runs, p95 ${figures.timing.clickToFirstViewWarmMs.p95} ms | ${figures.timing.clickToFirstViewWarmMs.median} ms | <= ${GOAL_WARM_MS} ms: ${met(figures.timing.clickToFirstViewWarmMs.median <= GOAL_WARM_MS)} |
+
+Cold runs: ${timing.cold.map((v) => round(v)).join(', ')} ms. Machine load average (1 min) when the timing started: ${loadBefore.toFixed(1)} on ${os.cpus().length} cores
+(other work shares the machine; cold figures vary with it).
 
 The view painted before the directory answered (skeletons in its place) in every cold run: ${figures.timing.viewPaintedBeforeDirectoryAnswered ? 'yes' : '**no**'}.
 "Painted" = the end of the first animation frame in which the view's first list item is rendered (checked once per frame; a task posted from that frame's callback runs after its paint).

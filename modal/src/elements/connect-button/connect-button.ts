@@ -62,6 +62,7 @@ export class MbConnectButton extends LitElement {
       aria-haspopup="dialog"
       @click=${this.onClick}
       @pointerenter=${this.preload}
+      @pointerdown=${this.preload}
       @focus=${this.preload}
     >${label}</button>`;
   }
@@ -77,7 +78,7 @@ export class MbConnectButton extends LitElement {
     });
   }
 
-  /** Hover or focus announces a likely click: fetch the modal's chunk ahead of it. */
+  /** Hover, focus or a pressed pointer announce a likely click: fetch the modal's chunk ahead of it. */
   private preload() {
     void import('../modal/mount.js');
   }
