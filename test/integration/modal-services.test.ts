@@ -1,4 +1,5 @@
 /**
+ * Integration (lives in test/ because it reaches both the modal and api-mocks, which never import each other).
  * The modal against the real api-mocks (started here on free ports, no chain needed for these calls): the api
  * client speaks its wire contract, and WalletConnect pairs through its relay with a SignClient test wallet.
  */
@@ -8,17 +9,17 @@ import { join } from 'node:path';
 import { SignClient } from '@walletconnect/sign-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiMocks, type RunningApiMocks } from '../../api-mocks/src/server.js';
-import { fetchBalances, fetchIdentity, fetchSupportedChains } from './api/blockchain.js';
-import { fetchAllowedOrigins, fetchAnalyticsConfig, fetchWalletImage, fetchWallets } from './api/directory.js';
-import type { ApiContext } from './api/http.js';
-import { sendAnalyticsEvent } from './api/analytics.js';
-import { realClock } from './core/clock.js';
-import { createControllers } from './controllers/index.js';
-import { resolveOptions } from './controllers/options.js';
-import { createEip6963Discovery } from './connectors/eip6963.js';
-import { loadUniversalProvider } from './connectors/walletconnect.js';
-import { localNetwork } from './core/testing.js';
-import { createMemoryStorage } from './storage.js';
+import { fetchBalances, fetchIdentity, fetchSupportedChains } from '../../modal/src/api/blockchain.js';
+import { fetchAllowedOrigins, fetchAnalyticsConfig, fetchWalletImage, fetchWallets } from '../../modal/src/api/directory.js';
+import type { ApiContext } from '../../modal/src/api/http.js';
+import { sendAnalyticsEvent } from '../../modal/src/api/analytics.js';
+import { realClock } from '../../modal/src/core/clock.js';
+import { createControllers } from '../../modal/src/controllers/index.js';
+import { resolveOptions } from '../../modal/src/controllers/options.js';
+import { createEip6963Discovery } from '../../modal/src/connectors/eip6963.js';
+import { loadUniversalProvider } from '../../modal/src/connectors/walletconnect.js';
+import { localNetwork } from '../../modal/src/core/testing.js';
+import { createMemoryStorage } from '../../modal/src/storage.js';
 
 const PROJECT_ID = 'modal-services-test';
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
