@@ -40,6 +40,7 @@ const config: RollupOptions = {
     index: 'modal/src/index.ts',
     react: 'modal/src/react/index.ts',
     element: 'modal/src/element.ts',
+    'locales/de': 'modal/src/locales/de.ts',
   },
   external: isExternal,
   plugins: [

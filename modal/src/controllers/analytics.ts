@@ -5,8 +5,11 @@ import { createStore } from '../core/store.js';
 import type { AnalyticsController, AnalyticsState } from '../core/types.js';
 import { HttpError } from '../errors.js';
 import { messages } from '../messages.js';
+import type { ModalMessages } from '../core/locale.js';
 
 export interface AnalyticsControllerDeps {
+  /** User-visible texts (the options' `messages`); default English. */
+  messages?: ModalMessages;
   api: ApiContext;
   /** The page's location; undefined outside a browser (then nothing is sent). */
   location?: { href: string; hostname: string; origin: string };
@@ -31,13 +34,14 @@ export function isOriginAllowed(origin: string, allowed: string[]): boolean {
 
 /** Analytics config and events; HTTP 403 or a disallowed origin shows 'Invalid App Configuration' once. */
 export function createAnalyticsController(deps: AnalyticsControllerDeps): AnalyticsController {
+  const text = deps.messages ?? messages;
   const store = createStore<AnalyticsState>({ enabled: false });
   let alertShown = false;
   const showAlert = () => {
     if (alertShown) return;
     alertShown = true;
-    store.setState({ alert: { message: messages.invalidAppConfiguration, hint: messages.invalidAppConfigurationHint } });
-    (deps.report ?? ((m: string) => console.warn(m)))(`${messages.invalidAppConfiguration}: ${messages.invalidAppConfigurationHint}`);
+    store.setState({ alert: { message: text.invalidAppConfiguration, hint: text.invalidAppConfigurationHint } });
+    (deps.report ?? ((m: string) => console.warn(m)))(`${text.invalidAppConfiguration}: ${text.invalidAppConfigurationHint}`);
   };
   const isForbidden = (error: unknown) => error instanceof HttpError && error.status === 403;
 

@@ -6,9 +6,12 @@ import { isUserRejection } from '../connectors/errors.js';
 import { getAuthorizedAccounts, getChainId, requestAccounts, watchProvider } from '../connectors/injected.js';
 import { ModalError } from '../errors.js';
 import { messages } from '../messages.js';
+import type { ModalMessages } from '../core/locale.js';
 import { STORAGE_KEYS } from '../storage.js';
 
 export interface ConnectionControllerDeps {
+  /** User-visible texts (the options' `messages`); default English. */
+  messages?: ModalMessages;
   storage: ModalStorage;
   discovery: ConnectorDiscovery;
   /** A session began or its accounts changed. */
@@ -25,6 +28,7 @@ export interface ConnectionControllerDeps {
 
 /** Connection: disconnected -> connecting -> connected -> disconnected, with the connect request's state. */
 export function createConnectionController(deps: ConnectionControllerDeps): ConnectionController {
+  const text = deps.messages ?? messages;
   const store = createStore<ConnectionState>({
     status: 'disconnected',
     connectors: deps.discovery.getConnectors(),
@@ -81,7 +85,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     const provider = deps.discovery.getProvider(connectorId);
     const previousStatus = store.getState().status;
     if (!connector || !provider) {
-      store.setState({ connectRequest: { status: 'failed', connectorId, message: messages.connectionFailed } });
+      store.setState({ connectRequest: { status: 'failed', connectorId, message: text.connectionFailed } });
       return;
     }
     store.setState({ status: 'connecting', connectRequest: { status: 'pending', connectorId } });
@@ -95,7 +99,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
         status,
         connectRequest: isUserRejection(error)
           ? { status: 'rejected', connectorId }
-          : { status: 'failed', connectorId, message: error instanceof ModalError ? error.shortMessage : messages.connectionFailed },
+          : { status: 'failed', connectorId, message: error instanceof ModalError ? error.shortMessage : text.connectionFailed },
       });
     }
   };
@@ -115,7 +119,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
         await current?.endSession?.();
       } catch (cause) {
         endLocally();
-        throw new ModalError(messages.failedToDisconnect, { cause });
+        throw new ModalError(text.failedToDisconnect, { cause });
       }
       endLocally();
     },

@@ -20,7 +20,6 @@ import { createRouterController, resolveOpenView } from './router.js';
 import { createSendController } from './send.js';
 import { createToastController } from './toasts.js';
 import { createWalletConnectController } from './walletconnect.js';
-import { messages } from '../messages.js';
 
 /** Everything the controllers use from the outside world: tests pass fakes, `createModal` the real ones. */
 export interface ControllerDeps {
@@ -69,13 +68,14 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     activeNetwork: () => networks.getState().activeNetwork,
     isActiveChainSupported: () => networks.isActiveChainSupported(),
     readNativeBalance: deps.readNativeBalance,
-    onBalanceError: () => toasts.show('error', messages.tokenBalanceUnavailable),
+    onBalanceError: () => toasts.show('error', options.messages.tokenBalanceUnavailable),
   });
   const refreshAccount = () => {
     void account.fetchBalance();
     void account.fetchIdentity();
   };
   const connection = createConnectionController({
+    messages: options.messages,
     storage: deps.storage,
     discovery: deps.discovery,
     reconnectWaitMs: deps.reconnectWaitMs,
@@ -98,6 +98,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
   });
   getProvider = () => connection.getProvider();
   const walletConnect = createWalletConnectController({
+    messages: options.messages,
     clock,
     networks: () => options.networks,
     loadProvider: deps.loadWalletConnect,
@@ -105,6 +106,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
   });
   const directory = createDirectoryController({ api, clock, storage: deps.storage, networks: options.networks, createObjectUrl: deps.createObjectUrl });
   const analytics = createAnalyticsController({
+    messages: options.messages,
     api,
     location: deps.location,
     analyticsFeature: options.features.analytics,

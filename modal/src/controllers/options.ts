@@ -1,4 +1,5 @@
 import { DEFAULT_API_URLS, DEFAULT_FEATURES, SDK_TYPE, SDK_VERSION } from '../core/constants.js';
+import { messages } from '../messages.js';
 import type { ModalOptions, ResolvedOptions } from '../core/types.js';
 
 /**
@@ -26,6 +27,9 @@ export function resolveOptions(options: ModalOptions): ResolvedOptions {
     enableNetworkSwitch: options.enableNetworkSwitch ?? true,
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
     embedded: options.embedded ?? false,
+    ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.texts ? { texts: options.texts } : {}),
+    messages: { ...messages, ...options.locale?.messages, ...options.texts?.messages },
     sdkType: SDK_TYPE,
     sdkVersion: SDK_VERSION,
   };

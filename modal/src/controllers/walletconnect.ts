@@ -5,8 +5,11 @@ import { isUserRejection, providerErrorCode } from '../connectors/errors.js';
 import { parseChainId } from '../connectors/injected.js';
 import { optionalNamespacesOf, walletConnectConnector, type WcUniversalProvider } from '../connectors/walletconnect.js';
 import { messages } from '../messages.js';
+import type { ModalMessages } from '../core/locale.js';
 
 export interface WalletConnectControllerDeps {
+  /** User-visible texts (the options' `messages`); default English. */
+  messages?: ModalMessages;
   clock: Clock;
   networks: () => ModalNetwork[];
   /** Loads and initialises @walletconnect/universal-provider (a lazy chunk). */
@@ -25,6 +28,7 @@ export function sessionAccounts(provider: WcUniversalProvider): { accounts: stri
 
 /** WalletConnect pairing: display_uri -> `uri` (QR, copy link, deep links); an approved session -> connected. */
 export function createWalletConnectController(deps: WalletConnectControllerDeps): WalletConnectController {
+  const text = deps.messages ?? messages;
   const store = createStore<WalletConnectState>({ status: 'idle' });
   let providerPromise: Promise<WcUniversalProvider> | undefined;
   let inFlight: Promise<void> | undefined;
@@ -68,7 +72,7 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
       if (id !== runId) return;
       // WalletConnect reports a declined proposal as 5000 (USER_REJECTED), injected wallets as 4001.
       const declined = isUserRejection(error) || providerErrorCode(error) === 5000;
-      store.setState({ status: 'error', error: declined ? messages.connectionDeclined : messages.connectionFailed });
+      store.setState({ status: 'error', error: declined ? text.connectionDeclined : text.connectionFailed });
     }
   };
 

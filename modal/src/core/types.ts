@@ -23,8 +23,10 @@
  */
 import type { Address, Hash, PublicClient, WalletClient } from 'viem';
 import type { WcWallet } from '../api/types.js';
+import type { ModalLocale, ModalMessages, ModalTextsOverride } from './locale.js';
 
 export type { Address, Hash };
+export type { ModalLocale, ModalMessages, ModalTextsOverride, ModalUiTexts } from './locale.js';
 
 // ---------------------------------------------------------------------------------------------
 // Public API (MODAL-API.md)
@@ -99,6 +101,10 @@ export interface ModalOptions {
   enableInjected?: boolean;
   /** Addition to MODAL-API: lets the modal offer network switching (UnsupportedChain rule). Default true. */
   enableNetworkSwitch?: boolean;
+  /** Language of the modal: a complete catalogue such as `de` from `@minibot/modal/locales/de`. Default: English. */
+  locale?: ModalLocale;
+  /** Single texts replacing those of `locale` (or of English), e.g. `{ connectWallet: 'Sign in', messages: {...} }`. */
+  texts?: ModalTextsOverride;
 }
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
@@ -175,6 +181,11 @@ export interface ResolvedOptions {
   enableNetworkSwitch: boolean;
   allowUnsupportedChain: boolean;
   embedded: boolean;
+  /** The catalogue and overrides as given; the modal's chunk merges them with English (`textsOf`). */
+  locale?: ModalLocale;
+  texts?: ModalTextsOverride;
+  /** The spec's user-visible texts: English, then `locale.messages`, then `texts.messages`. */
+  messages: ModalMessages;
   /** SDK type and version sent as `st` / `sv`. */
   sdkType: string;
   sdkVersion: string;

@@ -1,11 +1,12 @@
 import { html } from 'lit';
 import type { ModalControllers, NetworksState } from '../core/types.js';
-import { texts } from './texts.js';
+import { textsOf } from './texts.js';
 import '../ui/list-item/list-item.js';
 import '../ui/icon/icon.js';
 
 /** The configured networks as items; a click switches the wallet (or the active network while disconnected). */
 export function networkList(controllers: ModalControllers, state: NetworksState, onSwitched: () => void) {
+  const texts = textsOf(controllers.options).texts;
   const currentId = state.isUnsupported ? undefined : state.activeNetwork.id;
   const switchTo = async (chainId: number) => {
     try {

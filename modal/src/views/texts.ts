@@ -1,4 +1,6 @@
-import type { ViewName } from '../core/types.js';
+import type { ModalMessages, ModalUiTexts } from '../core/locale.js';
+import type { ResolvedOptions, ViewName } from '../core/types.js';
+import { messages } from '../messages.js';
 import { connectButtonTexts } from '../elements/connect-button/texts.js';
 
 /**
@@ -54,3 +56,32 @@ export const viewTitles: Record<ViewName, string> = {
   RegisterAccountName: 'Choose Name',
   RegisterAccountNameSuccess: 'Name Registered',
 };
+
+/** The texts a modal shows: English, then the options' `locale`, then their `texts` overrides. */
+export interface ActiveTexts {
+  /** Language tag of the catalogue (set as `lang` on the dialog). */
+  lang: string;
+  texts: ModalUiTexts;
+  viewTitles: Record<ViewName, string>;
+  messages: ModalMessages;
+}
+
+const english: ActiveTexts = { lang: 'en', texts, viewTitles, messages };
+const merged = new WeakMap<ResolvedOptions, ActiveTexts>();
+
+/** The active catalogue of a modal's options (merged once per options object); English without options. */
+export function textsOf(options: ResolvedOptions | undefined): ActiveTexts {
+  if (!options || (!options.locale && !options.texts)) return english;
+  let active = merged.get(options);
+  if (!active) {
+    const { viewTitles: titleOverrides, messages: _messages, ...textOverrides } = options.texts ?? {};
+    active = {
+      lang: options.locale?.lang ?? 'en',
+      texts: { ...texts, ...options.locale?.texts, ...textOverrides },
+      viewTitles: { ...viewTitles, ...options.locale?.viewTitles, ...titleOverrides },
+      messages: options.messages,
+    };
+    merged.set(options, active);
+  }
+  return active;
+}

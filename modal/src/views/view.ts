@@ -1,6 +1,8 @@
 import { LitElement, css } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ModalControllers } from '../core/types.js';
+import type { ModalMessages, ModalUiTexts } from '../core/locale.js';
+import { textsOf } from './texts.js';
 import { focusRing, reducedMotion } from '../theme/theme.js';
 
 /** Shared layout of the views' bodies. */
@@ -56,4 +58,14 @@ export const viewStyles = [
 export class MbView extends LitElement {
   static override styles = viewStyles;
   @property({ attribute: false }) controllers!: ModalControllers;
+
+  /** The active catalogue's interface texts (English unless the options give a locale or overrides). */
+  protected get texts(): ModalUiTexts {
+    return textsOf(this.controllers?.options).texts;
+  }
+
+  /** The spec's texts in the active catalogue. */
+  protected get messages(): ModalMessages {
+    return textsOf(this.controllers?.options).messages;
+  }
 }

@@ -3,7 +3,7 @@ import { emulateMedia } from '@web/test-runner-commands';
 import { createModal } from '../../client.js';
 import { createMemoryStorage } from '../../storage.js';
 import { setDefaultClient } from '../../core/registry.js';
-import type { ModalClient } from '../../core/types.js';
+import type { ModalClient, ModalOptions } from '../../core/types.js';
 import { bsc, createFakeFetch, createTestWallet, local, makeWallets, pixel, testAddress } from '../../views/testing/test-controllers.js';
 import { deepText, expectNoAxeViolations, waitFor } from '../../views/testing/test-helpers.js';
 import type { MbModal } from '../modal/modal.js';
@@ -23,9 +23,10 @@ function announceTestWallet() {
   return { provider, stop: () => window.removeEventListener('eip6963:requestProvider', announce) };
 }
 
-function makeClient(): ModalClient {
+function makeClient(extra: Partial<ModalOptions> = {}): ModalClient {
   return createModal(
     {
+      ...extra,
       projectId: 'test-project',
       networks: [bsc, local],
       metadata: { name: 'Test dapp', description: 'A test', url: location.origin, icons: [] },
@@ -77,6 +78,20 @@ describe('<mb-connect-button> with createModal', () => {
     nativeButton(button).click();
     await waitFor(() => modal.shadowRoot!.querySelector('mb-account-view'), 3000, 'Account view');
     assert.include(deepText(modal), `${testAddress.slice(0, 6)}...${testAddress.slice(-4)}`);
+  });
+
+  it("reads the locale's label, or the dapp's override of it", async () => {
+    const german = makeClient({ locale: { lang: 'de', texts: { connectWallet: 'Wallet verbinden' } } as ModalOptions['locale'] });
+    const custom = makeClient({ texts: { connectWallet: 'Sign in' } });
+    const first = document.createElement('mb-connect-button');
+    first.client = german;
+    const second = document.createElement('mb-connect-button');
+    second.client = custom;
+    document.body.append(first, second);
+    await first.updateComplete;
+    await second.updateComplete;
+    assert.equal(nativeButton(first).textContent, 'Wallet verbinden');
+    assert.equal(nativeButton(second).textContent, 'Sign in');
   });
 
   it('uses the client given as a property over the default one', async () => {

@@ -1,7 +1,7 @@
 import { LitElement, html } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { AccountSnapshot, ModalClient } from '../../core/types.js';
-import { getDefaultClient } from '../../core/registry.js';
+import { controllersOf, getDefaultClient } from '../../core/registry.js';
 import { defineElement } from '../../ui/define.js';
 import { shortenAddress } from '../../core/format.js';
 import { connectButtonTexts as texts } from './texts.js';
@@ -54,8 +54,8 @@ export class MbConnectButton extends LitElement {
       account?.isConnected && account.address
         ? shortenAddress(account.address)
         : account?.status === 'connecting'
-          ? texts.connecting
-          : texts.connectWallet;
+          ? this.label('connecting')
+          : this.label('connectWallet');
     return html`<button
       part="button"
       type="button"
@@ -65,6 +65,13 @@ export class MbConnectButton extends LitElement {
       @pointerdown=${this.preload}
       @focus=${this.preload}
     >${label}</button>`;
+  }
+
+  /** The label in the client's locale or overrides (the button never loads the modal's catalogue). */
+  private label(key: keyof typeof texts): string {
+    const client = this.client ?? getDefaultClient();
+    const options = client ? controllersOf(client)?.options : undefined;
+    return options?.texts?.[key] ?? options?.locale?.texts[key] ?? texts[key];
   }
 
   private subscribe() {

@@ -5,7 +5,7 @@ import { controllersOf, getDefaultClient } from '../../core/registry.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../store-controller.js';
 import { viewLoaders, viewTags } from '../../views/registry.js';
-import { texts, viewTitles } from '../../views/texts.js';
+import { textsOf } from '../../views/texts.js';
 import { deepActiveElement, focusableElements } from './focus.js';
 import { modalStyles } from './modal.styles.js';
 import '../../ui/button/button.js';
@@ -102,8 +102,10 @@ export class MbModal extends LitElement {
     const toast = this.toastState.value;
     const view = router?.view ?? 'Connect';
     const canGoBack = (router?.history.length ?? 0) > 1 && !this.embedded;
+    const { lang, texts } = textsOf(controllers?.options);
     return html`<dialog
       part="dialog"
+      lang=${lang}
       class=${modal?.shake ? 'shake' : ''}
       aria-labelledby="title"
       @cancel=${this.onCancel}
@@ -171,13 +173,13 @@ export class MbModal extends LitElement {
       if (connector) return connector.name;
     }
     if (view === 'ConnectingWalletConnectBasic' && data?.wallet) return data.wallet.name;
-    return viewTitles[view];
+    return textsOf(this.resolved()?.options).viewTitles[view];
   }
 
   private renderView(view: ViewName, controllers: ModalControllers) {
     const tag = viewTags[view];
     const load = viewLoaders[view];
-    if (!tag || !load) return html`<mb-text tone="muted" align="center">${texts.viewUnavailable}</mb-text>`;
+    if (!tag || !load) return html`<mb-text tone="muted" align="center">${textsOf(controllers.options).texts.viewUnavailable}</mb-text>`;
     if (this.viewName !== view || this.viewOwner !== controllers || !this.viewElement) {
       if (!customElements.get(tag)) {
         void load().then(() => this.requestUpdate());

@@ -3,7 +3,6 @@ import { defineElement } from '../../ui/define.js';
 import { formatBalance, shortenAddress } from '../../core/format.js';
 import { StoreController } from '../../elements/store-controller.js';
 import { MbView, viewStyles } from '../view.js';
-import { texts } from '../texts.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/button/button.js';
 import '../../ui/list-item/list-item.js';
@@ -64,11 +63,11 @@ export class MbAccountView extends MbView {
         ${name ? html`<mb-text variant="title" align="center">${name}</mb-text>` : nothing}
         <div class="address">
           <span title=${address}>${shortenAddress(address)}</span>
-          <mb-button variant="ghost" size="sm" icon-only label=${texts.copyAddress} @click=${() => this.copy(address)}>
+          <mb-button variant="ghost" size="sm" icon-only label=${this.texts.copyAddress} @click=${() => this.copy(address)}>
             <mb-icon name="copy"></mb-icon>
           </mb-button>
         </div>
-        <div class="balance" aria-label=${texts.balance} aria-busy=${chain?.balanceLoading ? 'true' : 'false'}>
+        <div class="balance" aria-label=${this.texts.balance} aria-busy=${chain?.balanceLoading ? 'true' : 'false'}>
           ${chain?.balance !== undefined && !(chain.balanceLoading && chain.balance === undefined)
             ? html`<mb-text tone="muted">${formatBalance(chain.balance)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</mb-text>`
             : html`<mb-skeleton class="balance-skeleton"></mb-skeleton>`}
@@ -77,14 +76,14 @@ export class MbAccountView extends MbView {
       <div class="stack">
         <mb-list-item
           label=${network.name}
-          tag=${networks.isUnsupported ? texts.unsupported : texts.network}
+          tag=${networks.isUnsupported ? this.texts.unsupported : this.texts.network}
           chevron
           @click=${() => this.controllers.router.push('Networks')}
         >
           <mb-icon slot="image" name="network"></mb-icon>
         </mb-list-item>
         <mb-button variant="secondary" full-width @click=${this.disconnect}>
-          <mb-icon slot="icon" name="disconnect"></mb-icon>${texts.disconnect}
+          <mb-icon slot="icon" name="disconnect"></mb-icon>${this.texts.disconnect}
         </mb-button>
       </div>`;
   }
@@ -92,9 +91,9 @@ export class MbAccountView extends MbView {
   private async copy(address: string) {
     try {
       await navigator.clipboard.writeText(address);
-      this.controllers.toasts.show('success', texts.addressCopied);
+      this.controllers.toasts.show('success', this.texts.addressCopied);
     } catch {
-      this.controllers.toasts.show('error', texts.copyFailed);
+      this.controllers.toasts.show('error', this.texts.copyFailed);
     }
   }
 

@@ -6,7 +6,6 @@ import type { MbInputEvent } from '../../ui/input/input.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../../elements/store-controller.js';
 import { MbView, viewStyles } from '../view.js';
-import { texts } from '../texts.js';
 import { openWallet } from '../wallet-actions.js';
 import { COLUMNS, ROW_HEIGHT, allWalletsStyles } from './all-wallets-view.styles.js';
 import '../../ui/input/input.js';
@@ -73,8 +72,8 @@ export class MbAllWalletsView extends MbView {
     this.layout = { height: rows * ROW_HEIGHT, offset: firstRow * ROW_HEIGHT };
     return html`<mb-input
         type="search"
-        label=${texts.searchWallets}
-        placeholder=${texts.searchWallets}
+        label=${this.texts.searchWallets}
+        placeholder=${this.texts.searchWallets}
         .value=${this.searchQuery}
         @mb-input=${this.onSearch}
         @keydown=${this.onSearchKeydown}
@@ -82,14 +81,14 @@ export class MbAllWalletsView extends MbView {
       ${searchLoading && wallets.length === 0
         ? html`<div class="status" role="status"><mb-spinner></mb-spinner></div>`
         : searching && wallets.length === 0 && !directory.search.loading
-          ? html`<div class="status" role="status"><mb-text tone="muted">${texts.noWalletFound}</mb-text></div>`
+          ? html`<div class="status" role="status"><mb-text tone="muted">${this.texts.noWalletFound}</mb-text></div>`
           : nothing}
       <div class="scroller" @scroll=${this.onScroll}>
         <div class="spacer">
           <div
             class="window"
             role="group"
-            aria-label=${texts.allWallets}
+            aria-label=${this.texts.allWallets}
             aria-busy=${directory.loading || searchLoading ? 'true' : 'false'}
             @keydown=${this.onKeydown}
           >

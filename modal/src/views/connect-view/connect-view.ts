@@ -4,7 +4,6 @@ import type { WcWallet } from '../../api/types.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../../elements/store-controller.js';
 import { MbView, viewStyles } from '../view.js';
-import { texts } from '../texts.js';
 import { openWallet } from '../wallet-actions.js';
 import '../../ui/list-item/list-item.js';
 import '../../ui/skeleton/skeleton.js';
@@ -58,21 +57,21 @@ export class MbConnectView extends MbView {
     const suggested = options.enableWalletConnect ? pick([...directory.featured, ...directory.recommended]) : [];
     // Until the directory answers (or fails), placeholders stand where its wallets will be.
     const loadingSuggestions = options.enableWalletConnect && directory.recommended.length === 0 && !directory.error;
-    return html`<ul aria-label=${texts.wallets}>
+    return html`<ul aria-label=${this.texts.wallets}>
       ${installed.map(
         (connector) => html`<li>
           <mb-list-item
             label=${connector.name}
             image-src=${connector.icon ?? nothing}
-            tag=${texts.installed}
+            tag=${this.texts.installed}
             @click=${() => this.connectInstalled(connector)}
           ></mb-list-item>
         </li>`,
       )}
-      ${recent.map((wallet) => this.walletItem(wallet, texts.recent))}
+      ${recent.map((wallet) => this.walletItem(wallet, this.texts.recent))}
       ${options.enableWalletConnect
         ? html`<li>
-            <mb-list-item label="WalletConnect" tag=${texts.qrCode} @click=${() => this.controllers.router.push('ConnectingWalletConnectBasic')}>
+            <mb-list-item label="WalletConnect" tag=${this.texts.qrCode} @click=${() => this.controllers.router.push('ConnectingWalletConnectBasic')}>
               <mb-icon slot="image" name="qr" class="item-icon"></mb-icon>
             </mb-list-item>
           </li>`
@@ -82,7 +81,7 @@ export class MbConnectView extends MbView {
       ${options.enableWalletConnect
         ? html`<li>
             <mb-list-item
-              label=${texts.allWallets}
+              label=${this.texts.allWallets}
               tag=${directory.count > 0 ? `${directory.count}+` : nothing}
               chevron
               @click=${() => this.controllers.router.push('AllWallets')}

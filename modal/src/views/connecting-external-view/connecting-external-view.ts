@@ -1,9 +1,7 @@
 import { css, html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../../elements/store-controller.js';
-import { messages } from '../../messages.js';
 import { MbView, viewStyles } from '../view.js';
-import { texts } from '../texts.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/button/button.js';
 import '../../ui/spinner/spinner.js';
@@ -52,16 +50,16 @@ export class MbConnectingExternalView extends MbView {
       </div>
       <div role="status" class="stack">
         ${mine && request.status === 'rejected'
-          ? html`<mb-text variant="title" align="center">${messages.connectionDeclined}</mb-text>`
+          ? html`<mb-text variant="title" align="center">${this.messages.connectionDeclined}</mb-text>`
           : mine && request.status === 'failed'
-            ? html`<mb-text variant="title" align="center" tone="error">${messages.connectionFailed}</mb-text>
+            ? html`<mb-text variant="title" align="center" tone="error">${this.messages.connectionFailed}</mb-text>
                 <mb-text variant="small" tone="muted" align="center">${request.message}</mb-text>`
-            : html`<mb-text variant="title" align="center">${texts.continueIn(name)}</mb-text>
-                <mb-text variant="small" tone="muted" align="center">${texts.acceptInWallet}</mb-text>`}
+            : html`<mb-text variant="title" align="center">${this.texts.continueIn(name)}</mb-text>
+                <mb-text variant="small" tone="muted" align="center">${this.texts.acceptInWallet}</mb-text>`}
       </div>
       ${mine && (request.status === 'rejected' || request.status === 'failed')
         ? html`<mb-button variant="secondary" @click=${() => this.controllers.connection.retry()}>
-            <mb-icon slot="icon" name="refresh"></mb-icon>${texts.retry}
+            <mb-icon slot="icon" name="refresh"></mb-icon>${this.texts.retry}
           </mb-button>`
         : nothing}
     </div>`;

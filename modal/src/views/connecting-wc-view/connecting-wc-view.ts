@@ -3,7 +3,6 @@ import type { WcWallet } from '../../api/types.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../../elements/store-controller.js';
 import { MbView, viewStyles } from '../view.js';
-import { texts } from '../texts.js';
 import { walletDeepLink } from '../wallet-actions.js';
 
 /** How often the view checks whether the shown pairing URI expired. */
@@ -83,21 +82,21 @@ export class MbConnectingWcView extends MbView {
     const uri = state.status === 'ready' ? state.uri : undefined;
     if (state.status === 'error') {
       return html`<div class="center">
-        <mb-text role="alert" tone="error" align="center">${state.error ?? texts.pairingExpired}</mb-text>
+        <mb-text role="alert" tone="error" align="center">${state.error ?? this.texts.pairingExpired}</mb-text>
         <mb-button variant="secondary" @click=${() => this.controllers.walletConnect.connect()}>
-          <mb-icon slot="icon" name="refresh"></mb-icon>${texts.retry}
+          <mb-icon slot="icon" name="refresh"></mb-icon>${this.texts.retry}
         </mb-button>
       </div>`;
     }
     return html`<div class="stack">
       ${uri
-        ? html`<mb-qr-code value=${uri} label=${texts.walletConnectQr}></mb-qr-code>`
+        ? html`<mb-qr-code value=${uri} label=${this.texts.walletConnectQr}></mb-qr-code>`
         : html`<mb-skeleton class="qr-skeleton"></mb-skeleton>
-            <mb-text role="status" variant="small" tone="muted" align="center">${texts.pairingLoading}</mb-text>`}
-      ${uri ? html`<mb-text variant="small" tone="muted" align="center">${texts.scanWithPhone}</mb-text>` : nothing}
+            <mb-text role="status" variant="small" tone="muted" align="center">${this.texts.pairingLoading}</mb-text>`}
+      ${uri ? html`<mb-text variant="small" tone="muted" align="center">${this.texts.scanWithPhone}</mb-text>` : nothing}
       ${uri ? this.renderLinks(uri, wallet) : nothing}
       <mb-button variant="secondary" full-width ?disabled=${!uri} @click=${() => this.copy(uri)}>
-        <mb-icon slot="icon" name="copy"></mb-icon>${texts.copyLink}
+        <mb-icon slot="icon" name="copy"></mb-icon>${this.texts.copyLink}
       </mb-button>
     </div>`;
   }
@@ -106,13 +105,13 @@ export class MbConnectingWcView extends MbView {
     const { isMobile } = this.controllers;
     if (wallet) {
       const link = isMobile ? wallet.mobile_link : (wallet.desktop_link ?? wallet.webapp_link);
-      return link ? html`<a class="deep-link" href=${walletDeepLink(link, uri)} rel="noopener">${texts.openWallet(wallet.name)}</a>` : nothing;
+      return link ? html`<a class="deep-link" href=${walletDeepLink(link, uri)} rel="noopener">${this.texts.openWallet(wallet.name)}</a>` : nothing;
     }
     if (!isMobile) return nothing;
     const directory = this.directory.value;
     const apps = [...(directory?.featured ?? []), ...(directory?.recommended ?? [])].filter((w) => w.mobile_link).slice(0, 4);
     return html`${apps.map(
-      (app) => html`<a class="deep-link secondary" href=${walletDeepLink(app.mobile_link!, uri)} rel="noopener">${texts.openWallet(app.name)}</a>`,
+      (app) => html`<a class="deep-link secondary" href=${walletDeepLink(app.mobile_link!, uri)} rel="noopener">${this.texts.openWallet(app.name)}</a>`,
     )}`;
   }
 
@@ -120,9 +119,9 @@ export class MbConnectingWcView extends MbView {
     if (!uri) return;
     try {
       await navigator.clipboard.writeText(uri);
-      this.controllers.toasts.show('success', texts.linkCopied);
+      this.controllers.toasts.show('success', this.texts.linkCopied);
     } catch {
-      this.controllers.toasts.show('error', texts.copyFailed);
+      this.controllers.toasts.show('error', this.texts.copyFailed);
     }
   }
 }

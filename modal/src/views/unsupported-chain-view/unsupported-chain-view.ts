@@ -3,7 +3,6 @@ import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../../elements/store-controller.js';
 import { MbView } from '../view.js';
 import { networkList } from '../network-list.js';
-import { texts } from '../texts.js';
 import '../../ui/text/text.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
@@ -21,10 +20,10 @@ export class MbUnsupportedChainView extends MbView {
       const { isConnected } = this.controllers.getAccount();
       this.controllers.router.reset(isConnected ? 'Account' : 'Connect');
     };
-    return html`<mb-text tone="muted" align="center">${texts.unsupportedNetwork}</mb-text>
+    return html`<mb-text tone="muted" align="center">${this.texts.unsupportedNetwork}</mb-text>
       ${networkList(this.controllers, state, done)}
       <mb-button variant="secondary" full-width @click=${() => this.controllers.connection.disconnect()}>
-        <mb-icon slot="icon" name="disconnect"></mb-icon>${texts.disconnect}
+        <mb-icon slot="icon" name="disconnect"></mb-icon>${this.texts.disconnect}
       </mb-button>`;
   }
 }
