@@ -5,6 +5,7 @@
 // 2. Click to first view painted in Chromium, cold and warm, with the directory answering 300 ms late.
 // 3. AllWallets with the whole directory (450 wallets): DOM size, and search answer time after the debounce.
 import { build, type Metafile } from 'esbuild';
+import { dappResolveOptions } from './dapp-bundler.js';
 import { createServer, type Server } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
@@ -102,7 +103,7 @@ async function bundle(name: string, entrySource: string, options: { peers?: bool
       splitting: true,
       format: 'esm',
       minify: true,
-      platform: 'browser',
+      ...dappResolveOptions,
       target: 'es2022',
       outdir,
       metafile: true,
@@ -110,7 +111,6 @@ async function bundle(name: string, entrySource: string, options: { peers?: bool
       external: options.external,
       tsconfig: options.peers ? undefined : join(root, 'tsconfig.json'),
       nodePaths: options.peers ? [peersModules] : [],
-      conditions: ['browser', 'production'],
       define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
       jsx: 'automatic',
       loader: { '.png': 'dataurl', '.svg': 'dataurl', '.woff': 'dataurl', '.woff2': 'dataurl' },
@@ -438,7 +438,7 @@ async function main() {
     target: 'es2022',
     outdir: siteDir,
     tsconfig: join(root, 'tsconfig.json'),
-    conditions: ['browser', 'production'],
+    ...dappResolveOptions,
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     logLevel: 'silent',
   });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { dappResolveOptions } from '../../bench/dapp-bundler.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -34,6 +35,7 @@ export async function startDappServer(config: Record<string, unknown>, csp: stri
     bundle: true,
     splitting: true,
     format: 'esm',
+    ...dappResolveOptions,
     target: 'es2022',
     outdir: '/',
     write: false,
