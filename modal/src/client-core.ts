@@ -8,7 +8,7 @@ import { loadUniversalProvider, type WcUniversalProvider } from './connectors/wa
 import { createControllers } from './controllers/index.js';
 import { resolveOptions } from './controllers/options.js';
 import { ChainSwitchError, ModalError } from './errors.js';
-import { messages } from './messages.js';
+import { coreMessages as messages } from './core-messages.js';
 import { createDefaultStorage } from './storage.js';
 
 /** Test seams of `createModal` (the defaults are the browser's). */

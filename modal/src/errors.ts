@@ -1,4 +1,4 @@
-import { messages } from './messages.js';
+import { coreMessages as messages } from './core-messages.js';
 
 export interface ModalErrorOptions {
   cause?: unknown;

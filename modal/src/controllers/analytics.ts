@@ -4,12 +4,12 @@ import { fetchAllowedOrigins, fetchAnalyticsConfig } from '../api/directory.js';
 import { createStore } from '../core/store.js';
 import type { AnalyticsController, AnalyticsState } from '../core/types.js';
 import { HttpError } from '../errors.js';
-import { messages } from '../messages.js';
-import type { ModalMessages } from '../core/locale.js';
+import { coreMessages as messages } from '../core-messages.js';
+import type { ModalCoreMessages } from '../core/locale.js';
 
 export interface AnalyticsControllerDeps {
   /** User-visible texts (the options' `messages`); default English. */
-  messages?: ModalMessages;
+  messages?: ModalCoreMessages;
   api: ApiContext;
   /** The page's location; undefined outside a browser (then nothing is sent). */
   location?: { href: string; hostname: string; origin: string };

@@ -5,13 +5,13 @@ import type { ConnectorDiscovery } from '../connectors/eip6963.js';
 import { isUserRejection } from '../connectors/errors.js';
 import { getAuthorizedAccounts, getChainId, requestAccounts, watchProvider } from '../connectors/injected.js';
 import { ModalError } from '../errors.js';
-import { messages } from '../messages.js';
-import type { ModalMessages } from '../core/locale.js';
+import { coreMessages as messages } from '../core-messages.js';
+import type { ModalCoreMessages } from '../core/locale.js';
 import { STORAGE_KEYS } from '../storage.js';
 
 export interface ConnectionControllerDeps {
   /** User-visible texts (the options' `messages`); default English. */
-  messages?: ModalMessages;
+  messages?: ModalCoreMessages;
   storage: ModalStorage;
   discovery: ConnectorDiscovery;
   /** A session began or its accounts changed. */

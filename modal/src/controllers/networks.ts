@@ -4,7 +4,7 @@ import { createStore } from '../core/store.js';
 import type { Eip1193Provider, ModalNetwork, NetworksController, NetworksState, SendController } from '../core/types.js';
 import { switchChain as defaultSwitchChain } from '../connectors/switch-chain.js';
 import { ModalError } from '../errors.js';
-import { messages } from '../messages.js';
+import { coreMessages as messages } from '../core-messages.js';
 
 export interface NetworksControllerDeps {
   networks: ModalNetwork[];

@@ -4,12 +4,12 @@ import type { Clock, ModalNetwork, WalletConnectController, WalletConnectState, 
 import { isUserRejection, providerErrorCode } from '../connectors/errors.js';
 import { parseChainId } from '../connectors/injected.js';
 import { optionalNamespacesOf, walletConnectConnector, type WcUniversalProvider } from '../connectors/walletconnect.js';
-import { messages } from '../messages.js';
-import type { ModalMessages } from '../core/locale.js';
+import { coreMessages as messages } from '../core-messages.js';
+import type { ModalCoreMessages } from '../core/locale.js';
 
 export interface WalletConnectControllerDeps {
   /** User-visible texts (the options' `messages`); default English. */
-  messages?: ModalMessages;
+  messages?: ModalCoreMessages;
   clock: Clock;
   networks: () => ModalNetwork[];
   /** Loads and initialises @walletconnect/universal-provider (a lazy chunk). */

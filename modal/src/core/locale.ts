@@ -1,3 +1,4 @@
+import type { coreMessages } from '../core-messages.js';
 import type { messages } from '../messages.js';
 import type { texts } from '../views/texts.js';
 import type { ViewName } from './types.js';
@@ -9,6 +10,8 @@ type Widen<T> = { [K in keyof T]: T[K] extends (...args: infer A) => string ? (.
 export type ModalUiTexts = Widen<typeof texts>;
 /** The texts the spec quotes (English: `messages` of `messages.ts`) that users see: toasts, alerts, connection errors. */
 export type ModalMessages = Widen<typeof messages>;
+/** The part of `ModalMessages` the controllers use (they ship before the first click; the rest loads with the views). */
+export type ModalCoreMessages = Widen<typeof coreMessages>;
 
 /** A complete catalogue in one language, e.g. `de` from `@minibot/modal/locales/de`. */
 export interface ModalLocale {

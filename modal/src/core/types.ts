@@ -23,10 +23,10 @@
  */
 import type { Address, Hash, PublicClient, WalletClient } from 'viem';
 import type { WcWallet } from '../api/types.js';
-import type { ModalLocale, ModalMessages, ModalTextsOverride } from './locale.js';
+import type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride } from './locale.js';
 
 export type { Address, Hash };
-export type { ModalLocale, ModalMessages, ModalTextsOverride, ModalUiTexts } from './locale.js';
+export type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride, ModalUiTexts } from './locale.js';
 
 // ---------------------------------------------------------------------------------------------
 // Public API (MODAL-API.md)
@@ -184,8 +184,11 @@ export interface ResolvedOptions {
   /** The catalogue and overrides as given; the modal's chunk merges them with English (`textsOf`). */
   locale?: ModalLocale;
   texts?: ModalTextsOverride;
-  /** The spec's user-visible texts: English, then `locale.messages`, then `texts.messages`. */
-  messages: ModalMessages;
+  /**
+   * The spec's user-visible texts: English (the controllers' part, `coreMessages`), then `locale.messages`, then
+   * `texts.messages` (every key given, not only the controllers').
+   */
+  messages: ModalCoreMessages & Partial<ModalMessages>;
   /** SDK type and version sent as `st` / `sv`. */
   sdkType: string;
   sdkVersion: string;

@@ -39,7 +39,7 @@ describe('texts and locale options', () => {
     expect(active.viewTitles.Connect).toBe('Wallet verbinden');
     expect(options.messages.connectionFailed).toBe('Klappt nicht');
     expect(options.messages.connectionDeclined).toBe('Verbindung abgelehnt');
-    expect(active.messages).toBe(options.messages);
+    expect(active.messages.transactionStarted).toBe("Transaktion gestartet");
     expect(textsOf(options)).toBe(active);
   });
 
@@ -50,7 +50,8 @@ describe('texts and locale options', () => {
     expect(active.texts.connectWallet).toBe('Sign in');
     expect(active.texts.connecting).toBe('Connecting...');
     expect(options.messages.tokenBalanceUnavailable).toBe('No balance');
-    expect(options.messages.transactionStarted).toBe('Transaction started');
+    expect(active.messages.transactionStarted).toBe('Transaction started');
+    expect(active.messages.tokenBalanceUnavailable).toBe('No balance');
   });
 
   it('the German catalogue is complete: every English text, view title and spec message has a German one', () => {

@@ -79,7 +79,7 @@ export function textsOf(options: ResolvedOptions | undefined): ActiveTexts {
       lang: options.locale?.lang ?? 'en',
       texts: { ...texts, ...options.locale?.texts, ...textOverrides },
       viewTitles: { ...viewTitles, ...options.locale?.viewTitles, ...titleOverrides },
-      messages: options.messages,
+      messages: { ...messages, ...options.messages },
     };
     merged.set(options, active);
   }
