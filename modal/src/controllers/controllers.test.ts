@@ -343,6 +343,61 @@ describe('account per chain (caches and the supported-chains gate)', () => {
 
 const wallet = (i: number, extra: Partial<WcWallet> = {}): WcWallet => ({ id: `w${i}`, name: `Wallet ${i}`, image_id: `img${i}`, chains: ['eip155:56'], ...extra });
 
+describe('wallet directory: featured, include and exclude options', () => {
+  /** A directory of w0..w49 that honours `include` and `exclude` (row 24). */
+  const route: FakeRoute = (r) => {
+    const url = new URL(r.url);
+    if (url.pathname !== '/getWallets') return url.pathname.startsWith('/getWalletImage/') ? new Response(new Uint8Array([1])) : undefined;
+    const include = url.searchParams.get('include')?.split(',');
+    const exclude = url.searchParams.get('exclude')?.split(',') ?? [];
+    const all = Array.from({ length: 50 }, (_, i) => wallet(i)).filter((w) => (!include || include.includes(w.id)) && !exclude.includes(w.id));
+    const entries = Number(url.searchParams.get('entries'));
+    const page = Number(url.searchParams.get('page'));
+    return json({ data: all.slice((page - 1) * entries, page * entries), count: all.length });
+  };
+  const walletRequests = (fetch: { requests: { url: string }[] }) =>
+    fetch.requests.filter((r) => r.url.includes('/getWallets')).map((r) => Object.fromEntries(new URL(r.url).searchParams));
+
+  it("shows the dapp's featured wallets first, in its order (sent as include), and fills up to 4 with recommended ones", async () => {
+    const { controllers, fetch } = setup({ route, options: { featuredWalletIds: ['w7', 'w2', 'w7'] } });
+    await controllers.directory.fetchInitial();
+    const state = controllers.directory.getState();
+    expect(state.featured.map((w) => w.id)).toEqual(['w7', 'w2']);
+    expect(state.recommended.map((w) => w.id)).toEqual(['w0', 'w1']);
+    const requests = walletRequests(fetch);
+    expect(requests).toHaveLength(2);
+    expect(requests.find((q) => q.include === 'w7,w2')).toMatchObject({ page: '1', entries: '2', chains: 'eip155:56,eip155:31337' });
+    expect(requests.find((q) => q.exclude === 'w7,w2')).toMatchObject({ page: '1', entries: '4' });
+  });
+
+  it('4 featured wallets fill the list: no recommended request', async () => {
+    const { controllers, fetch } = setup({ route, options: { featuredWalletIds: ['w9', 'w8', 'w7', 'w6', 'w5'] } });
+    await controllers.directory.fetchInitial();
+    expect(controllers.directory.getState().featured.map((w) => w.id)).toEqual(['w9', 'w8', 'w7', 'w6']);
+    expect(controllers.directory.getState().recommended).toEqual([]);
+    expect(walletRequests(fetch)).toEqual([expect.objectContaining({ include: 'w9,w8,w7,w6', entries: '4' })]);
+  });
+
+  it('includeWalletIds and excludeWalletIds go with the recommended, page and search requests; exclusion wins over featured', async () => {
+    const { controllers, fetch, clock } = setup({
+      route,
+      options: { featuredWalletIds: ['w3', 'w1'], includeWalletIds: ['w0', 'w1', 'w2', 'w3', 'w4'], excludeWalletIds: ['w1'] },
+    });
+    await controllers.directory.fetchInitial();
+    expect(controllers.directory.getState().featured.map((w) => w.id)).toEqual(['w3']);
+    expect(controllers.directory.getState().recommended.map((w) => w.id)).toEqual(['w0', 'w2', 'w4']);
+    await controllers.directory.fetchNextPage();
+    expect(controllers.directory.getState().wallets.map((w) => w.id)).toEqual(['w0', 'w2', 'w3', 'w4']);
+    controllers.directory.search('w');
+    await clock.advance(WALLET_SEARCH_DEBOUNCE_MS);
+    await flush();
+    const [, recommended, page, search] = walletRequests(fetch);
+    expect(recommended).toMatchObject({ include: 'w0,w1,w2,w3,w4', exclude: 'w1,w3' });
+    expect(page).toMatchObject({ include: 'w0,w1,w2,w3,w4', exclude: 'w1', entries: '40' });
+    expect(search).toMatchObject({ include: 'w0,w1,w2,w3,w4', exclude: 'w1', search: 'w' });
+  });
+});
+
 describe('wallet directory', () => {
   const directorySetup = (imageDelay?: (id: string) => number | undefined) => {
     const clockRef: { clock?: ReturnType<typeof createFakeClock> } = {};

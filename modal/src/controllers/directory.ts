@@ -19,6 +19,10 @@ export interface DirectoryControllerDeps {
   clock: Clock;
   storage: ModalStorage;
   networks: ModalNetwork[];
+  /** The dapp's featured wallet ids (shown first, in order), and include/exclude lists for every request. */
+  featuredWalletIds?: string[];
+  includeWalletIds?: string[];
+  excludeWalletIds?: string[];
   /** Blob -> URL for an `<img>` (URL.createObjectURL in a browser); without it images are not prefetched. */
   createObjectUrl?: (blob: Blob) => string;
 }
@@ -37,6 +41,10 @@ export function addRecentWallet(recent: WcWallet[], wallet: WcWallet): WcWallet[
 export function createDirectoryController(deps: DirectoryControllerDeps): DirectoryController {
   const chains = [...new Set(deps.networks.map((n) => n.caipNetworkId))];
   const chainsParam = chains.join(',');
+  const list = (ids: string[] | undefined) => (ids?.length ? ids.join(',') : undefined);
+  const featuredIds = (deps.featuredWalletIds ?? []).slice(0, FEATURED_WALLETS_SIZE);
+  /** `include`/`exclude` of the recommended, page and search requests. */
+  const filter = { include: list(deps.includeWalletIds), exclude: list(deps.excludeWalletIds) };
   const store = createStore<DirectoryState>({
     featured: [],
     recommended: [],
@@ -83,7 +91,7 @@ export function createDirectoryController(deps: DirectoryControllerDeps): Direct
   const runSearch = async (query: string) => {
     const seq = ++searchSeq;
     try {
-      const result = await fetchWallets(deps.api, { page: 1, entries: WALLET_SEARCH_LIMIT, search: query, chains: chainsParam });
+      const result = await fetchWallets(deps.api, { page: 1, entries: WALLET_SEARCH_LIMIT, search: query, chains: chainsParam, ...filter });
       if (seq !== searchSeq) return;
       const results = filterByChains(result.data, chains).slice(0, WALLET_SEARCH_LIMIT);
       store.setState({ search: { query, results, loading: false } });
@@ -100,10 +108,25 @@ export function createDirectoryController(deps: DirectoryControllerDeps): Direct
       if (initial && !force) return initial;
       initial = (async () => {
         try {
-          const result = await fetchWallets(deps.api, { page: 1, entries: FEATURED_WALLETS_SIZE, chains: chainsParam });
-          const recommended = filterByChains(result.data, chains).slice(0, FEATURED_WALLETS_SIZE);
-          store.setState({ recommended, featured: recommended, error: undefined });
-          await prefetchImages(recommended);
+          // The dapp's featured wallets (row 24: `include`) and the recommended ones, in parallel.
+          const [chosen, suggested] = await Promise.all([
+            featuredIds.length ? fetchWallets(deps.api, { page: 1, entries: featuredIds.length, chains: chainsParam, include: featuredIds.join(',') }) : undefined,
+            featuredIds.length < FEATURED_WALLETS_SIZE
+              ? fetchWallets(deps.api, {
+                  page: 1,
+                  entries: FEATURED_WALLETS_SIZE,
+                  chains: chainsParam,
+                  include: filter.include,
+                  exclude: list([...(deps.excludeWalletIds ?? []), ...featuredIds]),
+                })
+              : undefined,
+          ]);
+          const featured = featuredIds.flatMap((id) => chosen?.data.find((w) => w.id === id) ?? []);
+          const recommended = filterByChains(suggested?.data ?? [], chains)
+            .filter((w) => !featuredIds.includes(w.id))
+            .slice(0, FEATURED_WALLETS_SIZE - featured.length);
+          store.setState({ featured, recommended, error: undefined });
+          await prefetchImages([...featured, ...recommended]);
         } catch (error) {
           initial = undefined;
           store.setState({ error: error instanceof Error ? error.message : String(error) });
@@ -118,7 +141,7 @@ export function createDirectoryController(deps: DirectoryControllerDeps): Direct
       store.setState({ loading: true });
       pageRequest = (async () => {
         try {
-          const result = await fetchWallets(deps.api, { page: page + 1, entries: WALLET_PAGE_SIZE, chains: chainsParam });
+          const result = await fetchWallets(deps.api, { page: page + 1, entries: WALLET_PAGE_SIZE, chains: chainsParam, ...filter });
           const pageWallets = filterByChains(result.data, chains);
           const seen = new Set(store.getState().wallets.map((w) => w.id));
           store.setState((s) => ({

@@ -104,7 +104,16 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     loadProvider: deps.loadWalletConnect,
     attachSession: (session) => connection.attachSession(session),
   });
-  const directory = createDirectoryController({ api, clock, storage: deps.storage, networks: options.networks, createObjectUrl: deps.createObjectUrl });
+  const directory = createDirectoryController({
+    api,
+    clock,
+    storage: deps.storage,
+    networks: options.networks,
+    createObjectUrl: deps.createObjectUrl,
+    featuredWalletIds: options.featuredWalletIds,
+    includeWalletIds: options.includeWalletIds,
+    excludeWalletIds: options.excludeWalletIds,
+  });
   const analytics = createAnalyticsController({
     messages: options.messages,
     api,

@@ -105,6 +105,15 @@ export interface ModalOptions {
   locale?: ModalLocale;
   /** Single texts replacing those of `locale` (or of English), e.g. `{ connectWallet: 'Sign in', messages: {...} }`. */
   texts?: ModalTextsOverride;
+  /**
+   * Wallet directory ids shown first on Connect, in this order (up to 4; sent as `include`); the directory's
+   * recommended wallets fill the rest up to 4.
+   */
+  featuredWalletIds?: string[];
+  /** Only these directory wallets in recommended, AllWallets and search (sent as `include`). */
+  includeWalletIds?: string[];
+  /** Never these directory wallets anywhere (sent as `exclude`; wins over featured and included ids). */
+  excludeWalletIds?: string[];
 }
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
@@ -189,6 +198,10 @@ export interface ResolvedOptions {
    * `texts.messages` (every key given, not only the controllers').
    */
   messages: ModalCoreMessages & Partial<ModalMessages>;
+  /** Directory choices (empty when not given); `featuredWalletIds` without duplicates or excluded ids. */
+  featuredWalletIds: string[];
+  includeWalletIds: string[];
+  excludeWalletIds: string[];
   /** SDK type and version sent as `st` / `sv`. */
   sdkType: string;
   sdkVersion: string;

@@ -56,7 +56,7 @@ export class MbConnectView extends MbView {
     const recent = pick(directory.recent);
     const suggested = options.enableWalletConnect ? pick([...directory.featured, ...directory.recommended]) : [];
     // Until the directory answers (or fails), placeholders stand where its wallets will be.
-    const loadingSuggestions = options.enableWalletConnect && directory.recommended.length === 0 && !directory.error;
+    const loadingSuggestions = options.enableWalletConnect && directory.featured.length + directory.recommended.length === 0 && !directory.error;
     return html`<ul aria-label=${this.texts.wallets}>
       ${installed.map(
         (connector) => html`<li>
