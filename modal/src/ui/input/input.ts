@@ -49,7 +49,10 @@ export class MbInput extends LitElement {
   private onInput(event: Event) {
     event.stopPropagation();
     this.value = this.input.value;
-    this.dispatchEvent(new MbInputEvent(this.value));
+    // Dispatched from a variable: the manifest analyzer then takes the event from the class's `@event` tag only
+    // (with `dispatchEvent(new MbInputEvent(...))` it adds a second, unnamed entry).
+    const changed = new MbInputEvent(this.value);
+    this.dispatchEvent(changed);
   }
 }
 
