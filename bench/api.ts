@@ -3,7 +3,6 @@
 // requests at a fixed concurrency and reports throughput, latency percentiles and errors.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +11,7 @@ import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { deployDevStack } from '../contracts/scripts/deploy.js';
 import { DEV_ACCOUNTS } from '../scripts/config.js';
-import { startAnvil } from '../scripts/stack.js';
+import { freePort, startAnvil } from '../scripts/stack.js';
 import { writeBenchReport } from './results.js';
 
 const TOTAL_REQUESTS = 10_000;
@@ -25,17 +24,6 @@ const CHAIN_ID = 31337;
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 type Kind = 'wallets-page' | 'wallets-search' | 'balance-cached' | 'balance-fresh';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;

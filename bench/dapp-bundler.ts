@@ -12,3 +12,15 @@ export const dappResolveOptions = {
   conditions: ['browser', 'module', 'production'],
   mainFields: ['browser', 'module', 'main'],
 } satisfies BuildOptions;
+
+/** A dapp's production build: code-split ESM, minified, resolved as above (bench, size guards and the e2e dapp). */
+export const dappBundleOptions = {
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  minify: true,
+  target: 'es2022',
+  define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+  logLevel: 'silent',
+  ...dappResolveOptions,
+} satisfies BuildOptions;

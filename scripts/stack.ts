@@ -49,6 +49,19 @@ export async function assertPortFree(host: string, port: number, what: string, e
   });
 }
 
+/** A port the OS reports free on 127.0.0.1 (for tests and benchmarks that run beside other stacks). */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
 async function rpcReady(rpcUrl: string): Promise<boolean> {
   try {
     const response = await fetch(rpcUrl, {

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hex } from 'viem';
@@ -7,23 +6,14 @@ import type { TestProject } from 'vitest/node';
 import type { Deployment } from '../../contracts/deployment.js';
 import { deployDevStack } from '../../contracts/scripts/deploy.js';
 import { DEV_ACCOUNTS } from '../../scripts/config.js';
-import { startAnvil } from '../../scripts/stack.js';
+import { freePort, startAnvil } from '../../scripts/stack.js';
+
+export { freePort };
 import { startApiMocks } from '../src/server.js';
 
 export const TEST_PROJECT_ID = 'api-mocks-test';
 const HOST = '127.0.0.1';
 
-/** A free loopback port (the suite runs beside other projects' stacks, so fixed ports could clash). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { dappResolveOptions } from '../../bench/dapp-bundler.js';
+import { dappBundleOptions } from '../../bench/dapp-bundler.js';
 const FIRST_CLICK_BUDGET_KB = 20;
 const MODAL_CHUNK_BUDGET_KB = 30;
 
@@ -34,18 +34,11 @@ describe('size budget', () => {
     const result = await build({
       absWorkingDir: root,
       stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      minify: true,
-      target: 'es2022',
       outdir: 'out',
       write: false,
       metafile: true,
-      logLevel: 'silent',
       tsconfig: `${root}tsconfig.json`,
-      define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
-      ...dappResolveOptions,
+      ...dappBundleOptions,
     });
     const sizes = new Map(result.outputFiles.map((file) => [file.path.slice(root.length), gzipSync(file.contents, { level: 9 }).length / 1024]));
     const outputOf = (source: string) => Object.keys(result.metafile.outputs).find((path) => result.metafile.outputs[path].entryPoint === source)!;

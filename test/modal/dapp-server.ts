@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { dappResolveOptions } from '../../bench/dapp-bundler.js';
+import { dappBundleOptions } from '../../bench/dapp-bundler.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -32,16 +32,10 @@ export interface DappServer {
 export async function startDappServer(config: Record<string, unknown>, csp: string): Promise<DappServer> {
   const result = await build({
     entryPoints: [join(here, 'dapp', 'main.ts')],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    ...dappResolveOptions,
-    target: 'es2022',
+    ...dappBundleOptions,
     outdir: '/',
     write: false,
-    minify: true,
     tsconfig: resolve(here, '..', '..', 'tsconfig.json'),
-    logLevel: 'silent',
   });
   const files = new Map<string, { body: Uint8Array; type: string }>();
   for (const file of result.outputFiles) files.set(file.path, { body: file.contents, type: 'text/javascript' });

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { dappResolveOptions } from '../../../bench/dapp-bundler.js';
+import { dappBundleOptions } from '../../../bench/dapp-bundler.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -11,17 +11,10 @@ describe('WalletConnect chunk as a dapp bundles it (bench and e2e settings)', ()
     const result = await build({
       absWorkingDir: root,
       stdin: { contents: "export { loadUniversalProvider } from './modal/src/connectors/walletconnect.ts';", resolveDir: root, loader: 'ts' },
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      minify: true,
-      target: 'es2022',
       outdir: 'out',
       write: false,
       metafile: true,
-      logLevel: 'silent',
-      define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
-      ...dappResolveOptions,
+      ...dappBundleOptions,
     });
     const inputs = Object.keys(result.metafile.inputs).filter((path) => path.includes('@walletconnect/'));
     expect(inputs).toContain('node_modules/@walletconnect/core/dist/index.js');
