@@ -135,6 +135,31 @@ describe('npm run admin', () => {
     expect(await read('price')).toBe(parseEther('0.03'));
   });
 
+  it('renounce-ownership refuses without --confirm and while the contract holds a balance, then leaves it ownerless', async () => {
+    const owner = { ADMIN_PRIVATE_KEY: DEV_ACCOUNTS[3].key };
+    await expect(admin(['renounce-ownership'], owner)).rejects.toThrow(
+      'renounce-ownership leaves the contract without an owner forever (no price, minting, transfer or delivery change, no withdraw): run it again with --confirm to proceed.',
+    );
+    expect(await read('owner')).toBe(DEV_ACCOUNTS[3].address);
+
+    await admin(['enable-minting'], owner);
+    const buyer = await connect(anvil.rpcUrl, DEV_ACCOUNTS[2].key as Hex);
+    const hash = await buyer.walletClient.writeContract({ address: presale, abi: minibotPresaleAbi, functionName: 'mint', args: [1n], value: parseEther('0.03') });
+    await confirm(buyer, hash, 'mint');
+    await expect(admin(['renounce-ownership', '--confirm'], owner)).rejects.toThrow(
+      'The contract still holds 0.03 BNB, which nobody could withdraw after renouncing: run withdraw first.',
+    );
+    expect(await read('owner')).toBe(DEV_ACCOUNTS[3].address);
+
+    await admin(['withdraw'], owner);
+    const lines = await admin(['renounce-ownership', '--confirm'], owner);
+    expect(lines[0]).toMatch(/^Ownership renounced: the contract has no owner now \(transaction 0x[0-9a-f]{64}\)\.$/);
+    expect(await read('owner')).toBe('0x0000000000000000000000000000000000000000');
+    await expect(admin(['set-price', '1'], owner)).rejects.toThrow(
+      `ADMIN_PRIVATE_KEY belongs to ${DEV_ACCOUNTS[3].address}, which is not the contract owner (0x0000000000000000000000000000000000000000).`,
+    );
+  });
+
   it('as a command, prints one error line without a stack trace and exits with code 1', async () => {
     const tsx = join(contractsDir, '..', 'node_modules', '.bin', 'tsx');
     const script = join(contractsDir, 'scripts', 'admin.ts');

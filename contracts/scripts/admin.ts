@@ -32,6 +32,8 @@ Commands:
   owner-mint <to> <quantity>              Mint tokens for free to an address
   withdraw                                Send the contract's whole balance to the owner
   transfer-ownership <address>            Hand the contract to a new owner
+  renounce-ownership --confirm            Leave the contract without an owner, forever
+                                          (refused while it holds a balance: withdraw first)
 
 Environment:
   RPC_URL            Node to talk to (default: the chain preset's RPC)
@@ -140,7 +142,8 @@ type WriteName =
   | 'markBotDelivered'
   | 'ownerMint'
   | 'withdraw'
-  | 'transferOwnership';
+  | 'transferOwnership'
+  | 'renounceOwnership';
 
 async function write(clients: ChainClients, address: Address, functionName: WriteName, args: readonly unknown[]): Promise<Hex> {
   try {
@@ -182,8 +185,11 @@ async function status(rpcUrl: string, address: Address, preset: ChainPreset, io:
 
 const WRITE_COMMANDS = new Set([
   'set-price', 'enable-minting', 'disable-minting', 'enable-transfers', 'disable-transfers', 'set-base-uri',
-  'mark-delivered', 'owner-mint', 'withdraw', 'transfer-ownership',
+  'mark-delivered', 'owner-mint', 'withdraw', 'transfer-ownership', 'renounce-ownership',
 ]);
+
+/** The flag `renounce-ownership` needs: without an owner, no setting can change and nothing can be withdrawn again. */
+export const RENOUNCE_CONFIRM_FLAG = '--confirm';
 
 /**
  * Runs one admin command. Throws {@link AdminError} with a one-line message for every expected failure.
@@ -215,6 +221,11 @@ export async function runAdmin(argv: readonly string[], env: Env, io: AdminIo): 
   }
   if (command === 'transfer-ownership') target = parseAddress(args[0], 'new owner address');
   if (command === 'set-base-uri') requireArg(args[0], 'base URI');
+  if (command === 'renounce-ownership' && !args.includes(RENOUNCE_CONFIRM_FLAG)) {
+    throw new AdminError(
+      `renounce-ownership leaves the contract without an owner forever (no price, minting, transfer or delivery change, no withdraw): run it again with ${RENOUNCE_CONFIRM_FLAG} to proceed.`,
+    );
+  }
   if (command === 'deploy') {
     requireArg(args[0], 'base URI');
     requireArg(args[1], 'bot-delivered URI');
@@ -299,6 +310,17 @@ export async function runAdmin(argv: readonly string[], env: Env, io: AdminIo): 
     case 'transfer-ownership': {
       const hash = await write(clients, address, 'transferOwnership', [target!]);
       io.log(`Ownership transferred to ${target} (transaction ${hash}).`);
+      break;
+    }
+    case 'renounce-ownership': {
+      const balance = await clients.publicClient.getBalance({ address });
+      if (balance > 0n) {
+        throw new AdminError(
+          `The contract still holds ${formatEther(balance)} ${coin}, which nobody could withdraw after renouncing: run withdraw first.`,
+        );
+      }
+      const hash = await write(clients, address, 'renounceOwnership', []);
+      io.log(`Ownership renounced: the contract has no owner now (transaction ${hash}).`);
       break;
     }
   }
