@@ -1,9 +1,11 @@
 // Benchmark of the wallet modal: `npm run bench:modal`.
 // 1. Sizes: gzip of what a dapp loads before the first click and of each lazy chunk, bundled by esbuild
 //    (minified, code-split) beside Reown AppKit, RainbowKit and ConnectKit in the same run (peers live in
-//    bench/peers, installed only for this: `cd bench/peers && npm install --no-save --legacy-peer-deps ...`).
+//    bench/peers with their own package.json and lockfile, outside the product's dependencies; this script
+//    installs them there when they are missing, see `ensurePeers`).
 // 2. Click to first view painted in Chromium, cold and warm, with the directory answering 300 ms late.
 // 3. AllWallets with the whole directory (450 wallets): DOM size, and search answer time after the debounce.
+import { spawnSync } from 'node:child_process';
 import { build, type Metafile } from 'esbuild';
 import { dappResolveOptions } from './dapp-bundler.js';
 import { createServer, type Server } from 'node:http';
@@ -404,6 +406,25 @@ async function measureTiming(browser: Browser, origin: string, directoryDelay: {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * Installs the peer modals into bench/peers (its own package.json and lockfile, never the product's) when one of
+ * them is missing: `npm ci` from the lockfile, without install scripts (bundling needs only their files).
+ */
+function ensurePeers(log: (line: string) => void = console.log): { ok: true } | { ok: false; error: string } {
+  const manifest = JSON.parse(readFileSync(join(peersDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const missing = Object.keys(manifest.dependencies).filter((name) => !existsSync(join(peersModules, name, 'package.json')));
+  if (missing.length === 0) return { ok: true };
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const mode = existsSync(join(peersDir, 'package-lock.json')) ? 'ci' : 'install';
+  const args = [mode, '--prefix', peersDir, '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund'];
+  log(`bench/peers: ${missing.join(', ')} missing; running npm ${args.join(' ').replace(peersDir, 'bench/peers')} ...`);
+  const result = spawnSync(npm, args, { stdio: 'inherit' });
+  if (result.error) return { ok: false, error: result.error.message };
+  if (result.status !== 0) return { ok: false, error: `npm ${mode} exited with code ${result.status}` };
+  const still = Object.keys(manifest.dependencies).filter((name) => !existsSync(join(peersModules, name, 'package.json')));
+  return still.length === 0 ? { ok: true } : { ok: false, error: `still missing after npm ${mode}: ${still.join(', ')}` };
+}
+
 async function main() {
   mkdirSync(work, { recursive: true });
   const ours = await bundle('ours', oursEntry);
@@ -412,11 +433,11 @@ async function main() {
   // The full entry ('@minibot/modal': createModal with viem's wallet and public clients) for comparison.
   const oursWithViem = await bundle('ours-with-viem', oursEntry.replace("from '@minibot/modal/element'", "from '@minibot/modal'"));
 
-  const peersInstalled = existsSync(join(peersModules, 'wagmi'));
+  const peersInstalled = ensurePeers();
   const peers: BundleFigure[] = [];
   for (const [name, source] of Object.entries(peerEntries)) {
-    if (!peersInstalled) {
-      peers.push({ name, initialGzipKb: NaN, initialFiles: 0, lazy: [], error: 'bench/peers not installed' });
+    if (!peersInstalled.ok) {
+      peers.push({ name, initialGzipKb: NaN, initialFiles: 0, lazy: [], error: `bench/peers not installed: ${peersInstalled.error}` });
       continue;
     }
     peers.push(await bundle(`peer-${name}`, source, { peers: true, ext: '.tsx' }).then((figure) => ({ ...figure, name })));
