@@ -565,7 +565,17 @@ The time counts from the input event, so it includes the debounce timer, the dir
   console.log(markdown);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+if (process.argv.includes('--install-peers')) {
+  // `npm run bench:modal -- --install-peers`: only the peers' install (what the full run does first).
+  const installed = ensurePeers();
+  if (installed.ok) console.log('bench/peers: every peer is installed.');
+  else {
+    console.error(`bench/peers: ${installed.error}`);
+    process.exitCode = 1;
+  }
+} else {
+  main().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
