@@ -37,6 +37,8 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
   let session: WalletSession | undefined;
   let unwatch: (() => void) | undefined;
   let lastConnectorId: string | undefined;
+  // Bumped by every connect, reconnect and cancel: a request answers only while its number is current.
+  let attempt = 0;
 
   deps.discovery.subscribe((connectors) => store.setState({ connectors }));
 
@@ -88,12 +90,14 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       store.setState({ connectRequest: { status: 'failed', connectorId, message: text.connectionFailed } });
       return;
     }
+    const mine = ++attempt;
     store.setState({ status: 'connecting', connectRequest: { status: 'pending', connectorId } });
     try {
       const accounts = await requestAccounts(provider);
       const chainId = await getChainId(provider);
-      attachSession({ provider, connector, accounts, chainId });
+      if (mine === attempt) attachSession({ provider, connector, accounts, chainId });
     } catch (error) {
+      if (mine !== attempt) return;
       const status = previousStatus === 'connected' && session ? 'connected' : 'disconnected';
       store.setState({
         status,
@@ -126,10 +130,11 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     async reconnect() {
       const storedId = deps.storage.getItem(STORAGE_KEYS.connectorId);
       if (!storedId || store.getState().status === 'connected') return false;
+      const mine = ++attempt;
       store.setState({ status: 'connecting' });
       if (storedId === WALLET_CONNECT_CONNECTOR_ID) {
         const restored = (await deps.restoreWalletConnect?.()) ?? false;
-        if (!restored) {
+        if (!restored && mine === attempt) {
           deps.storage.removeItem(STORAGE_KEYS.connectorId);
           store.setState({ status: 'disconnected' });
         }
@@ -138,21 +143,29 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       const provider = await deps.discovery.waitForProvider(storedId, deps.reconnectWaitMs ?? 1000);
       const connector = deps.discovery.getConnectors().find((c) => c.id === storedId);
       const accounts = provider ? await getAuthorizedAccounts(provider) : [];
+      if (mine !== attempt) return false;
       if (!provider || !connector || accounts.length === 0) {
         deps.storage.removeItem(STORAGE_KEYS.connectorId);
         store.setState({ status: 'disconnected' });
         return false;
       }
       try {
-        attachSession({ provider, connector, accounts, chainId: await getChainId(provider) });
+        const chainId = await getChainId(provider);
+        if (mine !== attempt) return false;
+        attachSession({ provider, connector, accounts, chainId });
         return true;
       } catch {
-        store.setState({ status: 'disconnected' });
+        if (mine === attempt) store.setState({ status: 'disconnected' });
         return false;
       }
     },
     resetConnectRequest() {
       store.setState({ connectRequest: { status: 'idle' } });
+    },
+    cancelConnect() {
+      if (store.getState().status !== 'connecting') return;
+      attempt++;
+      store.setState({ status: session ? 'connected' : 'disconnected', connectRequest: { status: 'idle' } });
     },
     getProvider: () => session?.provider,
     attachSession,

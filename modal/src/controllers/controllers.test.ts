@@ -120,6 +120,37 @@ describe('connection', () => {
     expect(controllers.connection.getState().connectRequest).toEqual({ status: 'idle' });
   });
 
+  it('closing the modal abandons a connect the wallet never answers: disconnected at once, the late answer dropped, a new connect works', async () => {
+    const { controllers, wallet } = setup();
+    const request = wallet.provider.request;
+    let answerLate: ((accounts: string[]) => void) | undefined;
+    wallet.provider.request = async (args) => {
+      if (args.method === 'eth_requestAccounts' && !answerLate) return new Promise((resolve) => (answerLate = resolve));
+      return request(args);
+    };
+    controllers.modal.open();
+    controllers.router.push('ConnectingExternal', { connectorId: 'com.test.wallet' });
+    const pending = controllers.connection.connect('com.test.wallet');
+    await flush();
+    expect(controllers.connection.getState()).toMatchObject({ status: 'connecting', connectRequest: { status: 'pending' } });
+    expect(controllers.getAccount().status).toBe('connecting');
+
+    controllers.modal.close();
+    expect(controllers.connection.getState()).toMatchObject({ status: 'disconnected', connectRequest: { status: 'idle' } });
+    expect(controllers.getAccount()).toMatchObject({ isConnected: false, status: 'disconnected' });
+    answerLate!([ADDRESS]);
+    await pending;
+    expect(controllers.connection.getState().status).toBe('disconnected');
+    expect(controllers.getAccount().address).toBeUndefined();
+
+    controllers.modal.open();
+    await controllers.connection.connect('com.test.wallet');
+    expect(controllers.getAccount()).toMatchObject({ isConnected: true, address: ADDRESS });
+    controllers.modal.open();
+    controllers.modal.close();
+    expect(controllers.connection.getState().status).toBe('connected');
+  });
+
   it('connecting closes the open modal', async () => {
     const { controllers } = setup();
     controllers.modal.open();

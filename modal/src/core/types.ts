@@ -277,6 +277,8 @@ export interface ConnectionController extends Store<ConnectionState> {
   /** Reconnects from the stored connector id when the wallet still authorizes eth_accounts. */
   reconnect(): Promise<boolean>;
   resetConnectRequest(): void;
+  /** Abandons a pending connect or reconnect (the modal closed): back to the previous status; a late answer is dropped. */
+  cancelConnect(): void;
   /** The connected wallet's provider; undefined while disconnected. */
   getProvider(): Eip1193Provider | undefined;
   /** Adopts an authorized session (used by the WalletConnect controller after pairing). */

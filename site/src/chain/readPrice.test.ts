@@ -28,4 +28,12 @@ describe('readPrice', () => {
     await expect(readPrice('http://x', CONTRACT, answer({ error: { message: 'execution reverted' } }) as typeof fetch)).rejects.toThrow('execution reverted');
     await expect(readPrice('http://x', CONTRACT, answer({ result: '0x' }) as typeof fetch)).rejects.toThrow(/Unexpected price\(\) answer/);
   });
+
+  it('gives up on a node that never answers after the timeout', async () => {
+    const hanging = vi.fn(
+      (_url: string | URL | Request, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    );
+    await expect(readPrice('http://x', CONTRACT, hanging as typeof fetch, 50)).rejects.toThrow(/timed out|aborted/i);
+  });
 });

@@ -34,6 +34,7 @@ export function Hero() {
   const [termsAccepted, setTermsAccepted] = useState(false);
   const { status, mint } = useMint({
     account: account.isConnected ? account.address : undefined,
+    walletChainId: account.isConnected ? account.chainId : undefined,
     price: price.status === 'ready' ? price.price : undefined,
     isOwner: ownership.ownsNft,
     termsAccepted,
