@@ -43,6 +43,25 @@ interface RpcError {
 
 const rpcError = (code: number, message: string): RpcError => ({ code, message });
 
+/** A request the wallet holds (see `TestWallet.holdNext`): it answers only when the test says so, or never. */
+export interface HeldRequest {
+  /** Resolves when the page has sent the request. */
+  readonly arrived: Promise<void>;
+  /** Resolves when the wallet has answered it (after `release` or `reject`). */
+  readonly answered: Promise<void>;
+  /** Lets the wallet answer it now, with its state at this moment (account, chain, authorization). */
+  release(): void;
+  /** Answers it as a user rejection (4001). */
+  reject(): void;
+}
+
+interface Hold {
+  arrived(): void;
+  answered(): void;
+  gate: Promise<'release' | 'reject'>;
+  open(how: 'release' | 'reject'): void;
+}
+
 /**
  * A browser wallet for end-to-end tests: EIP-1193 in the page, keys and signing in Node, transactions sent to
  * the local node. Tests steer it: start on another chain, forget the target chain (4902), reject a method (4001).
@@ -54,6 +73,8 @@ export class TestWallet {
   authorized = false;
   readonly requests: WalletRequest[] = [];
   private readonly rejections = new Set<string>();
+  private readonly holds = new Map<string, Hold>();
+  private readonly delays = new Map<string, number>();
   private readonly pages = new Set<Page>();
   private readonly options: TestWalletOptions;
 
@@ -92,6 +113,32 @@ export class TestWallet {
     this.rejections.add(method);
   }
 
+  /**
+   * The next request of this method waits (the wallet's prompt left open) until `release()` or `reject()`;
+   * a test that calls neither has a wallet that never answers it.
+   */
+  holdNext(method: string): HeldRequest {
+    let arrived!: () => void;
+    let answered!: () => void;
+    let open!: (how: 'release' | 'reject') => void;
+    const arrivedPromise = new Promise<void>((resolve) => (arrived = resolve));
+    const answeredPromise = new Promise<void>((resolve) => (answered = resolve));
+    const gate = new Promise<'release' | 'reject'>((resolve) => (open = resolve));
+    this.holds.set(method, { arrived, answered, gate, open });
+    return { arrived: arrivedPromise, answered: answeredPromise, release: () => open('release'), reject: () => open('reject') };
+  }
+
+  /** The next request of this method is answered `ms` later (a slow wallet or a user who takes their time). */
+  delayNext(method: string, ms: number): void {
+    this.delays.set(method, ms);
+  }
+
+  /** The user disconnects the site in the wallet: permissions revoked, accountsChanged with []. */
+  async disconnectInWallet(): Promise<void> {
+    this.authorized = false;
+    await this.emit('accountsChanged', []);
+  }
+
   /** Switches the wallet's chain as if the user did it in the wallet, emitting chainChanged. */
   async setChain(chainId: number): Promise<void> {
     this.chainId = chainId;
@@ -117,7 +164,16 @@ export class TestWallet {
   private async answer(method: string, params: unknown): Promise<{ result?: unknown; error?: RpcError }> {
     const entry: WalletRequest = { method, params };
     this.requests.push(entry);
+    const hold = this.holds.get(method);
+    this.holds.delete(method);
+    const delay = this.delays.get(method);
+    this.delays.delete(method);
     try {
+      if (hold) {
+        hold.arrived();
+        if ((await hold.gate) === 'reject') throw rpcError(4001, 'User rejected the request.');
+      }
+      if (delay !== undefined) await new Promise((resolve) => setTimeout(resolve, delay));
       if (this.rejections.delete(method)) throw rpcError(4001, 'User rejected the request.');
       return { result: await this.handle(method, Array.isArray(params) ? params : []) };
     } catch (error) {
@@ -125,6 +181,9 @@ export class TestWallet {
       const answer = typeof e.code === 'number' ? { code: e.code, message: e.message ?? 'Error' } : rpcError(-32603, e.shortMessage ?? e.message ?? String(error));
       entry.error = answer.code;
       return { error: answer };
+    } finally {
+      // After the answer is built; the page receives it right after this returns.
+      if (hold) setTimeout(() => hold.answered(), 0);
     }
   }
 

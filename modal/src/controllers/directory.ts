@@ -96,8 +96,8 @@ export function createDirectoryController(deps: DirectoryControllerDeps): Direct
       const results = filterByChains(result.data, chains).slice(0, WALLET_SEARCH_LIMIT);
       store.setState({ search: { query, results, loading: false } });
       void prefetchImages(results);
-    } catch {
-      if (seq === searchSeq) store.setState({ search: { query, results: [], loading: false } });
+    } catch (error) {
+      if (seq === searchSeq) store.setState({ search: { query, results: [], loading: false, error: error instanceof Error ? error.message : String(error) } });
     }
   };
 
@@ -170,7 +170,7 @@ export function createDirectoryController(deps: DirectoryControllerDeps): Direct
         store.setState({ search: { query: '', results: [], loading: false } });
         return;
       }
-      store.setState((s) => ({ ...s, search: { ...s.search, query: trimmed, loading: true } }));
+      store.setState((s) => ({ ...s, search: { ...s.search, query: trimmed, loading: true, error: undefined } }));
       searchTimer = deps.clock.setTimeout(() => {
         searchTimer = undefined;
         void runSearch(trimmed);

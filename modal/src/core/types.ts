@@ -377,7 +377,8 @@ export interface DirectoryState {
   page: number;
   count: number;
   loading: boolean;
-  search: { query: string; results: WcWallet[]; loading: boolean };
+  /** `error`: the last search failed (the service did not answer); the view offers to try again. */
+  search: { query: string; results: WcWallet[]; loading: boolean; error?: string };
   recent: WcWallet[];
   /** image_id -> object URL or URL. */
   images: Record<string, string>;

@@ -41,6 +41,8 @@ export const de: ModalLocale = {
     viewUnavailable: 'Diese Ansicht ist noch nicht verfügbar.',
     wallets: 'Wallets',
     networks: 'Netzwerke',
+    // Faults (issue 5/11)
+    walletsUnavailable: 'Wallets konnten nicht geladen werden.',
   },
   viewTitles: {
     Connect: 'Wallet verbinden',

@@ -40,6 +40,8 @@ export const texts = {
   viewUnavailable: 'This view is not available yet.',
   wallets: 'Wallets',
   networks: 'Networks',
+  // Faults (issue 5/11)
+  walletsUnavailable: 'Wallets could not be loaded.',
 } as const;
 
 /** Heading of each view (the dialog's accessible name). ConnectingExternal and the WalletConnect view use the wallet's name when known. */

@@ -32,6 +32,11 @@ export const allWalletsStyles = css`
     justify-content: center;
     padding: 24px 0;
   }
+  .status.failed {
+    flex-direction: column;
+    align-items: center;
+    gap: 12px;
+  }
   mb-skeleton {
     --mb-skeleton-height: 88px;
   }

@@ -8,6 +8,7 @@ import { StoreController } from '../../elements/store-controller.js';
 import { MbView, viewStyles } from '../view.js';
 import { openWallet } from '../wallet-actions.js';
 import { COLUMNS, ROW_HEIGHT, allWalletsStyles } from './all-wallets-view.styles.js';
+import '../../ui/button/button.js';
 import '../../ui/input/input.js';
 import '../../ui/grid-item/grid-item.js';
 import '../../ui/skeleton/skeleton.js';
@@ -80,9 +81,16 @@ export class MbAllWalletsView extends MbView {
       ></mb-input>
       ${searchLoading && wallets.length === 0
         ? html`<div class="status" role="status"><mb-spinner></mb-spinner></div>`
-        : searching && wallets.length === 0 && !directory.search.loading
-          ? html`<div class="status" role="status"><mb-text tone="muted">${this.texts.noWalletFound}</mb-text></div>`
-          : nothing}
+        : this.failed()
+          ? html`<div class="status failed" role="alert">
+              <mb-text tone="muted" align="center">${this.texts.walletsUnavailable}</mb-text>
+              <mb-button variant="secondary" @click=${this.retry}>
+                <mb-icon slot="icon" name="refresh"></mb-icon>${this.texts.retry}
+              </mb-button>
+            </div>`
+          : searching && wallets.length === 0 && !directory.search.loading
+            ? html`<div class="status" role="status"><mb-text tone="muted">${this.texts.noWalletFound}</mb-text></div>`
+            : nothing}
       <div class="scroller" @scroll=${this.onScroll}>
         <div class="spacer">
           <div
@@ -125,6 +133,19 @@ export class MbAllWalletsView extends MbView {
       void this.controllers.directory.fetchNextPage();
     }
   }
+
+  /** The directory did not answer and nothing is listed: say so and offer to try again (the query stays). */
+  private failed(): boolean {
+    const directory = this.directory.value;
+    if (!directory) return false;
+    if (this.searchQuery.trim()) return Boolean(directory.search.error) && !directory.search.loading;
+    return Boolean(directory.error) && !directory.loading && directory.wallets.length === 0;
+  }
+
+  private readonly retry = () => {
+    if (this.searchQuery.trim()) this.controllers.directory.search(this.searchQuery);
+    else void this.controllers.directory.fetchNextPage();
+  };
 
   private onSearch(event: MbInputEvent) {
     this.searchQuery = event.value;
