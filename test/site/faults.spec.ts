@@ -219,6 +219,28 @@ test.describe('wallet faults while connecting', () => {
     await expect(home.mintButton).toBeVisible();
   });
 
+  test('a wallet that never answers on the reload (eth_accounts): "Connecting..." ends when the visitor opens and closes the modal', async ({ page, wallet, stack }) => {
+    const home = new HomePage(page, stack.siteUrl);
+    await home.goto();
+    await home.connect(wallet.address);
+    const held = wallet.holdNext('eth_accounts');
+    await page.reload();
+    await held.arrived;
+    const connecting = home.navbar.getByRole('button', { name: 'Connecting...' });
+    await expect(connecting).toBeVisible();
+    await connecting.click();
+    await expect(page.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(home.connectButton()).toBeVisible();
+    await expect(home.mintArea.getByRole('button')).toHaveText(['Connect Wallet']);
+    held.release();
+    await held.answered;
+    await page.waitForTimeout(300);
+    await expect(home.connectButton()).toBeVisible();
+    await home.connect(wallet.address);
+    await expect(home.mintButton).toBeVisible();
+  });
+
   test('a slow wallet (10 s) on connect shows "Connecting..." meanwhile and ends connected', async ({ page, wallet, stack }) => {
     const home = new HomePage(page, stack.siteUrl);
     await home.goto();

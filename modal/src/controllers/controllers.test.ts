@@ -517,6 +517,33 @@ describe('wallet directory', () => {
     expect(controllers.directory.getState().search).toEqual({ query: '', results: [], loading: false });
   });
 
+  it('a search the directory does not answer carries its error (not an empty result); the same search once it answers clears it', async () => {
+    let down = true;
+    const { controllers, clock } = setup({
+      route: (r) => {
+        if (!r.url.includes('/getWallets')) return undefined;
+        if (down) return new Response('unavailable', { status: 503 });
+        return json({ data: [wallet(1, { name: 'Tidepool' })], count: 1 });
+      },
+    });
+    controllers.directory.search('tide');
+    await clock.advance(WALLET_SEARCH_DEBOUNCE_MS);
+    await flush();
+    const failed = controllers.directory.getState().search;
+    expect(failed).toMatchObject({ query: 'tide', results: [], loading: false });
+    expect(failed.error).toMatch(/503/);
+
+    down = false;
+    controllers.directory.search('tide');
+    expect(controllers.directory.getState().search).toMatchObject({ loading: true });
+    expect(controllers.directory.getState().search.error).toBeUndefined();
+    await clock.advance(WALLET_SEARCH_DEBOUNCE_MS);
+    await flush();
+    expect(controllers.directory.getState().search).toMatchObject({ query: 'tide', loading: false });
+    expect(controllers.directory.getState().search.error).toBeUndefined();
+    expect(controllers.directory.getState().search.results.map((w) => w.name)).toEqual(['Tidepool']);
+  });
+
   it('recent wallets: newest first, no duplicates, capped at 2, stored', () => {
     const { controllers, storage } = directorySetup();
     controllers.directory.addRecent(wallet(1));
