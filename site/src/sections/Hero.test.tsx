@@ -4,6 +4,8 @@ import { encodeAbiParameters, UserRejectedRequestError } from 'viem';
 import { createFakeClient, TEST_ADDRESS, TEST_HASH } from '../test/fakeModal.js';
 import { fakeModal } from '../test/fakeModalReact.js';
 import { Hero } from './Hero.js';
+import { siteConfig } from '../config.js';
+import { mintMessages } from '../content.js';
 
 
 const connected = { address: TEST_ADDRESS, isConnected: true, status: 'connected' as const, chainId: 31337 };
@@ -153,5 +155,67 @@ describe('Hero', () => {
     expect(await area.findByText('You are a minibot owner!')).toBeTruthy();
     act(() => fakeModal.setAccount({ isConnected: false, status: 'disconnected' }));
     expect(area.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy();
+  });
+});
+
+describe('Hero under faults', () => {
+  it('retries a failed price read and shows the price once the node answers, without a reload', async () => {
+    let failures = 2;
+    const answer = priceFetch(3n * 10n ** 16n);
+    vi.stubGlobal('fetch', vi.fn(async () => (failures-- > 0 ? new Response('down', { status: 500 }) : answer())));
+    render(<Hero />);
+    await waitFor(() => expect(screen.getByTestId('price').textContent).toBe('Price not available'));
+    await waitFor(() => expect(screen.getByTestId('price').textContent).toBe('0.03 BNB'), { timeout: 5000 });
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('retries a failed ownership check and recognises the owner once the node answers', async () => {
+    let failures = 1;
+    fakeModal.client.state.balance = 1n;
+    const read = fakeModal.client.publicClient.readContract.getMockImplementation()!;
+    fakeModal.client.publicClient.readContract.mockImplementation(async (request) => {
+      if (request.functionName === 'balanceOf' && failures-- > 0) throw new Error('RPC down');
+      return read(request);
+    });
+    fakeModal.setAccount(connected);
+    render(<Hero />);
+    const area = within(mintArea());
+    expect(await area.findByRole('button', { name: 'Mint NFT' })).toBeTruthy();
+    expect(await area.findByText('You are a minibot owner!', {}, { timeout: 3000 })).toBeTruthy();
+  });
+
+  it('a mint the wallet never answers ends when the wallet disconnects; after reconnecting the next mint is sent', async () => {
+    fakeModal.client.walletClient.writeContract.mockImplementationOnce(() => new Promise(() => {}));
+    fakeModal.setAccount(connected);
+    render(<Hero />);
+    const area = within(mintArea());
+    fireEvent.click(await area.findByRole('checkbox'));
+    fireEvent.click(area.getByRole('button', { name: 'Mint NFT' }));
+    await area.findByRole('button', { name: 'Minting...' });
+    act(() => fakeModal.setAccount({ isConnected: false, status: 'disconnected' }));
+    expect(area.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy();
+    act(() => fakeModal.setAccount(connected));
+    const mint = await area.findByRole('button', { name: 'Mint NFT' });
+    expect((mint as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(mint);
+    expect(await area.findByText('NFT minted successfully!')).toBeTruthy();
+    expect(fakeModal.client.walletClient.writeContract).toHaveBeenCalledTimes(2);
+  });
+
+  it("a pending mint ends with the incorrect-chain text when the wallet moves to another chain; a late hash changes nothing", async () => {
+    let answer!: (hash: typeof TEST_HASH) => void;
+    fakeModal.client.walletClient.writeContract.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    fakeModal.setAccount(connected);
+    render(<Hero />);
+    const area = within(mintArea());
+    fireEvent.click(await area.findByRole('checkbox'));
+    fireEvent.click(area.getByRole('button', { name: 'Mint NFT' }));
+    await area.findByRole('button', { name: 'Minting...' });
+    act(() => fakeModal.setAccount({ ...connected, chainId: 56 }));
+    expect((await area.findByRole('alert')).textContent).toBe(mintMessages.incorrectChain(siteConfig.preset.label));
+    expect((area.getByRole('button', { name: 'Mint NFT' }) as HTMLButtonElement).disabled).toBe(false);
+    await act(async () => answer(TEST_HASH));
+    expect(area.queryByText('NFT minted successfully!')).toBeNull();
+    expect(area.getByRole('alert').textContent).toBe(mintMessages.incorrectChain(siteConfig.preset.label));
   });
 });
