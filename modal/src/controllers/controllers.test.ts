@@ -244,6 +244,32 @@ describe('networks', () => {
     expect(controllers.networks.getState().activeNetwork.id).toBe(31337);
   });
 
+  it('closing the modal stops waiting for a switch the wallet never answers: the list is usable again and the next switch goes through', async () => {
+    const { controllers, wallet } = setup();
+    await controllers.connection.connect('com.test.wallet');
+    const request = wallet.provider.request;
+    let held = true;
+    wallet.provider.request = async (args) => {
+      if (args.method === 'wallet_switchEthereumChain' && held) {
+        held = false;
+        return new Promise(() => {});
+      }
+      return request(args);
+    };
+    controllers.modal.open({ view: 'Networks' });
+    const pending = controllers.networks.switchNetwork(31337);
+    await flush();
+    expect(controllers.networks.getState().switching).toBe(true);
+    controllers.modal.close();
+    expect(controllers.networks.getState().switching).toBe(false);
+    void pending;
+
+    controllers.modal.open({ view: 'Networks' });
+    await controllers.networks.switchNetwork(31337);
+    expect(controllers.networks.getState()).toMatchObject({ switching: false, activeNetwork: { id: 31337 } });
+    expect(controllers.getAccount().chainId).toBe(31337);
+  });
+
   it('while disconnected, switching only changes the active network; an unknown id throws "Network not found"', async () => {
     const { controllers, wallet } = setup();
     await controllers.networks.switchNetwork(31337);

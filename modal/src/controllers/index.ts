@@ -180,7 +180,10 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
       void analytics.sendEvent({ type: 'track', event: 'MODAL_OPEN', properties: { connected: isConnected() } });
       if (isConnected()) refreshAccount();
     }
-    if (!state.open && previous.open) connection.cancelConnect();
+    if (!state.open && previous.open) {
+      connection.cancelConnect();
+      networks.cancelSwitch();
+    }
     if (!state.open && previous.open) void analytics.sendEvent({ type: 'track', event: 'MODAL_CLOSE', properties: { connected: isConnected() } });
   });
 

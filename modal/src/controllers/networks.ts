@@ -30,6 +30,9 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
   let supported: Promise<string[]> | undefined;
 
   const findNetwork = (chainId: number) => deps.networks.find((n) => n.id === chainId);
+  // Bumped by every switch and cancel: only the current switch updates the state (a wallet's late answer
+  // still arrives as chainChanged).
+  let switchAttempt = 0;
 
   return {
     getState: store.getState,
@@ -44,16 +47,23 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
         deps.send.reset();
       }
       const provider = deps.getProvider();
+      const mine = ++switchAttempt;
       store.setState({ switching: true });
       try {
         if (provider && network.chainNamespace === 'eip155') {
           await switchChain(provider, network);
+          if (mine !== switchAttempt) return;
           store.setState({ walletChainId: network.id, isUnsupported: false });
         }
         store.setState({ activeNetwork: network, activeNamespace: network.chainNamespace });
       } finally {
-        store.setState({ switching: false, isSwitchingNamespace: false });
+        if (mine === switchAttempt) store.setState({ switching: false, isSwitchingNamespace: false });
       }
+    },
+    cancelSwitch() {
+      if (!store.getState().switching) return;
+      switchAttempt++;
+      store.setState({ switching: false, isSwitchingNamespace: false });
     },
     setWalletChainId(chainId) {
       if (chainId === undefined) return store.setState({ walletChainId: undefined, isUnsupported: false });

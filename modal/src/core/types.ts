@@ -365,6 +365,8 @@ export interface NetworksController extends Store<NetworksState> {
   /** The wallet reported a chain (chainChanged / connect). */
   setWalletChainId(chainId: number | undefined): void;
   reset(): void;
+  /** Stops waiting for a switch the wallet has not answered (the modal closed): the list is usable again. */
+  cancelSwitch(): void;
   /** True when the active chain is in the blockchain API's supported chains (fetched once). */
   isActiveChainSupported(): Promise<boolean>;
 }
