@@ -87,6 +87,8 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
     return mounting;
   };
 
+  const siwx = () => controllers.siwx?.() ?? Promise.reject(new ModalError(messages.siwxNotEnabled));
+
   const requireViem = (): ViemBindings => {
     if (!viem) throw new ModalError('No viem clients in this build', { details: 'use createModal from @minibot/modal' });
     return viem;
@@ -163,6 +165,8 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
       if (!provider) return undefined;
       return getChainId(provider);
     },
+    signIn: () => siwx().then((c) => c.signIn()),
+    getSiwxSession: () => siwx().then((c) => c.getSession()),
   };
 
   registerControllers(client, controllers);

@@ -41,6 +41,12 @@ export const de: ModalLocale = {
     viewUnavailable: 'Diese Ansicht ist noch nicht verfügbar.',
     wallets: 'Wallets',
     networks: 'Netzwerke',
+    cancel: 'Abbrechen',
+    siwxRequest: (appName) => `${appName} bittet dich, dich mit deiner Wallet anzumelden.`,
+    siwxExplanation: 'Die Signatur beweist, dass dir diese Wallet gehört. Sie sendet keine Transaktion und kostet keine Gebühren.',
+    siwxSign: 'Signieren',
+    siwxSigning: 'Signiere...',
+    siwxFailed: 'Anmeldung fehlgeschlagen. Versuche es erneut.',
   },
   viewTitles: {
     Connect: 'Wallet verbinden',

@@ -40,6 +40,13 @@ export const texts = {
   viewUnavailable: 'This view is not available yet.',
   wallets: 'Wallets',
   networks: 'Networks',
+  // Sign in with X (SIWXSignMessage)
+  cancel: 'Cancel',
+  siwxRequest: (appName: string) => `${appName} asks you to sign in with your wallet.`,
+  siwxExplanation: 'Signing proves that you own this wallet. It sends no transaction and costs no fees.',
+  siwxSign: 'Sign',
+  siwxSigning: 'Signing...',
+  siwxFailed: 'Sign-in failed. Try again.',
 } as const;
 
 /** Heading of each view (the dialog's accessible name). ConnectingExternal and the WalletConnect view use the wallet's name when known. */
