@@ -40,8 +40,12 @@ function isRejection(error: unknown): boolean {
   return codes.includes(4001) || codes.includes(5000);
 }
 
-const reasonOf = (error: unknown) =>
-  (error as { details?: string }).details ?? (error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error));
+/** The most specific text of an error: a ModalError's details, else its message (wallets throw plain objects too). */
+function reasonOf(error: unknown): string {
+  const e = error as { details?: unknown; shortMessage?: unknown; message?: unknown } | undefined;
+  const text = [e?.details, e?.shortMessage, e?.message].find((t) => typeof t === 'string' && t !== '');
+  return (text as string | undefined) ?? String(error);
+}
 
 export interface SiwxControllerDeps {
   options: ResolvedOptions;
