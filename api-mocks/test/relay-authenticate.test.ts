@@ -27,7 +27,7 @@ describe('one-click auth (wc_sessionAuthenticate) through the relay', () => {
     const wallet = await client('Wallet');
     try {
       wallet.on('session_authenticate', async ({ id, params }) => {
-        const iss = `${chain}:${signer.address}`;
+        const iss = `did:pkh:${chain}:${signer.address}`;
         const payload = populateAuthPayload({ authPayload: params.authPayload, chains: [chain], methods: ['personal_sign'] });
         const message = wallet.formatAuthMessage({ request: payload, iss });
         const signature = await signer.account.signMessage({ message });

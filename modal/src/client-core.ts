@@ -89,6 +89,9 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
 
   const siwx = () => controllers.siwx?.() ?? Promise.reject(new ModalError(messages.siwxNotEnabled));
 
+  // A controller may open the modal by itself (sign-in after a reload, an unsupported chain): mount it then too.
+  controllers.modal.subscribe((state) => state.open && (browser || environment.loadMount) && void mount().catch(() => undefined));
+
   const requireViem = (): ViemBindings => {
     if (!viem) throw new ModalError('No viem clients in this build', { details: 'use createModal from @minibot/modal' });
     return viem;
