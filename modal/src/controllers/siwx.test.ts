@@ -258,8 +258,9 @@ describe('SIWX flow (spec section 4)', () => {
     wallet.state.chainId = 1;
     const { controllers, siwx } = setup({ wallet });
     const onSignIn = () => controllers.router.getState().view === 'SIWXSignMessage';
+    controllers.modal.open();
     await controllers.connection.connect('com.test.keys');
-    await (await siwx()).sync();
+    await until(() => !controllers.modal.getState().open, 'the connect flow to end');
     expect(controllers.networks.getState().isUnsupported).toBe(true);
     expect(onSignIn()).toBe(false);
     wallet.switchChain(31337);

@@ -161,7 +161,12 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
       const pair = active();
       const previous = syncedPair;
       syncedPair = pair ? `${pair.chainId}:${pair.address}` : undefined;
-      if (!pair || !deps.isChainSupported()) return;
+      if (!pair) return;
+      if (!deps.isChainSupported()) {
+        // Not asked on a network the app does not configure; the connect flow ends as without sign-in.
+        if (isOnConnectFlow()) finish();
+        return;
+      }
       let session: SiwxSession | undefined;
       try {
         session = (await deps.storage.get(pair.chainId, pair.address))[0];
