@@ -223,7 +223,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     toasts,
     analytics,
     send,
-    ...(siwx ? { siwx } : {}),
+    siwx,
     getAccount,
   };
   return controllers;
