@@ -160,6 +160,15 @@ describe('sign-in service (/auth/v1)', () => {
     expect(((await refused.json()) as { error: string }).error).toMatch(/EIP-1271/);
   });
 
+  it('two implementations check each other: a text viem parses but the siwe parser refuses is refused', async () => {
+    const issued = await nonce();
+    // A date without a time: viem's parser takes it, the EIP-4361 grammar (siwe's ABNF parser) does not.
+    const message = messageFor(issued.nonce).replace(/Issued At: .*$/m, 'Issued At: 2026-11-23');
+    const response = await authenticate(issued.token, message, await signer().account.signMessage({ message }));
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: string }).error).toBe('the message is not EIP-4361 for the siwe parser');
+  });
+
   it('answers 400 for a message that is not SIWE and 501 for e-mail codes', async () => {
     const issued = await nonce();
     const response = await authenticate(issued.token, 'hello', '0x1234');
