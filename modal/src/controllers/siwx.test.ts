@@ -256,7 +256,7 @@ describe('SIWX flow (spec section 4)', () => {
   it('does not ask on an unsupported network', async () => {
     const wallet = signingWallet();
     wallet.state.chainId = 1;
-    const { controllers, siwx } = setup({ wallet });
+    const { controllers } = setup({ wallet });
     const onSignIn = () => controllers.router.getState().view === 'SIWXSignMessage';
     controllers.modal.open();
     await controllers.connection.connect('com.test.keys');
