@@ -66,7 +66,8 @@ CREATE TABLE IF NOT EXISTS auth_sessions (
   address TEXT NOT NULL,
   chain_id INTEGER NOT NULL,
   metadata TEXT NOT NULL,
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  expires_at INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS projects (
   id TEXT PRIMARY KEY,
@@ -86,5 +87,8 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 2000');
   db.exec(SCHEMA);
+  // Databases made before sessions expired: their sessions count as expired.
+  const sessionColumns = db.prepare('PRAGMA table_info(auth_sessions)').all() as { name: string }[];
+  if (!sessionColumns.some((c) => c.name === 'expires_at')) db.exec('ALTER TABLE auth_sessions ADD COLUMN expires_at INTEGER NOT NULL DEFAULT 0');
   return db;
 }

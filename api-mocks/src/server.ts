@@ -30,6 +30,8 @@ export interface ApiMocksOptions {
   projectId: string;
   /** Origins the configured project accepts; default any port on 127.0.0.1 and localhost. */
   allowedOrigins?: string[];
+  /** How long a sign-in nonce stays valid (default 5 minutes). */
+  authNonceTtlMs?: number;
 }
 
 export interface RunningApiMocks {
@@ -117,7 +119,7 @@ export async function startApiMocks(options: ApiMocksOptions): Promise<RunningAp
   sessionRoutes(router, ctx);
   rpcRoutes(router, ctx);
   directoryRoutes(router, ctx);
-  authRoutes(router, ctx);
+  authRoutes(router, ctx, { nonceTtlMs: options.authNonceTtlMs });
   adminRoutes(router, ctx);
 
   const api = createServer(createListener(router, (error) => console.error('[api-mocks]', error)));

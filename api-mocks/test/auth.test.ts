@@ -1,57 +1,179 @@
-import { createSiweMessage } from 'viem/siwe';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getAddress } from 'viem';
+import { createSiweMessage, type CreateSiweMessageParameters } from 'viem/siwe';
 import { describe, expect, inject, it } from 'vitest';
+import { ownerSignatureWalletAbi, ownerSignatureWalletBytecode } from '../../contracts/generated/index.js';
 import type { AuthAuthenticateResponse, AuthMeResponse, AuthNonceResponse } from '../../modal/src/api/types.js';
-import { devWallet, getJson, sdkUrl } from './helpers.js';
+import { startApiMocks } from '../src/server.js';
+import { apiUrl, devWallet, getJson, sdkUrl } from './helpers.js';
 
-// Account 3 signs in (it only signs; it never sends transactions).
+// Account 3 signs in (it only signs, and deploys the contract wallet once).
 const signer = () => devWallet(3);
+const ORIGIN = 'http://localhost:5173';
 
-async function signIn(): Promise<{ token: string; nonce: AuthNonceResponse }> {
-  const nonce = (await getJson<AuthNonceResponse>('/auth/v1/nonce')).body;
-  const message = createSiweMessage({ address: signer().address, chainId: inject('chainId'), domain: 'localhost', nonce: nonce.nonce, uri: 'http://localhost:5173', version: '1' });
-  const response = await fetch(sdkUrl('/auth/v1/authenticate'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-nonce-jwt': `Bearer ${nonce.token}` },
-    body: JSON.stringify({ message, signature: await signer().account.signMessage({ message }), clientId: null }),
+type MessageFields = Partial<CreateSiweMessageParameters>;
+
+function messageFor(nonce: string, fields: MessageFields = {}): string {
+  return createSiweMessage({
+    address: signer().address,
+    chainId: inject('chainId'),
+    domain: 'localhost:5173',
+    nonce,
+    uri: ORIGIN,
+    version: '1',
+    issuedAt: new Date(),
+    ...fields,
   });
-  expect(response.status).toBe(200);
-  return { token: ((await response.json()) as AuthAuthenticateResponse).token, nonce };
 }
+
+async function nonce(base = apiUrl()): Promise<AuthNonceResponse> {
+  return (await getJson<AuthNonceResponse>(new URL('/auth/v1/nonce', base).toString())).body;
+}
+
+function authenticate(nonceToken: string, message: string, signature: string, headers: Record<string, string> = {}, base = apiUrl()) {
+  const url = new URL(sdkUrl('/auth/v1/authenticate'));
+  const target = new URL(`${url.pathname}${url.search}`, base);
+  return fetch(target, { method: 'POST', headers: { 'x-nonce-jwt': `Bearer ${nonceToken}`, ...headers }, body: JSON.stringify({ message, signature, clientId: null }) });
+}
+
+async function signIn(fields: MessageFields = {}): Promise<string> {
+  const issued = await nonce();
+  const message = messageFor(issued.nonce, fields);
+  const response = await authenticate(issued.token, message, await signer().account.signMessage({ message }));
+  expect(response.status).toBe(200);
+  return ((await response.json()) as AuthAuthenticateResponse).token;
+}
+
+const me = (token: string) => getJson<AuthMeResponse & { error?: string }>('/auth/v1/me', {}, { headers: { authorization: `Bearer ${token}` } });
 
 describe('sign-in service (/auth/v1)', () => {
   it('issues a nonce, authenticates a signed SIWE message, reports the account and stores metadata', async () => {
-    const { token } = await signIn();
-    const me = await getJson<AuthMeResponse>('/auth/v1/me', {}, { headers: { authorization: `Bearer ${token}` } });
-    expect(me.status).toBe(200);
-    expect(me.body).toEqual({ address: signer().address, chainId: inject('chainId'), metadata: {} });
+    const token = await signIn();
+    const answer = await me(token);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ address: signer().address, chainId: inject('chainId'), metadata: {} });
     const put = await fetch(sdkUrl('/auth/v1/account-metadata'), {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ metadata: { username: 'minibot-fan' } }),
     });
     expect(put.status).toBe(200);
-    expect((await getJson<AuthMeResponse>('/auth/v1/me', {}, { headers: { authorization: `Bearer ${token}` } })).body.metadata).toEqual({ username: 'minibot-fan' });
+    expect((await me(token)).body.metadata).toEqual({ username: 'minibot-fan' });
   });
 
-  it('refuses a reused nonce, a foreign signature and a missing token', async () => {
-    const nonce = (await getJson<AuthNonceResponse>('/auth/v1/nonce')).body;
-    const message = createSiweMessage({ address: signer().address, chainId: inject('chainId'), domain: 'localhost', nonce: nonce.nonce, uri: 'http://localhost:5173', version: '1' });
-    const post = (signature: string) =>
-      fetch(sdkUrl('/auth/v1/authenticate'), { method: 'POST', headers: { 'x-nonce-jwt': `Bearer ${nonce.token}` }, body: JSON.stringify({ message, signature }) });
-    expect((await post(await devWallet(5).account.signMessage({ message }))).status).toBe(401);
-    expect((await post(await signer().account.signMessage({ message }))).status).toBe(200);
-    expect((await post(await signer().account.signMessage({ message }))).status).toBe(401);
-    expect((await fetch(sdkUrl('/auth/v1/me'))).status).toBe(401);
+  it('spends a nonce on its first use: a replay and a retry after a bad signature are refused', async () => {
+    const issued = await nonce();
+    const message = messageFor(issued.nonce);
+    const good = await signer().account.signMessage({ message });
+    expect((await authenticate(issued.token, message, good)).status).toBe(200);
+    const replay = await authenticate(issued.token, message, good);
+    expect(replay.status).toBe(401);
+    expect(((await replay.json()) as { error: string }).error).toMatch(/spent/);
+
+    const second = await nonce();
+    const other = messageFor(second.nonce);
+    expect((await authenticate(second.token, other, await devWallet(5).account.signMessage({ message: other }))).status).toBe(401);
+    expect((await authenticate(second.token, other, await signer().account.signMessage({ message: other }))).status).toBe(401);
+  });
+
+  it('refuses an expired nonce', { timeout: 20_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'api-mocks-auth-'));
+    const shortLived = await startApiMocks({
+      host: '127.0.0.1',
+      port: 0,
+      relayPort: 0,
+      rpcUrl: inject('rpcUrl'),
+      chainId: inject('chainId'),
+      deployment: inject('deployment'),
+      dataDir,
+      projectId: inject('projectId'),
+      authNonceTtlMs: 300,
+    });
+    try {
+      const issued = await nonce(shortLived.url);
+      const message = messageFor(issued.nonce);
+      const signature = await signer().account.signMessage({ message });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const response = await authenticate(issued.token, message, signature, {}, shortLived.url);
+      expect(response.status).toBe(401);
+      expect(((await response.json()) as { error: string }).error).toMatch(/expired/);
+    } finally {
+      await shortLived.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('checks domain and URI against the allowed origins and the request origin, and refuses another nonce or chain', async () => {
+    const attempt = async (fields: MessageFields, headers: Record<string, string> = {}) => {
+      const issued = await nonce();
+      const message = messageFor(issued.nonce, fields);
+      const response = await authenticate(issued.token, message, await signer().account.signMessage({ message }), headers);
+      return { status: response.status, error: ((await response.json()) as { error?: string }).error };
+    };
+    expect(await attempt({ domain: 'evil.example', uri: 'https://evil.example' })).toMatchObject({ status: 401, error: expect.stringMatching(/not an allowed origin/) });
+    expect(await attempt({ domain: 'localhost:5173', uri: 'http://localhost:9999' })).toMatchObject({ status: 401, error: expect.stringMatching(/is not its URI's host/) });
+    expect(await attempt({}, { origin: 'http://127.0.0.1:4000' })).toMatchObject({ status: 401, error: expect.stringMatching(/request comes from/) });
+    expect((await attempt({}, { origin: ORIGIN })).status).toBe(200);
+    expect(await attempt({ nonce: 'someothernonce123' })).toMatchObject({ status: 401, error: expect.stringMatching(/another nonce/) });
+    expect(await attempt({ chainId: 56 })).toMatchObject({ status: 400 });
+  });
+
+  it('enforces the message expiry: refused when expired, and the session ends with it', { timeout: 10_000 }, async () => {
+    const issued = await nonce();
+    const expired = messageFor(issued.nonce, { issuedAt: new Date(Date.now() - 60_000), expirationTime: new Date(Date.now() - 1000) });
+    expect((await authenticate(issued.token, expired, await signer().account.signMessage({ message: expired }))).status).toBe(401);
+
+    const token = await signIn({ expirationTime: new Date(Date.now() + 1500) });
+    expect((await me(token)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const after = await me(token);
+    expect(after.status).toBe(401);
+    expect(after.body.error).toMatch(/expired/);
+  });
+
+  it('signs out: the session token stops working', async () => {
+    const token = await signIn();
+    const out = await fetch(sdkUrl('/auth/v1/session'), { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    expect(out.status).toBe(200);
+    expect((await me(token)).status).toBe(401);
+  });
+
+  it('verifies an EIP-1271 contract wallet on the chain (its owner key signs), and refuses another key for it', { timeout: 20_000 }, async () => {
+    const owner = signer();
+    const hash = await owner.walletClient.deployContract({ abi: ownerSignatureWalletAbi, bytecode: ownerSignatureWalletBytecode, args: [owner.address] });
+    const receipt = await owner.publicClient.waitForTransactionReceipt({ hash });
+    const contractWallet = getAddress(receipt.contractAddress!);
+
+    const first = await nonce();
+    const message = messageFor(first.nonce, { address: contractWallet });
+    const response = await authenticate(first.token, message, await owner.account.signMessage({ message }));
+    expect(response.status).toBe(200);
+    const token = ((await response.json()) as AuthAuthenticateResponse).token;
+    expect((await me(token)).body.address).toBe(contractWallet);
+
+    const second = await nonce();
+    const forged = messageFor(second.nonce, { address: contractWallet });
+    const refused = await authenticate(second.token, forged, await devWallet(5).account.signMessage({ message: forged }));
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/EIP-1271/);
+  });
+
+  it('two implementations check each other: a text viem parses but the siwe parser refuses is refused', async () => {
+    const issued = await nonce();
+    // A date without a time: viem's parser takes it, the EIP-4361 grammar (siwe's ABNF parser) does not.
+    const message = messageFor(issued.nonce).replace(/Issued At: .*$/m, 'Issued At: 2026-11-23');
+    const response = await authenticate(issued.token, message, await signer().account.signMessage({ message }));
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: string }).error).toBe('the message is not EIP-4361 for the siwe parser');
   });
 
   it('answers 400 for a message that is not SIWE and 501 for e-mail codes', async () => {
-    const nonce = (await getJson<AuthNonceResponse>('/auth/v1/nonce')).body;
-    const response = await fetch(sdkUrl('/auth/v1/authenticate'), {
-      method: 'POST',
-      headers: { 'x-nonce-jwt': `Bearer ${nonce.token}` },
-      body: JSON.stringify({ message: 'hello', signature: '0x1234' }),
-    });
+    const issued = await nonce();
+    const response = await authenticate(issued.token, 'hello', '0x1234');
     expect(response.status).toBe(400);
     expect((await fetch(sdkUrl('/auth/v1/otp'), { method: 'POST', body: '{}' })).status).toBe(501);
+    expect((await fetch(sdkUrl('/auth/v1/me'))).status).toBe(401);
   });
 });

@@ -4,3 +4,4 @@ export { minibotPresaleAbi, minibotPresaleBytecode } from './minibotPresale.js';
 export { testTokenAbi, testTokenBytecode } from './testToken.js';
 export { swapPoolAbi, swapPoolBytecode } from './swapPool.js';
 export { referenceEnumerableAbi, referenceEnumerableBytecode } from './referenceEnumerable.js';
+export { ownerSignatureWalletAbi, ownerSignatureWalletBytecode } from './ownerSignatureWallet.js';

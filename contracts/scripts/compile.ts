@@ -25,6 +25,7 @@ export const GENERATED_CONTRACTS: readonly GeneratedContract[] = [
   { source: 'src/dev/TestToken.sol', name: 'TestToken', module: 'testToken', prefix: 'testToken' },
   { source: 'src/dev/SwapPool.sol', name: 'SwapPool', module: 'swapPool', prefix: 'swapPool' },
   { source: 'src/reference/ReferenceEnumerable.sol', name: 'ReferenceEnumerable', module: 'referenceEnumerable', prefix: 'referenceEnumerable' },
+  { source: 'src/dev/OwnerSignatureWallet.sol', name: 'OwnerSignatureWallet', module: 'ownerSignatureWallet', prefix: 'ownerSignatureWallet' },
 ];
 
 /** Compiler settings, kept equal to foundry.toml's profile. */

@@ -87,6 +87,11 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
     return mounting;
   };
 
+  const siwx = () => controllers.siwx?.() ?? Promise.reject(new ModalError(messages.siwxNotEnabled));
+
+  // A controller may open the modal by itself (sign-in after a reload, an unsupported chain): mount it then too.
+  controllers.modal.subscribe((state) => state.open && (browser || environment.loadMount) && void mount().catch(() => undefined));
+
   const requireViem = (): ViemBindings => {
     if (!viem) throw new ModalError('No viem clients in this build', { details: 'use createModal from @minibot/modal' });
     return viem;
@@ -163,6 +168,8 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
       if (!provider) return undefined;
       return getChainId(provider);
     },
+    signIn: () => siwx().then((c) => c.signIn()),
+    getSiwxSession: () => siwx().then((c) => c.getSession()),
   };
 
   registerControllers(client, controllers);

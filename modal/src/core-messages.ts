@@ -11,4 +11,5 @@ export const coreMessages = {
   httpStatusCode: (status: number) => `HTTP status code: ${status}`,
   connectionDeclined: 'Connection declined',
   connectionFailed: 'Connection failed',
+  siwxNotEnabled: 'SIWX is not enabled',
 } as const;

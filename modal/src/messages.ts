@@ -20,7 +20,6 @@ export const messages = /* @__PURE__ */ Object.assign(
     authenticating: 'Authenticating...',
     // Thrown
     unsupportedChain: 'Unsupported chain',
-    siwxNotEnabled: 'SIWX is not enabled',
     noActiveCaipAddress: 'No ActiveCaipAddress found',
     networkNotSupportedForSwaps: 'Network not supported for Swaps',
     networkNotSupportedForGasPrice: 'Network not supported for Gas Price',

@@ -111,6 +111,14 @@ export class LazyModalClient implements ModalClient {
     return (await this.ready()).getWalletChainId();
   }
 
+  async signIn(): ReturnType<ModalClient['signIn']> {
+    return (await this.ready()).signIn();
+  }
+
+  async getSiwxSession(): ReturnType<ModalClient['getSiwxSession']> {
+    return (await this.ready()).getSiwxSession();
+  }
+
   private subscribe<L>(set: Set<Subscription<L>>, listener: L, attach: (client: ModalClient) => () => void): () => void {
     const subscription: Subscription<L> = { listener, detach: this.real ? attach(this.real) : undefined };
     set.add(subscription);

@@ -67,7 +67,7 @@ interface Hold {
  * the local node. Tests steer it: start on another chain, forget the target chain (4902), reject a method (4001).
  */
 export class TestWallet {
-  readonly account: PrivateKeyAccount;
+  account: PrivateKeyAccount;
   chainId: number;
   readonly chains: Map<number, string | undefined>;
   authorized = false;
@@ -143,6 +143,12 @@ export class TestWallet {
   async setChain(chainId: number): Promise<void> {
     this.chainId = chainId;
     await this.emit('chainChanged', numberToHex(chainId));
+  }
+
+  /** Switches to another key as if the user picked another account in the wallet, emitting accountsChanged. */
+  async switchAccount(privateKey: Hex): Promise<void> {
+    this.account = privateKeyToAccount(privateKey);
+    await this.emit('accountsChanged', [this.address]);
   }
 
   /** Forgets a chain: switching to it answers 4902 until it is added. */

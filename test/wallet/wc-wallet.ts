@@ -1,5 +1,5 @@
 import { SignClient } from '@walletconnect/sign-client';
-import { getSdkError } from '@walletconnect/utils';
+import { buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 
@@ -16,6 +16,8 @@ export interface WcTestWalletOptions {
 /**
  * A WalletConnect wallet in Node (the real @walletconnect/sign-client) for end-to-end tests: pairs with a `wc:` URI,
  * approves the session for one account on the local chain and answers signing and sending requests with a local key.
+ * It supports one-click auth: a `wc_sessionAuthenticate` request is approved with a CACAO (CAIP-122, signed with
+ * EIP-191), which also settles the session.
  * Domain verification is off because IS_VITEST is set for the process (see api-mocks/README.md).
  */
 export class WcTestWallet {
@@ -60,6 +62,18 @@ export class WcTestWallet {
           },
         },
       });
+    });
+    client.on('session_authenticate', async ({ id, params }) => {
+      this.requests.push('wc_sessionAuthenticate');
+      const payload = populateAuthPayload({
+        authPayload: params.authPayload,
+        chains: [caip2],
+        methods: ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4'],
+      });
+      const iss = `did:pkh:${caip2}:${this.address}`;
+      const message = client.formatAuthMessage({ request: payload, iss });
+      const signature = await this.account.signMessage({ message });
+      await client.approveSessionAuthenticate({ id, auths: [buildAuthObject(payload, { t: 'eip191', s: signature }, iss)] });
     });
     client.on('session_request', async ({ id, topic, params }) => {
       const { method, params: args } = params.request as { method: string; params: unknown[] };

@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { verifyMessage } from 'viem';
-import { generateSiweNonce, parseSiweMessage } from 'viem/siwe';
+import { JsonRpcProvider } from 'ethers';
+import { SiweMessage } from 'siwe';
+import type { Hex } from 'viem';
+import { generateSiweNonce, parseSiweMessage, verifySiweMessage } from 'viem/siwe';
 import type { AuthAuthenticateResponse, AuthMeResponse, AuthNonceResponse } from '../../../modal/src/api/types.js';
 import type { MocksContext } from '../context.js';
-import { HttpError, badRequest, type RequestContext, type Router } from '../http.js';
+import { HttpError, badRequest, forbidden, type RequestContext, type Router } from '../http.js';
+import { isOriginAllowed } from '../projects.js';
 import { parseHex, requireObject, requireSdk, requireString } from '../validate.js';
 
-/** How long a sign-in nonce stays valid. */
-const NONCE_TTL_MS = 5 * 60_000;
+/** How long a sign-in nonce stays valid (it is also spent by the first attempt that uses it). */
+export const NONCE_TTL_MS = 5 * 60_000;
+/** Lifetime of a session whose message names no expiration time, and the longest any session lives. */
+export const DEFAULT_SESSION_MS = 24 * 3_600_000;
+export const MAX_SESSION_MS = 7 * 24 * 3_600_000;
+/** Clock difference tolerated between the wallet's `Issued At` and the server. */
+const CLOCK_SKEW_MS = 60_000;
 
 function bearer(value: string | string[] | undefined, header: string): string {
   const text = Array.isArray(value) ? value[0] : value;
@@ -22,17 +30,58 @@ interface SessionRow {
   address: string;
   chain_id: number;
   metadata: string;
+  expires_at: number;
+}
+
+const refused = (error: string, field = 'message') => new HttpError(401, { error, field });
+
+/**
+ * Two independent checks of one signed EIP-4361 message: the `siwe` package (its ABNF parser, ethers for the
+ * signature and for EIP-1271 through the node) and viem (`verifySiweMessage`: EOA, EIP-1271 and ERC-6492 through
+ * the node). Both must accept; a disagreement is refused and reported.
+ */
+async function verifyTwice(ctx: MocksContext, message: string, signature: Hex, expected: { domain: string; nonce: string }): Promise<void> {
+  const provider = new JsonRpcProvider(ctx.rpcUrl, ctx.chainId, { staticNetwork: true });
+  try {
+    // The siwe parser (ABNF) may refuse a text viem's parser accepted: a refusal too, not a server error.
+    let siweParsed = true;
+    const checkWithSiwe = async () => {
+      let parsed: SiweMessage;
+      try {
+        parsed = new SiweMessage(message);
+      } catch {
+        siweParsed = false;
+        return false;
+      }
+      return (await parsed.verify({ signature, domain: expected.domain, nonce: expected.nonce }, { provider: provider as never, suppressExceptions: true })).success;
+    };
+    const [bySiwe, byViem] = await Promise.all([
+      checkWithSiwe().catch(() => false),
+      verifySiweMessage(ctx.publicClient, { message, signature, domain: expected.domain, nonce: expected.nonce }).catch(() => false),
+    ]);
+    if (bySiwe !== byViem) console.warn(`sign-in: siwe says ${bySiwe}, viem says ${byViem} for one message; refused`);
+    if (!siweParsed) throw refused('the message is not EIP-4361 for the siwe parser');
+    if (!bySiwe || !byViem) throw refused("the signature is not the message's account's (checked as an EOA and as an EIP-1271 contract wallet)", 'signature');
+  } finally {
+    provider.destroy();
+  }
 }
 
 /**
- * The optional sign-in service (row 33): a nonce, SIWE authentication with the wallet's signature,
- * the signed-in account and its metadata. E-mail OTP is not offered locally (501).
+ * The optional sign-in service (row 33): a single-use nonce, SIWE authentication with the wallet's signature (EOA or
+ * EIP-1271 contract wallet on the local chain; domain and URI on the project's allowed origins; expiry enforced),
+ * the signed-in account and its metadata, and sign-out. E-mail OTP is not offered locally (501).
  */
-export function authRoutes(router: Router, ctx: MocksContext): void {
+export function authRoutes(router: Router, ctx: MocksContext, settings: { nonceTtlMs?: number } = {}): void {
+  const nonceTtlMs = settings.nonceTtlMs ?? NONCE_TTL_MS;
   const session = (req: RequestContext): SessionRow => {
     const token = bearer(req.req.headers.authorization, 'authorization');
     const row = ctx.db.prepare('SELECT * FROM auth_sessions WHERE token = ?').get(token) as SessionRow | undefined;
     if (!row) throw new HttpError(401, { error: 'unknown or signed-out session token' });
+    if (row.expires_at <= Date.now()) {
+      ctx.db.prepare('DELETE FROM auth_sessions WHERE token = ?').run(token);
+      throw new HttpError(401, { error: 'the session expired; sign in again' });
+    }
     return row;
   };
   const me = (row: SessionRow): AuthMeResponse => ({ address: row.address, chainId: row.chain_id, metadata: JSON.parse(row.metadata) as Record<string, unknown> });
@@ -42,29 +91,50 @@ export function authRoutes(router: Router, ctx: MocksContext): void {
     const nonce = generateSiweNonce();
     const token = randomBytes(24).toString('base64url');
     ctx.db.prepare('DELETE FROM auth_nonces WHERE expires_at < ?').run(Date.now());
-    ctx.db.prepare('INSERT INTO auth_nonces (token, nonce, expires_at) VALUES (?, ?, ?)').run(token, nonce, Date.now() + NONCE_TTL_MS);
+    ctx.db.prepare('INSERT INTO auth_nonces (token, nonce, expires_at) VALUES (?, ?, ?)').run(token, nonce, Date.now() + nonceTtlMs);
     const body: AuthNonceResponse = { nonce, token };
     return { json: body };
   });
 
   router.post('/auth/v1/authenticate', async (req) => {
     const { projectId } = requireSdk(req.query);
+    const project = ctx.projects.get(projectId);
+    if (!project) throw forbidden(`unknown project id "${projectId}"`);
     const nonceToken = bearer(req.req.headers['x-nonce-jwt'], 'x-nonce-jwt');
     const body = requireObject(await req.body(), 'body');
     const message = requireString(body.message, 'message');
     const signature = parseHex(body.signature, 'signature');
-    const stored = ctx.db.prepare('SELECT nonce, expires_at FROM auth_nonces WHERE token = ?').get(nonceToken) as { nonce: string; expires_at: number } | undefined;
-    if (!stored || stored.expires_at < Date.now()) throw new HttpError(401, { error: 'the nonce token is unknown or expired; fetch a new nonce', field: 'x-nonce-jwt' });
+    // Single use: the first attempt spends the nonce, whatever its outcome.
+    const stored = ctx.db.prepare('DELETE FROM auth_nonces WHERE token = ? RETURNING nonce, expires_at').get(nonceToken) as { nonce: string; expires_at: number } | undefined;
+    if (!stored || stored.expires_at < Date.now()) throw refused('the nonce is unknown, spent or expired; fetch a new nonce', 'x-nonce-jwt');
+
     const siwe = parseSiweMessage(message);
-    if (!siwe.address || siwe.chainId === undefined) throw badRequest('"message" is not a sign-in message with an address and a chain id', 'message');
-    if (siwe.nonce !== stored.nonce) throw badRequest('the message carries another nonce than the one issued', 'message');
-    const valid = await verifyMessage({ address: siwe.address, message, signature }).catch(() => false);
-    if (!valid) throw new HttpError(401, { error: `the signature is not ${siwe.address}'s`, field: 'signature' });
-    ctx.db.prepare('DELETE FROM auth_nonces WHERE token = ?').run(nonceToken);
+    if (!siwe.address || siwe.chainId === undefined || !siwe.domain || !siwe.uri || !siwe.nonce) {
+      throw badRequest('"message" is not an EIP-4361 sign-in message (domain, address, URI, chain id and nonce are required)', 'message');
+    }
+    if (siwe.nonce !== stored.nonce) throw refused('the message carries another nonce than the one issued');
+    if (siwe.chainId !== ctx.chainId) throw badRequest(`the message is for chain ${siwe.chainId}; this service verifies accounts on chain ${ctx.chainId}`, 'message');
+    let uri: URL;
+    try {
+      uri = new URL(siwe.uri);
+    } catch {
+      throw badRequest('the message\'s URI is not a URL', 'message');
+    }
+    if (uri.host !== siwe.domain) throw refused(`the message's domain ${siwe.domain} is not its URI's host ${uri.host}`);
+    if (!isOriginAllowed(uri.origin, project.allowedOrigins)) throw refused(`${uri.origin} is not an allowed origin of project "${projectId}"`);
+    if (req.origin !== undefined && req.origin !== uri.origin) throw refused(`the request comes from ${req.origin}, the message names ${uri.origin}`);
+    const now = Date.now();
+    if (siwe.issuedAt && siwe.issuedAt.getTime() > now + CLOCK_SKEW_MS) throw refused('the message is issued in the future');
+    if (siwe.notBefore && siwe.notBefore.getTime() > now) throw refused('the message is not valid yet (Not Before)');
+    if (siwe.expirationTime && siwe.expirationTime.getTime() <= now) throw refused('the message expired (Expiration Time)');
+
+    await verifyTwice(ctx, message, signature, { domain: siwe.domain, nonce: stored.nonce });
+
+    const expiresAt = Math.min(siwe.expirationTime?.getTime() ?? now + DEFAULT_SESSION_MS, now + MAX_SESSION_MS);
     const token = randomBytes(32).toString('base64url');
     ctx.db
-      .prepare('INSERT INTO auth_sessions (token, project_id, address, chain_id, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(token, projectId, siwe.address, siwe.chainId, '{}', new Date().toISOString());
+      .prepare('INSERT INTO auth_sessions (token, project_id, address, chain_id, metadata, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(token, projectId, siwe.address, siwe.chainId, '{}', new Date(now).toISOString(), expiresAt);
     const response: AuthAuthenticateResponse = { token };
     return { json: response };
   });
@@ -72,6 +142,14 @@ export function authRoutes(router: Router, ctx: MocksContext): void {
   router.get('/auth/v1/me', (req) => {
     requireSdk(req.query);
     return { json: me(session(req)) };
+  });
+
+  // Not in the hosted contract (its client only forgets the token): ends the session here too.
+  router.on('DELETE', '/auth/v1/session', (req) => {
+    requireSdk(req.query);
+    const row = session(req);
+    ctx.db.prepare('DELETE FROM auth_sessions WHERE token = ?').run(row.token);
+    return { json: { signedOut: true } };
   });
 
   router.put('/auth/v1/account-metadata', async (req) => {

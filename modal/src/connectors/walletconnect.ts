@@ -1,5 +1,5 @@
 import { DEFAULT_API_URLS, WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
-import type { ConnectorInfo, Eip1193Provider, ModalNetwork, ResolvedOptions } from '../core/types.js';
+import type { ConnectorInfo, Eip1193Provider, ModalNetwork, ResolvedOptions, WcAuthProvider } from '../core/types.js';
 
 /** The part of @walletconnect/universal-provider the modal uses. */
 export interface WcUniversalProvider extends Eip1193Provider {
@@ -9,7 +9,9 @@ export interface WcUniversalProvider extends Eip1193Provider {
   disconnect(): Promise<void>;
   setDefaultChain(chain: string, rpcUrl?: string): void;
   session?: { namespaces: Record<string, { accounts: string[] }> };
-  client: { core: { verify: { isDevEnv?: boolean } } };
+  /** One-click auth (`wc_sessionAuthenticate`), used by SIWX. */
+  authenticate: WcAuthProvider['authenticate'];
+  client: { core: { verify: { isDevEnv?: boolean } } } & WcAuthProvider['client'];
 }
 
 export const walletConnectConnector: ConnectorInfo = {

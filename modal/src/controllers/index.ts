@@ -1,6 +1,7 @@
 import type { ApiContext } from '../api/http.js';
 import type {
   AccountSnapshot,
+  SiwxController,
   Clock,
   FetchLike,
   ModalControllers,
@@ -20,6 +21,7 @@ import { createRouterController, resolveOpenView } from './router.js';
 import { createSendController } from './send.js';
 import { createToastController } from './toasts.js';
 import { createWalletConnectController } from './walletconnect.js';
+import { HttpError, ModalError, ResponseValidationError } from '../errors.js';
 
 /** Everything the controllers use from the outside world: tests pass fakes, `createModal` the real ones. */
 export interface ControllerDeps {
@@ -74,6 +76,13 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     void account.fetchBalance();
     void account.fetchIdentity();
   };
+  // SIWX is a lazy chunk, loaded on the first connect (or disconnect) when `siwx` is set; it gets the error classes
+  // handed over, since importing errors.ts there would split it out of the first-click bundle.
+  let siwxLoad: Promise<SiwxController> | undefined;
+  const siwx = options.siwx
+    ? () => (siwxLoad ??= import('./siwx.js').then((m) => m.createSiwxControllerFor(controllers, deps, api, { ModalError, HttpError, ResponseValidationError })))
+    : undefined;
+  const syncSiwx = () => siwx?.().then((c) => c.sync()).catch(() => modal.close());
   const connection = createConnectionController({
     messages: options.messages,
     storage: deps.storage,
@@ -84,16 +93,19 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
       networks.setWalletChainId(session.chainId);
       account.setAccount('eip155', session.accounts[0], session.chainId, { name: session.connector.name, icon: session.connector.icon });
       refreshAccount();
+      void syncSiwx();
     },
     onChainChanged(chainId) {
       networks.setWalletChainId(chainId);
       const address = account.getState().byNamespace.eip155.address;
       if (address) account.setAccount('eip155', address, chainId);
       void account.fetchBalance();
+      void syncSiwx();
     },
     onReset() {
       account.resetAll();
       networks.reset();
+      void siwx?.().then((c) => c.clearSessions()).catch(() => undefined);
     },
   });
   getProvider = () => connection.getProvider();
@@ -103,6 +115,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     networks: () => options.networks,
     loadProvider: deps.loadWalletConnect,
     attachSession: (session) => connection.attachSession(session),
+    connect: siwx && ((provider, namespaces) => siwx().then((c) => c.connectWalletConnect(provider, namespaces))),
   });
   const directory = createDirectoryController({
     api,
@@ -143,7 +156,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
       void analytics.sendEvent({ type: 'track', event: 'CONNECT_SUCCESS', properties: { connector: state.connectorId } });
       if (modal.getState().open) {
         if (options.embedded) router.reset('Account');
-        else modal.close();
+        else if (!siwx) modal.close(); // with SIWX, its check closes the modal or shows SIWXSignMessage
       } else if (options.embedded) {
         router.reset('Account');
       }
@@ -201,7 +214,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     };
   };
 
-  return {
+  const controllers: ModalControllers = {
     options,
     isMobile: deps.isMobile,
     modal,
@@ -214,6 +227,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     toasts,
     analytics,
     send,
+    siwx,
     getAccount,
   };
+  return controllers;
 }

@@ -15,6 +15,8 @@ export interface WalletConnectControllerDeps {
   /** Loads and initialises @walletconnect/universal-provider (a lazy chunk). */
   loadProvider: () => Promise<WcUniversalProvider>;
   attachSession: (session: WalletSession) => void;
+  /** Replaces `provider.connect` (SIWX: one-click auth when the wallet supports it). */
+  connect?: (provider: WcUniversalProvider, optionalNamespaces: Record<string, unknown>) => Promise<unknown>;
 }
 
 /** The accounts and chain of an approved session (`eip155:56:0xabc` entries). */
@@ -65,7 +67,8 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
     store.setState({ status: 'loading', uri: undefined, error: undefined });
     try {
       const provider = await getProvider();
-      await provider.connect({ optionalNamespaces: optionalNamespacesOf(deps.networks()) });
+      const optionalNamespaces = optionalNamespacesOf(deps.networks());
+      await (deps.connect ? deps.connect(provider, optionalNamespaces) : provider.connect({ optionalNamespaces }));
       if (id !== runId) return;
       if (!adopt(provider)) throw new Error('The wallet approved no EVM account');
     } catch (error) {

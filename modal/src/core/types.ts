@@ -114,6 +114,131 @@ export interface ModalOptions {
   includeWalletIds?: string[];
   /** Never these directory wallets anywhere (sent as `exclude`; wins over featured and included ids). */
   excludeWalletIds?: string[];
+  /**
+   * Sign in with X (EIP-4361 / CAIP-122): after connecting, the wallet signs a sign-in message and the session is
+   * kept (local storage, or verified by the sign-in service with `storage: 'server'`). Off when absent.
+   * @example siwx: { required: true, storage: 'server' }
+   */
+  siwx?: SiwxOptions;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign in with X (SIWX)
+// ---------------------------------------------------------------------------------------------
+
+/** The fields of a sign-in message in the chain-agnostic shape of CAIP-122 (chain id as CAIP-2). */
+export interface SiwxMessageData {
+  /** CAIP-2, e.g. `eip155:56`. */
+  chainId: string;
+  accountAddress: string;
+  /** The host (and port) asking for the sign-in, e.g. `app.example.org`. */
+  domain: string;
+  /** The page's origin, e.g. `https://app.example.org`. */
+  uri: string;
+  version: '1';
+  nonce: string;
+  statement?: string;
+  /** ISO 8601. */
+  issuedAt: string;
+  expirationTime?: string;
+  notBefore?: string;
+  requestId?: string;
+  resources?: string[];
+}
+
+/** A CACAO (CAIP-74): the signed CAIP-122 payload, as WalletConnect's one-click auth returns it. */
+export interface Cacao {
+  h: { t: 'caip122' | 'eip4361' };
+  p: {
+    /** `did:pkh:eip155:<chain>:<address>` */
+    iss: string;
+    domain: string;
+    aud: string;
+    version: string;
+    nonce: string;
+    iat: string;
+    exp?: string;
+    nbf?: string;
+    statement?: string;
+    requestId?: string;
+    resources?: string[];
+  };
+  s: { t: 'eip191' | 'eip1271'; s: string; m?: string };
+}
+
+/** Spec section 3 "Session record for sign-in": data, message, signature, cacao. */
+export interface SiwxSession {
+  data: SiwxMessageData;
+  /** The exact text the wallet signed (EIP-4361 for EVM accounts). */
+  message: string;
+  signature: string;
+  cacao?: Cacao;
+}
+
+/**
+ * Where sign-in sessions live. Two ship: `'local'` (browser storage) and `'server'` (the sign-in service verifies
+ * every session); pass your own object for another backend. `get` returns only sessions that are still valid.
+ */
+export interface SiwxStorage {
+  /** A nonce for the next message (the server's own when it verifies). */
+  createNonce(): Promise<string>;
+  /** Keeps a signed session (a verifying storage rejects a bad one by throwing). */
+  add(session: SiwxSession): Promise<void>;
+  /** Valid sessions of an account on a chain (CAIP-2 chain id). */
+  get(chainId: string, address: string): Promise<SiwxSession[]>;
+  delete(chainId: string, address: string): Promise<void>;
+  /** Ends every session (disconnect). */
+  clear(): Promise<void>;
+}
+
+export interface SiwxOptions {
+  /** Sign-in is required: Cancel disconnects, and the modal cannot be closed while no session exists. Default false. */
+  required?: boolean;
+  /** Default `'local'`. `'server'` uses the sign-in service at `apiUrls.walletDirectory` (`/auth/v1/*`). */
+  storage?: 'local' | 'server' | SiwxStorage;
+  /** The message's statement. Default: `Sign in to <metadata.name>`. */
+  statement?: string;
+  /** Session lifetime (the message's Expiration Time), in ms. Default 24 hours. */
+  expiresInMs?: number;
+}
+
+/** How the view's Sign ended: signed (the modal closes), declined in the wallet (a toast), or failed (shown in the view). */
+export type SiwxSignOutcome = { status: 'signed'; session: SiwxSession } | { status: 'declined' } | { status: 'failed'; reason: string };
+
+/** The SIWX flow (spec section 4). A lazy chunk, loaded only when `siwx` is set. */
+export interface SiwxController {
+  readonly required: boolean;
+  /** The view's Sign button: asks the wallet, stores the session and closes; a rejection shows 'Signature declined'. */
+  sign(): Promise<SiwxSignOutcome>;
+  /** The view's Cancel button: disconnects when sign-in is required, otherwise closes. */
+  cancel(): Promise<void>;
+  /** Signs in the connected account now (no view); throws on rejection or failure. */
+  signIn(): Promise<SiwxSession>;
+  /** The valid session of the connected account and chain. */
+  getSession(): Promise<SiwxSession | undefined>;
+  /** Re-checks after a connect, an account change or a chain change (opens the view, or drops a stale session). */
+  sync(): Promise<void>;
+  /** Ends every session (disconnect). */
+  clearSessions(): Promise<void>;
+  /** One-click auth over WalletConnect: connect and sign in with one approval when the wallet supports it. */
+  connectWalletConnect(provider: WcAuthProvider, optionalNamespaces: Record<string, unknown>): Promise<void>;
+  /** Why the last one-click sign-in could not be kept (the view shows it once), if it failed. */
+  takeNotice(): string | undefined;
+}
+
+/** The part of WalletConnect's UniversalProvider that one-click auth uses. */
+export interface WcAuthProvider {
+  connect(params: { optionalNamespaces: Record<string, unknown> }): Promise<unknown>;
+  authenticate(params: {
+    chains: string[];
+    domain: string;
+    uri: string;
+    nonce: string;
+    statement?: string;
+    exp?: string;
+    methods?: string[];
+  }): Promise<{ auths?: Cacao[] }>;
+  client: { formatAuthMessage(params: { request: Cacao['p']; iss: string }): string };
 }
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
@@ -143,6 +268,10 @@ export interface ModalClient {
   getPublicClient(chainId?: number): PublicClient;
   /** The chain id the connected wallet reports right now (eth_chainId), undefined while disconnected. */
   getWalletChainId(): Promise<number | undefined>;
+  /** Signs in the connected account (SIWX) and resolves with the session; throws 'SIWX is not enabled' without `siwx`. */
+  signIn(): Promise<SiwxSession>;
+  /** The valid sign-in session of the connected account and chain; throws 'SIWX is not enabled' without `siwx`. */
+  getSiwxSession(): Promise<SiwxSession | undefined>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -202,6 +331,7 @@ export interface ResolvedOptions {
   featuredWalletIds: string[];
   includeWalletIds: string[];
   excludeWalletIds: string[];
+  siwx?: SiwxOptions;
   /** SDK type and version sent as `st` / `sv`. */
   sdkType: string;
   sdkVersion: string;
@@ -225,6 +355,8 @@ export interface ModalController extends Store<ModalState> {
 export interface RouteData {
   connectorId?: string;
   wallet?: WcWallet;
+  /** The user cannot close the modal on this route (required sign-in): the close button is disabled. */
+  closeDisabled?: boolean;
 }
 export interface RouterState {
   view: ViewName;
@@ -462,6 +594,8 @@ export interface ModalControllers {
   toasts: ToastController;
   analytics: AnalyticsController;
   send: SendController;
+  /** Loads the SIWX controller (a lazy chunk); absent unless `siwx` is set. */
+  siwx?: () => Promise<SiwxController>;
   /** Same snapshot as `ModalClient.getAccount()`. */
   getAccount(): AccountSnapshot;
 }

@@ -43,6 +43,12 @@ export const de: ModalLocale = {
     networks: 'Netzwerke',
     // Faults (issue 5/11)
     walletsUnavailable: 'Wallets konnten nicht geladen werden.',
+    cancel: 'Abbrechen',
+    siwxRequest: (appName) => `${appName} bittet dich, dich mit deiner Wallet anzumelden.`,
+    siwxExplanation: 'Die Signatur beweist, dass dir diese Wallet gehört. Sie sendet keine Transaktion und kostet keine Gebühren.',
+    siwxSign: 'Signieren',
+    siwxSigning: 'Signiere...',
+    siwxFailed: 'Anmeldung fehlgeschlagen. Versuche es erneut.',
   },
   viewTitles: {
     Connect: 'Wallet verbinden',

@@ -9,6 +9,7 @@ export const viewTags: Partial<Record<ViewName, string>> = {
   Account: 'mb-account-view',
   Networks: 'mb-networks-view',
   UnsupportedChain: 'mb-unsupported-chain-view',
+  SIWXSignMessage: 'mb-siwx-sign-message-view',
 };
 
 /**
@@ -23,6 +24,7 @@ export const viewLoaders: Partial<Record<ViewName, () => Promise<unknown>>> = {
   Account: () => import('./account-view/account-view.js'),
   Networks: () => import('./networks-view/networks-view.js'),
   UnsupportedChain: () => import('./unsupported-chain-view/unsupported-chain-view.js'),
+  SIWXSignMessage: () => import('./siwx-sign-message-view/siwx-sign-message-view.js'),
 };
 
 /** Loads a view's chunk (idempotent); false when the view has no element yet. */

@@ -42,6 +42,13 @@ export const texts = {
   networks: 'Networks',
   // Faults (issue 5/11)
   walletsUnavailable: 'Wallets could not be loaded.',
+  // Sign in with X (SIWXSignMessage)
+  cancel: 'Cancel',
+  siwxRequest: (appName: string) => `${appName} asks you to sign in with your wallet.`,
+  siwxExplanation: 'Signing proves that you own this wallet. It sends no transaction and costs no fees.',
+  siwxSign: 'Sign',
+  siwxSigning: 'Signing...',
+  siwxFailed: 'Sign-in failed. Try again.',
 } as const;
 
 /** Heading of each view (the dialog's accessible name). ConnectingExternal and the WalletConnect view use the wallet's name when known. */

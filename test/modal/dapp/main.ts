@@ -10,6 +10,13 @@ interface DappConfig {
 }
 
 const config = (await (await fetch('./config.json')).json()) as DappConfig;
+// `?siwx=required` or `?siwx=optional` turns sign-in on (verified by api-mocks' sign-in service unless `&siwxStorage=local`).
+const query = new URLSearchParams(location.search);
+const siwxMode = query.get('siwx');
+const siwx =
+  siwxMode === 'required' || siwxMode === 'optional'
+    ? { required: siwxMode === 'required', storage: query.get('siwxStorage') === 'local' ? ('local' as const) : ('server' as const) }
+    : undefined;
 const modal = createModal({
   projectId: config.projectId,
   networks: [
@@ -22,6 +29,7 @@ const modal = createModal({
   ],
   metadata: { name: 'Plain dapp', description: 'A page with only the modal element', url: location.origin, icons: [] },
   apiUrls: { blockchainApi: config.apiUrl, walletDirectory: config.apiUrl, analytics: config.apiUrl, relay: config.relayUrl },
+  siwx,
 });
 (window as unknown as { dappModal: typeof modal }).dappModal = modal;
 await defineConnectButton();

@@ -122,7 +122,7 @@ export class MbModal extends LitElement {
         <h2 id="title" part="title">${this.title_(view)}</h2>
         ${this.embedded
           ? html`<span></span>`
-          : html`<mb-button variant="ghost" icon-only label=${texts.close} @click=${() => this.requestClose('close-button')}>
+          : html`<mb-button variant="ghost" icon-only label=${texts.close} ?disabled=${this.closeDisabled()} @click=${() => this.requestClose('close-button')}>
               <mb-icon name="close"></mb-icon>
             </mb-button>`}
       </header>
@@ -153,9 +153,21 @@ export class MbModal extends LitElement {
     this.viewName = undefined;
   }
 
-  /** Asks to close: fires the cancelable `mb-request-close`; closes unless it is cancelled, else shakes. */
+  /** The route forbids closing (required sign-in without a session). */
+  private closeDisabled(): boolean {
+    return this.routerState.value?.data.closeDisabled === true;
+  }
+
+  /**
+   * Asks to close: fires the cancelable `mb-request-close`; closes unless it is cancelled, else shakes. While the
+   * route forbids closing (required sign-in), it shakes without asking.
+   */
   requestClose(source: CloseSource): boolean {
     const controllers = this.resolved();
+    if (this.closeDisabled()) {
+      controllers?.modal.shake();
+      return false;
+    }
     const event = new MbRequestCloseEvent(source);
     this.dispatchEvent(event);
     if (event.defaultPrevented) {

@@ -43,8 +43,8 @@ export function makeWallets(count: number): WcWallet[] {
 
 export type WalletAnswer = 'approve' | 'reject' | 'fail' | 'hang';
 
-/** A scripted EIP-1193 wallet. */
-export function createTestWallet(answer: () => WalletAnswer, chainId = 56) {
+/** A scripted EIP-1193 wallet; `signAnswer` scripts personal_sign (default: a fixed signature). */
+export function createTestWallet(answer: () => WalletAnswer, chainId = 56, signAnswer: () => WalletAnswer = () => 'approve') {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   let currentChain = chainId;
   const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args));
@@ -68,6 +68,13 @@ export function createTestWallet(answer: () => WalletAnswer, chainId = 56) {
         return null;
       }
       if (method === 'eth_getBalance') return '0x112210f4768db400';
+      if (method === 'personal_sign') {
+        const outcome = signAnswer();
+        if (outcome === 'reject') throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+        if (outcome === 'fail') throw Object.assign(new Error('The wallet could not sign'), { code: -32000 });
+        if (outcome === 'hang') return new Promise(() => {});
+        return `0x${'ab'.repeat(65)}`;
+      }
       throw Object.assign(new Error(`Unsupported method ${method}`), { code: 4200 });
     },
     on(event: string, listener: (...args: never[]) => void) {
@@ -153,6 +160,8 @@ export interface TestHarness {
   wallet: ReturnType<typeof createTestWallet>;
   /** Set what the wallet answers to the next connect request. */
   setWalletAnswer(answer: WalletAnswer): void;
+  /** Set what the wallet answers to personal_sign (sign-in). */
+  setSignAnswer(answer: WalletAnswer): void;
   /** URLs fetched, in order. */
   fetched: string[];
   /** Approves the WalletConnect pairing in progress with the test address on BSC. */
@@ -171,7 +180,8 @@ export function createTestControllers(opts: TestControllerOptions = {}): TestHar
   const wallets = makeWallets(opts.wallets ?? 450);
   const fetched: string[] = [];
   let walletAnswer: WalletAnswer = opts.walletAnswer ?? 'approve';
-  const wallet = createTestWallet(() => walletAnswer);
+  let signAnswer: WalletAnswer = 'approve';
+  const wallet = createTestWallet(() => walletAnswer, 56, () => signAnswer);
 
   const fetch = createFakeFetch({ wallets, fetched, directoryDelay: opts.directoryDelay, identity: opts.identity });
 
@@ -195,9 +205,19 @@ export function createTestControllers(opts: TestControllerOptions = {}): TestHar
       wcProvider.session = { namespaces: { eip155: { accounts: [`eip155:56:${testAddress}`] } } };
       return wcProvider.session;
     },
+    // Like a wallet without one-click auth: it answers the session proposal sent alongside (no CACAO).
+    async authenticate() {
+      await wcProvider.connect({ optionalNamespaces: {} });
+      return {};
+    },
     async disconnect() {},
     setDefaultChain() {},
-    client: { core: { verify: {} } },
+    client: {
+      core: { verify: {} },
+      formatAuthMessage: () => {
+        throw new Error('no CACAO in this fake');
+      },
+    },
   };
 
   const options = resolveOptions({
@@ -231,6 +251,7 @@ export function createTestControllers(opts: TestControllerOptions = {}): TestHar
     wallet,
     fetched,
     setWalletAnswer: (answer) => (walletAnswer = answer),
+    setSignAnswer: (answer) => (signAnswer = answer),
     approvePairing: () => approve?.(),
     advanceClock: (ms) => (clockOffset.ms += ms),
     pairingCount: () => pairings,
