@@ -70,6 +70,7 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
     location,
     createObjectUrl: browser && typeof URL.createObjectURL === 'function' ? (blob) => URL.createObjectURL(blob) : undefined,
     readNativeBalance: viem?.readNativeBalance,
+    restoreEmbedded: browser ? (c) => import('./elements/embedded-frame.js').then((m) => m.embeddedOf(c).restore()) : undefined,
   });
 
   discovery.start();

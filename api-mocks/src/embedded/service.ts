@@ -301,7 +301,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     if (!grant || grant.provider !== ctx.params.provider) throw notFound('This sign-in request is unknown or expired.');
     const name = (form.get('account') ?? '').trim();
     const allowed = form.get('decision') === 'allow' && /^[A-Za-z0-9._-]{1,40}$/.test(name);
-    const result = allowed ? { state, code: store.consentGrant(state, `${grant.provider}:${name.toLowerCase()}`) } : { state, error: 'denied' };
+    const result: Record<string, string> = allowed ? { state, code: store.consentGrant(state, `${grant.provider}:${name.toLowerCase()}`) } : { state, error: 'denied' };
     return { status: 303, text: '', headers: { Location: `/social/callback?${new URLSearchParams(result).toString()}` } };
   });
   router.get('/social/callback', () =>

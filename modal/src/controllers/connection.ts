@@ -22,6 +22,8 @@ export interface ConnectionControllerDeps {
   onReset(): void;
   /** Restores a stored WalletConnect session (loads its library only then). */
   restoreWalletConnect?: () => Promise<boolean>;
+  /** Restores the embedded wallet's session (loads its frame only then). */
+  restoreEmbedded?: () => Promise<boolean>;
   /** How long reconnect waits for the stored wallet to announce itself. */
   reconnectWaitMs?: number;
 }
@@ -127,8 +129,9 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       const storedId = deps.storage.getItem(STORAGE_KEYS.connectorId);
       if (!storedId || store.getState().status === 'connected') return false;
       store.setState({ status: 'connecting' });
-      if (storedId === WALLET_CONNECT_CONNECTOR_ID) {
-        const restored = (await deps.restoreWalletConnect?.()) ?? false;
+      if (storedId === WALLET_CONNECT_CONNECTOR_ID || storedId === 'auth') {
+        const restore = storedId === 'auth' ? deps.restoreEmbedded : deps.restoreWalletConnect;
+        const restored = (await restore?.().catch(() => false)) ?? false;
         if (!restored) {
           deps.storage.removeItem(STORAGE_KEYS.connectorId);
           store.setState({ status: 'disconnected' });

@@ -35,6 +35,8 @@ export interface ControllerDeps {
   randomId?: () => string;
   readNativeBalance?: (address: string, network: ModalNetwork) => Promise<bigint>;
   reconnectWaitMs?: number;
+  /** Restores an embedded-wallet session on load (a lazy chunk with the wallet frame; DOM). */
+  restoreEmbedded?: (controllers: ModalControllers) => Promise<boolean>;
 }
 
 export function apiContextOf(options: ResolvedOptions, fetch: FetchLike): ApiContext {
@@ -80,6 +82,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     discovery: deps.discovery,
     reconnectWaitMs: deps.reconnectWaitMs,
     restoreWalletConnect: options.enableWalletConnect ? () => walletConnect.restore() : undefined,
+    restoreEmbedded: deps.restoreEmbedded && (() => deps.restoreEmbedded!(controllers)),
     onSession(session) {
       networks.setWalletChainId(session.chainId);
       account.setAccount('eip155', session.accounts[0], session.chainId, { name: session.connector.name, icon: session.connector.icon });
@@ -197,7 +200,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     };
   };
 
-  return {
+  const controllers: ModalControllers = {
     options,
     isMobile: deps.isMobile,
     modal,
@@ -212,4 +215,5 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     send,
     getAccount,
   };
+  return controllers;
 }

@@ -43,7 +43,14 @@ export type ViewName =
   | 'SIWXSignMessage'
   | 'ApproveTransaction'
   | 'RegisterAccountName'
-  | 'RegisterAccountNameSuccess';
+  | 'RegisterAccountNameSuccess'
+  // Embedded wallet (e-mail and social login)
+  | 'EmailVerifyOtp'
+  | 'EmailVerifyDevice'
+  | 'UpdateEmailWallet'
+  | 'ConnectSocials'
+  | 'ConnectingSocial'
+  | 'ConnectingFarcaster';
 
 export type ChainNamespace = 'eip155' | 'solana';
 
@@ -79,6 +86,8 @@ export interface ModalApiUrls {
   walletDirectory: string;
   analytics: string;
   relay: string;
+  /** The embedded wallet's origin (its frame and auth service); e-mail and social login appear only when it is set. */
+  embeddedWallet?: string;
 }
 
 export interface ModalOptions {

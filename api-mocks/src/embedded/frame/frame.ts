@@ -54,7 +54,7 @@ interface StoredSession {
 }
 interface SealedAccount {
   address: string;
-  iv: Uint8Array;
+  iv: Uint8Array<ArrayBuffer>;
   data: ArrayBuffer;
 }
 

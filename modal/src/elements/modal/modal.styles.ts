@@ -46,6 +46,18 @@ export const modalStyles = [
       font-size: 1.05em;
       font-weight: 650;
     }
+    .wallet-frame {
+      padding: 0 16px 16px;
+    }
+    .wallet-frame[hidden] {
+      display: none;
+    }
+    ::slotted(iframe) {
+      display: block;
+      width: 100%;
+      height: 340px;
+      border: 0;
+    }
     .body {
       padding: 8px 16px 16px;
       overflow-y: auto;
