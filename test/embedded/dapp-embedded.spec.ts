@@ -1,0 +1,202 @@
+import type { Page } from '@playwright/test';
+import { verifyMessage, type Hex } from 'viem';
+import { expect, test } from '../fixtures.js';
+import { startDappServer, strictCsp, type DappServer } from '../modal/dapp-server.js';
+import { DEVICE_MAIL, LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
+
+/**
+ * The auth connector in a plain dapp under a strict CSP (the frame's origin is the only frame source):
+ * signatures approved or rejected in ApproveTransaction, refused methods, batched calls, a new browser profile
+ * approving its device, the 30 s resend rule, and a social login through the local consent page.
+ */
+let server: DappServer;
+
+test.beforeAll(async ({ stack }) => {
+  const origins = [stack.apiUrl, stack.relayUrl, stack.rpcUrl].map((url) => new URL(url).origin);
+  const frame = new URL(stack.frameUrl).origin;
+  server = await startDappServer(
+    { projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl, embeddedWalletUrl: stack.frameUrl },
+    `${strictCsp(origins[0], origins[1], origins[2])}; frame-src ${frame}`,
+  );
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+type DappWindow = Window & {
+  dappModal: {
+    getWalletClient(): { account: { address: Hex }; signMessage(args: { message: string }): Promise<Hex>; request(args: { method: string; params?: unknown }): Promise<unknown> };
+  };
+};
+
+const connectButton = (page: Page) => page.locator('mb-connect-button').getByRole('button');
+
+/** Logs in with `email` through the modal, reading each mail from the local mailbox; returns the address. */
+async function logIn(page: Page, frameUrl: string, email: string, options: { newDevice?: (link: string) => Promise<void> } = {}): Promise<Hex> {
+  await page.goto(server.url);
+  await connectButton(page).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  const lastLogin = await latestId(frameUrl, email);
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+  if (options.newDevice) {
+    await expect(dialog.getByRole('heading', { name: 'Register Device' })).toBeVisible();
+    await expect(dialog.getByText('Waiting for approval...')).toBeVisible();
+    const { link } = await waitForMail(frameUrl, email, DEVICE_MAIL, lastLogin);
+    await options.newDevice(link!);
+  }
+  await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
+  const { code } = await waitForMail(frameUrl, email, LOGIN_MAIL, lastLogin);
+  await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
+  await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/);
+  return page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().account.address);
+}
+
+async function latestId(frameUrl: string, email: string): Promise<number> {
+  const { messages } = (await (await fetch(`${frameUrl}/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { id: number }[] };
+  return messages[0]?.id ?? 0;
+}
+
+test('a signature is approved in ApproveTransaction, another is rejected; the session survives a reload', async ({ page, stack }) => {
+  const email = newEmail();
+  const address = await logIn(page, stack.frameUrl, email);
+  const frame = page.frameLocator('mb-modal iframe');
+
+  const signed = page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().signMessage({ message: 'Minibot says hi' }));
+  const dialog = page.getByRole('dialog', { name: 'Approve Transaction' });
+  await expect(dialog).toBeVisible();
+  await expect(frame.getByRole('heading', { name: 'Sign this message?' })).toBeVisible();
+  await expect(frame.getByText('Minibot says hi')).toBeVisible();
+  await frame.getByRole('button', { name: 'Approve' }).click();
+  const signature = await signed;
+  expect(await verifyMessage({ address, message: 'Minibot says hi', signature })).toBe(true);
+  await expect(dialog).toBeHidden();
+
+  const rejected = page.evaluate(() =>
+    (window as unknown as DappWindow).dappModal
+      .getWalletClient()
+      .signMessage({ message: 'no' })
+      .then(
+        () => 'signed',
+        (error: { code?: number; cause?: { code?: number } }) => error.code ?? error.cause?.code,
+      ),
+  );
+  await frame.getByRole('button', { name: 'Reject' }).click();
+  expect(await rejected).toBe(4001);
+
+  // Closing the modal while the frame asks aborts the request.
+  const aborted = page.evaluate(() =>
+    (window as unknown as DappWindow).dappModal
+      .getWalletClient()
+      .signMessage({ message: 'later' })
+      .then(
+        () => 'signed',
+        (error: { details?: string; shortMessage?: string }) => `${error.shortMessage} ${error.details}`,
+      ),
+  );
+  await expect(frame.getByText('later')).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(await aborted).toContain('Request was aborted');
+
+  await page.reload();
+  await expect(connectButton(page)).toHaveText(`${address.slice(0, 6)}...${address.slice(-4)}`, { timeout: 20_000 });
+  const again = page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().signMessage({ message: 'after reload' }));
+  await frame.getByRole('button', { name: 'Approve' }).click();
+  expect(await verifyMessage({ address, message: 'after reload', signature: await again })).toBe(true);
+});
+
+test('a method outside the lists is refused, and a malformed batch is refused before any approval', async ({ page, stack }) => {
+  await logIn(page, stack.frameUrl, newEmail());
+  await connectButton(page).click();
+  await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible();
+  const refused = await page.evaluate(() =>
+    (window as unknown as DappWindow).dappModal
+      .getWalletClient()
+      .request({ method: 'eth_sign', params: ['0x0000000000000000000000000000000000000000', '0x00'] })
+      .then(
+        () => 'answered',
+        (error: { code?: number; details?: string }) => `${error.code} ${error.details}`,
+      ),
+  );
+  expect(refused).toBe('4200 Requested RPC call is not allowed');
+  await expect(page.getByRole('dialog').getByText('Action not allowed')).toBeVisible();
+
+  const badBatch = await page.evaluate(() =>
+    (window as unknown as DappWindow).dappModal
+      .getWalletClient()
+      .request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', calls: [{ to: '0x0000000000000000000000000000000000000001', data: 'deadbeef' }] }] })
+      .then(
+        () => 'sent',
+        (error: { details?: string }) => error.details,
+      ),
+  );
+  expect(badBatch).toBe('call 0 needs data starting with 0x');
+  await expect(page.frameLocator('mb-modal iframe').getByRole('button', { name: 'Approve' })).toHaveCount(0);
+});
+
+test('a new browser profile approves its device from the mailed link and gets the same address', async ({ page, stack, browser }) => {
+  const email = newEmail();
+  const address = await logIn(page, stack.frameUrl, email);
+  const context = await browser.newContext();
+  try {
+    const other = await context.newPage();
+    const sameAddress = await logIn(other, stack.frameUrl, email, {
+      newDevice: async (link) => {
+        const approval = await context.newPage();
+        await approval.goto(link);
+        await expect(approval.getByRole('heading', { name: 'Device approved' })).toBeVisible();
+        await approval.close();
+      },
+    });
+    expect(sameAddress).toBe(address);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a new code is refused within 30 s with the seconds left, and sent after', async ({ page, stack }) => {
+  test.setTimeout(90_000);
+  const email = newEmail();
+  await page.goto(server.url);
+  await connectButton(page).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible();
+  const first = await waitForMail(stack.frameUrl, email, LOGIN_MAIL);
+  await dialog.getByRole('button', { name: /^Resend code in \d+ s$/ }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(/^Please try again after (2\d|30) seconds$/);
+  // The service enforces the rule too (a second request for the same address).
+  const direct = await fetch(`${stack.frameUrl}/api/email/start`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, deviceId: 'another-device-of-a-new-address' }),
+  });
+  expect(direct.status).toBe(429);
+  expect(((await direct.json()) as { error: string }).error).toMatch(/^Please try again after \d+ seconds$/);
+
+  await expect(dialog.getByRole('button', { name: 'Resend code', exact: true })).toBeVisible({ timeout: 35_000 });
+  await dialog.getByRole('button', { name: 'Resend code', exact: true }).click();
+  const second = await waitForMail(stack.frameUrl, email, LOGIN_MAIL, first.id);
+  expect(second.code).toMatch(/^\d{6}$/);
+  await dialog.getByRole('textbox', { name: 'Code' }).fill(second.code!);
+  await expect(connectButton(page)).toHaveText(/^0x/);
+});
+
+test('logs in with a social through the local consent page in a popup', async ({ page, stack }) => {
+  await page.goto(server.url);
+  await connectButton(page).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Continue with a social account' }).click();
+  await expect(dialog.getByRole('heading', { name: 'All Socials' })).toBeVisible();
+  const popupOpened = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Continue with GitHub' }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('heading', { name: 'Sign in with Github (local)' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await popup.getByRole('textbox', { name: 'Account name' }).fill(`fan-${Date.now()}`);
+  await popup.getByRole('button', { name: 'Allow' }).click();
+  await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/, { timeout: 15_000 });
+  expect(stack.frameUrl).toContain('127.0.0.1');
+});
