@@ -243,7 +243,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
         const user = await ready.request({ type: 'ConnectOtp', otp: code }, requestTimeout);
         finishLogin(user, ready);
       });
-      if (store.getState().error) controllers.toasts.hide();
+      controllers.toasts.hide();
     },
     async resendCode() {
       const { email, resendAvailableAt } = store.getState();
