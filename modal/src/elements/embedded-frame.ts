@@ -45,7 +45,7 @@ function openFrame(controllers: ModalControllers): FrameChannel {
   iframe.slot = 'embedded-wallet';
   iframe.title = textsOf(controllers.options).texts.walletFrameTitle;
   iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
-  const url = new URL('/frame', frameOrigin);
+  const url = new URL(`${base.replace(/\/+$/, '')}/frame`);
   url.searchParams.set('origin', window.location.origin);
   url.searchParams.set('projectId', controllers.options.projectId);
   iframe.src = url.href;

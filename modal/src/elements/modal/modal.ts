@@ -205,6 +205,8 @@ export class MbModal extends LitElement {
 
   private onNativeClose() {
     // The browser may close the dialog itself (a repeated Escape); keep the controller in step.
+    // A close event that arrives after the dialog was opened again (closed and reopened at once) is stale.
+    if (this.dialog?.open) return;
     const controllers = this.resolved();
     if (this.embedded) {
       this.dialog?.show();
