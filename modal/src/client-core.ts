@@ -112,7 +112,8 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
           next.status === last.status &&
           next.chainId === last.chainId &&
           next.connectorId === last.connectorId &&
-          next.isConnected === last.isConnected
+          next.isConnected === last.isConnected &&
+          next.embeddedWalletInfo?.user === last.embeddedWalletInfo?.user
         )
           return;
         last = next;

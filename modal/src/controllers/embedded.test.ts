@@ -197,6 +197,11 @@ describe('embedded wallet controller', () => {
     expect(controllers.getAccount()).toMatchObject({ isConnected: true, address: USER.address, connectorId: 'auth' });
     expect(storage.getItem(STORAGE_KEYS.connectorId)).toBe('auth');
     expect(embedded.getState().user).toEqual(USER);
+    expect(controllers.getAccount().embeddedWalletInfo).toEqual({ user: { email: USER.email }, authProvider: 'email', accountType: 'eoa', isSmartAccountDeployed: false });
+    expect(controllers.account.getState().byNamespace.eip155).toMatchObject({ allAccounts: USER.accounts, user: { email: USER.email } });
+    await controllers.connection.disconnect();
+    expect(controllers.getAccount().embeddedWalletInfo).toBeUndefined();
+    expect(frame.posted.at(-1)?.message.type).toBe('SignOut');
   });
 
   it('refuses a malformed e-mail or code without asking the frame', async () => {

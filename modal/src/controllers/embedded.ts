@@ -9,9 +9,8 @@ import {
 import type { FrameChannel } from '../connectors/embedded/channel.js';
 import { FrameTimeoutError } from '../connectors/embedded/channel.js';
 import { createEmbeddedProvider, type EmbeddedProvider } from '../connectors/embedded/provider.js';
-import { createStore } from '../core/store.js';
 import type { Clock, ConnectorInfo, FetchLike, ModalControllers, ModalMessages, Store } from '../core/types.js';
-import { ModalError, ProviderRpcError } from '../errors.js';
+import { createEmbeddedStore, EmbeddedWalletError } from '../connectors/embedded/runtime.js';
 
 /** The auth connector: the embedded wallet behind e-mail and social logins. */
 export const AUTH_CONNECTOR_ID = 'auth';
@@ -79,7 +78,7 @@ export interface EmbeddedControllerDeps {
 /** The embedded wallet's use-cases: e-mail, device, code, socials, Farcaster; session restore; approvals. */
 export function createEmbeddedController(deps: EmbeddedControllerDeps): EmbeddedController {
   const { clock, controllers, messages } = deps;
-  const store = createStore<EmbeddedState>({ frame: 'idle', busy: false });
+  const store = createEmbeddedStore<EmbeddedState>({ frame: 'idle', busy: false });
   let channel: FrameChannel | undefined;
   let loading: Promise<FrameChannel> | undefined;
   let provider: EmbeddedProvider | undefined;
@@ -97,7 +96,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
         await opened.ready(EMBEDDED_TIMEOUTS.load);
       } catch (cause) {
         opened.close();
-        throw new ModalError(messages.emailLoginDependency, { cause });
+        throw new EmbeddedWalletError(-32603, messages.emailLoginDependency);
       }
       await sleep(EMBEDDED_TIMEOUTS.readyDelay);
       opened.onApproval(onApproval);
@@ -115,7 +114,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
 
   const errorText = (error: unknown): string => {
     if (error instanceof FrameTimeoutError) return messages.somethingWentWrong;
-    if (error instanceof ModalError && error.shortMessage) return error.shortMessage;
+    if (error instanceof EmbeddedWalletError && error.shortMessage) return error.shortMessage;
     return messages.anErrorOccurred;
   };
 
@@ -179,6 +178,15 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       onRefused: () => controllers.toasts.show('error', messages.actionNotAllowed),
     });
     store.setState({ user, socialProvider: user.authProvider === 'email' ? undefined : (user.authProvider as SocialProvider) });
+    const social = user.authProvider === 'email' ? undefined : user.authProvider;
+    const setUser = () =>
+      controllers.account.update('eip155', {
+        user: { email: user.email, username: user.userName },
+        socialProvider: social,
+        allAccounts: user.accounts,
+        smartAccountDeployed: Boolean(user.smartAccountDeployed),
+        preferredAccountTypes: { eip155: 'eoa' },
+      });
     controllers.connection.attachSession({
       provider,
       connector: authConnector,
@@ -189,6 +197,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
         await ready.request({ type: 'SignOut' }, requestTimeout);
       },
     });
+    setUser();
   };
 
   const codeSent = () => store.setState({ resendAvailableAt: clock.now() + EMBEDDED_TIMEOUTS.emailCooldown });
@@ -265,7 +274,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
           const { uri } = await ready.request({ type: 'GetSocialRedirectUri', provider }, requestTimeout);
           const frameOrigin = new URL(controllers.options.apiUrls.embeddedWallet ?? '').origin;
           // Only the wallet's own consent page may open in the popup.
-          if (new URL(uri).origin !== frameOrigin) throw new ModalError(messages.anErrorOccurred);
+          if (new URL(uri).origin !== frameOrigin) throw new EmbeddedWalletError(-32603, messages.anErrorOccurred);
           popup.navigate(uri);
           const user = await ready.request({ type: 'ConnectSocial' }, { timeoutMs: EMBEDDED_TIMEOUTS.request, timeoutMessage: deps.socialTimeoutText });
           popup.close();
@@ -274,7 +283,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
           popup.close();
           if (error instanceof FrameTimeoutError) {
             controllers.toasts.show('error', deps.socialTimeoutText);
-            throw new ModalError(deps.socialTimeoutText);
+            throw new EmbeddedWalletError(-32603, deps.socialTimeoutText);
           }
           throw error;
         }
@@ -315,6 +324,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
         const { email } = await ready.request({ type: 'UpdateEmailVerify', otpCurrent: otpCurrent.trim(), otpNew: otpNew.trim() }, requestTimeout);
         const user = store.getState().user;
         store.setState({ pendingEmail: undefined, email, user: user ? { ...user, email } : user });
+        controllers.account.update('eip155', { user: { email, username: user?.userName } });
         controllers.router.back();
       });
     },
@@ -347,5 +357,5 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
 
 /** True for the refusal of a method outside the safe and unsafe lists. */
 export function isRpcNotAllowed(error: unknown): boolean {
-  return error instanceof ProviderRpcError && error.code === RPC_NOT_ALLOWED_CODE;
+  return error instanceof EmbeddedWalletError && error.code === RPC_NOT_ALLOWED_CODE;
 }

@@ -197,6 +197,10 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
       chainId: connected ? networks.getState().walletChainId : undefined,
       caipAddress: connected ? eip155.caipAddress : undefined,
       connectorId: connected ? c.connectorId : undefined,
+      embeddedWalletInfo:
+        connected && eip155.user
+          ? { user: eip155.user, authProvider: eip155.socialProvider ?? 'email', accountType: 'eoa', isSmartAccountDeployed: eip155.smartAccountDeployed }
+          : undefined,
     };
   };
 

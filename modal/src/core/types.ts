@@ -134,6 +134,13 @@ export interface AccountSnapshot {
   chainId?: number;
   caipAddress?: string;
   connectorId?: string;
+  /** The embedded wallet's user when connected by e-mail or a social (spec section 3). */
+  embeddedWalletInfo?: {
+    user: { email?: string; username?: string };
+    authProvider: string;
+    accountType: AccountType;
+    isSmartAccountDeployed: boolean;
+  };
 }
 
 export interface ModalClient {
@@ -346,6 +353,8 @@ export interface AccountController extends Store<AccountState> {
   setStatus(namespace: ChainNamespace, status: ConnectionStatus): void;
   reset(namespace: ChainNamespace): void;
   resetAll(): void;
+  /** Sets fields of a namespace's account (the embedded wallet's user, accounts and provider). */
+  update(namespace: ChainNamespace, patch: Partial<ChainAccountState>): void;
   /** Native balance of the active account; cached 30 s unless `force`. */
   fetchBalance(force?: boolean): Promise<void>;
   /** Name and avatar; cached 5 min. */

@@ -1,6 +1,6 @@
 import { createFrameChannel, type FrameChannel } from '../connectors/embedded/channel.js';
 import { createEmbeddedController, type EmbeddedController } from '../controllers/embedded.js';
-import { realClock } from '../core/clock.js';
+import { browserClock } from '../connectors/embedded/runtime.js';
 import { safeLinkUrl } from '../core/safe-url.js';
 import type { ModalControllers } from '../core/types.js';
 import { textsOf } from '../views/texts.js';
@@ -17,7 +17,7 @@ export function embeddedOf(controllers: ModalControllers): EmbeddedController {
   if (!embedded) {
     const { texts, messages } = textsOf(controllers.options);
     embedded = createEmbeddedController({
-      clock: realClock,
+      clock: browserClock,
       fetch: (input, init) => globalThis.fetch(input, init),
       controllers,
       openFrame: () => openFrame(controllers),
@@ -51,7 +51,7 @@ function openFrame(controllers: ModalControllers): FrameChannel {
   iframe.src = url.href;
   host.append(iframe);
   const channel = createFrameChannel({
-    clock: realClock,
+    clock: browserClock,
     frameOrigin,
     frameWindow: () => iframe.contentWindow,
     post: (message, targetOrigin) => iframe.contentWindow?.postMessage(message, targetOrigin),

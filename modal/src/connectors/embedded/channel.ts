@@ -6,7 +6,7 @@ import {
   type FrameResults,
 } from '../../api/embedded-protocol.js';
 import type { Clock } from '../../core/types.js';
-import { ProviderRpcError } from '../../errors.js';
+import { EmbeddedWalletError } from './runtime.js';
 
 /** A message event as the channel reads it (the window's `message` event in a browser). */
 export interface ChannelMessageEvent {
@@ -43,7 +43,7 @@ export interface FrameChannel {
 }
 
 /** A request the frame did not answer in time. */
-export class FrameTimeoutError extends ProviderRpcError {
+export class FrameTimeoutError extends EmbeddedWalletError {
   override name = 'FrameTimeoutError';
 }
 
@@ -77,7 +77,7 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
     if (!entry) return;
     pending.delete(message.id);
     if (message.ok) entry.resolve(message.result);
-    else entry.reject(new ProviderRpcError(message.error.code ?? -32603, message.error.message));
+    else entry.reject(new EmbeddedWalletError(message.error.code ?? -32603, message.error.message));
   });
 
   return {
@@ -129,7 +129,7 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
     newId,
     close() {
       unlisten();
-      for (const entry of pending.values()) entry.reject(new ProviderRpcError(4900, 'The wallet frame was closed'));
+      for (const entry of pending.values()) entry.reject(new EmbeddedWalletError(4900, 'The wallet frame was closed'));
       pending.clear();
     },
   };

@@ -4,7 +4,7 @@ import {
   sendCallsProblem,
 } from '../../api/embedded-protocol.js';
 import type { Eip1193Provider, FetchLike, ModalNetwork } from '../../core/types.js';
-import { ProviderRpcError } from '../../errors.js';
+import { EmbeddedWalletError } from './runtime.js';
 import type { FrameChannel } from './channel.js';
 
 export interface EmbeddedProviderOptions {
@@ -46,14 +46,14 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
 
   const readRpc = async (method: string, params: unknown) => {
     const url = network()?.rpcUrls.default.http[0];
-    if (!url) throw new ProviderRpcError(4901, `No RPC for chain ${chainId}`);
+    if (!url) throw new EmbeddedWalletError(4901, `No RPC for chain ${chainId}`);
     const response = await options.fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params: params ?? [] }),
     });
     const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
-    if (body.error) throw new ProviderRpcError(body.error.code, body.error.message);
+    if (body.error) throw new EmbeddedWalletError(body.error.code, body.error.message);
     return body.result;
   };
 
@@ -65,7 +65,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
       const kind = rpcMethodKind(method);
       if (kind === 'refused') {
         options.onRefused?.(method);
-        throw new ProviderRpcError(RPC_NOT_ALLOWED_CODE, options.messages.rpcNotAllowed);
+        throw new EmbeddedWalletError(RPC_NOT_ALLOWED_CODE, options.messages.rpcNotAllowed);
       }
       switch (method) {
         case 'eth_accounts':
@@ -76,7 +76,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
         case 'wallet_switchEthereumChain':
         case 'wallet_addEthereumChain': {
           const requested = Number.parseInt(String((params as { chainId?: string }[] | undefined)?.[0]?.chainId ?? ''), 16);
-          if (!options.networks.some((n) => n.id === requested)) throw new ProviderRpcError(4902, `Unrecognized chain ID ${requested}`);
+          if (!options.networks.some((n) => n.id === requested)) throw new EmbeddedWalletError(4902, `Unrecognized chain ID ${requested}`);
           if (requested !== chainId) {
             chainId = requested;
             provider.emit('chainChanged', hex(chainId));
@@ -98,7 +98,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
       if (kind === 'safe') return readRpc(method, params);
       if (method === 'wallet_sendCalls') {
         const problem = sendCallsProblem(params);
-        if (problem) throw new ProviderRpcError(-32602, problem);
+        if (problem) throw new EmbeddedWalletError(-32602, problem);
       }
       const id = options.channel.newId();
       options.onUnsafeRequest?.(id);
