@@ -9,7 +9,6 @@ import { openWallet } from '../wallet-actions.js';
 import '../../ui/list-item/list-item.js';
 import '../../ui/skeleton/skeleton.js';
 import '../../ui/icon/icon.js';
-import '../../ui/input/input.js';
 import '../../ui/button/button.js';
 import '../../ui/text/text.js';
 
@@ -39,6 +38,8 @@ export class MbConnectView extends MbView {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // The e-mail field's element loads only for a dapp that offers e-mail login.
+    if (this.controllers?.options.apiUrls.embeddedWallet) void import('../../ui/input/input.js');
     const directory = this.controllers?.directory;
     if (!directory || !this.controllers.options.enableWalletConnect) return;
     void directory.fetchInitial();
