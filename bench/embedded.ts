@@ -77,7 +77,7 @@ the approval UI).
 |---|---|
 | **wallet frame page's own script** (\`/frame.js\` on the wallet's origin) | ${frameKb.toFixed(1)} kB |
 | modal: embedded wallet chunk (controller, auth connector, channel, protocol), loaded when e-mail or a social is picked | ${kb(embeddedChunk).toFixed(1)} kB |
-| before the first click (of the embedded wallet only its hooks: restore on load, connector id, `embeddedWalletInfo`) | ${firstClickKb.toFixed(1)} kB |
+| before the first click (of the embedded wallet only its hooks: restore on load, connector id, \`embeddedWalletInfo\`) | ${firstClickKb.toFixed(1)} kB |
 
 | view | with what it alone loads | beyond the embedded chunk |
 |---|---|---|

@@ -160,6 +160,17 @@ describe('embedded wallet service', () => {
     expect((await waiting).body.user).toMatchObject({ authProvider: 'farcaster', userName: 'caster' });
   });
 
+  it("refuses calls from another origin (a dapp's page) to the service", async () => {
+    const response = await fetch(`${frame()}/api/email/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:5173' },
+      body: JSON.stringify({ email: newEmail(), deviceId: 'x' }),
+    });
+    expect(response.status).toBe(403);
+    const rpc = await fetch(`${frame()}/rpc`, { method: 'POST', headers: { origin: 'https://evil.example' }, body: '{}' });
+    expect(rpc.status).toBe(403);
+  });
+
   it('shows the mail for people on /mailbox', async () => {
     const email = newEmail();
     await post('/api/email/start', { email, deviceId: randomUUID() });

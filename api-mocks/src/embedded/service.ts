@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { numberToHex, parseEther } from 'viem';
 import type { EmbeddedUser } from '../../../modal/src/api/types.js';
 import type { Db } from '../db.js';
-import { badRequest, createListener, forbidden, HttpError, notFound, Router, type RequestContext } from '../http.js';
+import { badRequest, createListener, forbidden, HttpError, notFound, Router, type Handler, type RequestContext } from '../http.js';
 import { isOriginAllowed, type ProjectStore } from '../projects.js';
 import { buildFrameScript } from './frame-bundle.js';
 import { loadMasterKey } from './keys.js';
@@ -81,8 +81,19 @@ async function formBody(ctx: RequestContext): Promise<URLSearchParams> {
 export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<RunningEmbeddedService> {
   const now = options.now ?? Date.now;
   const store = new EmbeddedStore(options.db, loadMasterKey(options.dataDir), now);
-  const router = new Router();
+  const routes = new Router();
   let baseUrl = '';
+  /** The service answers only its own frame: a request from another origin (a dapp's page) gets 403. */
+  const ownOriginOnly = (path: string, handler: Handler): Handler => (ctx) => {
+    if ((path.startsWith('/api/') || path === '/rpc') && ctx.origin !== undefined && ctx.origin !== baseUrl) {
+      throw forbidden(`only the wallet's own pages may call ${path}`);
+    }
+    return handler(ctx);
+  };
+  const router = {
+    get: (path: string, handler: Handler) => routes.get(path, ownOriginOnly(path, handler)),
+    post: (path: string, handler: Handler) => routes.post(path, ownOriginOnly(path, handler)),
+  };
   const waiters = new Set<() => void>();
   const wakeWaiters = () => {
     for (const wake of [...waiters]) wake();
@@ -388,7 +399,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     });
   });
 
-  const server: Server = createServer(createListener(router, (error) => console.error('[embedded]', error)));
+  const server: Server = createServer(createListener(routes, (error) => console.error('[embedded]', error)));
   server.keepAliveTimeout = 5_000;
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);

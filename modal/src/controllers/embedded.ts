@@ -94,7 +94,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       const opened = deps.openFrame();
       try {
         await opened.ready(EMBEDDED_TIMEOUTS.load);
-      } catch (cause) {
+      } catch {
         opened.close();
         throw new EmbeddedWalletError(-32603, messages.emailLoginDependency);
       }

@@ -1,5 +1,4 @@
 import { css, html, nothing } from 'lit';
-import { state } from 'lit/decorators.js';
 import type { ConnectorInfo } from '../../core/types.js';
 import type { WcWallet } from '../../api/types.js';
 import { defineElement } from '../../ui/define.js';
@@ -11,6 +10,7 @@ import '../../ui/skeleton/skeleton.js';
 import '../../ui/icon/icon.js';
 import '../../ui/button/button.js';
 import '../../ui/text/text.js';
+import '../../ui/input/input.js';
 
 /**
  * Connect: the wallets found in the browser (EIP-6963 and the legacy injected provider), recent wallets,
@@ -32,14 +32,12 @@ export class MbConnectView extends MbView {
   ];
   private readonly connection = new StoreController(this, () => this.controllers?.connection);
   private readonly directory = new StoreController(this, () => this.controllers?.directory);
-  @state() private emailError?: string;
-  @state() private emailBusy = false;
+  private emailError?: string;
+  private emailBusy = false;
   private emailValue = '';
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // The e-mail field's element loads only for a dapp that offers e-mail login.
-    if (this.controllers?.options.apiUrls.embeddedWallet) void import('../../ui/input/input.js');
     const directory = this.controllers?.directory;
     if (!directory || !this.controllers.options.enableWalletConnect) return;
     void directory.fetchInitial();
@@ -112,6 +110,7 @@ export class MbConnectView extends MbView {
   private async email() {
     if (this.emailBusy) return;
     this.emailBusy = true;
+    this.requestUpdate();
     try {
       const embedded = (await import('../../elements/embedded-frame.js')).embeddedOf(this.controllers);
       await embedded.connectEmail(this.emailValue);
@@ -120,6 +119,7 @@ export class MbConnectView extends MbView {
       this.emailError = this.messages.emailLoginDependency;
     }
     this.emailBusy = false;
+    this.requestUpdate();
   }
 
   private walletItem(wallet: WcWallet, tag?: string) {
