@@ -135,6 +135,55 @@ test('a method outside the lists is refused, and a malformed batch is refused be
   await expect(page.frameLocator('mb-modal iframe').getByRole('button', { name: 'Approve' })).toHaveCount(0);
 });
 
+test('a batch of calls (EIP-5792) is approved in the frame and reported by wallet_getCallsStatus', async ({ page, stack, chain }) => {
+  const address = await logIn(page, stack.frameUrl, newEmail());
+  const frame = page.frameLocator('mb-modal iframe');
+  const to = ['0x0000000000000000000000000000000000000a11', '0x0000000000000000000000000000000000000b22'];
+  const sent = page.evaluate(
+    ([a, b]) =>
+      (window as unknown as DappWindow).dappModal
+        .getWalletClient()
+        .request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', calls: [{ to: a, data: '0x', value: '0x1' }, { to: b, data: '0x', value: '0x2' }] }] }) as Promise<{ id: string }>,
+    to,
+  );
+  await expect(frame.getByRole('heading', { name: 'Send these calls?' })).toBeVisible();
+  await expect(frame.getByText(to[1])).toBeVisible();
+  await frame.getByRole('button', { name: 'Approve' }).click();
+  const { id } = await sent;
+  const status = (await page.evaluate(
+    (batch) => (window as unknown as DappWindow).dappModal.getWalletClient().request({ method: 'wallet_getCallsStatus', params: [batch] }),
+    id,
+  )) as { status: number; receipts: { transactionHash: Hex }[] };
+  expect(status.status).toBe(200);
+  expect(status.receipts).toHaveLength(2);
+  for (const [index, receipt] of status.receipts.entries()) {
+    const tx = await chain.getTransaction({ hash: receipt.transactionHash });
+    expect(tx.from.toLowerCase()).toBe(address.toLowerCase());
+    expect(tx.to?.toLowerCase()).toBe(to[index]);
+    expect(tx.value).toBe(BigInt(index + 1));
+  }
+});
+
+test('logs in with Farcaster: QR code, then its approval page', async ({ page, stack, context }) => {
+  await page.goto(server.url);
+  await connectButton(page).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Continue with a social account' }).click();
+  await dialog.getByRole('button', { name: 'Continue with Farcaster' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Farcaster' })).toBeVisible();
+  const link = dialog.getByRole('link', { name: 'Open Farcaster link' });
+  await expect(link).toBeVisible();
+  await expect(dialog.getByRole('img', { name: 'Farcaster QR code' })).toBeVisible();
+  const url = await link.getAttribute('href');
+  expect(url).toContain(`${stack.frameUrl}/farcaster/approve/`);
+  const approval = await context.newPage();
+  await approval.goto(url!);
+  await approval.getByRole('textbox', { name: 'Farcaster name' }).fill(`caster-${Date.now()}`);
+  await approval.getByRole('button', { name: 'Approve' }).click();
+  await expect(approval.getByRole('heading', { name: 'Approved' })).toBeVisible();
+  await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/, { timeout: 25_000 });
+});
+
 test('a new browser profile approves its device from the mailed link and gets the same address', async ({ page, stack, browser }) => {
   const email = newEmail();
   const address = await logIn(page, stack.frameUrl, email);

@@ -49,13 +49,17 @@ export const modalStyles = [
     .wallet-frame {
       padding: 0 16px 16px;
     }
+    .body.compact {
+      min-height: 0;
+      padding-bottom: 4px;
+    }
     .wallet-frame[hidden] {
       display: none;
     }
     ::slotted(iframe) {
       display: block;
       width: 100%;
-      height: 340px;
+      height: 320px;
       border: 0;
     }
     .body {

@@ -126,7 +126,7 @@ export class MbModal extends LitElement {
               <mb-icon name="close"></mb-icon>
             </mb-button>`}
       </header>
-      <div part="body" class="body">${controllers && (modal?.open || this.embedded) ? this.renderView(view, controllers) : nothing}</div>
+      <div part="body" class=${view === 'ApproveTransaction' ? 'body compact' : 'body'}>${controllers && (modal?.open || this.embedded) ? this.renderView(view, controllers) : nothing}</div>
       <div class="wallet-frame" ?hidden=${view !== 'ApproveTransaction'}><slot name="embedded-wallet"></slot></div>
       <div class="toasts">
         ${toast?.open ? html`<mb-toast variant=${toast.variant}>${toast.message}</mb-toast>` : nothing}
