@@ -11,6 +11,7 @@ import '../email-verify-device-view/email-verify-device-view.js';
 import '../approve-transaction-view/approve-transaction-view.js';
 import '../connect-socials-view/connect-socials-view.js';
 import '../connecting-farcaster-view/connecting-farcaster-view.js';
+import '../connecting-social-view/connecting-social-view.js';
 import '../update-email-wallet-view/update-email-wallet-view.js';
 import '../../elements/embedded-frame.js';
 
@@ -132,10 +133,28 @@ describe('embedded wallet views', () => {
     controllers.router.back();
   });
 
+  it('ConnectingSocial: a keyboard pick opens the provider window and waits for it', async () => {
+    const { controllers, modal } = await openModal();
+    controllers.router.push('ConnectSocials');
+    const list = await waitForView(modal, 'mb-connect-socials-view');
+    const google = [...list.shadowRoot!.querySelectorAll('mb-list-item')].find((i) => i.label === 'Continue with Google')!;
+    google.focus();
+    await sendKeys({ press: 'Enter' });
+    const view = await waitForView(modal, 'mb-connecting-social-view');
+    assert.equal(dialogName(modal), 'Sign In');
+    assert.include(deepText(view), 'Continue in the Google window that opened.');
+    await expectNoAxeViolations(modal);
+  });
+
   it('UpdateEmailWallet asks for the new e-mail, then a code for each address', async () => {
     const { controllers, modal, connect } = await openModal();
     await logInByEmail(controllers, modal, connect);
-    controllers.modal.open({ view: 'UpdateEmailWallet' });
+    controllers.modal.open();
+    const account = await waitForView(modal, 'mb-account-view');
+    const item = [...account.shadowRoot!.querySelectorAll('mb-list-item')].find((i) => i.label === 'ada@example.org')!;
+    assert.equal(item.tag, 'Update e-mail');
+    item.focus();
+    await sendKeys({ press: 'Enter' });
     const view = await waitForView(modal, 'mb-update-email-wallet-view');
     assert.equal(dialogName(modal), 'Edit Email');
     await expectNoAxeViolations(modal);
