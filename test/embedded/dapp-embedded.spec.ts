@@ -184,6 +184,28 @@ test('logs in with Farcaster: QR code, then its approval page', async ({ page, s
   await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/, { timeout: 25_000 });
 });
 
+test('updates the e-mail from the Account view with a code sent to each address', async ({ page, stack }) => {
+  const email = newEmail();
+  const address = await logIn(page, stack.frameUrl, email);
+  await connectButton(page).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: new RegExp(email) }).click();
+  await expect(dialog.getByRole('heading', { name: 'Edit Email' })).toBeVisible();
+  const next = newEmail();
+  await dialog.getByRole('textbox', { name: 'New e-mail' }).fill(next);
+  const before = Math.max(await latestId(stack.frameUrl, email), await latestId(stack.frameUrl, next));
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+  const current = await waitForMail(stack.frameUrl, email, 'Confirm your new e-mail', before);
+  const fresh = await waitForMail(stack.frameUrl, next, 'Confirm your new e-mail', before);
+  await dialog.getByRole('textbox', { name: `Code sent to ${email}` }).fill(current.code!);
+  await dialog.getByRole('textbox', { name: `Code sent to ${next}` }).fill(fresh.code!);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Account' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: new RegExp(next) })).toBeVisible();
+  // The wallet keeps its address under the new e-mail.
+  expect(await page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().account.address)).toBe(address);
+});
+
 test('a new browser profile approves its device from the mailed link and gets the same address', async ({ page, stack, browser }) => {
   const email = newEmail();
   const address = await logIn(page, stack.frameUrl, email);

@@ -21,16 +21,17 @@ export class MbUpdateEmailWalletView extends MbEmbeddedView {
     if (!s.pendingEmail) {
       return html`<div class="stack">
         <mb-text>${t.embeddedAccount} ${s.user?.email ?? ''}</mb-text>
+        <mb-text variant="small" tone="muted" aria-hidden="true">${t.newEmailLabel}</mb-text>
         <mb-input type="email" autocomplete="email" label=${t.newEmailLabel} placeholder=${t.emailPlaceholder} @mb-input=${(e: { value: string }) => (this.email = e.value)}></mb-input>
         ${this.errorLine()}
         <mb-button full-width ?loading=${s.busy} @click=${() => this.embedded.updateEmail(this.email)}>${t.continueWithEmail}</mb-button>
       </div>`;
     }
     return html`<div class="stack">
+      <mb-text variant="small" tone="muted" aria-hidden="true">${t.codeCurrentEmail(s.user?.email ?? '')}</mb-text>
       <mb-input label=${t.codeCurrentEmail(s.user?.email ?? '')} placeholder="000000" inputmode="numeric" autocomplete="one-time-code" @mb-input=${(e: { value: string }) => (this.otpCurrent = e.value)}></mb-input>
-      <mb-text variant="small" tone="muted">${t.codeCurrentEmail(s.user?.email ?? '')}</mb-text>
+      <mb-text variant="small" tone="muted" aria-hidden="true">${t.codeNewEmail(s.pendingEmail)}</mb-text>
       <mb-input label=${t.codeNewEmail(s.pendingEmail)} placeholder="000000" inputmode="numeric" autocomplete="one-time-code" @mb-input=${(e: { value: string }) => (this.otpNew = e.value)}></mb-input>
-      <mb-text variant="small" tone="muted">${t.codeNewEmail(s.pendingEmail)}</mb-text>
       ${this.errorLine()}
       <mb-button full-width ?loading=${s.busy} @click=${() => this.embedded.verifyUpdateEmail(this.otpCurrent, this.otpNew)}>${t.confirm}</mb-button>
     </div>`;
