@@ -271,3 +271,29 @@ test('logs in with a social through the local consent page in a popup', async ({
   await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/, { timeout: 15_000 });
   expect(stack.frameUrl).toContain('127.0.0.1');
 });
+
+test('the wallet frame runs only inside a page of the origin it was served for', async ({ page, stack }) => {
+  const dappOrigin = new URL(server.url).origin;
+  const frameUrl = `${stack.frameUrl}/frame?origin=${encodeURIComponent(dappOrigin)}&projectId=${stack.projectId}`;
+  await page.goto(frameUrl);
+  await expect(page.getByText('This page works only inside the wallet modal.')).toBeVisible();
+
+  // Another origin (localhost instead of 127.0.0.1) embeds it while claiming the dapp's origin: it never speaks.
+  await page.goto(server.url.replace('127.0.0.1', 'localhost'));
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/frame.js')) scripts.push(request.url());
+  });
+  const heard = await page.evaluate(async (src) => {
+    const seen: unknown[] = [];
+    window.addEventListener('message', (event) => seen.push(event.data));
+    const iframe = document.createElement('iframe');
+    iframe.src = src;
+    document.body.append(iframe);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    return seen;
+  }, frameUrl);
+  expect(heard).toEqual([]);
+  // The browser refuses to render it at all (frame-ancestors names only the dapp's origin): its script never loads.
+  expect(scripts).toEqual([]);
+});
