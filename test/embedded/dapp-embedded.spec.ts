@@ -297,3 +297,25 @@ test('the wallet frame runs only inside a page of the origin it was served for',
   // The browser refuses to render it at all (frame-ancestors names only the dapp's origin): its script never loads.
   expect(scripts).toEqual([]);
 });
+
+test("says 'Unable to load email login dependency' when the wallet's origin does not answer", async ({ page, stack }) => {
+  const origins = [stack.apiUrl, stack.relayUrl, stack.rpcUrl].map((url) => new URL(url).origin);
+  // A port nothing listens on (the frame never reports ready).
+  const dead = 'http://127.0.0.1:9';
+  const broken = await startDappServer(
+    { projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl, embeddedWalletUrl: dead },
+    `${strictCsp(origins[0], origins[1], origins[2])}; frame-src ${dead}`,
+  );
+  try {
+    await page.goto(broken.url);
+    await connectButton(page).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill(newEmail());
+    await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Unable to load email login dependency', { timeout: 20_000 });
+    await expect(page.locator('mb-modal iframe')).toHaveCount(0);
+    await expect(dialog.getByRole('heading', { name: 'Connect Wallet' })).toBeVisible();
+  } finally {
+    await broken.close();
+  }
+});
