@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     const apiPort = await freePort();
     const child = spawn(join(repoRoot, 'node_modules', '.bin', 'tsx'), [join(repoRoot, 'api-mocks', 'src', 'main.ts')], {
       cwd: repoRoot,
-      env: { ...process.env, API_PORT: String(apiPort), RELAY_PORT: String(await freePort()), LOCAL_DIR: workDir, DATA_DIR: join(workDir, 'data'), RPC_URL: anvil.rpcUrl, PROJECT_ID },
+      env: { ...process.env, API_PORT: String(apiPort), RELAY_PORT: String(await freePort()), FRAME_PORT: String(await freePort()), LOCAL_DIR: workDir, DATA_DIR: join(workDir, 'data'), RPC_URL: anvil.rpcUrl, PROJECT_ID },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const exited = new Promise<void>((done) => child.once('exit', () => done()));

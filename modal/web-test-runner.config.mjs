@@ -40,6 +40,12 @@ export default {
       context.type = 'image/svg+xml';
       context.body = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="#888"/></svg>';
     },
+    // A stand-in for the embedded wallet's frame page (its script speaks the real protocol).
+    async function fakeWalletFrame(context, next) {
+      if (context.path !== '/mock-wallet/frame') return next();
+      context.type = 'text/html';
+      context.body = '<!doctype html><html lang="en"><head><title>Wallet</title></head><body><script type="module" src="/modal/src/views/testing/fake-wallet-frame.ts"></script></body></html>';
+    },
     // Pages under a `csp/` folder are served with the strict Content-Security-Policy (the strict-CSP test).
     async function strictCspPages(context, next) {
       await next();

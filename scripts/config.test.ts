@@ -14,6 +14,7 @@ describe('stack configuration', () => {
       anvilPort: 8545,
       apiPort: 8787,
       relayPort: 8788,
+      framePort: 8789,
       sitePort: 5173,
       projectId: 'minibot-local',
       dataDir: '.data',

@@ -7,6 +7,8 @@ export interface StackConfig {
   anvilPort: number;
   apiPort: number;
   relayPort: number;
+  /** The embedded wallet's own origin (frame, its auth service, the local mailbox). */
+  framePort: number;
   sitePort: number;
   projectId: string;
   /** Folder for api-mocks' SQLite database and other state that survives a restart. */
@@ -32,6 +34,7 @@ export function readStackConfig(env: NodeJS.ProcessEnv = process.env): StackConf
     anvilPort: port(env, 'ANVIL_PORT', 8545),
     apiPort: port(env, 'API_PORT', 8787),
     relayPort: port(env, 'RELAY_PORT', 8788),
+    framePort: port(env, 'FRAME_PORT', 8789),
     sitePort: port(env, 'SITE_PORT', 5173),
     projectId: env.PROJECT_ID || 'minibot-local',
     dataDir: env.DATA_DIR || '.data',

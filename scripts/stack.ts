@@ -28,6 +28,8 @@ export interface RunningStack {
   rpcUrl: string;
   apiUrl: string;
   relayUrl: string;
+  /** The embedded wallet's origin (frame, auth service, mailbox at /mailbox). */
+  frameUrl: string;
   siteUrl?: string;
   /** The environment the site was (or would be) started with. */
   siteEnv: Record<string, string>;
@@ -116,7 +118,7 @@ export async function startAnvil(host: string, port: number, chainId: number): P
 }
 
 /** The VITE_ variables the site reads, for a local stack. */
-export function siteEnvFor(config: StackConfig, deployment: Deployment, rpcUrl: string, apiUrl: string, relayUrl: string) {
+export function siteEnvFor(config: StackConfig, deployment: Deployment, rpcUrl: string, apiUrl: string, relayUrl: string, frameUrl?: string) {
   return {
     VITE_CHAIN_PRESET: config.preset.name,
     VITE_RPC_URL: rpcUrl,
@@ -126,6 +128,7 @@ export function siteEnvFor(config: StackConfig, deployment: Deployment, rpcUrl: 
     VITE_DIRECTORY_URL: apiUrl,
     VITE_RELAY_URL: relayUrl,
     VITE_EXPLORER_URL: `${apiUrl}/explorer`,
+    ...(frameUrl ? { VITE_EMBEDDED_WALLET_URL: frameUrl } : {}),
   };
 }
 
@@ -169,6 +172,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   await assertPortFree(host, config.anvilPort, 'local chain', 'ANVIL_PORT');
   await assertPortFree(host, config.apiPort, 'api-mocks', 'API_PORT');
   await assertPortFree(host, config.relayPort, 'WalletConnect relay', 'RELAY_PORT');
+  await assertPortFree(host, config.framePort, 'embedded wallet frame', 'FRAME_PORT');
   if (options.site) await assertPortFree(host, config.sitePort, 'site', 'SITE_PORT');
 
   const stops: Array<() => Promise<void>> = [];
@@ -188,12 +192,13 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     mkdirSync(localDir, { recursive: true });
     writeFileSync(join(localDir, 'deployment.json'), JSON.stringify(deployment, null, 2) + '\n');
 
-    log(`Starting api-mocks on port ${config.apiPort} and the relay on port ${config.relayPort}...`);
+    log(`Starting api-mocks on port ${config.apiPort}, the relay on port ${config.relayPort} and the embedded wallet on port ${config.framePort}...`);
     const { startApiMocks } = await import('../api-mocks/src/server.js');
     const api = await startApiMocks({
       host,
       port: config.apiPort,
       relayPort: config.relayPort,
+      framePort: config.framePort,
       rpcUrl: anvil.rpcUrl,
       chainId: config.preset.chainId,
       deployment,
@@ -202,7 +207,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     });
     stops.push(() => api.close());
 
-    const siteEnv = siteEnvFor(config, deployment, anvil.rpcUrl, api.url, api.relayUrl);
+    const siteEnv = siteEnvFor(config, deployment, anvil.rpcUrl, api.url, api.relayUrl, api.frameUrl);
     let siteUrl: string | undefined;
     if (options.site) {
       log(`Starting the site (${options.site === 'dev' ? 'Vite dev server' : 'production build'}) on port ${config.sitePort}...`);
@@ -210,7 +215,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       stops.push(() => site.close());
       siteUrl = site.url;
     }
-    return { config, deployment, rpcUrl: anvil.rpcUrl, apiUrl: api.url, relayUrl: api.relayUrl, siteUrl, siteEnv, stop };
+    return { config, deployment, rpcUrl: anvil.rpcUrl, apiUrl: api.url, relayUrl: api.relayUrl, frameUrl: api.frameUrl!, siteUrl, siteEnv, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from './stack.js';
 
 /** `npm start` as a person uses it: prints the URL, serves the page, stops everything on Ctrl-C, starts again. */
-const ports = { ANVIL_PORT: '31545', API_PORT: '31787', RELAY_PORT: '31788', SITE_PORT: '31173' };
+const ports = { ANVIL_PORT: '31545', API_PORT: '31787', RELAY_PORT: '31788', SITE_PORT: '31173', FRAME_PORT: '31789' };
 const env = { ...process.env, ...ports, DATA_DIR: '.data/start-test', LOCAL_DIR: '.local/start-test' };
 
 function start(extra: Record<string, string> = {}): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
@@ -40,6 +40,7 @@ describe('npm start', () => {
       await waitFor(() => run.output().includes('Press Ctrl-C to stop everything.'), 90_000, run.output);
       const text = run.output();
       expect(text).toContain(`Open http://127.0.0.1:${ports.SITE_PORT}/`);
+      expect(text).toContain(`Mailbox      http://127.0.0.1:${ports.FRAME_PORT}/mailbox`);
       expect(text).toContain('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
       expect(text).toContain('<- contract owner');
       const page = await fetch(`http://127.0.0.1:${ports.SITE_PORT}/`);

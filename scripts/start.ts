@@ -36,6 +36,7 @@ async function main() {
     `  Chain        ${config.preset.label}, chain id ${config.preset.chainId}, RPC ${stack.rpcUrl}`,
     `  Contract     ${stack.deployment.presale} (price ${formatEther(BigInt(stack.deployment.priceWei))} BNB, minting enabled)`,
     `  api-mocks    ${stack.apiUrl}   relay ${stack.relayUrl}`,
+    `  Mailbox      ${stack.frameUrl}/mailbox   (e-mail login codes and device links; JSON: ${stack.frameUrl}/mailbox.json)`,
     '',
     'Funded development accounts (10000 BNB each on the local chain only; never use these keys elsewhere):',
     ...DEV_ACCOUNTS.map((a, i) => `  (${i}) ${a.address}  ${a.key}${i === 0 ? '  <- contract owner' : ''}`),

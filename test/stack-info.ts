@@ -6,6 +6,8 @@ export interface StackInfo {
   rpcUrl: string;
   apiUrl: string;
   relayUrl: string;
+  /** The embedded wallet's origin (frame, mailbox). */
+  frameUrl: string;
   chainId: number;
   projectId: string;
   deployment: Deployment;

@@ -56,6 +56,7 @@ async function main(): Promise<void> {
       host: config.host,
       port: config.apiPort,
       relayPort: config.relayPort,
+      framePort: config.framePort,
       rpcUrl,
       chainId,
       deployment,
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
       projectId: config.projectId,
       allowedOrigins: process.env.ALLOWED_ORIGINS ? process.env.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
     });
-    console.log(`api-mocks: HTTP ${running.url}  relay ${running.relayUrl}  chain ${chainId} via ${rpcUrl}  project "${config.projectId}"  data ${config.dataDir}/`);
+    console.log(`api-mocks: HTTP ${running.url}  relay ${running.relayUrl}  embedded wallet ${running.frameUrl} (mailbox ${running.frameUrl}/mailbox)  chain ${chainId} via ${rpcUrl}  project "${config.projectId}"  data ${config.dataDir}/`);
     const stop = () => {
       running.close().then(() => process.exit(0));
     };
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
     process.once('SIGTERM', stop);
   } catch (error) {
     if (error instanceof PortInUseError) {
-      const variable = error.what.includes('relay') ? 'RELAY_PORT' : 'API_PORT';
+      const variable = error.what.includes('relay') ? 'RELAY_PORT' : error.what.includes('frame') ? 'FRAME_PORT' : 'API_PORT';
       fail(`port ${error.port} (${error.what}) is already in use. Stop whatever uses it, or set ${variable} to a free port.`);
     }
     fail(error instanceof Error ? error.message : String(error));

@@ -7,6 +7,7 @@ import { openDatabase } from './db.js';
 import { createListener, Router } from './http.js';
 import { DEFAULT_ALLOWED_ORIGINS, ProjectStore } from './projects.js';
 import { createRelay } from './relay.js';
+import { startEmbeddedService, type RunningEmbeddedService } from './embedded/service.js';
 import { accountRoutes } from './routes/account.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
@@ -32,11 +33,15 @@ export interface ApiMocksOptions {
   allowedOrigins?: string[];
   /** How long a sign-in nonce stays valid (default 5 minutes). */
   authNonceTtlMs?: number;
+  /** The embedded wallet's origin (frame, auth service, mailbox) on this port; 0 = any free port; absent = not started. */
+  framePort?: number;
 }
 
 export interface RunningApiMocks {
   url: string;
   relayUrl: string;
+  /** The embedded wallet's origin, when `framePort` was given. */
+  frameUrl?: string;
   close(): Promise<void>;
 }
 
@@ -141,12 +146,26 @@ export async function startApiMocks(options: ApiMocksOptions): Promise<RunningAp
     throw error;
   }
 
+  let embedded: RunningEmbeddedService | undefined;
+  if (options.framePort !== undefined) {
+    try {
+      embedded = await startEmbeddedService({ host: options.host, port: options.framePort, db, dataDir: options.dataDir, projects, chainId: options.chainId, rpcUrl: options.rpcUrl });
+    } catch (error) {
+      await relay.close();
+      await Promise.all([closeServer(api), closeServer(relayServer)]);
+      db.close();
+      throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new PortInUseError(options.framePort, 'embedded wallet frame') : error;
+    }
+  }
+
   let closed: Promise<void> | undefined;
   return {
     url: ctx.baseUrl,
     relayUrl: ctx.relayUrl,
+    frameUrl: embedded?.url,
     close() {
       closed ??= (async () => {
+        await embedded?.close();
         await relay.close();
         await Promise.all([closeServer(api), closeServer(relayServer)]);
         db.close();

@@ -19,6 +19,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     apiUrl: string;
     relayUrl: string;
+    frameUrl: string;
     rpcUrl: string;
     deployment: Deployment;
     projectId: string;
@@ -37,6 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       host: HOST,
       port: await freePort(),
       relayPort: await freePort(),
+      framePort: 0,
       rpcUrl: anvil.rpcUrl,
       chainId,
       deployment,
@@ -45,6 +47,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     project.provide('apiUrl', mocks.url);
     project.provide('relayUrl', mocks.relayUrl);
+    project.provide('frameUrl', mocks.frameUrl!);
     project.provide('rpcUrl', anvil.rpcUrl);
     project.provide('deployment', deployment);
     project.provide('projectId', TEST_PROJECT_ID);

@@ -45,4 +45,19 @@ describe('npm run api-mocks (standalone entry)', () => {
     expect(stderr).toContain(`api-mocks: port ${busyPort} (api-mocks HTTP) is already in use. Stop whatever uses it, or set API_PORT to a free port.`);
     expect(stderr).not.toMatch(/\n\s+at /);
   });
+
+  it("names FRAME_PORT when the embedded wallet's port is in use", async () => {
+    writeFileSync(join(localDir, 'deployment.json'), JSON.stringify(inject('deployment')));
+    const busyPort = new URL(inject('frameUrl')).port;
+    const { status, stderr } = runMain({
+      LOCAL_DIR: localDir,
+      RPC_URL: inject('rpcUrl'),
+      API_PORT: String(await freePort()),
+      RELAY_PORT: String(await freePort()),
+      FRAME_PORT: busyPort,
+      DATA_DIR: join(localDir, 'data'),
+    });
+    expect(status).toBe(1);
+    expect(stderr).toContain(`api-mocks: port ${busyPort} (embedded wallet frame) is already in use. Stop whatever uses it, or set FRAME_PORT to a free port.`);
+  });
 });

@@ -70,6 +70,7 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
     location,
     createObjectUrl: browser && typeof URL.createObjectURL === 'function' ? (blob) => URL.createObjectURL(blob) : undefined,
     readNativeBalance: viem?.readNativeBalance,
+    restoreEmbedded: browser ? (c) => import('./elements/embedded-frame.js').then((m) => m.embeddedOf(c).restore()) : undefined,
   });
 
   discovery.start();
@@ -116,7 +117,8 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
           next.status === last.status &&
           next.chainId === last.chainId &&
           next.connectorId === last.connectorId &&
-          next.isConnected === last.isConnected
+          next.isConnected === last.isConnected &&
+          next.embeddedWalletInfo?.user === last.embeddedWalletInfo?.user
         )
           return;
         last = next;

@@ -14,6 +14,8 @@ export interface SiteConfig {
   apiUrl: string | undefined;
   directoryUrl: string | undefined;
   relayUrl: string | undefined;
+  /** The embedded wallet's origin (e-mail and social login); none = no e-mail login. */
+  embeddedWalletUrl: string | undefined;
   explorerUrl: string;
   marketplaceUrl: string;
 }
@@ -56,6 +58,7 @@ export function readSiteConfig(env: SiteEnv): SiteConfig {
     apiUrl: nonEmpty(env.VITE_API_URL),
     directoryUrl: nonEmpty(env.VITE_DIRECTORY_URL),
     relayUrl: nonEmpty(env.VITE_RELAY_URL),
+    embeddedWalletUrl: nonEmpty(env.VITE_EMBEDDED_WALLET_URL),
     explorerUrl: trimSlash(nonEmpty(env.VITE_EXPLORER_URL) ?? preset.explorerUrl),
     marketplaceUrl: trimSlash(nonEmpty(env.VITE_MARKETPLACE_URL) ?? DEFAULT_MARKETPLACE_URL),
   };

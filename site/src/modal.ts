@@ -41,6 +41,7 @@ export function createSiteModal(config: SiteConfig): ModalClient {
       ...(config.apiUrl ? { blockchainApi: config.apiUrl } : {}),
       ...(config.directoryUrl ? { walletDirectory: config.directoryUrl, analytics: config.directoryUrl } : {}),
       ...(config.relayUrl ? { relay: config.relayUrl } : {}),
+      ...(config.embeddedWalletUrl ? { embeddedWallet: config.embeddedWalletUrl } : {}),
     },
     themeMode: 'dark',
   });

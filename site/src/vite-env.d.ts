@@ -8,6 +8,7 @@ interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
   readonly VITE_DIRECTORY_URL?: string;
   readonly VITE_RELAY_URL?: string;
+  readonly VITE_EMBEDDED_WALLET_URL?: string;
   readonly VITE_EXPLORER_URL?: string;
   readonly VITE_MARKETPLACE_URL?: string;
 }

@@ -546,3 +546,6 @@ export interface AuthMeResponse {
 export interface AuthAccountMetadataRequest {
   metadata: Record<string, unknown>;
 }
+
+// The embedded wallet's cross-frame protocol (types; the module also holds its pure checks and constants).
+export type * from './embedded-protocol.js';

@@ -78,6 +78,7 @@ export function createAccountController(deps: AccountControllerDeps): AccountCon
         ...(sameAddress ? {} : { balance: undefined, balanceSymbol: undefined, profileName: undefined, profileImage: undefined }),
       });
     },
+    update: patch,
     setStatus(namespace, status) {
       patch(namespace, { status });
     },

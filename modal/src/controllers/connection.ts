@@ -22,6 +22,8 @@ export interface ConnectionControllerDeps {
   onReset(): void;
   /** Restores a stored WalletConnect session (loads its library only then). */
   restoreWalletConnect?: () => Promise<boolean>;
+  /** Restores the embedded wallet's session (loads its frame only then). */
+  restoreEmbedded?: () => Promise<boolean>;
   /** How long reconnect waits for the stored wallet to announce itself. */
   reconnectWaitMs?: number;
 }
@@ -132,8 +134,9 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       if (!storedId || store.getState().status === 'connected') return false;
       const mine = ++attempt;
       store.setState({ status: 'connecting' });
-      if (storedId === WALLET_CONNECT_CONNECTOR_ID) {
-        const restored = (await deps.restoreWalletConnect?.()) ?? false;
+      if (storedId === WALLET_CONNECT_CONNECTOR_ID || storedId === 'auth') {
+        const restore = storedId === 'auth' ? deps.restoreEmbedded : deps.restoreWalletConnect;
+        const restored = (await restore?.().catch(() => false)) ?? false;
         if (!restored && mine === attempt) {
           deps.storage.removeItem(STORAGE_KEYS.connectorId);
           store.setState({ status: 'disconnected' });

@@ -37,6 +37,8 @@ export interface ControllerDeps {
   randomId?: () => string;
   readNativeBalance?: (address: string, network: ModalNetwork) => Promise<bigint>;
   reconnectWaitMs?: number;
+  /** Restores an embedded-wallet session on load (a lazy chunk with the wallet frame; DOM). */
+  restoreEmbedded?: (controllers: ModalControllers) => Promise<boolean>;
 }
 
 export function apiContextOf(options: ResolvedOptions, fetch: FetchLike): ApiContext {
@@ -89,6 +91,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     discovery: deps.discovery,
     reconnectWaitMs: deps.reconnectWaitMs,
     restoreWalletConnect: options.enableWalletConnect ? () => walletConnect.restore() : undefined,
+    restoreEmbedded: deps.restoreEmbedded && (() => deps.restoreEmbedded!(controllers)),
     onSession(session) {
       networks.setWalletChainId(session.chainId);
       account.setAccount('eip155', session.accounts[0], session.chainId, { name: session.connector.name, icon: session.connector.icon });
@@ -211,6 +214,10 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
       chainId: connected ? networks.getState().walletChainId : undefined,
       caipAddress: connected ? eip155.caipAddress : undefined,
       connectorId: connected ? c.connectorId : undefined,
+      embeddedWalletInfo:
+        connected && eip155.user
+          ? { user: eip155.user, authProvider: eip155.socialProvider ?? 'email', accountType: 'eoa', isSmartAccountDeployed: eip155.smartAccountDeployed }
+          : undefined,
     };
   };
 

@@ -20,6 +20,7 @@ export function resolveOptions(options: ModalOptions): ResolvedOptions {
       walletDirectory: trim(apiUrls.walletDirectory),
       analytics: trim(apiUrls.analytics),
       relay: apiUrls.relay,
+      ...(apiUrls.embeddedWallet ? { embeddedWallet: trim(apiUrls.embeddedWallet) } : {}),
     },
     themeMode: options.themeMode ?? 'light',
     enableWalletConnect: options.enableWalletConnect ?? true,

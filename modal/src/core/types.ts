@@ -43,7 +43,14 @@ export type ViewName =
   | 'SIWXSignMessage'
   | 'ApproveTransaction'
   | 'RegisterAccountName'
-  | 'RegisterAccountNameSuccess';
+  | 'RegisterAccountNameSuccess'
+  // Embedded wallet (e-mail and social login)
+  | 'EmailVerifyOtp'
+  | 'EmailVerifyDevice'
+  | 'UpdateEmailWallet'
+  | 'ConnectSocials'
+  | 'ConnectingSocial'
+  | 'ConnectingFarcaster';
 
 export type ChainNamespace = 'eip155' | 'solana';
 
@@ -79,6 +86,8 @@ export interface ModalApiUrls {
   walletDirectory: string;
   analytics: string;
   relay: string;
+  /** The embedded wallet's origin (its frame and auth service); e-mail and social login appear only when it is set. */
+  embeddedWallet?: string;
 }
 
 export interface ModalOptions {
@@ -250,6 +259,13 @@ export interface AccountSnapshot {
   chainId?: number;
   caipAddress?: string;
   connectorId?: string;
+  /** The embedded wallet's user when connected by e-mail or a social (spec section 3). */
+  embeddedWalletInfo?: {
+    user: { email?: string; username?: string };
+    authProvider: string;
+    accountType: AccountType;
+    isSmartAccountDeployed: boolean;
+  };
 }
 
 export interface ModalClient {
@@ -471,6 +487,8 @@ export interface AccountController extends Store<AccountState> {
   setStatus(namespace: ChainNamespace, status: ConnectionStatus): void;
   reset(namespace: ChainNamespace): void;
   resetAll(): void;
+  /** Sets fields of a namespace's account (the embedded wallet's user, accounts and provider). */
+  update(namespace: ChainNamespace, patch: Partial<ChainAccountState>): void;
   /** Native balance of the active account; cached 30 s unless `force`. */
   fetchBalance(force?: boolean): Promise<void>;
   /** Name and avatar; cached 5 min. */

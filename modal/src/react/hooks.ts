@@ -7,7 +7,8 @@ import { useModalClient } from './context.js';
 
 const accountStores = new WeakMap<ModalClient, { subscribe: (cb: () => void) => () => void; get: () => AccountSnapshot }>();
 const sameAccount = (a: AccountSnapshot, b: AccountSnapshot) =>
-  a.address === b.address && a.status === b.status && a.chainId === b.chainId && a.connectorId === b.connectorId && a.isConnected === b.isConnected;
+  a.address === b.address && a.status === b.status && a.chainId === b.chainId && a.connectorId === b.connectorId && a.isConnected === b.isConnected &&
+  a.embeddedWalletInfo?.user === b.embeddedWalletInfo?.user;
 
 function accountStore(client: ModalClient) {
   let store = accountStores.get(client);
@@ -26,7 +27,7 @@ function accountStore(client: ModalClient) {
   return store;
 }
 
-/** The connected account: address, isConnected, status, chainId. */
+/** The connected account: address, isConnected, status, chainId, and `embeddedWalletInfo` for an e-mail or social login. */
 export function useAccount(): AccountSnapshot {
   const store = accountStore(useModalClient());
   return useSyncExternalStore(store.subscribe, store.get, store.get);

@@ -10,6 +10,14 @@ export const viewTags: Partial<Record<ViewName, string>> = {
   Networks: 'mb-networks-view',
   UnsupportedChain: 'mb-unsupported-chain-view',
   SIWXSignMessage: 'mb-siwx-sign-message-view',
+  // Embedded wallet
+  EmailVerifyOtp: 'mb-email-verify-otp-view',
+  EmailVerifyDevice: 'mb-email-verify-device-view',
+  UpdateEmailWallet: 'mb-update-email-wallet-view',
+  ConnectSocials: 'mb-connect-socials-view',
+  ConnectingSocial: 'mb-connecting-social-view',
+  ConnectingFarcaster: 'mb-connecting-farcaster-view',
+  ApproveTransaction: 'mb-approve-transaction-view',
 };
 
 /**
@@ -25,6 +33,14 @@ export const viewLoaders: Partial<Record<ViewName, () => Promise<unknown>>> = {
   Networks: () => import('./networks-view/networks-view.js'),
   UnsupportedChain: () => import('./unsupported-chain-view/unsupported-chain-view.js'),
   SIWXSignMessage: () => import('./siwx-sign-message-view/siwx-sign-message-view.js'),
+  // Embedded wallet
+  EmailVerifyOtp: () => import('./email-verify-otp-view/email-verify-otp-view.js'),
+  EmailVerifyDevice: () => import('./email-verify-device-view/email-verify-device-view.js'),
+  UpdateEmailWallet: () => import('./update-email-wallet-view/update-email-wallet-view.js'),
+  ConnectSocials: () => import('./connect-socials-view/connect-socials-view.js'),
+  ConnectingSocial: () => import('./connecting-social-view/connecting-social-view.js'),
+  ConnectingFarcaster: () => import('./connecting-farcaster-view/connecting-farcaster-view.js'),
+  ApproveTransaction: () => import('./approve-transaction-view/approve-transaction-view.js'),
 };
 
 /** Loads a view's chunk (idempotent); false when the view has no element yet. */

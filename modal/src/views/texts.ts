@@ -49,6 +49,34 @@ export const texts = {
   siwxSign: 'Sign',
   siwxSigning: 'Signing...',
   siwxFailed: 'Sign-in failed. Try again.',
+  // Embedded wallet (e-mail and social login)
+  emailLabel: 'E-mail',
+  emailPlaceholder: 'you@example.com',
+  continueWithEmail: 'Continue',
+  orSocial: 'Continue with a social account',
+  invalidEmail: 'Enter a valid e-mail address',
+  invalidOtp: 'Enter the 6-digit code',
+  otpLabel: 'Code',
+  otpSentTo: (email: string) => `Enter the 6-digit code we sent to ${email}`,
+  resendCode: 'Resend code',
+  resendIn: (seconds: number) => `Resend code in ${seconds} s`,
+  deviceApprovalSent: (email: string) => `This is a new device. Open the link we sent to ${email} to approve it; the code follows.`,
+  waitingForApproval: 'Waiting for approval...',
+  socialWith: (provider: string) => `Continue with ${provider}`,
+  socialContinueInPopup: (provider: string) => `Continue in the ${provider} window that opened.`,
+  socialTimeout: 'The sign-in did not finish in time',
+  socialPopupBlocked: 'The sign-in window was blocked. Allow pop-ups and try again.',
+  farcasterScan: 'Scan this code with Farcaster, or open the link on this device.',
+  farcasterOpen: 'Open Farcaster link',
+  farcasterQr: 'Farcaster QR code',
+  approveBelow: 'Review the request below. Nothing is signed or sent until you approve it.',
+  walletFrameTitle: 'Wallet approval',
+  updateEmail: 'Update e-mail',
+  newEmailLabel: 'New e-mail',
+  codeCurrentEmail: (email: string) => `Code sent to ${email}`,
+  codeNewEmail: (email: string) => `Code sent to ${email}`,
+  confirm: 'Confirm',
+  embeddedAccount: 'Logged in as',
 } as const;
 
 /** Heading of each view (the dialog's accessible name). ConnectingExternal and the WalletConnect view use the wallet's name when known. */
@@ -64,6 +92,12 @@ export const viewTitles: Record<ViewName, string> = {
   ApproveTransaction: 'Approve Transaction',
   RegisterAccountName: 'Choose Name',
   RegisterAccountNameSuccess: 'Name Registered',
+  EmailVerifyOtp: 'Confirm Email',
+  EmailVerifyDevice: 'Register Device',
+  UpdateEmailWallet: 'Edit Email',
+  ConnectSocials: 'All Socials',
+  ConnectingSocial: 'Sign In',
+  ConnectingFarcaster: 'Farcaster',
 };
 
 /** The texts a modal shows: English, then the options' `locale`, then their `texts` overrides. */

@@ -7,6 +7,8 @@ interface DappConfig {
   rpcUrl: string;
   apiUrl: string;
   relayUrl: string;
+  /** The embedded wallet's origin, when the test offers e-mail login. */
+  embeddedWalletUrl?: string;
 }
 
 const config = (await (await fetch('./config.json')).json()) as DappConfig;
@@ -28,7 +30,13 @@ const modal = createModal({
     }),
   ],
   metadata: { name: 'Plain dapp', description: 'A page with only the modal element', url: location.origin, icons: [] },
-  apiUrls: { blockchainApi: config.apiUrl, walletDirectory: config.apiUrl, analytics: config.apiUrl, relay: config.relayUrl },
+  apiUrls: {
+    blockchainApi: config.apiUrl,
+    walletDirectory: config.apiUrl,
+    analytics: config.apiUrl,
+    relay: config.relayUrl,
+    ...(config.embeddedWalletUrl ? { embeddedWallet: config.embeddedWalletUrl } : {}),
+  },
   siwx,
 });
 (window as unknown as { dappModal: typeof modal }).dappModal = modal;

@@ -46,6 +46,22 @@ export const modalStyles = [
       font-size: 1.05em;
       font-weight: 650;
     }
+    .wallet-frame {
+      padding: 0 16px 16px;
+    }
+    .body.compact {
+      min-height: 0;
+      padding-bottom: 4px;
+    }
+    .wallet-frame[hidden] {
+      display: none;
+    }
+    ::slotted(iframe) {
+      display: block;
+      width: 100%;
+      height: 320px;
+      border: 0;
+    }
     .body {
       padding: 8px 16px 16px;
       overflow-y: auto;

@@ -126,7 +126,8 @@ export class MbModal extends LitElement {
               <mb-icon name="close"></mb-icon>
             </mb-button>`}
       </header>
-      <div part="body" class="body">${controllers && (modal?.open || this.embedded) ? this.renderView(view, controllers) : nothing}</div>
+      <div part="body" class=${view === 'ApproveTransaction' ? 'body compact' : 'body'}>${controllers && (modal?.open || this.embedded) ? this.renderView(view, controllers) : nothing}</div>
+      <div class="wallet-frame" ?hidden=${view !== 'ApproveTransaction'}><slot name="embedded-wallet"></slot></div>
       <div class="toasts">
         ${toast?.open ? html`<mb-toast variant=${toast.variant}>${toast.message}</mb-toast>` : nothing}
       </div>
@@ -216,6 +217,8 @@ export class MbModal extends LitElement {
 
   private onNativeClose() {
     // The browser may close the dialog itself (a repeated Escape); keep the controller in step.
+    // A close event that arrives after the dialog was opened again (closed and reopened at once) is stale.
+    if (this.dialog?.open) return;
     const controllers = this.resolved();
     if (this.embedded) {
       this.dialog?.show();

@@ -17,6 +17,7 @@ const paths: Record<string, SVGTemplateResult> = {
   disconnect: svg`<path d="M10 5H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h4M15 8l4 4-4 4M19 12H9"/>`,
   warning: svg`<path d="M12 4l9 16H3z"/><path d="M12 10v4M12 17v.5"/>`,
   external: svg`<path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"/>`,
+  user: svg`<circle cx="12" cy="8.5" r="3.5"/><path d="M5 20c.8-3.6 3.6-5.5 7-5.5s6.2 1.9 7 5.5"/>`,
   refresh: svg`<path d="M20 11a8 8 0 1 0-2.3 5.7M20 5v6h-6"/>`,
 };
 

@@ -27,7 +27,11 @@ export class MbInput extends LitElement {
   @property() label = '';
   @property() placeholder = '';
   @property() value = '';
-  @property() type: 'text' | 'search' = 'text';
+  @property() type: 'text' | 'search' | 'email' = 'text';
+  /** The native `autocomplete` token (default off), e.g. `email` or `one-time-code`. */
+  @property() autocomplete = 'off';
+  /** The native `inputmode`, e.g. `numeric`. */
+  @property() inputmode?: string;
   @query('input') private input!: HTMLInputElement;
 
   override render() {
@@ -39,7 +43,8 @@ export class MbInput extends LitElement {
         type=${this.type}
         .value=${this.value}
         placeholder=${this.placeholder || nothing}
-        autocomplete="off"
+        autocomplete=${this.autocomplete}
+        inputmode=${this.inputmode ?? nothing}
         spellcheck="false"
         @input=${this.onInput}
       />

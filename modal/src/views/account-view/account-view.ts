@@ -82,6 +82,11 @@ export class MbAccountView extends MbView {
         >
           <mb-icon slot="image" name="network"></mb-icon>
         </mb-list-item>
+        ${chain?.user?.email
+          ? html`<mb-list-item label=${chain.user.email} tag=${this.texts.updateEmail} chevron @click=${() => this.controllers.router.push('UpdateEmailWallet')}>
+              <mb-icon slot="image" name="user"></mb-icon>
+            </mb-list-item>`
+          : nothing}
         <mb-button variant="secondary" full-width @click=${this.disconnect}>
           <mb-icon slot="icon" name="disconnect"></mb-icon>${this.texts.disconnect}
         </mb-button>

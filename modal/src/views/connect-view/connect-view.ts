@@ -8,6 +8,9 @@ import { openWallet } from '../wallet-actions.js';
 import '../../ui/list-item/list-item.js';
 import '../../ui/skeleton/skeleton.js';
 import '../../ui/icon/icon.js';
+import '../../ui/button/button.js';
+import '../../ui/text/text.js';
+import '../../ui/input/input.js';
 
 /**
  * Connect: the wallets found in the browser (EIP-6963 and the legacy injected provider), recent wallets,
@@ -29,6 +32,9 @@ export class MbConnectView extends MbView {
   ];
   private readonly connection = new StoreController(this, () => this.controllers?.connection);
   private readonly directory = new StoreController(this, () => this.controllers?.directory);
+  private emailError?: string;
+  private emailBusy = false;
+  private emailValue = '';
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -57,7 +63,15 @@ export class MbConnectView extends MbView {
     const suggested = options.enableWalletConnect ? pick([...directory.featured, ...directory.recommended]) : [];
     // Until the directory answers (or fails), placeholders stand where its wallets will be.
     const loadingSuggestions = options.enableWalletConnect && directory.featured.length + directory.recommended.length === 0 && !directory.error;
-    return html`<ul aria-label=${this.texts.wallets}>
+    const t = this.texts;
+    return html`${options.apiUrls.embeddedWallet
+        ? html`<div class="stack">
+            <mb-input type="email" autocomplete="email" label=${t.emailLabel} placeholder=${t.emailPlaceholder} @mb-input=${(e: { value: string }) => (this.emailValue = e.value)} @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.email()}></mb-input>
+            ${this.emailError ? html`<mb-text role="alert" variant="small" tone="error">${this.emailError}</mb-text>` : nothing}
+            <mb-button full-width ?loading=${this.emailBusy} @click=${this.email}>${t.continueWithEmail}</mb-button>
+            <mb-list-item label=${t.orSocial} chevron @click=${() => this.controllers.router.push('ConnectSocials')}><mb-icon slot="image" name="user" class="item-icon"></mb-icon></mb-list-item>
+          </div>`
+        : nothing}<ul aria-label=${this.texts.wallets}>
       ${installed.map(
         (connector) => html`<li>
           <mb-list-item
@@ -91,6 +105,21 @@ export class MbConnectView extends MbView {
           </li>`
         : nothing}
     </ul>`;
+  }
+
+  private async email() {
+    if (this.emailBusy) return;
+    this.emailBusy = true;
+    this.requestUpdate();
+    try {
+      const embedded = (await import('../../elements/embedded-frame.js')).embeddedOf(this.controllers);
+      await embedded.connectEmail(this.emailValue);
+      this.emailError = embedded.getState().error;
+    } catch {
+      this.emailError = this.messages.emailLoginDependency;
+    }
+    this.emailBusy = false;
+    this.requestUpdate();
   }
 
   private walletItem(wallet: WcWallet, tag?: string) {

@@ -1,0 +1,420 @@
+// The embedded wallet's frame: runs on the wallet's own origin inside the dapp's modal. It alone holds the
+// account key (wrapped by a non-extractable WebCrypto key in its IndexedDB) and signs with viem's local account.
+import { formatEther, hexToString, isHex, type Hex, type TypedDataDefinition } from 'viem';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import {
+  EMBEDDED_CHANNEL,
+  EMBEDDED_TIMEOUTS,
+  isValidEmail,
+  isValidOtp,
+  parseAppMessage,
+  RPC_NOT_ALLOWED_CODE,
+  RPC_NOT_ALLOWED_MESSAGE,
+  rpcMethodKind,
+  sendCallsProblem,
+  type AppToFrameMessage,
+  type EmbeddedUser,
+  type FrameToAppMessage,
+} from '../../../../modal/src/api/embedded-protocol.js';
+
+const root = document.getElementById('root') as HTMLElement;
+const parentOrigin = root.dataset.origin ?? '';
+
+class FrameError extends Error {
+  constructor(
+    message: string,
+    readonly code?: number,
+  ) {
+    super(message);
+  }
+}
+
+// ---- storage (IndexedDB on the wallet's origin) --------------------------------------------------------
+const dbPromise = new Promise<IDBDatabase>((resolve, reject) => {
+  const request = indexedDB.open('minibot-embedded-wallet', 1);
+  request.onupgradeneeded = () => request.result.createObjectStore('kv');
+  request.onsuccess = () => resolve(request.result);
+  request.onerror = () => reject(request.error);
+});
+async function idb<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest): Promise<T> {
+  const db = await dbPromise;
+  return new Promise<T>((resolve, reject) => {
+    const request = run(db.transaction('kv', mode).objectStore('kv'));
+    request.onsuccess = () => resolve(request.result as T);
+    request.onerror = () => reject(request.error);
+  });
+}
+const load = <T>(key: string) => idb<T | undefined>('readonly', (s) => s.get(key));
+const save = (key: string, value: unknown) => idb<void>('readwrite', (s) => s.put(value, key));
+const remove = (key: string) => idb<void>('readwrite', (s) => s.delete(key));
+
+interface StoredSession {
+  token: string;
+  user: EmbeddedUser;
+}
+interface SealedAccount {
+  address: string;
+  iv: Uint8Array<ArrayBuffer>;
+  data: ArrayBuffer;
+}
+
+async function deviceId(): Promise<string> {
+  let id = await load<string>('deviceId');
+  if (!id) {
+    id = crypto.randomUUID();
+    await save('deviceId', id);
+  }
+  return id;
+}
+
+/** The device's wrapping key: AES-GCM, non-extractable (script on this origin can use it, nobody can read it). */
+async function deviceKey(): Promise<CryptoKey> {
+  let key = await load<CryptoKey>('deviceKey');
+  if (!key) {
+    key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+    await save('deviceKey', key);
+  }
+  return key;
+}
+
+async function keepLogin(login: { token: string; user: EmbeddedUser; privateKey: Hex }): Promise<EmbeddedUser> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await deviceKey(), new TextEncoder().encode(login.privateKey));
+  await save('account', { address: login.user.address, iv, data } satisfies SealedAccount);
+  await save('session', { token: login.token, user: login.user } satisfies StoredSession);
+  return login.user;
+}
+
+async function withAccount<T>(use: (account: PrivateKeyAccount) => Promise<T>): Promise<T> {
+  const sealed = await load<SealedAccount>('account');
+  if (!sealed) throw new FrameError('Not logged in', 4100);
+  const key = new TextDecoder().decode(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.iv }, await deviceKey(), sealed.data)) as Hex;
+  return use(privateKeyToAccount(key));
+}
+
+async function forget(): Promise<void> {
+  await Promise.all([remove('account'), remove('session')]);
+}
+
+// ---- the wallet service (same origin) ----------------------------------------------------------------------
+async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = (await response.json().catch(() => null)) as { error?: string } | null;
+  if (!response.ok) throw new FrameError(payload?.error ?? `HTTP status code: ${response.status}`, response.status === 401 ? 4100 : undefined);
+  return payload as T;
+}
+
+async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
+  const response = (await api<{ result?: T; error?: { message: string; code?: number } }>('/rpc', { jsonrpc: '2.0', id: 1, method, params })) ?? {};
+  if (response.error) throw new FrameError(response.error.message, response.error.code);
+  return response.result as T;
+}
+
+// ---- the approval UI ----------------------------------------------------------------------------------
+let approval: { id: string; settle(approved: boolean | Error): void } | undefined;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+function details(rows: [string, string][]) {
+  return el('dl', {}, ...rows.flatMap(([term, value]) => [el('dt', {}, term), el('dd', {}, value)]));
+}
+
+/** Shows what is about to be signed or sent; resolves true on Approve, false on Reject. */
+function askApproval(id: string, title: string, body: Node[]): Promise<boolean> {
+  approval?.settle(new FrameError('Request was aborted', 4001));
+  const approve = el('button', { type: 'button', className: 'primary', textContent: 'Approve' });
+  const reject = el('button', { type: 'button', textContent: 'Reject' });
+  root.replaceChildren(el('h1', { id: 'approval-title' }, title), ...body, el('div', { className: 'row' }, reject, approve));
+  root.setAttribute('aria-labelledby', 'approval-title');
+  post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id, open: true });
+  approve.focus();
+  return new Promise<boolean>((resolve, rejectPromise) => {
+    const settle = (result: boolean | Error) => {
+      if (approval?.id !== id) return;
+      approval = undefined;
+      if (result === true) {
+        approve.disabled = reject.disabled = true;
+        approve.textContent = 'Approving...';
+      } else {
+        root.replaceChildren();
+        post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id, open: false });
+      }
+      if (result instanceof Error) rejectPromise(result);
+      else resolve(result);
+    };
+    approval = { id, settle };
+    approve.addEventListener('click', () => settle(true));
+    reject.addEventListener('click', () => settle(false));
+  });
+}
+
+function closeApproval(id: string) {
+  root.replaceChildren();
+  post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id, open: false });
+}
+
+const short = (value: string) => (value.length > 66 ? `${value.slice(0, 34)}...${value.slice(-8)}` : value);
+const wei = (value: unknown) => (typeof value === 'string' && isHex(value) ? `${formatEther(BigInt(value))} BNB` : '0 BNB');
+
+interface TxRequest {
+  to?: Hex;
+  data?: Hex;
+  value?: Hex;
+  gas?: Hex;
+}
+
+async function prepareTransaction(account: PrivateKeyAccount, tx: TxRequest, chainId: number, nonce?: number) {
+  const value = tx.value ? BigInt(tx.value) : 0n;
+  const [gasPrice, pendingNonce, gas] = await Promise.all([
+    rpc<Hex>('eth_gasPrice'),
+    nonce === undefined ? rpc<Hex>('eth_getTransactionCount', [account.address, 'pending']) : Promise.resolve(undefined),
+    tx.gas ? Promise.resolve(tx.gas) : rpc<Hex>('eth_estimateGas', [{ from: account.address, to: tx.to, data: tx.data, value: tx.value }]),
+  ]);
+  return account.signTransaction({
+    chainId,
+    type: 'legacy',
+    to: tx.to,
+    data: tx.data,
+    value,
+    gas: BigInt(gas),
+    gasPrice: BigInt(gasPrice),
+    nonce: nonce ?? Number(BigInt(pendingNonce!)),
+  });
+}
+
+/** Sends and waits for the receipt up to 25 s (spec section 9); answers the hash either way. */
+async function sendRaw(serialized: Hex): Promise<Hex> {
+  const hash = await rpc<Hex>('eth_sendRawTransaction', [serialized]);
+  const deadline = Date.now() + EMBEDDED_TIMEOUTS.confirmation;
+  while (Date.now() < deadline) {
+    if (await rpc<unknown>('eth_getTransactionReceipt', [hash])) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return hash;
+}
+
+const approvalTitle: Record<string, string> = {
+  personal_sign: 'Sign this message?',
+  eth_signTypedData: 'Sign this data?',
+  eth_signTypedData_v4: 'Sign this data?',
+  eth_sendTransaction: 'Send this transaction?',
+  eth_signTransaction: 'Sign this transaction?',
+  wallet_sendCalls: 'Send these calls?',
+};
+
+async function runRpc(id: string, message: Extract<AppToFrameMessage, { type: 'RpcRequest' }>): Promise<unknown> {
+  const { method, chainId } = message;
+  const params = (Array.isArray(message.params) ? message.params : []) as unknown[];
+  if (rpcMethodKind(method) !== 'unsafe') throw new FrameError(RPC_NOT_ALLOWED_MESSAGE, RPC_NOT_ALLOWED_CODE);
+  const session = await load<StoredSession>('session');
+  if (!session) throw new FrameError('Not logged in', 4100);
+  const chain = await api<{ chainId: number }>('/api/chain');
+  if (chainId !== chain.chainId) throw new FrameError(`The embedded wallet does not support chain ${chainId}`, 4901);
+  if (method === 'wallet_sendCalls') {
+    const problem = sendCallsProblem(params);
+    if (problem) throw new FrameError(problem, -32602);
+  }
+  const address = session.user.address;
+  const body: Node[] = [];
+  if (method === 'personal_sign') {
+    const raw = String(params[0] ?? '');
+    const text = isHex(raw) ? (() => { try { return hexToString(raw); } catch { return raw; } })() : raw;
+    body.push(el('p', {}, 'Message'), el('pre', {}, text));
+  } else if (method.startsWith('eth_signTypedData')) {
+    body.push(el('p', {}, 'Data'), el('pre', {}, typeof params[1] === 'string' ? params[1] : JSON.stringify(params[1], null, 2)));
+  } else if (method === 'wallet_sendCalls') {
+    const calls = (params[0] as { calls: TxRequest[] }).calls;
+    calls.forEach((call, index) => body.push(details([[`Call ${index + 1} to`, call.to!], ['Value', wei(call.value)], ['Data', short(call.data ?? '0x')]])));
+  } else {
+    const tx = (params[0] ?? {}) as TxRequest;
+    body.push(details([['To', tx.to ?? '(new contract)'], ['Value', wei(tx.value)], ['Data', short(tx.data ?? '0x')]]));
+  }
+  body.unshift(details([['From', address]]));
+  const approved = await askApproval(id, approvalTitle[method], body);
+  if (!approved) throw new FrameError('User rejected the request.', 4001);
+  try {
+    return await withAccount(async (account) => {
+      switch (method) {
+        case 'personal_sign': {
+          const raw = String(params[0] ?? '');
+          return account.signMessage({ message: isHex(raw) ? { raw } : raw });
+        }
+        case 'eth_signTypedData':
+        case 'eth_signTypedData_v4': {
+          const data = (typeof params[1] === 'string' ? JSON.parse(params[1]) : params[1]) as TypedDataDefinition & { types: Record<string, unknown> };
+          const { EIP712Domain: _domain, ...types } = data.types;
+          return account.signTypedData({ ...data, types } as TypedDataDefinition);
+        }
+        case 'eth_signTransaction':
+          return prepareTransaction(account, (params[0] ?? {}) as TxRequest, chainId);
+        case 'eth_sendTransaction':
+          return sendRaw(await prepareTransaction(account, (params[0] ?? {}) as TxRequest, chainId));
+        case 'wallet_sendCalls': {
+          const calls = (params[0] as { calls: TxRequest[] }).calls;
+          let nonce = Number(BigInt(await rpc<Hex>('eth_getTransactionCount', [account.address, 'pending'])));
+          const hashes: Hex[] = [];
+          for (const call of calls) hashes.push(await sendRaw(await prepareTransaction(account, call, chainId, nonce++)));
+          // The id carries the hashes, so the app answers wallet_getCallsStatus from the chain alone.
+          return { id: `0x${hashes.map((h) => h.slice(2)).join('')}` };
+        }
+        default:
+          throw new FrameError(RPC_NOT_ALLOWED_MESSAGE, RPC_NOT_ALLOWED_CODE);
+      }
+    });
+  } finally {
+    closeApproval(id);
+  }
+}
+
+// ---- the protocol -------------------------------------------------------------------------------------------
+let pendingEmail: string | undefined;
+let pendingSocialState: string | undefined;
+let pendingFarcasterState: string | undefined;
+
+function waitForSocialResult(state: string): Promise<{ code: string }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => done(new FrameError('The sign-in timed out')), EMBEDDED_TIMEOUTS.request);
+    const onMessage = (event: MessageEvent) => {
+      // Only the consent callback page on this origin may answer, and only for this login.
+      const data = event.data as { channel?: string; state?: string; code?: string; error?: string } | null;
+      if (event.origin !== location.origin || data?.channel !== 'minibot-embedded-social' || data.state !== state) return;
+      done(data.code ? { code: data.code } : new FrameError('The sign-in was cancelled', 4001));
+    };
+    const done = (result: { code: string } | Error) => {
+      clearTimeout(timer);
+      window.removeEventListener('message', onMessage);
+      if (result instanceof Error) reject(result);
+      else resolve(result);
+    };
+    window.addEventListener('message', onMessage);
+  });
+}
+
+async function handle(message: AppToFrameMessage): Promise<unknown> {
+  switch (message.type) {
+    case 'ConnectEmail': {
+      if (!isValidEmail(message.email)) throw new FrameError('Invalid email address');
+      const result = await api<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }>('/api/email/start', { email: message.email.trim(), deviceId: await deviceId() });
+      pendingEmail = message.email.trim();
+      return result;
+    }
+    case 'ConnectDevice':
+      if (!pendingEmail) throw new FrameError('Start with your e-mail');
+      return api('/api/email/device', { email: pendingEmail, deviceId: await deviceId(), waitMs: 20_000 });
+    case 'ConnectOtp': {
+      if (!pendingEmail) throw new FrameError('Start with your e-mail');
+      if (!isValidOtp(message.otp)) throw new FrameError('The code has 6 digits');
+      return keepLogin(await api('/api/email/verify', { email: pendingEmail, deviceId: await deviceId(), otp: message.otp }));
+    }
+    case 'GetSocialRedirectUri': {
+      const { uri, state } = await api<{ uri: string; state: string }>('/api/social/start', { provider: message.provider, deviceId: await deviceId() });
+      pendingSocialState = state;
+      return { uri };
+    }
+    case 'ConnectSocial': {
+      const state = pendingSocialState;
+      if (!state) throw new FrameError('Start with a provider');
+      const { code } = await waitForSocialResult(state);
+      pendingSocialState = undefined;
+      return keepLogin(await api('/api/social/exchange', { state, code, deviceId: await deviceId() }));
+    }
+    case 'ConnectFarcaster': {
+      const { url, state } = await api<{ url: string; state: string }>('/api/farcaster/start', { deviceId: await deviceId() });
+      pendingFarcasterState = state;
+      return { url };
+    }
+    case 'AwaitFarcaster': {
+      if (!pendingFarcasterState) throw new FrameError('Start with Farcaster');
+      const result = await api<{ token?: string; user?: EmbeddedUser; privateKey?: Hex }>('/api/farcaster/wait', { state: pendingFarcasterState, deviceId: await deviceId(), waitMs: 20_000 });
+      if (!result.token || !result.user || !result.privateKey) return {};
+      pendingFarcasterState = undefined;
+      return { user: await keepLogin(result as { token: string; user: EmbeddedUser; privateKey: Hex }) };
+    }
+    case 'GetUser': {
+      const session = await load<StoredSession>('session');
+      if (!session || !(await load('account'))) return null;
+      try {
+        const user = await api<EmbeddedUser>('/api/me', undefined, session.token);
+        await save('session', { ...session, user });
+        return { ...user, chainId: message.chainId };
+      } catch (error) {
+        if (error instanceof FrameError && error.code === 4100) {
+          await forget();
+          return null;
+        }
+        return { ...session.user, chainId: message.chainId };
+      }
+    }
+    case 'SignOut': {
+      const session = await load<StoredSession>('session');
+      await forget();
+      if (session) await api('/api/signout', {}, session.token).catch(() => undefined);
+      return null;
+    }
+    case 'RpcRequest':
+      return runRpc(message.id, message);
+    case 'AbortRpcRequest':
+      if (approval?.id === message.requestId) approval.settle(new FrameError('Request was aborted', 4001));
+      return null;
+    case 'UpdateEmail': {
+      if (!isValidEmail(message.email)) throw new FrameError('Invalid email address');
+      const session = await load<StoredSession>('session');
+      if (!session) throw new FrameError('Not logged in', 4100);
+      pendingEmail = message.email.trim();
+      return api('/api/email/update', { email: pendingEmail }, session.token);
+    }
+    case 'UpdateEmailVerify': {
+      const session = await load<StoredSession>('session');
+      if (!session || !pendingEmail) throw new FrameError('Not logged in', 4100);
+      const result = await api<{ email: string }>('/api/email/update/verify', { email: pendingEmail, otpCurrent: message.otpCurrent, otpNew: message.otpNew }, session.token);
+      await save('session', { ...session, user: { ...session.user, email: result.email } });
+      return result;
+    }
+    case 'SyncTheme':
+      document.documentElement.dataset.theme = message.themeMode;
+      return null;
+    case 'InitSmartAccount':
+    case 'SetPreferredAccount':
+      return { enabled: false, reason: 'Smart accounts are off' };
+  }
+}
+
+function post(message: FrameToAppMessage) {
+  window.parent.postMessage(message, parentOrigin);
+}
+
+function start() {
+  // Only inside the page of the origin the wallet service accepted, and only from that page's window.
+  const ancestor = location.ancestorOrigins?.[0];
+  if (window.parent === window || !parentOrigin || (ancestor !== undefined && ancestor !== parentOrigin)) {
+    root.textContent = 'This page works only inside the wallet modal.';
+    return;
+  }
+  window.addEventListener('message', (event: MessageEvent) => {
+    if (event.source !== window.parent || event.origin !== parentOrigin) return;
+    const message = parseAppMessage(event.data);
+    if (!message) return;
+    handle(message).then(
+      (result) => post({ channel: EMBEDDED_CHANNEL, type: 'Response', id: message.id, ok: true, result: result ?? null }),
+      (error: unknown) =>
+        post({
+          channel: EMBEDDED_CHANNEL,
+          type: 'Response',
+          id: message.id,
+          ok: false,
+          error: { message: error instanceof Error && error.message ? error.message : 'An error occurred', code: error instanceof FrameError ? error.code : undefined },
+        }),
+    );
+  });
+  void dbPromise.then(() => post({ channel: EMBEDDED_CHANNEL, type: 'Ready' }));
+}
+
+start();

@@ -1,0 +1,418 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { numberToHex, parseEther } from 'viem';
+import type { EmbeddedUser } from '../../../modal/src/api/types.js';
+import type { Db } from '../db.js';
+import { badRequest, createListener, forbidden, HttpError, notFound, Router, type Handler, type RequestContext } from '../http.js';
+import { isOriginAllowed, type ProjectStore } from '../projects.js';
+import { buildFrameScript } from './frame-bundle.js';
+import { loadMasterKey } from './keys.js';
+import { EmbeddedStore, normalizeEmail, type AccountRow } from './store.js';
+
+export interface EmbeddedServiceOptions {
+  host: string;
+  /** 0 = any free port. */
+  port: number;
+  db: Db;
+  dataDir: string;
+  projects: ProjectStore;
+  chainId: number;
+  rpcUrl: string;
+  /** BNB given to a new account on the local chain (0 = none). Default 1. */
+  welcomeGrantBnb?: string;
+  now?: () => number;
+}
+
+export interface RunningEmbeddedService {
+  url: string;
+  close(): Promise<void>;
+}
+
+const SOCIALS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'];
+const EMAIL_COOLDOWN_MS = 30_000;
+const LOGIN_MAIL = 'Your Minibot login code';
+const DEVICE_MAIL = 'Approve a new device';
+const UPDATE_MAIL = 'Confirm your new e-mail';
+const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-z]{2,}$/i;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(title: string, body: string, extraHeaders: Record<string, string> = {}) {
+  return {
+    text: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="/embedded.css"></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
+    contentType: 'text/html; charset=utf-8',
+    headers: { 'Content-Security-Policy': "default-src 'none'; style-src 'self'; script-src 'self'; form-action 'self'; img-src 'self' data:", ...extraHeaders },
+  };
+}
+
+const PAGE_CSS = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f6f7f9;color:#141414}main{max-width:640px;margin:0 auto;padding:24px}
+table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #d6d9de;padding:6px;text-align:left;vertical-align:top}
+code{font-size:1.2em;letter-spacing:.1em}button,input{font:inherit;padding:8px 12px;border-radius:8px;border:1px solid #8a8f98}
+button{background:#9a5c00;color:#fff;border:0;cursor:pointer;margin-right:8px}button.secondary{background:#5b5f66}
+a{color:#1a5fd6}:focus-visible{outline:3px solid #1a5fd6;outline-offset:2px}`;
+
+function requireString(body: Record<string, unknown>, field: string): string {
+  const value = body[field];
+  if (typeof value !== 'string' || value.trim() === '') throw badRequest(`"${field}" is required`, field);
+  return value;
+}
+
+async function jsonBody(ctx: RequestContext): Promise<Record<string, unknown>> {
+  const body = await ctx.body();
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('request body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+function requireEmail(body: Record<string, unknown>, field = 'email'): string {
+  const email = requireString(body, field);
+  if (!EMAIL_RE.test(email.trim())) throw badRequest('Invalid email address', field);
+  return normalizeEmail(email);
+}
+
+async function formBody(ctx: RequestContext): Promise<URLSearchParams> {
+  return new URLSearchParams(await ctx.rawBody());
+}
+
+/**
+ * The embedded wallet's origin: the frame page and its script, the auth service the frame calls (same origin),
+ * the local mailbox, device approval links, the social consent pages and the Farcaster approval page.
+ * The dapp's origin never calls it: only the frame does.
+ */
+export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<RunningEmbeddedService> {
+  const now = options.now ?? Date.now;
+  const store = new EmbeddedStore(options.db, loadMasterKey(options.dataDir), now);
+  const routes = new Router();
+  let baseUrl = '';
+  /** The service answers only its own frame: a request from another origin (a dapp's page) gets 403. */
+  const ownOriginOnly = (path: string, handler: Handler): Handler => (ctx) => {
+    if ((path.startsWith('/api/') || path === '/rpc') && ctx.origin !== undefined && ctx.origin !== baseUrl) {
+      throw forbidden(`only the wallet's own pages may call ${path}`);
+    }
+    return handler(ctx);
+  };
+  const router = {
+    get: (path: string, handler: Handler) => routes.get(path, ownOriginOnly(path, handler)),
+    post: (path: string, handler: Handler) => routes.post(path, ownOriginOnly(path, handler)),
+  };
+  const waiters = new Set<() => void>();
+  const wakeWaiters = () => {
+    for (const wake of [...waiters]) wake();
+  };
+  /** Long poll: resolves when `check` gives a value or after `ms`. */
+  const waitFor = async <T>(check: () => T | undefined, ms: number): Promise<T | undefined> => {
+    const first = check();
+    if (first !== undefined) return first;
+    return new Promise<T | undefined>((resolve) => {
+      const done = (value: T | undefined) => {
+        clearTimeout(timer);
+        waiters.delete(wake);
+        resolve(value);
+      };
+      const wake = () => {
+        const value = check();
+        if (value !== undefined) done(value);
+      };
+      const timer = setTimeout(() => done(undefined), ms);
+      waiters.add(wake);
+    });
+  };
+
+  const grantWelcome = async (address: string) => {
+    const amount = parseEther(options.welcomeGrantBnb ?? '1');
+    if (amount === 0n) return;
+    const call = (method: string, params: unknown[]) =>
+      fetch(options.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then(
+        (r) => r.json() as Promise<{ result?: string }>,
+      );
+    try {
+      const balance = BigInt((await call('eth_getBalance', [address, 'latest'])).result ?? '0x0');
+      await call('anvil_setBalance', [address, numberToHex(balance + amount)]);
+    } catch (error) {
+      console.error('[embedded] welcome grant failed', error);
+    }
+  };
+
+  const userOf = (account: AccountRow, authProvider: string): EmbeddedUser => ({
+    email: account.email ?? undefined,
+    address: account.address,
+    chainId: options.chainId,
+    accounts: [{ address: account.address, type: 'eoa' }],
+    userName: account.user_name ?? undefined,
+    smartAccountDeployed: false,
+    authProvider,
+  });
+
+  /** A login: the session token and, for the account's own frame only, its key. */
+  const login = (account: AccountRow, deviceId: string, authProvider: string) => ({
+    json: { token: store.createSession(account.id, deviceId, authProvider), user: userOf(account, authProvider), privateKey: store.accountKey(account) },
+  });
+
+  const sessionOf = (ctx: RequestContext) => {
+    const header = ctx.req.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+    const session = token ? store.session(token) : undefined;
+    if (!session) throw new HttpError(401, { error: 'Not logged in' });
+    return { ...session, token };
+  };
+
+  /** One mail of a kind (code or device link) per address every 30 s. */
+  const cooldown = (email: string, kind: string) => {
+    const last = store.lastMailAt(email, [kind]);
+    const left = last === undefined ? 0 : last + EMAIL_COOLDOWN_MS - now();
+    if (left > 0) throw new HttpError(429, { error: `Please try again after ${Math.ceil(left / 1000)} seconds` });
+  };
+
+  const sendLoginCode = (email: string) => {
+    const code = store.issueCode('login', email);
+    store.sendMail({ recipient: email, subject: LOGIN_MAIL, body: `Your code is ${code}. It is valid for 10 minutes.`, code });
+  };
+
+  // ---- the frame -------------------------------------------------------------------------------------------
+  router.get('/embedded.css', () => ({ text: PAGE_CSS, contentType: 'text/css; charset=utf-8' }));
+  router.get('/frame', (ctx) => {
+    const origin = ctx.query.get('origin') ?? '';
+    const projectId = ctx.query.get('projectId') ?? '';
+    const project = options.projects.get(projectId);
+    if (!project) throw forbidden(`unknown project "${projectId}"`);
+    if (!/^https?:\/\/[^/]+$/.test(origin) || !isOriginAllowed(origin, project.allowedOrigins)) throw forbidden(`origin ${origin} is not allowed for project "${projectId}"`);
+    return {
+      text: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Minibot wallet</title><link rel="stylesheet" href="/frame.css"></head><body><main id="root" data-origin="${escapeHtml(origin)}"></main><script type="module" src="/frame.js"></script></body></html>`,
+      contentType: 'text/html; charset=utf-8',
+      headers: {
+        'Content-Security-Policy': `default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-ancestors ${origin}`,
+        'Cache-Control': 'no-store',
+      },
+    };
+  });
+  router.get('/frame.js', async () => ({ text: (await buildFrameScript()).code, contentType: 'text/javascript; charset=utf-8' }));
+  router.get('/frame.css', async () => ({ text: (await buildFrameScript()).css, contentType: 'text/css; charset=utf-8' }));
+  /** The frame's chain reads and its signed transactions: the local chain only. */
+  router.post('/rpc', async (ctx) => {
+    const response = await fetch(options.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: await ctx.rawBody() });
+    return { text: await response.text(), contentType: 'application/json' };
+  });
+  router.get('/api/chain', () => ({ json: { chainId: options.chainId } }));
+
+  // ---- e-mail login --------------------------------------------------------------------------------------
+  router.post('/api/email/start', async (ctx) => {
+    const body = await jsonBody(ctx);
+    const email = requireEmail(body);
+    const deviceId = requireString(body, 'deviceId');
+    const account = store.accountByEmail(email);
+    // A new e-mail registers its first device with the code; a known e-mail approves each new device by link.
+    if (!account || store.isDeviceApproved(email, deviceId)) {
+      cooldown(email, LOGIN_MAIL);
+      sendLoginCode(email);
+      return { json: { action: 'VERIFY_OTP' } };
+    }
+    cooldown(email, DEVICE_MAIL);
+    const token = store.deviceApprovalToken(email, deviceId);
+    const link = `${baseUrl}/device/approve/${token}`;
+    store.sendMail({ recipient: email, subject: DEVICE_MAIL, body: `Someone wants to log in to your Minibot wallet from a new device. If it is you, approve it: ${link}`, link });
+    return { json: { action: 'VERIFY_DEVICE' } };
+  });
+  router.post('/api/email/device', async (ctx) => {
+    const body = await jsonBody(ctx);
+    const email = requireEmail(body);
+    const deviceId = requireString(body, 'deviceId');
+    const wait = Math.min(Number(body.waitMs ?? 20_000) || 0, 25_000);
+    const approved = await waitFor(() => (store.isDeviceApproved(email, deviceId) ? true : undefined), wait);
+    if (approved) sendLoginCode(email);
+    return { json: { approved: Boolean(approved) } };
+  });
+  router.get('/device/approve/:token', (ctx) => {
+    const approved = store.approveByToken(ctx.params.token);
+    if (!approved) throw notFound('This approval link is unknown or was used already.');
+    wakeWaiters();
+    return page('Device approved', `<p>The new device may now log in as <strong>${escapeHtml(approved.email)}</strong>. Go back to it: a login code is on its way.</p>`);
+  });
+  router.post('/api/email/verify', async (ctx) => {
+    const body = await jsonBody(ctx);
+    const email = requireEmail(body);
+    const deviceId = requireString(body, 'deviceId');
+    const otp = requireString(body, 'otp');
+    if (!/^\d{6}$/.test(otp)) throw badRequest('The code has 6 digits', 'otp');
+    const existing = store.accountByEmail(email);
+    if (existing && !store.isDeviceApproved(email, deviceId)) throw forbidden('This device is not approved yet');
+    const result = store.checkCode('login', email, otp);
+    if (result === 'wrong') throw badRequest('Invalid code', 'otp');
+    if (result === 'expired') throw badRequest('The code expired. Ask for a new one.', 'otp');
+    let account = existing;
+    if (!account) {
+      account = store.createAccount({ email });
+      await grantWelcome(account.address);
+    }
+    store.approveDevice(email, deviceId);
+    return login(account, deviceId, 'email');
+  });
+
+  // ---- session -----------------------------------------------------------------------------------------
+  router.get('/api/me', (ctx) => {
+    const { account, authProvider } = sessionOf(ctx);
+    return { json: userOf(account, authProvider) };
+  });
+  router.post('/api/signout', (ctx) => {
+    store.revokeSession(sessionOf(ctx).token);
+    return { json: null };
+  });
+
+  // ---- e-mail update: a code to each address ---------------------------------------------------------------
+  router.post('/api/email/update', async (ctx) => {
+    const { account } = sessionOf(ctx);
+    const email = requireEmail(await jsonBody(ctx));
+    if (!account.email) throw badRequest('This account has no e-mail to update', 'email');
+    if (email === account.email) throw badRequest('This is already your e-mail', 'email');
+    if (store.accountByEmail(email)) throw new HttpError(409, { error: 'Another wallet uses this e-mail' });
+    const last = store.lastMailAt(email, [UPDATE_MAIL]);
+    const left = last === undefined ? 0 : last + EMAIL_COOLDOWN_MS - now();
+    if (left > 0) throw new HttpError(429, { error: `Please try again after ${Math.ceil(left / 1000)} seconds` });
+    const current = store.issueCode(`update-current:${email}`, account.email);
+    const next = store.issueCode('update-new', email);
+    store.sendMail({ recipient: account.email, subject: UPDATE_MAIL, body: `Code to confirm the change to ${email}: ${current}`, code: current });
+    store.sendMail({ recipient: email, subject: UPDATE_MAIL, body: `Code to confirm this address for your Minibot wallet: ${next}`, code: next });
+    return { json: { action: 'VERIFY_SECONDARY_OTP' } };
+  });
+  router.post('/api/email/update/verify', async (ctx) => {
+    const { account } = sessionOf(ctx);
+    const body = await jsonBody(ctx);
+    const email = requireEmail(body);
+    const otpCurrent = requireString(body, 'otpCurrent');
+    const otpNew = requireString(body, 'otpNew');
+    if (!account.email) throw badRequest('This account has no e-mail to update', 'email');
+    if (store.checkCode(`update-current:${email}`, account.email, otpCurrent) !== 'ok') throw badRequest('Invalid code for your current e-mail', 'otpCurrent');
+    if (store.checkCode('update-new', email, otpNew) !== 'ok') throw badRequest('Invalid code for your new e-mail', 'otpNew');
+    store.updateEmail(account.id, account.email, email);
+    return { json: { email } };
+  });
+
+  // ---- socials ----------------------------------------------------------------------------------------
+  router.post('/api/social/start', async (ctx) => {
+    const body = await jsonBody(ctx);
+    const provider = requireString(body, 'provider');
+    if (!SOCIALS.includes(provider)) throw badRequest(`unknown provider "${provider}"`, 'provider');
+    const state = store.createGrant('social', provider, requireString(body, 'deviceId'));
+    return { json: { uri: `${baseUrl}/social/${provider}/consent?state=${state}`, state } };
+  });
+  router.get('/social/:provider/consent', (ctx) => {
+    const state = ctx.query.get('state') ?? '';
+    const grant = store.grant(state);
+    if (!grant || grant.provider !== ctx.params.provider) throw notFound('This sign-in request is unknown or expired.');
+    const name = `Sign in with ${grant.provider[0].toUpperCase()}${grant.provider.slice(1)} (local)`;
+    return page(
+      name,
+      `<p>This local page stands in for the provider's consent screen. Minibot wallet asks for your account name.</p>
+<form method="post"><input type="hidden" name="state" value="${escapeHtml(state)}"><p><label>Account name <input name="account" value="minibot-fan" required pattern="[A-Za-z0-9._-]{1,40}"></label></p>
+<p><button name="decision" value="allow">Allow</button><button class="secondary" name="decision" value="deny">Deny</button></p></form>`,
+    );
+  });
+  router.post('/social/:provider/consent', async (ctx) => {
+    const form = await formBody(ctx);
+    const state = form.get('state') ?? '';
+    const grant = store.grant(state);
+    if (!grant || grant.provider !== ctx.params.provider) throw notFound('This sign-in request is unknown or expired.');
+    const name = (form.get('account') ?? '').trim();
+    const allowed = form.get('decision') === 'allow' && /^[A-Za-z0-9._-]{1,40}$/.test(name);
+    const result: Record<string, string> = allowed ? { state, code: store.consentGrant(state, `${grant.provider}:${name.toLowerCase()}`) } : { state, error: 'denied' };
+    return { status: 303, text: '', headers: { Location: `/social/callback?${new URLSearchParams(result).toString()}` } };
+  });
+  router.get('/social/callback', () =>
+    page('Signing you in...', '<p>You can close this window if it stays open.</p><script type="module" src="/social-callback.js"></script>'),
+  );
+  router.get('/social-callback.js', () => ({
+    // Hands the result to the wallet frame (same origin only) inside the opener, never to the opener page itself.
+    text: `const p=Object.fromEntries(new URLSearchParams(location.search));const o=window.opener;if(o){for(let i=0;i<o.frames.length;i++){try{o.frames[i].postMessage({channel:'minibot-embedded-social',...p},location.origin)}catch{}}}setTimeout(()=>window.close(),300);`,
+    contentType: 'text/javascript; charset=utf-8',
+  }));
+  router.post('/api/social/exchange', async (ctx) => {
+    const body = await jsonBody(ctx);
+    const taken = store.takeGrant(requireString(body, 'state'), requireString(body, 'code'), requireString(body, 'deviceId'));
+    if (!taken) throw badRequest('This sign-in is unknown, expired or for another device', 'code');
+    let account = store.accountBySocial(taken.identity);
+    if (!account) {
+      account = store.createAccount({ social: taken.identity, userName: taken.identity.split(':')[1] });
+      await grantWelcome(account.address);
+    }
+    return login(account, taken.device_id, taken.provider);
+  });
+
+  // ---- Farcaster -------------------------------------------------------------------------------------------
+  router.post('/api/farcaster/start', async (ctx) => {
+    const body = await jsonBody(ctx);
+    const state = store.createGrant('farcaster', 'farcaster', requireString(body, 'deviceId'));
+    return { json: { url: `${baseUrl}/farcaster/approve/${state}`, state } };
+  });
+  router.get('/farcaster/approve/:state', (ctx) => {
+    const grant = store.grant(ctx.params.state);
+    if (!grant || grant.kind !== 'farcaster') throw notFound('This Farcaster request is unknown or expired.');
+    return page(
+      'Sign in with Farcaster (local)',
+      `<p>This local page stands in for the Farcaster app that scans the code.</p><form method="post"><p><label>Farcaster name <input name="account" value="minibot-caster" required pattern="[A-Za-z0-9._-]{1,40}"></label></p><p><button>Approve</button></p></form>`,
+    );
+  });
+  router.post('/farcaster/approve/:state', async (ctx) => {
+    const grant = store.grant(ctx.params.state);
+    if (!grant || grant.kind !== 'farcaster') throw notFound('This Farcaster request is unknown or expired.');
+    const name = ((await formBody(ctx)).get('account') ?? '').trim();
+    if (!/^[A-Za-z0-9._-]{1,40}$/.test(name)) throw badRequest('A Farcaster name has letters, digits, dots, hyphens or underscores', 'account');
+    store.consentGrant(ctx.params.state, `farcaster:${name.toLowerCase()}`);
+    wakeWaiters();
+    return page('Approved', '<p>Go back to the app: you are signed in.</p>');
+  });
+  router.post('/api/farcaster/wait', async (ctx) => {
+    const body = await jsonBody(ctx);
+    const state = requireString(body, 'state');
+    const deviceId = requireString(body, 'deviceId');
+    const wait = Math.min(Number(body.waitMs ?? 20_000) || 0, 25_000);
+    const ready = await waitFor(() => (store.grant(state)?.identity ? true : undefined), wait);
+    if (!ready) return { json: {} };
+    const taken = store.takeGrant(state, undefined, deviceId);
+    if (!taken) throw badRequest('This Farcaster request is for another device', 'state');
+    let account = store.accountBySocial(taken.identity);
+    if (!account) {
+      account = store.createAccount({ social: taken.identity, userName: taken.identity.split(':')[1] });
+      await grantWelcome(account.address);
+    }
+    return login(account, deviceId, 'farcaster');
+  });
+
+  // ---- the local mailbox -------------------------------------------------------------------------------------
+  router.get('/mailbox.json', (ctx) => {
+    const to = ctx.query.get('to') ?? undefined;
+    const rows = store.mail(to);
+    return {
+      json: { messages: rows.map((m) => ({ id: m.seq, to: m.recipient, subject: m.subject, text: m.body, code: m.code ?? undefined, link: m.link ?? undefined, sentAt: new Date(m.sent_at).toISOString() })) },
+    };
+  });
+  router.get('/mailbox', (ctx) => {
+    const to = ctx.query.get('to') ?? undefined;
+    const rows = store.mail(to);
+    const list = rows.length
+      ? `<table><thead><tr><th>To</th><th>Subject</th><th>Message</th><th>Sent</th></tr></thead><tbody>${rows
+          .map(
+            (m) =>
+              `<tr><td>${escapeHtml(m.recipient)}</td><td>${escapeHtml(m.subject)}</td><td>${m.code ? `<code>${m.code}</code><br>` : ''}${escapeHtml(m.body.replace(m.link ?? '\u0000', ''))}${m.link ? `<a href="${escapeHtml(m.link)}">Approve this device</a>` : ''}</td><td>${new Date(m.sent_at).toISOString().slice(11, 19)}</td></tr>`,
+          )
+          .join('')}</tbody></table>`
+      : '<p>No mail yet. Log in with an e-mail in the wallet modal: the code arrives here.</p>';
+    return page('Local mailbox', `<p>Every e-mail the embedded wallet sends lands here (newest first). JSON: <a href="/mailbox.json">/mailbox.json</a>.</p>${list}`, {
+      'Cache-Control': 'no-store',
+    });
+  });
+
+  const server: Server = createServer(createListener(routes, (error) => console.error('[embedded]', error)));
+  server.keepAliveTimeout = 5_000;
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve((server.address() as AddressInfo).port));
+  });
+  baseUrl = `http://${options.host}:${port}`;
+  return {
+    url: baseUrl,
+    close: () =>
+      new Promise<void>((resolve) => {
+        wakeWaiters();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

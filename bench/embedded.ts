@@ -1,0 +1,101 @@
+// `npm run bench:embedded`: the embedded wallet's sizes. The frame page's own script (bundled as api-mocks serves
+// it) and the modal's lazy chunks of the embedded wallet, bundled as a dapp would (bench/dapp-bundler.ts).
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, type Metafile } from 'esbuild';
+import { buildFrameScript } from '../api-mocks/src/embedded/frame-bundle.js';
+import { dappBundleOptions } from './dapp-bundler.js';
+import { writeBenchReport } from './results.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const FRAME_GOAL_KB = 60;
+const VIEW_GOAL_KB = 12;
+
+const views = {
+  EmailVerifyOtp: 'modal/src/views/email-verify-otp-view/email-verify-otp-view.ts',
+  EmailVerifyDevice: 'modal/src/views/email-verify-device-view/email-verify-device-view.ts',
+  UpdateEmailWallet: 'modal/src/views/update-email-wallet-view/update-email-wallet-view.ts',
+  ConnectSocials: 'modal/src/views/connect-socials-view/connect-socials-view.ts',
+  ConnectingSocial: 'modal/src/views/connecting-social-view/connecting-social-view.ts',
+  ConnectingFarcaster: 'modal/src/views/connecting-farcaster-view/connecting-farcaster-view.ts',
+  ApproveTransaction: 'modal/src/views/approve-transaction-view/approve-transaction-view.ts',
+};
+
+const entry = `
+import { createModal, bscNetwork } from '@minibot/modal/element';
+import '@minibot/modal/elements/connect-button/connect-button.js';
+createModal({ projectId: 'bench', networks: [bscNetwork], metadata: { name: 'B', description: 'B', url: 'https://example.org', icons: [] } });
+export const load = () => import('@minibot/modal/elements/modal/mount.js');
+`;
+
+function staticClosure(metafile: Metafile, start: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (path: string) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    for (const imported of metafile.outputs[path].imports) if (imported.kind === 'import-statement' && metafile.outputs[imported.path]) visit(imported.path);
+  };
+  visit(start);
+  return seen;
+}
+
+async function main() {
+  const frame = await buildFrameScript();
+  const frameKb = frame.gzipBytes / 1024;
+
+  const result = await build({
+    absWorkingDir: root,
+    stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
+    outdir: 'out',
+    write: false,
+    metafile: true,
+    tsconfig: `${root}tsconfig.json`,
+    ...dappBundleOptions,
+  });
+  const sizes = new Map(result.outputFiles.map((file) => [file.path.slice(root.length), gzipSync(file.contents, { level: 9 }).length / 1024]));
+  const outputOf = (source: string) => Object.keys(result.metafile.outputs).find((path) => result.metafile.outputs[path].entryPoint === source)!;
+  const kb = (paths: Iterable<string>) => [...paths].reduce((sum, path) => sum + (sizes.get(path) ?? 0), 0);
+  const initial = staticClosure(result.metafile, outputOf('entry.ts'));
+  const shell = new Set([...initial, ...staticClosure(result.metafile, outputOf('modal/src/elements/modal/mount.ts'))]);
+  const without = (paths: Set<string>, loaded: Set<string>) => new Set([...paths].filter((path) => !loaded.has(path)));
+
+  // What picking e-mail loads beyond the open modal: the embedded controller, connector and protocol.
+  const embeddedChunk = without(staticClosure(result.metafile, outputOf('modal/src/elements/embedded-frame.ts')), shell);
+  const rows = Object.entries(views).map(([name, source]) => {
+    const alone = without(staticClosure(result.metafile, outputOf(source)), shell);
+    return { name, aloneKb: kb(alone), beyondEmbeddedKb: kb(without(alone, embeddedChunk)) };
+  });
+  const firstClickKb = kb(initial);
+  const worstView = Math.max(...rows.map((r) => r.aloneKb));
+
+  const markdown = `
+Bundler: esbuild (minified, ESM, code-split), gzip level 9 per file. The frame's script is bundled as api-mocks serves it
+(\`api-mocks/src/embedded/frame-bundle.ts\`: viem's local account and signing, the protocol, IndexedDB and WebCrypto key wrapping,
+the approval UI).
+
+| what | gzip |
+|---|---|
+| **wallet frame page's own script** (\`/frame.js\` on the wallet's origin) | ${frameKb.toFixed(1)} kB |
+| modal: embedded wallet chunk (controller, auth connector, channel, protocol), loaded when e-mail or a social is picked | ${kb(embeddedChunk).toFixed(1)} kB |
+| before the first click (of the embedded wallet only its hooks: restore on load, connector id, \`embeddedWalletInfo\`) | ${firstClickKb.toFixed(1)} kB |
+
+| view | with what it alone loads | beyond the embedded chunk |
+|---|---|---|
+${rows.map((r) => `| ${r.name} | ${r.aloneKb.toFixed(1)} kB | ${r.beyondEmbeddedKb.toFixed(2)} kB |`).join('\n')}
+
+Goal frame script <= ${FRAME_GOAL_KB} kB: ${frameKb <= FRAME_GOAL_KB ? 'met' : 'not met'} (${frameKb.toFixed(1)} kB; AppKit's hosted key service adds over 1 MB).
+Goal each view <= ${VIEW_GOAL_KB} kB with what it alone loads: ${worstView <= VIEW_GOAL_KB ? 'met' : 'not met'} (largest ${worstView.toFixed(1)} kB).
+`;
+  writeBenchReport({
+    name: 'embedded',
+    command: 'npm run bench:embedded',
+    figures: { frameScriptGzipKb: frameKb, embeddedChunkGzipKb: kb(embeddedChunk), firstClickGzipKb: firstClickKb, views: rows },
+    markdown,
+  });
+  console.log(markdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

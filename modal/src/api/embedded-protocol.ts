@@ -1,0 +1,201 @@
+/**
+ * The cross-frame protocol of the embedded wallet (spec section 7): the modal (app side) and the wallet frame
+ * (its own origin, served by the wallet service) speak it over `postMessage`. Every message carries
+ * `channel: EMBEDDED_CHANNEL`; each side checks the sender's window and origin before reading one.
+ * Types only (plus constants and pure checks), so that the frame and api-mocks may import them.
+ */
+
+export const EMBEDDED_CHANNEL = 'minibot-embedded-wallet';
+
+/** Account types of the spec (section 6). */
+export type EmbeddedAccountType = 'eoa' | 'smartAccount';
+
+/** The embedded wallet's user (spec section 3). */
+export interface EmbeddedUser {
+  email?: string;
+  address: string;
+  chainId: number;
+  accounts: { address: string; type: EmbeddedAccountType }[];
+  userName?: string;
+  smartAccountDeployed?: boolean;
+  /** 'email' or the social provider that logged in. */
+  authProvider: string;
+}
+
+export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** What the app asks the frame; `id` pairs an answer with its request. */
+export type AppToFrameRequest =
+  | { type: 'ConnectEmail'; email: string }
+  | { type: 'ConnectDevice' }
+  | { type: 'ConnectOtp'; otp: string }
+  | { type: 'GetSocialRedirectUri'; provider: SocialProvider }
+  | { type: 'ConnectSocial' }
+  | { type: 'ConnectFarcaster' }
+  | { type: 'AwaitFarcaster' }
+  | { type: 'GetUser'; chainId: number }
+  | { type: 'SignOut' }
+  | { type: 'RpcRequest'; method: string; params?: unknown; chainId: number }
+  | { type: 'AbortRpcRequest'; requestId: string }
+  | { type: 'UpdateEmail'; email: string }
+  | { type: 'UpdateEmailVerify'; otpCurrent: string; otpNew: string }
+  | { type: 'SyncTheme'; themeMode: 'light' | 'dark' }
+  | { type: 'InitSmartAccount' }
+  | { type: 'SetPreferredAccount'; accountType: EmbeddedAccountType };
+
+export type AppToFrameType = AppToFrameRequest['type'];
+
+/** The result of each request type. */
+export interface FrameResults {
+  ConnectEmail: { action: 'VERIFY_DEVICE' | 'VERIFY_OTP' };
+  ConnectDevice: { approved: boolean };
+  ConnectOtp: EmbeddedUser;
+  GetSocialRedirectUri: { uri: string };
+  ConnectSocial: EmbeddedUser;
+  ConnectFarcaster: { url: string };
+  AwaitFarcaster: { user?: EmbeddedUser };
+  GetUser: EmbeddedUser | null;
+  SignOut: null;
+  RpcRequest: unknown;
+  AbortRpcRequest: null;
+  UpdateEmail: { action: 'VERIFY_SECONDARY_OTP' };
+  UpdateEmailVerify: { email: string };
+  SyncTheme: null;
+  InitSmartAccount: { enabled: false; reason: string };
+  SetPreferredAccount: { enabled: false; reason: string };
+}
+
+export type AppToFrameMessage = AppToFrameRequest & { channel: typeof EMBEDDED_CHANNEL; id: string };
+
+export interface EmbeddedErrorBody {
+  message: string;
+  /** EIP-1193 code when the error is a provider error (4001 rejected, 4200 not allowed). */
+  code?: number;
+}
+
+export type FrameToAppMessage =
+  | { channel: typeof EMBEDDED_CHANNEL; type: 'Ready' }
+  | { channel: typeof EMBEDDED_CHANNEL; type: 'Response'; id: string; ok: true; result: unknown }
+  | { channel: typeof EMBEDDED_CHANNEL; type: 'Response'; id: string; ok: false; error: EmbeddedErrorBody }
+  /** The frame shows (or no longer shows) its approval UI for request `id`. */
+  | { channel: typeof EMBEDDED_CHANNEL; type: 'Approval'; id: string; open: boolean };
+
+const APP_TYPES: ReadonlySet<string> = new Set<AppToFrameType>([
+  'ConnectEmail', 'ConnectDevice', 'ConnectOtp', 'GetSocialRedirectUri', 'ConnectSocial', 'ConnectFarcaster', 'AwaitFarcaster',
+  'GetUser', 'SignOut', 'RpcRequest', 'AbortRpcRequest', 'UpdateEmail', 'UpdateEmailVerify', 'SyncTheme', 'InitSmartAccount', 'SetPreferredAccount',
+]);
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** E-mail format required for login and update (spec section 5). */
+export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-z]{2,}$/i;
+
+export function isValidEmail(value: unknown): value is string {
+  return isString(value) && value.length <= 254 && EMAIL_PATTERN.test(value.trim());
+}
+
+/** A 6-digit one-time code. */
+export function isValidOtp(value: unknown): value is string {
+  return isString(value) && /^\d{6}$/.test(value);
+}
+
+/** Checks the shape of an app message (the frame reads nothing else); undefined when malformed. */
+export function parseAppMessage(data: unknown): AppToFrameMessage | undefined {
+  if (!isObject(data) || data.channel !== EMBEDDED_CHANNEL || !isString(data.id) || !isString(data.type) || !APP_TYPES.has(data.type)) return undefined;
+  const m = data as Record<string, unknown>;
+  switch (m.type as AppToFrameType) {
+    case 'ConnectEmail':
+    case 'UpdateEmail':
+      return isString(m.email) ? (data as AppToFrameMessage) : undefined;
+    case 'ConnectOtp':
+      return isString(m.otp) ? (data as AppToFrameMessage) : undefined;
+    case 'GetSocialRedirectUri':
+      return (SOCIAL_PROVIDERS as readonly unknown[]).includes(m.provider) ? (data as AppToFrameMessage) : undefined;
+    case 'GetUser':
+      return typeof m.chainId === 'number' ? (data as AppToFrameMessage) : undefined;
+    case 'RpcRequest':
+      return isString(m.method) && typeof m.chainId === 'number' ? (data as AppToFrameMessage) : undefined;
+    case 'AbortRpcRequest':
+      return isString(m.requestId) ? (data as AppToFrameMessage) : undefined;
+    case 'UpdateEmailVerify':
+      return isString(m.otpCurrent) && isString(m.otpNew) ? (data as AppToFrameMessage) : undefined;
+    case 'SyncTheme':
+      return m.themeMode === 'light' || m.themeMode === 'dark' ? (data as AppToFrameMessage) : undefined;
+    case 'SetPreferredAccount':
+      return m.accountType === 'eoa' || m.accountType === 'smartAccount' ? (data as AppToFrameMessage) : undefined;
+    default:
+      return data as AppToFrameMessage;
+  }
+}
+
+/** Checks the shape of a frame message (the app reads nothing else); undefined when malformed. */
+export function parseFrameMessage(data: unknown): FrameToAppMessage | undefined {
+  if (!isObject(data) || data.channel !== EMBEDDED_CHANNEL) return undefined;
+  if (data.type === 'Ready') return data as FrameToAppMessage;
+  if (data.type === 'Approval') return isString(data.id) && typeof data.open === 'boolean' ? (data as FrameToAppMessage) : undefined;
+  if (data.type !== 'Response' || !isString(data.id) || typeof data.ok !== 'boolean') return undefined;
+  if (data.ok) return 'result' in data ? (data as FrameToAppMessage) : undefined;
+  return isObject(data.error) && isString(data.error.message) ? (data as FrameToAppMessage) : undefined;
+}
+
+/**
+ * RPC methods the embedded wallet recognises (spec section 5). Safe ones are reads, answered by the network's
+ * RPC; unsafe ones sign or send and need the user's approval in the frame. Anything else is refused.
+ */
+export const SAFE_RPC_METHODS: readonly string[] = [
+  'eth_accounts', 'eth_blockNumber', 'eth_call', 'eth_chainId', 'eth_estimateGas', 'eth_feeHistory', 'eth_gasPrice',
+  'eth_getBalance', 'eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber', 'eth_getCode', 'eth_getFilterChanges', 'eth_getFilterLogs', 'eth_getLogs',
+  'eth_getProof', 'eth_getStorageAt', 'eth_getTransactionByBlockHashAndIndex', 'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash', 'eth_getTransactionCount', 'eth_getTransactionReceipt', 'eth_maxPriorityFeePerGas',
+  'eth_newBlockFilter', 'eth_newFilter', 'eth_newPendingTransactionFilter', 'eth_requestAccounts', 'eth_syncing',
+  'eth_uninstallFilter', 'net_listening', 'net_version', 'web3_clientVersion', 'wallet_getCapabilities',
+  'wallet_getCallsStatus', 'wallet_switchEthereumChain', 'wallet_addEthereumChain',
+];
+export const UNSAFE_RPC_METHODS: readonly string[] = [
+  'personal_sign', 'eth_signTypedData', 'eth_signTypedData_v4', 'eth_sendTransaction', 'eth_signTransaction', 'wallet_sendCalls',
+];
+
+export type RpcMethodKind = 'safe' | 'unsafe' | 'refused';
+
+export function rpcMethodKind(method: string): RpcMethodKind {
+  if (SAFE_RPC_METHODS.includes(method)) return 'safe';
+  if (UNSAFE_RPC_METHODS.includes(method)) return 'unsafe';
+  return 'refused';
+}
+
+/** EIP-1193 "Unauthorized/unsupported method" code used for a refused method. */
+export const RPC_NOT_ALLOWED_CODE = 4200;
+export const RPC_NOT_ALLOWED_MESSAGE = 'Requested RPC call is not allowed';
+
+/**
+ * EIP-5792 `wallet_sendCalls` checks (spec section 5): every call needs a target address and data starting with
+ * `0x`. Returns the problem, or undefined when the batch is well-formed.
+ */
+export function sendCallsProblem(params: unknown): string | undefined {
+  const request = Array.isArray(params) ? params[0] : undefined;
+  if (!isObject(request) || !Array.isArray(request.calls) || request.calls.length === 0) return 'wallet_sendCalls needs a non-empty list of calls';
+  for (const [index, call] of request.calls.entries()) {
+    if (!isObject(call)) return `call ${index} is not an object`;
+    if (!isString(call.to) || !/^0x[0-9a-fA-F]{40}$/.test(call.to)) return `call ${index} needs a target address (to)`;
+    if (!isString(call.data) || !/^0x[0-9a-fA-F]*$/.test(call.data)) return `call ${index} needs data starting with 0x`;
+    if (call.value !== undefined && (!isString(call.value) || !/^0x[0-9a-fA-F]+$/.test(call.value))) return `call ${index} has a malformed value`;
+  }
+  return undefined;
+}
+
+/** Time limits of spec section 9. */
+export const EMBEDDED_TIMEOUTS = {
+  /** E-mail, device, OTP, social and social-redirect requests. */
+  request: 30_000,
+  /** After the frame reports ready. */
+  readyDelay: 500,
+  /** A sent transaction's confirmation. */
+  confirmation: 25_000,
+  /** The frame must report ready within this time, else 'Unable to load email login dependency'. */
+  load: 15_000,
+  /** Between two e-mails with a code to the same address. */
+  emailCooldown: 30_000,
+} as const;

@@ -1,0 +1,374 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMBEDDED_CHANNEL,
+  isValidEmail,
+  parseAppMessage,
+  parseFrameMessage,
+  rpcMethodKind,
+  sendCallsProblem,
+  type AppToFrameMessage,
+  type EmbeddedUser,
+} from '../api/embedded-protocol.js';
+import { createFrameChannel, type ChannelMessageEvent } from '../connectors/embedded/channel.js';
+import { createEip6963Discovery } from '../connectors/eip6963.js';
+import { createFakeClock, createFakeFetch, flush, json, testOptions, type FakeClock } from '../core/testing.js';
+import { messages } from '../messages.js';
+import { createMemoryStorage, STORAGE_KEYS } from '../storage.js';
+import { createEmbeddedController, type PopupHandle } from './embedded.js';
+import { createControllers } from './index.js';
+import { resolveOptions } from './options.js';
+
+const FRAME_ORIGIN = 'http://wallet.test';
+const USER: EmbeddedUser = {
+  email: 'ada@example.org',
+  address: '0x2222222222222222222222222222222222222222',
+  chainId: 56,
+  accounts: [{ address: '0x2222222222222222222222222222222222222222', type: 'eoa' }],
+  authProvider: 'email',
+};
+
+type FrameHandler = (message: AppToFrameMessage) => unknown;
+
+/** The real channel against a fake frame: posted messages reach `handler`; its answers come back as window messages. */
+function fakeFrame(clock: FakeClock, handler: FrameHandler) {
+  const frameWindow = { name: 'frame' };
+  let deliver: (event: ChannelMessageEvent) => void = () => {};
+  const posted: { message: AppToFrameMessage; targetOrigin: string }[] = [];
+  const channel = createFrameChannel({
+    clock,
+    frameOrigin: FRAME_ORIGIN,
+    frameWindow: () => frameWindow,
+    post(message, targetOrigin) {
+      const m = message as AppToFrameMessage;
+      posted.push({ message: m, targetOrigin });
+      void Promise.resolve()
+        .then(() => handler(m))
+        .then(
+          (result) => result !== NO_ANSWER && deliver({ origin: FRAME_ORIGIN, source: frameWindow, data: { channel: EMBEDDED_CHANNEL, type: 'Response', id: m.id, ok: true, result: result ?? null } }),
+          (error: Error & { code?: number }) =>
+            deliver({ origin: FRAME_ORIGIN, source: frameWindow, data: { channel: EMBEDDED_CHANNEL, type: 'Response', id: m.id, ok: false, error: { message: error.message, code: error.code } } }),
+        );
+    },
+    listen(handlerFn) {
+      deliver = handlerFn;
+      return () => (deliver = () => {});
+    },
+  });
+  return {
+    channel,
+    posted,
+    frameWindow,
+    send: (event: ChannelMessageEvent) => deliver(event),
+    ready: () => deliver({ origin: FRAME_ORIGIN, source: frameWindow, data: { channel: EMBEDDED_CHANNEL, type: 'Ready' } }),
+    approval: (id: string, open: boolean) => deliver({ origin: FRAME_ORIGIN, source: frameWindow, data: { channel: EMBEDDED_CHANNEL, type: 'Approval', id, open } }),
+  };
+}
+const NO_ANSWER = Symbol('no answer');
+
+function setup(handler: FrameHandler, options: { autoReady?: boolean } = {}) {
+  const clock = createFakeClock();
+  const storage = createMemoryStorage();
+  const fetch = createFakeFetch((r) => {
+    if (r.url.includes('/v1/supported-chains')) return json({ http: ['eip155:56'], ws: [] });
+    if (r.url.includes('/balance')) return json({ balances: [] });
+    if (r.url.includes('/v1/identity/')) return json({ name: null, avatar: null });
+    if (r.url.startsWith('http://127.0.0.1:9546')) return json({ jsonrpc: '2.0', id: 1, result: '0x10' });
+    return undefined;
+  });
+  const controllers = createControllers({
+    options: resolveOptions(testOptions({ apiUrls: { ...testOptions().apiUrls, embeddedWallet: FRAME_ORIGIN } })),
+    fetch,
+    storage,
+    clock,
+    isMobile: false,
+    discovery: createEip6963Discovery(undefined, clock),
+    loadWalletConnect: () => Promise.reject(new Error('not here')),
+  });
+  const frame = fakeFrame(clock, handler);
+  let opened = 0;
+  const embedded = createEmbeddedController({
+    clock,
+    fetch,
+    controllers,
+    openFrame: () => {
+      opened++;
+      if (options.autoReady !== false) queueMicrotask(frame.ready);
+      return frame.channel;
+    },
+    messages,
+    invalidEmailText: 'Enter a valid e-mail address',
+    invalidOtpText: 'Enter the 6-digit code',
+    socialTimeoutText: 'The sign-in did not finish in time',
+  });
+  /** Lets the frame load: its ready message, then the 500 ms delay. */
+  const settle = async () => {
+    await flush();
+    await clock.advance(500);
+    await flush();
+  };
+  return { clock, storage, fetch, controllers, embedded, frame, settle, openedCount: () => opened };
+}
+
+/** A frame that logs `USER` in by e-mail (code 123456) and answers RPC requests with `rpc`. */
+const emailFrame =
+  (rpc: (m: Extract<AppToFrameMessage, { type: 'RpcRequest' }>) => unknown = () => '0xsigned') =>
+  (m: AppToFrameMessage) => {
+    switch (m.type) {
+      case 'ConnectEmail':
+        return { action: 'VERIFY_OTP' };
+      case 'ConnectOtp':
+        if (m.otp !== '123456') throw new Error('Invalid code');
+        return USER;
+      case 'GetUser':
+        return USER;
+      case 'RpcRequest':
+        return rpc(m);
+      default:
+        return null;
+    }
+  };
+
+describe('embedded wallet protocol', () => {
+  it('types every message and drops malformed ones', () => {
+    expect(parseAppMessage({ channel: EMBEDDED_CHANNEL, id: '1', type: 'ConnectEmail', email: 'a@b.io' })).toBeDefined();
+    expect(parseAppMessage({ channel: EMBEDDED_CHANNEL, id: '1', type: 'ConnectEmail' })).toBeUndefined();
+    expect(parseAppMessage({ channel: 'other', id: '1', type: 'SignOut' })).toBeUndefined();
+    expect(parseAppMessage({ channel: EMBEDDED_CHANNEL, id: '1', type: 'StealKey' })).toBeUndefined();
+    expect(parseAppMessage({ channel: EMBEDDED_CHANNEL, id: '1', type: 'GetSocialRedirectUri', provider: 'myspace' })).toBeUndefined();
+    expect(parseAppMessage({ channel: EMBEDDED_CHANNEL, id: '1', type: 'RpcRequest', method: 'personal_sign', chainId: 56 })).toBeDefined();
+    expect(parseFrameMessage({ channel: EMBEDDED_CHANNEL, type: 'Response', id: '1', ok: false, error: {} })).toBeUndefined();
+    expect(parseFrameMessage({ channel: EMBEDDED_CHANNEL, type: 'Approval', id: '1', open: true })).toBeDefined();
+  });
+
+  it('recognises only the safe and unsafe RPC lists', () => {
+    expect(rpcMethodKind('eth_call')).toBe('safe');
+    expect(rpcMethodKind('eth_getBalance')).toBe('safe');
+    expect(rpcMethodKind('personal_sign')).toBe('unsafe');
+    expect(rpcMethodKind('eth_sendTransaction')).toBe('unsafe');
+    expect(rpcMethodKind('wallet_sendCalls')).toBe('unsafe');
+    expect(rpcMethodKind('eth_sign')).toBe('refused');
+    expect(rpcMethodKind('debug_traceTransaction')).toBe('refused');
+  });
+
+  it('checks e-mails and batched calls (target address, data starting with 0x)', () => {
+    expect(isValidEmail('ada@example.org')).toBe(true);
+    expect(isValidEmail('ada@example')).toBe(false);
+    expect(isValidEmail('not an email')).toBe(false);
+    const to = '0x0000000000000000000000000000000000000001';
+    expect(sendCallsProblem([{ calls: [{ to, data: '0x' }] }])).toBeUndefined();
+    expect(sendCallsProblem([{ calls: [{ data: '0x' }] }])).toBe('call 0 needs a target address (to)');
+    expect(sendCallsProblem([{ calls: [{ to, data: '0x' }, { to, data: 'abcd' }] }])).toBe('call 1 needs data starting with 0x');
+    expect(sendCallsProblem([{ calls: [] }])).toBe('wallet_sendCalls needs a non-empty list of calls');
+  });
+
+  it('ignores messages from another origin or another window; posts only to the frame origin', async () => {
+    const clock = createFakeClock();
+    const frame = fakeFrame(clock, () => NO_ANSWER);
+    const answer = frame.channel.request({ type: 'GetUser', chainId: 56 }, { id: 'req-1' });
+    let settled = false;
+    void answer.then(() => (settled = true));
+    await flush();
+    const response = { channel: EMBEDDED_CHANNEL, type: 'Response', id: 'req-1', ok: true, result: 'forged' };
+    frame.send({ origin: 'http://evil.test', source: frame.frameWindow, data: response });
+    frame.send({ origin: FRAME_ORIGIN, source: { name: 'another frame' }, data: response });
+    frame.send({ origin: FRAME_ORIGIN, source: null, data: response });
+    await flush();
+    expect(settled).toBe(false);
+    frame.send({ origin: FRAME_ORIGIN, source: frame.frameWindow, data: { ...response, result: USER } });
+    expect(await answer).toEqual(USER);
+    expect(frame.posted.map((p) => p.targetOrigin)).toEqual([FRAME_ORIGIN]);
+    expect(frame.posted[0].message).toMatchObject({ channel: EMBEDDED_CHANNEL, id: 'req-1', type: 'GetUser' });
+  });
+});
+
+describe('embedded wallet controller', () => {
+  it('loads nothing until e-mail is picked; then e-mail -> code -> connected as the auth connector', async () => {
+    const { controllers, embedded, frame, settle, storage, openedCount } = setup(emailFrame());
+    expect(openedCount()).toBe(0);
+    controllers.modal.open();
+    const connecting = embedded.connectEmail(' ada@example.org ');
+    await settle();
+    await connecting;
+    expect(controllers.router.getState().view).toBe('EmailVerifyOtp');
+    expect(frame.posted.find((p) => p.message.type === 'ConnectEmail')?.message).toMatchObject({ email: 'ada@example.org' });
+    await embedded.verifyOtp('000000');
+    expect(embedded.getState().error).toBe('Invalid code');
+    await embedded.verifyOtp('123456');
+    expect(controllers.getAccount()).toMatchObject({ isConnected: true, address: USER.address, connectorId: 'auth' });
+    expect(storage.getItem(STORAGE_KEYS.connectorId)).toBe('auth');
+    expect(embedded.getState().user).toEqual(USER);
+    expect(controllers.getAccount().embeddedWalletInfo).toEqual({ user: { email: USER.email }, authProvider: 'email', accountType: 'eoa', isSmartAccountDeployed: false });
+    expect(controllers.account.getState().byNamespace.eip155).toMatchObject({ allAccounts: USER.accounts, user: { email: USER.email } });
+    await controllers.connection.disconnect();
+    expect(controllers.getAccount().embeddedWalletInfo).toBeUndefined();
+    expect(frame.posted.at(-1)?.message.type).toBe('SignOut');
+  });
+
+  it('refuses a malformed e-mail or code without asking the frame', async () => {
+    const { embedded, openedCount } = setup(emailFrame());
+    await embedded.connectEmail('ada@');
+    expect(embedded.getState().error).toBe('Enter a valid e-mail address');
+    await embedded.verifyOtp('12ab');
+    expect(embedded.getState().error).toBe('Enter the 6-digit code');
+    expect(openedCount()).toBe(0);
+  });
+
+  it("says 'Unable to load email login dependency' when the frame never reports ready", async () => {
+    const { embedded, clock } = setup(emailFrame(), { autoReady: false });
+    const connecting = embedded.connectEmail('ada@example.org');
+    await clock.advance(15_000);
+    await connecting;
+    expect(embedded.getState()).toMatchObject({ error: 'Unable to load email login dependency', frame: 'failed' });
+  });
+
+  it("waits 500 ms after the frame is ready, and times a request out after 30 s with 'Something went wrong'", async () => {
+    const { embedded, clock, frame } = setup(() => NO_ANSWER);
+    const connecting = embedded.connectEmail('ada@example.org');
+    await flush();
+    await clock.advance(499);
+    expect(frame.posted.filter((p) => p.message.type === 'ConnectEmail')).toHaveLength(0);
+    await clock.advance(1);
+    expect(frame.posted.filter((p) => p.message.type === 'ConnectEmail')).toHaveLength(1);
+    await clock.advance(29_999);
+    expect(embedded.getState().busy).toBe(true);
+    await clock.advance(1);
+    await connecting;
+    expect(embedded.getState()).toMatchObject({ busy: false, error: 'Something went wrong' });
+  });
+
+  it('allows a new code only 30 s after the last one', async () => {
+    const { embedded, settle, clock, frame } = setup(emailFrame());
+    const connecting = embedded.connectEmail('ada@example.org');
+    await settle();
+    await connecting;
+    await clock.advance(10_000);
+    await embedded.resendCode();
+    expect(embedded.getState().error).toBe('Please try again after 20 seconds');
+    await clock.advance(20_000);
+    await embedded.resendCode();
+    expect(embedded.getState().error).toBeUndefined();
+    expect(frame.posted.filter((p) => p.message.type === 'ConnectEmail')).toHaveLength(2);
+  });
+
+  it('a known e-mail on a new device waits on EmailVerifyDevice until approved, then asks for the code', async () => {
+    let approvals = 0;
+    const { embedded, settle, controllers } = setup((m) => {
+      if (m.type === 'ConnectEmail') return { action: 'VERIFY_DEVICE' };
+      if (m.type === 'ConnectDevice') return { approved: ++approvals >= 2 };
+      return null;
+    });
+    controllers.modal.open();
+    const connecting = embedded.connectEmail('ada@example.org');
+    await settle();
+    await connecting;
+    expect(controllers.router.getState().view).toBe('EmailVerifyDevice');
+    await embedded.awaitDevice();
+    expect(approvals).toBe(2);
+    expect(controllers.router.getState().view).toBe('EmailVerifyOtp');
+  });
+
+  it('reads go to the network RPC, signing opens ApproveTransaction and closes it after, other methods are refused', async () => {
+    let resolveSign: (value: string) => void = () => {};
+    const { embedded, settle, controllers, frame, fetch, clock } = setup(emailFrame(() => new Promise((resolve) => (resolveSign = resolve))));
+    const connecting = embedded.connectEmail('ada@example.org');
+    await settle();
+    await connecting;
+    await embedded.verifyOtp('123456');
+    const provider = controllers.connection.getProvider()!;
+    expect(await provider.request({ method: 'eth_blockNumber' })).toBe('0x10');
+    expect(fetch.requests.some((r) => r.url === 'http://127.0.0.1:9546' && r.body?.includes('eth_blockNumber'))).toBe(true);
+    expect(frame.posted.some((p) => p.message.type === 'RpcRequest')).toBe(false);
+
+    expect(controllers.modal.getState().open).toBe(false);
+    const signing = provider.request({ method: 'personal_sign', params: ['0x68690a', USER.address] });
+    await flush();
+    const request = frame.posted.find((p) => p.message.type === 'RpcRequest')!.message;
+    frame.approval(request.id, true);
+    expect(controllers.modal.getState().open).toBe(true);
+    expect(controllers.router.getState().view).toBe('ApproveTransaction');
+    resolveSign('0xsignature');
+    expect(await signing).toBe('0xsignature');
+    expect(controllers.modal.getState().open).toBe(false);
+
+    await expect(provider.request({ method: 'eth_sign', params: [] })).rejects.toMatchObject({ code: 4200, message: 'Requested RPC call is not allowed' });
+    await clock.advance(150);
+    expect(controllers.toasts.getState()).toMatchObject({ open: true, variant: 'error', message: 'Action not allowed' });
+    await expect(provider.request({ method: 'wallet_sendCalls', params: [{ calls: [{ to: USER.address, data: 'xyz' }] }] })).rejects.toMatchObject({
+      message: 'call 0 needs data starting with 0x',
+    });
+  });
+
+  it('closing the modal during an approval aborts the request', async () => {
+    const { embedded, settle, controllers, frame } = setup(
+      emailFrame(() => NO_ANSWER),
+    );
+    const connecting = embedded.connectEmail('ada@example.org');
+    await settle();
+    await connecting;
+    await embedded.verifyOtp('123456');
+    void controllers.connection.getProvider()!.request({ method: 'eth_sendTransaction', params: [{ to: USER.address }] }).catch(() => undefined);
+    await flush();
+    const request = frame.posted.find((p) => p.message.type === 'RpcRequest')!.message;
+    frame.approval(request.id, true);
+    controllers.modal.close();
+    await flush();
+    expect(frame.posted.at(-1)?.message).toMatchObject({ type: 'AbortRpcRequest', requestId: request.id });
+  });
+
+  it('restores a stored session on reconnect, and says so when the frame cannot', async () => {
+    const restored = setup(emailFrame());
+    const restoring = restored.embedded.restore();
+    await restored.settle();
+    expect(await restoring).toBe(true);
+    expect(restored.controllers.getAccount()).toMatchObject({ isConnected: true, address: USER.address });
+
+    const failing = setup((m) => {
+      if (m.type === 'GetUser') throw new Error('boom');
+      return null;
+    });
+    const attempt = failing.embedded.restore();
+    await failing.settle();
+    expect(await attempt).toBe(false);
+    expect(failing.controllers.toasts.getState()).toMatchObject({ message: 'A problem occurred while trying initialize authentication' });
+  });
+
+  it('a social login that does not finish in 30 s shows an alert and closes its window', async () => {
+    const { embedded, settle, clock, controllers, frame } = setup((m) => {
+      if (m.type === 'GetSocialRedirectUri') return { uri: `${FRAME_ORIGIN}/social/github/consent?state=s` };
+      if (m.type === 'ConnectSocial') return NO_ANSWER;
+      return null;
+    });
+    const popup: PopupHandle & { url?: string; closed: boolean } = {
+      closed: false,
+      navigate(url) {
+        this.url = url;
+      },
+      close() {
+        this.closed = true;
+      },
+      isClosed() {
+        return this.closed;
+      },
+    };
+    controllers.modal.open();
+    const connecting = embedded.connectSocial('github', popup);
+    await settle();
+    expect(popup.url).toBe(`${FRAME_ORIGIN}/social/github/consent?state=s`);
+    expect(controllers.router.getState().view).toBe('ConnectingSocial');
+    await clock.advance(30_000);
+    await connecting;
+    expect(popup.closed).toBe(true);
+    expect(controllers.toasts.getState()).toMatchObject({ variant: 'error', message: 'The sign-in did not finish in time' });
+    expect(frame.posted.map((p) => p.message.type)).toContain('ConnectSocial');
+  });
+
+  it('opens only the wallet origin in the social window', async () => {
+    const { embedded, settle } = setup((m) => (m.type === 'GetSocialRedirectUri' ? { uri: 'https://evil.test/phish' } : null));
+    const navigated: string[] = [];
+    const connecting = embedded.connectSocial('google', { navigate: (url) => navigated.push(url), close() {}, isClosed: () => false });
+    await settle();
+    await connecting;
+    expect(navigated).toEqual([]);
+    expect(embedded.getState().error).toBe('An error occurred');
+  });
+});

@@ -1,0 +1,361 @@
+import {
+  EMBEDDED_TIMEOUTS,
+  isValidEmail,
+  isValidOtp,
+  RPC_NOT_ALLOWED_CODE,
+  type EmbeddedUser,
+  type SocialProvider,
+} from '../api/embedded-protocol.js';
+import type { FrameChannel } from '../connectors/embedded/channel.js';
+import { FrameTimeoutError } from '../connectors/embedded/channel.js';
+import { createEmbeddedProvider, type EmbeddedProvider } from '../connectors/embedded/provider.js';
+import type { Clock, ConnectorInfo, FetchLike, ModalControllers, ModalMessages, Store } from '../core/types.js';
+import { createEmbeddedStore, EmbeddedWalletError } from '../connectors/embedded/runtime.js';
+
+/** The auth connector: the embedded wallet behind e-mail and social logins. */
+export const AUTH_CONNECTOR_ID = 'auth';
+export const authConnector: ConnectorInfo = { id: AUTH_CONNECTOR_ID, name: 'E-mail wallet', type: 'INJECTED' };
+
+export interface EmbeddedState {
+  /** The frame: loaded when a visitor first picks e-mail or a social. */
+  frame: 'idle' | 'loading' | 'ready' | 'failed';
+  /** A request is under way (buttons busy). */
+  busy: boolean;
+  email?: string;
+  /** The last error, shown in the view (role="alert"). */
+  error?: string;
+  /** When a new code may be asked for (30 s after the last one). */
+  resendAvailableAt?: number;
+  socialProvider?: SocialProvider;
+  /** Farcaster's approval URL (QR code). */
+  farcasterUrl?: string;
+  /** The new address while updating the e-mail. */
+  pendingEmail?: string;
+  user?: EmbeddedUser;
+  /** The request whose approval the frame shows. */
+  approvalId?: string;
+}
+
+/** A popup the view opened in its click handler (so the browser allows it). */
+export interface PopupHandle {
+  navigate(url: string): void;
+  close(): void;
+  isClosed(): boolean;
+}
+
+export interface EmbeddedController extends Store<EmbeddedState> {
+  connectEmail(email: string): Promise<void>;
+  /** Waits (in 30 s rounds) until the device is approved from the mailed link, then moves to the code. */
+  awaitDevice(): Promise<void>;
+  verifyOtp(otp: string): Promise<void>;
+  resendCode(): Promise<void>;
+  connectSocial(provider: SocialProvider, popup: PopupHandle): Promise<void>;
+  connectFarcaster(): Promise<void>;
+  updateEmail(email: string): Promise<void>;
+  verifyUpdateEmail(otpCurrent: string, otpNew: string): Promise<void>;
+  /** Restores the session after a reload (true when the frame still holds a login). */
+  restore(): Promise<boolean>;
+  /** Leaves a waiting step (device, Farcaster). */
+  cancel(): void;
+  clearError(): void;
+}
+
+export interface EmbeddedControllerDeps {
+  clock: Clock;
+  fetch: FetchLike;
+  controllers: ModalControllers;
+  /** Creates the frame (DOM) and its channel; the controller waits for its readiness. */
+  openFrame(): FrameChannel;
+  messages: ModalMessages;
+  /** Interface text for a malformed e-mail. */
+  invalidEmailText: string;
+  /** Interface text for a malformed code. */
+  invalidOtpText: string;
+  /** Alert of a social login that did not finish in time. */
+  socialTimeoutText: string;
+}
+
+/** The embedded wallet's use-cases: e-mail, device, code, socials, Farcaster; session restore; approvals. */
+export function createEmbeddedController(deps: EmbeddedControllerDeps): EmbeddedController {
+  const { clock, controllers, messages } = deps;
+  const store = createEmbeddedStore<EmbeddedState>({ frame: 'idle', busy: false });
+  let channel: FrameChannel | undefined;
+  let loading: Promise<FrameChannel> | undefined;
+  let provider: EmbeddedProvider | undefined;
+  let waitRound = 0;
+  const approvals = new Map<string, { modalWasOpen: boolean; shown: boolean }>();
+
+  const sleep = (ms: number) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
+
+  /** The frame's channel once ready (+500 ms, spec section 9); 'Unable to load email login dependency' otherwise. */
+  const frame = (): Promise<FrameChannel> => {
+    loading ??= (async () => {
+      store.setState({ frame: 'loading' });
+      const opened = deps.openFrame();
+      try {
+        await opened.ready(EMBEDDED_TIMEOUTS.load);
+      } catch {
+        opened.close();
+        throw new EmbeddedWalletError(-32603, messages.emailLoginDependency);
+      }
+      await sleep(EMBEDDED_TIMEOUTS.readyDelay);
+      opened.onApproval(onApproval);
+      opened.request({ type: 'SyncTheme', themeMode: controllers.options.themeMode }).catch(() => undefined);
+      channel = opened;
+      store.setState({ frame: 'ready' });
+      return opened;
+    })().catch((error: unknown) => {
+      loading = undefined;
+      store.setState({ frame: 'failed' });
+      throw error;
+    });
+    return loading;
+  };
+
+  const errorText = (error: unknown): string => {
+    if (error instanceof FrameTimeoutError) return messages.somethingWentWrong;
+    if (error instanceof EmbeddedWalletError && error.shortMessage) return error.shortMessage;
+    return messages.anErrorOccurred;
+  };
+
+  /** Runs a step: busy while it runs, its error in `error`. */
+  const step = async (run: (channel: FrameChannel) => Promise<void>) => {
+    store.setState({ busy: true, error: undefined });
+    try {
+      await run(await frame());
+      store.setState({ busy: false });
+    } catch (error) {
+      store.setState({ busy: false, error: errorText(error) });
+    }
+  };
+
+  const requestTimeout = { timeoutMs: EMBEDDED_TIMEOUTS.request };
+
+  const onApproval = (id: string, open: boolean) => {
+    const entry = approvals.get(id);
+    if (!entry) return;
+    if (open && !entry.shown) {
+      entry.shown = true;
+      store.setState({ approvalId: id });
+      if (controllers.modal.getState().open) controllers.router.push('ApproveTransaction');
+      else controllers.modal.open({ view: 'ApproveTransaction' });
+    } else if (!open) {
+      endApproval(id);
+    }
+  };
+
+  const endApproval = (id: string) => {
+    const entry = approvals.get(id);
+    approvals.delete(id);
+    if (!entry?.shown || store.getState().approvalId !== id) return;
+    store.setState({ approvalId: undefined });
+    if (controllers.router.getState().view !== 'ApproveTransaction') return;
+    if (entry.modalWasOpen) controllers.router.back();
+    else controllers.modal.close();
+  };
+
+  // Closing the modal while the frame asks for approval aborts the request ('Request was aborted').
+  controllers.modal.subscribe((state, previous) => {
+    const id = store.getState().approvalId;
+    if (previous.open && !state.open && id && channel) {
+      store.setState({ approvalId: undefined });
+      approvals.delete(id);
+      void channel.request({ type: 'AbortRpcRequest', requestId: id }).catch(() => undefined);
+    }
+  });
+
+  const finishLogin = (user: EmbeddedUser, ready: FrameChannel) => {
+    const chainId = controllers.networks.getState().activeNetwork.id;
+    provider = createEmbeddedProvider({
+      channel: ready,
+      networks: controllers.options.networks,
+      fetch: deps.fetch,
+      address: () => user.address,
+      chainId: controllers.options.networks.some((n) => n.id === chainId) ? chainId : controllers.options.networks[0].id,
+      messages,
+      onUnsafeRequest: (id) => approvals.set(id, { modalWasOpen: controllers.modal.getState().open, shown: false }),
+      onUnsafeSettled: endApproval,
+      onRefused: () => controllers.toasts.show('error', messages.actionNotAllowed),
+    });
+    store.setState({ user, socialProvider: user.authProvider === 'email' ? undefined : (user.authProvider as SocialProvider) });
+    const social = user.authProvider === 'email' ? undefined : user.authProvider;
+    const setUser = () =>
+      controllers.account.update('eip155', {
+        user: { email: user.email, username: user.userName },
+        socialProvider: social,
+        allAccounts: user.accounts,
+        smartAccountDeployed: Boolean(user.smartAccountDeployed),
+        preferredAccountTypes: { eip155: 'eoa' },
+      });
+    controllers.connection.attachSession({
+      provider,
+      connector: authConnector,
+      accounts: [user.address],
+      chainId: provider.chainId,
+      endSession: async () => {
+        store.setState({ user: undefined, email: undefined });
+        await ready.request({ type: 'SignOut' }, requestTimeout);
+      },
+    });
+    setUser();
+  };
+
+  const codeSent = () => store.setState({ resendAvailableAt: clock.now() + EMBEDDED_TIMEOUTS.emailCooldown });
+
+  const sendEmail = async (ready: FrameChannel, email: string) => {
+    const { action } = await ready.request({ type: 'ConnectEmail', email }, requestTimeout);
+    store.setState({ email });
+    codeSent();
+    return action;
+  };
+
+  return {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    async connectEmail(email) {
+      const trimmed = email.trim();
+      if (!isValidEmail(trimmed)) {
+        store.setState({ error: deps.invalidEmailText });
+        return;
+      }
+      await step(async (ready) => {
+        const action = await sendEmail(ready, trimmed);
+        controllers.router.push(action === 'VERIFY_DEVICE' ? 'EmailVerifyDevice' : 'EmailVerifyOtp');
+      });
+    },
+    async awaitDevice() {
+      const round = ++waitRound;
+      const ready = await frame().catch(() => undefined);
+      while (ready && round === waitRound && controllers.router.getState().view === 'EmailVerifyDevice') {
+        try {
+          const { approved } = await ready.request({ type: 'ConnectDevice' }, requestTimeout);
+          if (round !== waitRound) return;
+          if (approved) {
+            codeSent();
+            controllers.router.replace('EmailVerifyOtp');
+            return;
+          }
+        } catch (error) {
+          if (round === waitRound) store.setState({ error: errorText(error) });
+          return;
+        }
+      }
+    },
+    async verifyOtp(otp) {
+      const code = otp.trim();
+      if (!isValidOtp(code)) {
+        store.setState({ error: deps.invalidOtpText });
+        return;
+      }
+      controllers.toasts.show('loading', messages.authenticating);
+      await step(async (ready) => {
+        const user = await ready.request({ type: 'ConnectOtp', otp: code }, requestTimeout);
+        finishLogin(user, ready);
+      });
+      controllers.toasts.hide();
+    },
+    async resendCode() {
+      const { email, resendAvailableAt } = store.getState();
+      if (!email) return;
+      const left = (resendAvailableAt ?? 0) - clock.now();
+      if (left > 0) {
+        store.setState({ error: messages.tryAgainAfter(Math.ceil(left / 1000)) });
+        return;
+      }
+      await step(async (ready) => {
+        await sendEmail(ready, email);
+      });
+    },
+    async connectSocial(provider, popup) {
+      store.setState({ socialProvider: provider });
+      controllers.router.push('ConnectingSocial');
+      await step(async (ready) => {
+        try {
+          const { uri } = await ready.request({ type: 'GetSocialRedirectUri', provider }, requestTimeout);
+          const frameOrigin = new URL(controllers.options.apiUrls.embeddedWallet ?? '').origin;
+          // Only the wallet's own consent page may open in the popup.
+          if (new URL(uri).origin !== frameOrigin) throw new EmbeddedWalletError(-32603, messages.anErrorOccurred);
+          popup.navigate(uri);
+          const user = await ready.request({ type: 'ConnectSocial' }, { timeoutMs: EMBEDDED_TIMEOUTS.request, timeoutMessage: deps.socialTimeoutText });
+          popup.close();
+          finishLogin(user, ready);
+        } catch (error) {
+          popup.close();
+          if (error instanceof FrameTimeoutError) {
+            controllers.toasts.show('error', deps.socialTimeoutText);
+            throw new EmbeddedWalletError(-32603, deps.socialTimeoutText);
+          }
+          throw error;
+        }
+      });
+    },
+    async connectFarcaster() {
+      const round = ++waitRound;
+      store.setState({ farcasterUrl: undefined });
+      await step(async (ready) => {
+        const { url } = await ready.request({ type: 'ConnectFarcaster' }, requestTimeout);
+        store.setState({ farcasterUrl: url });
+        while (round === waitRound && controllers.router.getState().view === 'ConnectingFarcaster') {
+          const { user } = await ready.request({ type: 'AwaitFarcaster' }, requestTimeout);
+          if (user && round === waitRound) {
+            finishLogin(user, ready);
+            return;
+          }
+        }
+      });
+    },
+    async updateEmail(email) {
+      const trimmed = email.trim();
+      if (!isValidEmail(trimmed)) {
+        store.setState({ error: deps.invalidEmailText });
+        return;
+      }
+      await step(async (ready) => {
+        await ready.request({ type: 'UpdateEmail', email: trimmed }, requestTimeout);
+        store.setState({ pendingEmail: trimmed });
+      });
+    },
+    async verifyUpdateEmail(otpCurrent, otpNew) {
+      if (!isValidOtp(otpCurrent.trim()) || !isValidOtp(otpNew.trim())) {
+        store.setState({ error: deps.invalidOtpText });
+        return;
+      }
+      await step(async (ready) => {
+        const { email } = await ready.request({ type: 'UpdateEmailVerify', otpCurrent: otpCurrent.trim(), otpNew: otpNew.trim() }, requestTimeout);
+        const user = store.getState().user;
+        store.setState({ pendingEmail: undefined, email, user: user ? { ...user, email } : user });
+        controllers.account.update('eip155', { user: { email, username: user?.userName } });
+        controllers.router.back();
+      });
+    },
+    async restore() {
+      let ready: FrameChannel;
+      try {
+        ready = await frame();
+      } catch {
+        return false;
+      }
+      try {
+        const user = await ready.request({ type: 'GetUser', chainId: controllers.networks.getState().activeNetwork.id }, requestTimeout);
+        if (!user) return false;
+        finishLogin(user, ready);
+        return true;
+      } catch {
+        controllers.toasts.show('error', messages.authInitFailed);
+        return false;
+      }
+    },
+    cancel() {
+      waitRound++;
+      store.setState({ busy: false, error: undefined });
+    },
+    clearError() {
+      if (store.getState().error) store.setState({ error: undefined });
+    },
+  };
+}
+
+/** True for the refusal of a method outside the safe and unsafe lists. */
+export function isRpcNotAllowed(error: unknown): boolean {
+  return error instanceof EmbeddedWalletError && error.code === RPC_NOT_ALLOWED_CODE;
+}

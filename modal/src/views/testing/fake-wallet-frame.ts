@@ -1,0 +1,66 @@
+// A stand-in wallet frame for the views' browser tests (served at /mock-wallet/frame by web-test-runner's
+// middleware): speaks the real protocol; code 123456; e-mails starting with "new-device" need device approval.
+import { EMBEDDED_CHANNEL, parseAppMessage, type FrameToAppMessage } from '../../api/embedded-protocol.js';
+
+const origin = new URLSearchParams(location.search).get('origin') ?? '';
+const user = {
+  email: 'ada@example.org',
+  address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  chainId: 56,
+  accounts: [{ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', type: 'eoa' }],
+  authProvider: 'email',
+};
+const post = (message: FrameToAppMessage) => parent.postMessage(message, origin);
+
+window.addEventListener('message', (event) => {
+  if (event.source !== parent || event.origin !== origin) return;
+  const m = parseAppMessage(event.data);
+  if (!m) return;
+  const reply = (result: unknown) => post({ channel: EMBEDDED_CHANNEL, type: 'Response', id: m.id, ok: true, result });
+  const fail = (message: string, code?: number) => post({ channel: EMBEDDED_CHANNEL, type: 'Response', id: m.id, ok: false, error: { message, code } });
+  switch (m.type) {
+    case 'ConnectEmail':
+      return reply({ action: m.email.startsWith('new-device') ? 'VERIFY_DEVICE' : 'VERIFY_OTP' });
+    case 'ConnectDevice':
+      return setTimeout(() => reply({ approved: false }), 200);
+    case 'ConnectOtp':
+      return m.otp === '123456' ? reply(user) : fail('Invalid code');
+    case 'GetUser':
+      return reply(null);
+    case 'ConnectFarcaster':
+      return reply({ url: 'http://127.0.0.1:9/farcaster/approve/test-state' });
+    case 'AwaitFarcaster':
+      return setTimeout(() => reply({}), 200);
+    case 'GetSocialRedirectUri':
+      return reply({ uri: `${location.origin}/mock-wallet/consent` });
+    case 'ConnectSocial':
+      return;
+    case 'UpdateEmail':
+      return reply({ action: 'VERIFY_SECONDARY_OTP' });
+    case 'UpdateEmailVerify':
+      return reply({ email: 'new@example.org' });
+    case 'RpcRequest': {
+      const approve = Object.assign(document.createElement('button'), { textContent: 'Approve' });
+      const reject = Object.assign(document.createElement('button'), { textContent: 'Reject' });
+      const heading = Object.assign(document.createElement('h1'), { textContent: 'Sign this message?' });
+      document.body.replaceChildren(heading, reject, approve);
+      post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id: m.id, open: true });
+      const done = () => {
+        document.body.replaceChildren();
+        post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id: m.id, open: false });
+      };
+      approve.onclick = () => {
+        done();
+        reply('0x' + '11'.repeat(65));
+      };
+      reject.onclick = () => {
+        done();
+        fail('User rejected the request.', 4001);
+      };
+      return;
+    }
+    default:
+      return reply(null);
+  }
+});
+post({ channel: EMBEDDED_CHANNEL, type: 'Ready' });

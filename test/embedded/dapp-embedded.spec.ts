@@ -1,0 +1,321 @@
+import type { Page } from '@playwright/test';
+import { verifyMessage, type Hex } from 'viem';
+import { expect, test } from '../fixtures.js';
+import { startDappServer, strictCsp, type DappServer } from '../modal/dapp-server.js';
+import { DEVICE_MAIL, LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
+
+/**
+ * The auth connector in a plain dapp under a strict CSP (the frame's origin is the only frame source):
+ * signatures approved or rejected in ApproveTransaction, refused methods, batched calls, a new browser profile
+ * approving its device, the 30 s resend rule, and a social login through the local consent page.
+ */
+let server: DappServer;
+
+test.beforeAll(async ({ stack }) => {
+  const origins = [stack.apiUrl, stack.relayUrl, stack.rpcUrl].map((url) => new URL(url).origin);
+  const frame = new URL(stack.frameUrl).origin;
+  server = await startDappServer(
+    { projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl, embeddedWalletUrl: stack.frameUrl },
+    `${strictCsp(origins[0], origins[1], origins[2])}; frame-src ${frame}`,
+  );
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+type DappWindow = Window & {
+  dappModal: {
+    getWalletClient(): { account: { address: Hex }; signMessage(args: { message: string }): Promise<Hex>; request(args: { method: string; params?: unknown }): Promise<unknown> };
+  };
+};
+
+const connectButton = (page: Page) => page.locator('mb-connect-button').getByRole('button');
+
+/** Logs in with `email` through the modal, reading each mail from the local mailbox; returns the address. */
+async function logIn(page: Page, frameUrl: string, email: string, options: { newDevice?: (link: string) => Promise<void> } = {}): Promise<Hex> {
+  await page.goto(server.url);
+  await connectButton(page).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  const lastLogin = await latestId(frameUrl, email);
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+  if (options.newDevice) {
+    await expect(dialog.getByRole('heading', { name: 'Register Device' })).toBeVisible();
+    await expect(dialog.getByText('Waiting for approval...')).toBeVisible();
+    const { link } = await waitForMail(frameUrl, email, DEVICE_MAIL, lastLogin);
+    await options.newDevice(link!);
+  }
+  await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
+  const { code } = await waitForMail(frameUrl, email, LOGIN_MAIL, lastLogin);
+  await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
+  await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/);
+  return page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().account.address);
+}
+
+async function latestId(frameUrl: string, email: string): Promise<number> {
+  const { messages } = (await (await fetch(`${frameUrl}/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { id: number }[] };
+  return messages[0]?.id ?? 0;
+}
+
+test('a signature is approved in ApproveTransaction, another is rejected; the session survives a reload', async ({ page, stack }) => {
+  const email = newEmail();
+  const address = await logIn(page, stack.frameUrl, email);
+  const frame = page.frameLocator('mb-modal iframe');
+
+  const signed = page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().signMessage({ message: 'Minibot says hi' }));
+  const dialog = page.getByRole('dialog', { name: 'Approve Transaction' });
+  await expect(dialog).toBeVisible();
+  await expect(frame.getByRole('heading', { name: 'Sign this message?' })).toBeVisible();
+  await expect(frame.getByText('Minibot says hi')).toBeVisible();
+  await frame.getByRole('button', { name: 'Approve' }).click();
+  const signature = await signed;
+  expect(await verifyMessage({ address, message: 'Minibot says hi', signature })).toBe(true);
+  await expect(dialog).toBeHidden();
+
+  const rejected = page.evaluate(() =>
+    (window as unknown as DappWindow).dappModal
+      .getWalletClient()
+      .signMessage({ message: 'no' })
+      .then(
+        () => 'signed',
+        (error: { code?: number; cause?: { code?: number } }) => error.code ?? error.cause?.code,
+      ),
+  );
+  await frame.getByRole('button', { name: 'Reject' }).click();
+  expect(await rejected).toBe(4001);
+
+  // Closing the modal while the frame asks aborts the request.
+  const aborted = page.evaluate(() =>
+    (window as unknown as DappWindow).dappModal
+      .getWalletClient()
+      .signMessage({ message: 'later' })
+      .then(
+        () => 'signed',
+        (error: { details?: string; shortMessage?: string }) => `${error.shortMessage} ${error.details}`,
+      ),
+  );
+  await expect(frame.getByText('later')).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(await aborted).toContain('Request was aborted');
+
+  await page.reload();
+  await expect(connectButton(page)).toHaveText(`${address.slice(0, 6)}...${address.slice(-4)}`, { timeout: 20_000 });
+  const again = page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().signMessage({ message: 'after reload' }));
+  await frame.getByRole('button', { name: 'Approve' }).click();
+  expect(await verifyMessage({ address, message: 'after reload', signature: await again })).toBe(true);
+});
+
+test('a method outside the lists is refused, and a malformed batch is refused before any approval', async ({ page, stack }) => {
+  await logIn(page, stack.frameUrl, newEmail());
+  await connectButton(page).click();
+  await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible();
+  const refused = await page.evaluate(() =>
+    (window as unknown as DappWindow).dappModal
+      .getWalletClient()
+      .request({ method: 'eth_sign', params: ['0x0000000000000000000000000000000000000000', '0x00'] })
+      .then(
+        () => 'answered',
+        (error: { code?: number; details?: string }) => `${error.code} ${error.details}`,
+      ),
+  );
+  expect(refused).toBe('4200 Requested RPC call is not allowed');
+  await expect(page.getByRole('dialog').getByText('Action not allowed')).toBeVisible();
+
+  const badBatch = await page.evaluate(() =>
+    (window as unknown as DappWindow).dappModal
+      .getWalletClient()
+      .request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', calls: [{ to: '0x0000000000000000000000000000000000000001', data: 'deadbeef' }] }] })
+      .then(
+        () => 'sent',
+        (error: { details?: string }) => error.details,
+      ),
+  );
+  expect(badBatch).toBe('call 0 needs data starting with 0x');
+  await expect(page.frameLocator('mb-modal iframe').getByRole('button', { name: 'Approve' })).toHaveCount(0);
+});
+
+test('a batch of calls (EIP-5792) is approved in the frame and reported by wallet_getCallsStatus', async ({ page, stack, chain }) => {
+  const address = await logIn(page, stack.frameUrl, newEmail());
+  const frame = page.frameLocator('mb-modal iframe');
+  const to = ['0x0000000000000000000000000000000000000a11', '0x0000000000000000000000000000000000000b22'];
+  const sent = page.evaluate(
+    ([a, b]) =>
+      (window as unknown as DappWindow).dappModal
+        .getWalletClient()
+        .request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', calls: [{ to: a, data: '0x', value: '0x1' }, { to: b, data: '0x', value: '0x2' }] }] }) as Promise<{ id: string }>,
+    to,
+  );
+  await expect(frame.getByRole('heading', { name: 'Send these calls?' })).toBeVisible();
+  await expect(frame.getByText(to[1])).toBeVisible();
+  await frame.getByRole('button', { name: 'Approve' }).click();
+  const { id } = await sent;
+  const status = (await page.evaluate(
+    (batch) => (window as unknown as DappWindow).dappModal.getWalletClient().request({ method: 'wallet_getCallsStatus', params: [batch] }),
+    id,
+  )) as { status: number; receipts: { transactionHash: Hex }[] };
+  expect(status.status).toBe(200);
+  expect(status.receipts).toHaveLength(2);
+  for (const [index, receipt] of status.receipts.entries()) {
+    const tx = await chain.getTransaction({ hash: receipt.transactionHash });
+    expect(tx.from.toLowerCase()).toBe(address.toLowerCase());
+    expect(tx.to?.toLowerCase()).toBe(to[index]);
+    expect(tx.value).toBe(BigInt(index + 1));
+  }
+});
+
+test('logs in with Farcaster: QR code, then its approval page', async ({ page, stack, context }) => {
+  await page.goto(server.url);
+  await connectButton(page).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Continue with a social account' }).click();
+  await dialog.getByRole('button', { name: 'Continue with Farcaster' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Farcaster' })).toBeVisible();
+  const link = dialog.getByRole('link', { name: 'Open Farcaster link' });
+  await expect(link).toBeVisible();
+  await expect(dialog.getByRole('img', { name: 'Farcaster QR code' })).toBeVisible();
+  const url = await link.getAttribute('href');
+  expect(url).toContain(`${stack.frameUrl}/farcaster/approve/`);
+  const approval = await context.newPage();
+  await approval.goto(url!);
+  await approval.getByRole('textbox', { name: 'Farcaster name' }).fill(`caster-${Date.now()}`);
+  await approval.getByRole('button', { name: 'Approve' }).click();
+  await expect(approval.getByRole('heading', { name: 'Approved' })).toBeVisible();
+  await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/, { timeout: 25_000 });
+});
+
+test('updates the e-mail from the Account view with a code sent to each address', async ({ page, stack }) => {
+  const email = newEmail();
+  const address = await logIn(page, stack.frameUrl, email);
+  await connectButton(page).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: new RegExp(email) }).click();
+  await expect(dialog.getByRole('heading', { name: 'Edit Email' })).toBeVisible();
+  const next = newEmail();
+  await dialog.getByRole('textbox', { name: 'New e-mail' }).fill(next);
+  const before = Math.max(await latestId(stack.frameUrl, email), await latestId(stack.frameUrl, next));
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+  const current = await waitForMail(stack.frameUrl, email, 'Confirm your new e-mail', before);
+  const fresh = await waitForMail(stack.frameUrl, next, 'Confirm your new e-mail', before);
+  await dialog.getByRole('textbox', { name: `Code sent to ${email}` }).fill(current.code!);
+  await dialog.getByRole('textbox', { name: `Code sent to ${next}` }).fill(fresh.code!);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Account' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: new RegExp(next) })).toBeVisible();
+  // The wallet keeps its address under the new e-mail.
+  expect(await page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().account.address)).toBe(address);
+});
+
+test('a new browser profile approves its device from the mailed link and gets the same address', async ({ page, stack, browser }) => {
+  const email = newEmail();
+  const address = await logIn(page, stack.frameUrl, email);
+  const context = await browser.newContext();
+  try {
+    const other = await context.newPage();
+    const sameAddress = await logIn(other, stack.frameUrl, email, {
+      newDevice: async (link) => {
+        const approval = await context.newPage();
+        await approval.goto(link);
+        await expect(approval.getByRole('heading', { name: 'Device approved' })).toBeVisible();
+        await approval.close();
+      },
+    });
+    expect(sameAddress).toBe(address);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a new code is refused within 30 s with the seconds left, and sent after', async ({ page, stack }) => {
+  test.setTimeout(90_000);
+  const email = newEmail();
+  await page.goto(server.url);
+  await connectButton(page).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible();
+  const first = await waitForMail(stack.frameUrl, email, LOGIN_MAIL);
+  await dialog.getByRole('button', { name: /^Resend code in \d+ s$/ }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(/^Please try again after (2\d|30) seconds$/);
+  // The service enforces the rule too (a second request for the same address).
+  const direct = await fetch(`${stack.frameUrl}/api/email/start`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, deviceId: 'another-device-of-a-new-address' }),
+  });
+  expect(direct.status).toBe(429);
+  expect(((await direct.json()) as { error: string }).error).toMatch(/^Please try again after \d+ seconds$/);
+
+  await expect(dialog.getByRole('button', { name: 'Resend code', exact: true })).toBeVisible({ timeout: 35_000 });
+  await dialog.getByRole('button', { name: 'Resend code', exact: true }).click();
+  const second = await waitForMail(stack.frameUrl, email, LOGIN_MAIL, first.id);
+  expect(second.code).toMatch(/^\d{6}$/);
+  await dialog.getByRole('textbox', { name: 'Code' }).fill(second.code!);
+  await expect(connectButton(page)).toHaveText(/^0x/);
+});
+
+test('logs in with a social through the local consent page in a popup', async ({ page, stack }) => {
+  await page.goto(server.url);
+  await connectButton(page).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Continue with a social account' }).click();
+  await expect(dialog.getByRole('heading', { name: 'All Socials' })).toBeVisible();
+  const popupOpened = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Continue with GitHub' }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('heading', { name: 'Sign in with Github (local)' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await popup.getByRole('textbox', { name: 'Account name' }).fill(`fan-${Date.now()}`);
+  await popup.getByRole('button', { name: 'Allow' }).click();
+  await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/, { timeout: 15_000 });
+  expect(stack.frameUrl).toContain('127.0.0.1');
+});
+
+test('the wallet frame runs only inside a page of the origin it was served for', async ({ page, stack }) => {
+  const dappOrigin = new URL(server.url).origin;
+  const frameUrl = `${stack.frameUrl}/frame?origin=${encodeURIComponent(dappOrigin)}&projectId=${stack.projectId}`;
+  await page.goto(frameUrl);
+  await expect(page.getByText('This page works only inside the wallet modal.')).toBeVisible();
+
+  // Another origin (localhost instead of 127.0.0.1) embeds it while claiming the dapp's origin: it never speaks.
+  await page.goto(server.url.replace('127.0.0.1', 'localhost'));
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/frame.js')) scripts.push(request.url());
+  });
+  const heard = await page.evaluate(async (src) => {
+    const seen: unknown[] = [];
+    window.addEventListener('message', (event) => seen.push(event.data));
+    const iframe = document.createElement('iframe');
+    iframe.src = src;
+    document.body.append(iframe);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    return seen;
+  }, frameUrl);
+  expect(heard).toEqual([]);
+  // The browser refuses to render it at all (frame-ancestors names only the dapp's origin): its script never loads.
+  expect(scripts).toEqual([]);
+});
+
+test("says 'Unable to load email login dependency' when the wallet's origin does not answer", async ({ page, stack }) => {
+  const origins = [stack.apiUrl, stack.relayUrl, stack.rpcUrl].map((url) => new URL(url).origin);
+  // A port nothing listens on (the frame never reports ready).
+  const dead = 'http://127.0.0.1:9';
+  const broken = await startDappServer(
+    { projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl, embeddedWalletUrl: dead },
+    `${strictCsp(origins[0], origins[1], origins[2])}; frame-src ${dead}`,
+  );
+  try {
+    await page.goto(broken.url);
+    await connectButton(page).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill(newEmail());
+    await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Unable to load email login dependency', { timeout: 20_000 });
+    await expect(page.locator('mb-modal iframe')).toHaveCount(0);
+    await expect(dialog.getByRole('heading', { name: 'Connect Wallet' })).toBeVisible();
+  } finally {
+    await broken.close();
+  }
+});
