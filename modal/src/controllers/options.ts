@@ -32,6 +32,7 @@ export function resolveOptions(options: ModalOptions): ResolvedOptions {
     featuredWalletIds: [...new Set(options.featuredWalletIds ?? [])].filter((id) => !options.excludeWalletIds?.includes(id)),
     includeWalletIds: options.includeWalletIds ?? [],
     excludeWalletIds: options.excludeWalletIds ?? [],
+    customRpcUrls: options.customRpcUrls ?? {},
     messages: { ...messages, ...options.locale?.messages, ...options.texts?.messages },
     sdkType: SDK_TYPE,
     sdkVersion: SDK_VERSION,

@@ -22,7 +22,8 @@
  *   use the element entry.
  */
 import type { Address, Hash, PublicClient, WalletClient } from 'viem';
-import type { WcWallet } from '../api/types.js';
+import type { Balance, WcWallet } from '../api/types.js';
+import type { ApiContext } from '../api/http.js';
 import type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride } from './locale.js';
 
 export type { Address, Hash };
@@ -43,7 +44,11 @@ export type ViewName =
   | 'SIWXSignMessage'
   | 'ApproveTransaction'
   | 'RegisterAccountName'
-  | 'RegisterAccountNameSuccess';
+  | 'RegisterAccountNameSuccess'
+  | 'WalletSend'
+  | 'WalletSendPreview'
+  | 'WalletReceive'
+  | 'Transactions';
 
 export type ChainNamespace = 'eip155' | 'solana';
 
@@ -114,6 +119,11 @@ export interface ModalOptions {
   includeWalletIds?: string[];
   /** Never these directory wallets anywhere (sent as `exclude`; wins over featured and included ids). */
   excludeWalletIds?: string[];
+  /**
+   * Your own RPC URLs by CAIP-2 id (`{ 'eip155:56': [{ url }] }`). Without one, a chain the hosted Blockchain API
+   * serves reads through its JSON-RPC endpoint, any other chain through its network's `rpcUrls`.
+   */
+  customRpcUrls?: Record<string, { url: string }[]>;
 }
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
@@ -202,6 +212,7 @@ export interface ResolvedOptions {
   featuredWalletIds: string[];
   includeWalletIds: string[];
   excludeWalletIds: string[];
+  customRpcUrls: Record<string, { url: string }[]>;
   /** SDK type and version sent as `st` / `sv`. */
   sdkType: string;
   sdkVersion: string;
@@ -424,9 +435,16 @@ export interface AnalyticsController extends Store<AnalyticsState> {
   dismissAlert(): void;
 }
 
+/** The token a send form sends: a balance entry (`address` is CAIP-10, absent for the native coin). */
+export type SendToken = Pick<Balance, 'symbol' | 'name' | 'address' | 'price' | 'iconUrl'> & {
+  decimals: number;
+  /** The holding, whole units (decimal string). */
+  balance: string;
+};
+
 /** Send form (spec section 3); reset when switching namespace. */
 export interface SendState {
-  token?: { symbol: string; address?: string; decimals: number };
+  token?: SendToken;
   sendTokenAmount?: string;
   receiverAddress?: string;
   receiverProfileName?: string;
@@ -435,7 +453,7 @@ export interface SendState {
   gasPriceInUSD?: number;
   networkBalanceInUSD?: string;
   loading: boolean;
-  tokenBalances: unknown[];
+  tokenBalances: Balance[];
 }
 export interface SendController extends Store<SendState> {
   set(patch: Partial<SendState>): void;
@@ -457,6 +475,9 @@ export interface ModalControllers {
   toasts: ToastController;
   analytics: AnalyticsController;
   send: SendController;
+  /** The api context and clock the controllers use; the lazily created feature controllers take them from here. */
+  api: ApiContext;
+  clock: Clock;
   /** Same snapshot as `ModalClient.getAccount()`. */
   getAccount(): AccountSnapshot;
 }
