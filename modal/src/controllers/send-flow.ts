@@ -104,7 +104,7 @@ export function sendTokenOf(balance: Balance): SendToken {
 }
 
 const plainAddress = (caip10: string) => caip10.split(':').pop()!;
-const isNameLike = (value: string) => /^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(value) && value.length >= 3;
+const isNameLike = (value: string) => !/^0x/i.test(value) && /^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(value) && value.length >= 3;
 
 /** The Send flow on top of the send form's state (spec section 5 rules). */
 export function createSendFlowController(deps: SendFlowDeps): SendFlowController {
