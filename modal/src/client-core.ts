@@ -10,7 +10,6 @@ import { resolveOptions } from './controllers/options.js';
 import { ChainSwitchError, ModalError } from './errors.js';
 import { coreMessages as messages } from './core-messages.js';
 import { createDefaultStorage } from './storage.js';
-import { rpcUrlOf } from './core/rpc-url.js';
 
 /** Test seams of `createModal` (the defaults are the browser's). */
 export interface CreateModalEnvironment {
@@ -59,13 +58,6 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
     environment.location === null ? undefined : (environment.location ?? (browser ? { href: window.location.href, hostname: window.location.hostname, origin: window.location.origin } : undefined));
   const fetchImpl: FetchLike = environment.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const networkById = (chainId: number) => resolved.networks.find((n) => n.id === chainId);
-  // Reads go to the dapp's RPC, the Blockchain API's JSON-RPC endpoint, or the network's own RPC (rpcUrlOf).
-  const routed = new Map<ModalNetwork, ModalNetwork>();
-  const readNetwork = (network: ModalNetwork) => {
-    let entry = routed.get(network);
-    if (!entry) routed.set(network, (entry = { ...network, rpcUrls: { default: { http: [rpcUrlOf(resolved, network)] } } }));
-    return entry;
-  };
 
   const controllers: ModalControllers = createControllers({
     options: resolved,
@@ -77,7 +69,7 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
     loadWalletConnect: environment.loadWalletConnect ?? (() => loadUniversalProvider(resolved)),
     location,
     createObjectUrl: browser && typeof URL.createObjectURL === 'function' ? (blob) => URL.createObjectURL(blob) : undefined,
-    readNativeBalance: viem ? (address, network) => viem.readNativeBalance(address, readNetwork(network)) : undefined,
+    readNativeBalance: viem?.readNativeBalance,
   });
 
   discovery.start();
@@ -164,7 +156,7 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
     getPublicClient(chainId) {
       const network = chainId === undefined ? resolved.networks[0] : networkById(chainId);
       if (!network) throw new ModalError(messages.networkNotFound, { details: `chain ${chainId} is not in networks` });
-      return requireViem().publicClient(readNetwork(network));
+      return requireViem().publicClient(network);
     },
     async getWalletChainId() {
       const provider = controllers.connection.getProvider();

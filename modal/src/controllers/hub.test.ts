@@ -8,6 +8,8 @@ import { createFakeClock, createFakeFetch, createFakeProvider, flush, json, loca
 import type { ModalNetwork } from '../core/types.js';
 import { messages } from '../messages.js';
 import { resolveOptions } from './options.js';
+import { createAccountController } from './account.js';
+import { createMemoryStorage } from '../storage.js';
 import { activityRows, createActivityController } from './activity.js';
 import { createPortfolioController, readWalletAssets } from './portfolio.js';
 import { createSendController } from './send.js';
@@ -41,12 +43,24 @@ describe('portfolio controller', () => {
     const { api, fetch } = apiOf(route);
     const clock = createFakeClock();
     const onError = vi.fn();
-    const portfolio = createPortfolioController({
+    // The API path goes through the real account controller (its cache, retry block and error report).
+    const account = createAccountController({
       api,
+      clock,
+      storage: createMemoryStorage(),
+      activeNetwork: () => options.network ?? localNetwork,
+      isActiveChainSupported: async () => options.supported ?? true,
+      onBalanceError: onError,
+    });
+    account.setAccount('eip155', ADDRESS, 31337);
+    const portfolio = createPortfolioController({
       clock,
       address: () => ADDRESS,
       network: () => options.network ?? localNetwork,
-      isChainSupported: async () => options.supported ?? true,
+      async loadApiBalances(force) {
+        await account.fetchBalance(force);
+        return account.getState().byNamespace.eip155.tokenBalances;
+      },
       getProvider: () => options.provider,
       onError,
     });
@@ -135,7 +149,7 @@ describe('portfolio controller', () => {
     expect(fetch.requests).toHaveLength(1);
   });
 
-  it('an unsupported chain sends nothing and shows an empty list', async () => {
+  it('an unsupported chain sends nothing to the Blockchain API', async () => {
     const { portfolio, fetch } = setup(apiBalances, { supported: false });
     await portfolio.fetch();
     expect(fetch.requests).toHaveLength(0);

@@ -41,11 +41,13 @@ export function hubOf(controllers: ModalControllers): HubControllers {
   };
   const messages = textsOf(options).messages;
   const portfolio = createPortfolioController({
-    api,
     clock,
     address,
     network,
-    isChainSupported,
+    async loadApiBalances(force) {
+      await account.fetchBalance(force);
+      return account.getState().byNamespace[network().chainNamespace].tokenBalances;
+    },
     getProvider,
     onError: () => toasts.show('error', messages.tokenBalanceUnavailable),
   });
@@ -75,7 +77,6 @@ export function hubOf(controllers: ModalControllers): HubControllers {
     onSent: () => router.reset('Account'),
     onSettled: () => {
       void portfolio.fetch(true);
-      void account.fetchBalance(true);
       void activity.refresh();
     },
   });

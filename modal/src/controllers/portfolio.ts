@@ -1,11 +1,9 @@
-import type { ApiContext } from '../api/http.js';
 import type { Balance } from '../api/types.js';
-import { fetchBalances } from '../api/blockchain.js';
 import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS } from '../core/constants.js';
 import { createStore } from '../core/store.js';
 import type { Clock, Eip1193Provider, ModalNetwork, Store } from '../core/types.js';
 import { dropZeroDecimalBalances } from '../core/validation.js';
-import { formatUnitsString } from './account.js';
+import { formatUnitsString } from '../core/units.js';
 
 /** Where the balances came from: the wallet (EIP-7811 `wallet_getAssets`) or the Blockchain API. */
 export type PortfolioSource = 'wallet' | 'api';
@@ -26,14 +24,16 @@ export interface PortfolioController extends Store<PortfolioState> {
 }
 
 export interface PortfolioControllerDeps {
-  api: ApiContext;
   clock: Clock;
   address: () => string | undefined;
   network: () => ModalNetwork;
-  /** The supported-chains gate: false skips the Blockchain API (empty list). */
-  isChainSupported: () => Promise<boolean>;
+  /**
+   * The Blockchain API's balances through the account controller (its 30 s cache, its retry block and its
+   * 'Token Balance Unavailable'); undefined when the chain is not served.
+   */
+  loadApiBalances: (force: boolean) => Promise<Balance[] | undefined>;
   getProvider: () => Eip1193Provider | undefined;
-  /** A fetch failed ('Token Balance Unavailable'). */
+  /** The wallet's answer failed ('Token Balance Unavailable'). */
   onError: (error: unknown) => void;
 }
 
@@ -124,9 +124,10 @@ export function createPortfolioController(deps: PortfolioControllerDeps): Portfo
         let balances = provider && network.chainNamespace === 'eip155' ? await readWalletAssets(provider, address, network) : undefined;
         if (!balances) {
           source = 'api';
-          balances = (await deps.isChainSupported())
-            ? (await fetchBalances(deps.api, { address, chainId: network.caipNetworkId, currency: 'usd', forceUpdate: force ? network.caipNetworkId : undefined })).balances
-            : [];
+          const loaded = await deps.loadApiBalances(force);
+          // The account controller reported its failure; keep what is shown and retry later.
+          if (!loaded) return;
+          balances = loaded;
         }
         balances = dropZeroDecimalBalances(balances).filter((b) => b.chainId === network.caipNetworkId).sort(byNativeThenValue);
         failedAt = undefined;

@@ -1,9 +1,9 @@
 import type { ApiContext } from '../api/http.js';
 import type { Balance } from '../api/types.js';
 import { fetchGasPrice, lookupName } from '../api/blockchain.js';
-import { isUserRejection } from '../connectors/errors.js';
 import { createStore } from '../core/store.js';
 import type { Clock, Eip1193Provider, ModalMessages, ModalNetwork, SendController, SendToken, Store, ToastVariant } from '../core/types.js';
+import { parseUnitsString } from '../core/units.js';
 import { hasInsufficientGas, isEvmAddress, isEvmSendComplete, validateSolanaSend } from '../core/validation.js';
 
 /** Why the form cannot be sent yet (the view shows it on the disabled button). */
@@ -72,17 +72,7 @@ export const NATIVE_TRANSFER_GAS = 21_000n;
 export const ERC20_TRANSFER_GAS = 65_000n;
 export const NAME_LOOKUP_DEBOUNCE_MS = 300;
 
-/**
- * `'1.5'`, 18 -> 1500000000000000000n; undefined for anything that is not a plain non-negative decimal with at most
- * `decimals` fraction digits.
- */
-export function parseUnitsString(value: string, decimals: number): bigint | undefined {
-  const trimmed = value.trim();
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(trimmed)) return undefined;
-  const [whole, fraction = ''] = trimmed.split('.');
-  if (fraction.length > decimals) return undefined;
-  return BigInt(`${whole || '0'}${fraction.padEnd(decimals, '0')}`);
-}
+export { parseUnitsString };
 
 /** Calldata of ERC-20 `transfer(to, amount)`. */
 export function erc20TransferData(to: string, amount: bigint): `0x${string}` {
@@ -102,6 +92,15 @@ export function sendTokenOf(balance: Balance): SendToken {
     balance: balance.quantity.numeric,
   };
 }
+
+/** EIP-1193 4001 (top level or nested as wallets do); a local check keeps this lazy module off the first-click chunks. */
+const isUserRejection = (error: unknown): boolean => {
+  for (let e = error as { code?: unknown; cause?: unknown; data?: { originalError?: unknown } } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === 4001) return true;
+    e = (e.data?.originalError ?? e.cause) as typeof e;
+  }
+  return false;
+};
 
 const plainAddress = (caip10: string) => caip10.split(':').pop()!;
 const isNameLike = (value: string) => !/^0x/i.test(value) && /^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(value) && value.length >= 3;

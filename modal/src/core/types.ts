@@ -328,6 +328,8 @@ export interface ChainAccountState {
   balance?: string;
   balanceSymbol?: string;
   balanceLoading: boolean;
+  /** Every token balance of the last Blockchain API answer for this chain (the native entry gives `balance`). */
+  tokenBalances?: Balance[];
   profileName?: string | null;
   profileImage?: string | null;
   status: ConnectionStatus;

@@ -9,6 +9,10 @@ export const viewTags: Partial<Record<ViewName, string>> = {
   Account: 'mb-account-view',
   Networks: 'mb-networks-view',
   UnsupportedChain: 'mb-unsupported-chain-view',
+  WalletSend: 'mb-wallet-send-view',
+  WalletSendPreview: 'mb-wallet-send-preview-view',
+  WalletReceive: 'mb-wallet-receive-view',
+  Transactions: 'mb-transactions-view',
 };
 
 /**
@@ -23,6 +27,10 @@ export const viewLoaders: Partial<Record<ViewName, () => Promise<unknown>>> = {
   Account: () => import('./account-view/account-view.js'),
   Networks: () => import('./networks-view/networks-view.js'),
   UnsupportedChain: () => import('./unsupported-chain-view/unsupported-chain-view.js'),
+  WalletSend: () => import('./wallet-send-view/wallet-send-view.js'),
+  WalletSendPreview: () => import('./wallet-send-preview-view/wallet-send-preview-view.js'),
+  WalletReceive: () => import('./wallet-receive-view/wallet-receive-view.js'),
+  Transactions: () => import('./transactions-view/transactions-view.js'),
 };
 
 /** Loads a view's chunk (idempotent); false when the view has no element yet. */
