@@ -39,7 +39,8 @@ export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolea
         address,
         chainId: network.caipNetworkId,
         currency: 'usd',
-        forceUpdate: force ? network.caipNetworkId : undefined,
+        // The hosted API takes a CAIP-10 address to refresh (a caip2 id gets a 400).
+      forceUpdate: force ? `${network.caipNetworkId}:${address}` : undefined,
       });
       tokens = result.balances;
       const native = result.balances.find((b) => !b.address && b.chainId === network.caipNetworkId && b.quantity.decimals !== '0');

@@ -91,7 +91,7 @@ describe('portfolio controller', () => {
     await portfolio.fetch();
     expect(fetch.requests).toHaveLength(2);
     await portfolio.fetch(true);
-    expect(fetch.requests[2].url).toContain('forceUpdate=eip155%3A31337');
+    expect(fetch.requests[2].url).toContain(`forceUpdate=eip155%3A31337%3A${ADDRESS}`);
   });
 
   it('a failure reports once and blocks retries for 30 s, even forced ones', async () => {
