@@ -238,7 +238,7 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
       if (network.chainNamespace === 'solana') {
         try {
           validateSolanaSend({ amount: s.sendTokenAmount, receiverAddress: s.receiverAddress });
-        } catch (error) {
+        } catch {
           deps.toast('error', deps.messages.invalidAmountAndReceiver);
           return 'invalid';
         }
