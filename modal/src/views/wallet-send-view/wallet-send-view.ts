@@ -35,7 +35,9 @@ export class MbWalletSendView extends MbView {
     if (!this.controllers) return;
     const hub = hubOf(this.controllers);
     void hub.portfolio.fetch().then(() => {
-      const first = hub.portfolio.getState().balances[0];
+      const balances = hub.portfolio.getState().balances;
+      this.controllers.send.set({ tokenBalances: balances });
+      const first = balances[0];
       if (!this.controllers.send.getState().token && first) hub.sendFlow.selectToken(first);
       void hub.sendFlow.fetchGasPrice();
     });
