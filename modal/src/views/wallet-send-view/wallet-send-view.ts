@@ -82,6 +82,7 @@ export class MbWalletSendView extends MbView {
         </select>
       </div>
       <div class="field">
+        <span class="label" aria-hidden="true">${t.amount}</span>
         <div class="amount">
           <mb-input
             class="amount-input"
@@ -100,6 +101,7 @@ export class MbWalletSendView extends MbView {
           : nothing}
       </div>
       <div class="field">
+        <span class="label" aria-hidden="true">${t.receiver}</span>
         <mb-input
           class="receiver-input"
           label=${t.receiver}
