@@ -1,6 +1,7 @@
 /**
- * The Blockchain API calls the controllers make before the first click (rows 1-2): a module of their own, so that a bundle's first load does not carry the calls only lazy views make
- * (a bundler splits code by module).
+ * The Blockchain API calls the controllers make before the first click (rows 1-2: the supported-chains gate and
+ * identity): a module of their own, so that a bundle's first load does not carry the calls only lazy views make
+ * (a bundler splits code by module). The other rows are in `blockchain.ts`.
  */
 import type { IdentityRequest, IdentityResponse, SupportedChainsResponse } from './types.js';
 import { array, blockchainApiUrl, nullableString, record, requestJson, string, type ApiContext } from './http.js';

@@ -1,6 +1,6 @@
 /**
- * Blockchain API (service-shapes.md rows 1-22): one function per endpoint, typed parameters and result,
- * validated response. No caching here: the controllers that own the data cache it.
+ * Blockchain API (service-shapes.md rows 3-23; rows 1-2 are in blockchain-core.ts): one function per endpoint, typed
+ * parameters and result, validated response. No caching here: the controllers that own the data cache it.
  */
 import type {
   AllowanceRequest,
