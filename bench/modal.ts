@@ -6,6 +6,8 @@
 // 2. Click to first view painted in Chromium, cold and warm, with the directory answering 300 ms late.
 // 3. AllWallets with the whole directory (450 wallets): DOM size, and search answer time after the debounce.
 import { spawnSync } from 'node:child_process';
+// 4. The Account hub: reopening Account with cached balances (click to painted token list), and Activity scrolled
+//    through 1,000 transactions (DOM size).
 import { build, type Metafile } from 'esbuild';
 import { dappResolveOptions } from './dapp-bundler.js';
 import { createServer, type Server } from 'node:http';
@@ -17,6 +19,7 @@ import os, { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from '@playwright/test';
 import { writeBenchReport } from './results.js';
+import { measureModalSizes } from './view-sizes.js';
 import { WALLET_SEARCH_DEBOUNCE_MS } from '../modal/src/core/constants.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -24,7 +27,9 @@ const work = join(root, '.local', 'bench-modal');
 const peersDir = join(root, 'bench', 'peers');
 const peersModules = join(peersDir, 'node_modules');
 const GOAL_INITIAL_KB = 20;
-const GOAL_MODAL_KB = 30;
+const GOAL_VIEW_KB = 12;
+const TRANSACTIONS = 1000;
+const BENCH_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const GOAL_COLD_MS = 100;
 const GOAL_WARM_MS = 16;
 const DIRECTORY_DELAY_MS = 300;
@@ -178,17 +183,10 @@ createRoot(document.getElementById('root')!).render(
 void createConfig; void http; void injected; void bsc;`,
 };
 
-/** Groups of our lazy chunks: the modal with its connect views is the shell plus the four connect views. */
+/** WalletConnect's provider chunks (loaded only when its view opens). */
 function oursGroups(figure: BundleFigure) {
-  const pick = (pattern: RegExp) => figure.lazy.filter((chunk) => pattern.test(chunk.holds));
-  const sum = (chunks: ChunkFigure[]) => round(chunks.reduce((total, chunk) => total + chunk.gzipKb, 0), 2);
-  const connectViews = pick(/elements\/modal\/mount\.ts|views\/(connect-view|all-wallets-view|connecting-external-view|connecting-wc-view)\//);
-  const walletConnect = figure.lazy.filter((chunk) => /@walletconnect|walletconnect/.test(chunk.holds) && !connectViews.includes(chunk));
-  // Chunks shared by the views (ui primitives, lit helpers) load with the first of them.
-  const shared = figure.lazy.filter(
-    (chunk) => !connectViews.includes(chunk) && !walletConnect.includes(chunk) && !/views\/(account|networks|unsupported)/.test(chunk.holds) && chunk.gzipKb < 20,
-  );
-  return { modalWithConnectViewsGzipKb: sum([...connectViews, ...shared]), connectViewChunks: connectViews.length + shared.length, walletConnectGzipKb: sum(walletConnect) };
+  const walletConnect = figure.lazy.filter((chunk) => /@walletconnect|walletconnect/.test(chunk.holds) && !/views\//.test(chunk.holds));
+  return { walletConnectGzipKb: round(walletConnect.reduce((total, chunk) => total + chunk.gzipKb, 0), 2) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -196,11 +194,21 @@ function oursGroups(figure: BundleFigure) {
 // ---------------------------------------------------------------------------------------------------------------
 
 const pageEntry = `
-import { createModal, bscNetwork } from '@minibot/modal/element';
+import { createModal, bscNetwork, controllersOf } from '@minibot/modal/element';
 import { createMemoryStorage } from '@minibot/modal/storage';
 import '@minibot/modal/elements/connect-button/connect-button.js';
-// An injected test wallet announced over EIP-6963 (the Connect view lists it).
-const provider = { request: async () => [], on() {}, removeListener() {} };
+// An injected test wallet announced over EIP-6963 (the Connect view lists it); it connects only when asked.
+let authorized = false;
+const provider = {
+  request: async ({ method }: { method: string }) => {
+    if (method === 'eth_requestAccounts') { authorized = true; return ['${BENCH_ADDRESS}']; }
+    if (method === 'eth_accounts') return authorized ? ['${BENCH_ADDRESS}'] : [];
+    if (method === 'eth_chainId') return '0x38';
+    throw Object.assign(new Error('unsupported'), { code: 4200 });
+  },
+  on() {},
+  removeListener() {},
+};
 const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({
   info: { uuid: '00000000-0000-4000-8000-000000000001', name: 'Bench Wallet', icon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E', rdns: 'org.example.bench' },
   provider }) }));
@@ -216,6 +224,7 @@ const client = createModal({
   features: { analytics: false },
 });
 (window as any).benchClient = client;
+(window as any).benchControllers = controllersOf(client);
 document.body.append(document.createElement('mb-connect-button'));
 `;
 
@@ -230,6 +239,34 @@ function makeWallets(count: number) {
     rdns: `org.example.wallet${index}`,
   }));
 }
+
+const benchBalances = [
+  { name: 'BNB', symbol: 'BNB', chainId: 'eip155:56', value: 1200, price: 600, quantity: { decimals: '18', numeric: '2' }, iconUrl: '' },
+  ...['USDT', 'USDC', 'MBT'].map((symbol, index) => ({
+    name: symbol,
+    symbol,
+    chainId: 'eip155:56',
+    address: `eip155:56:0x${String(index + 1).repeat(40)}`,
+    value: 100 * (index + 1),
+    price: 1,
+    quantity: { decimals: '18', numeric: String(100 * (index + 1)) },
+    iconUrl: '',
+  })),
+];
+const transactions = Array.from({ length: TRANSACTIONS }, (_, index) => ({
+  id: `tx-${index}`,
+  metadata: {
+    operationType: 'send',
+    hash: `0x${index.toString(16).padStart(64, '0')}`,
+    chain: 'eip155:56',
+    minedAt: new Date(Date.UTC(2026, 10, 20) - index * 6 * 3_600_000).toISOString(),
+    sentFrom: BENCH_ADDRESS,
+    sentTo: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+    status: 'confirmed',
+    nonce: index,
+  },
+  transfers: [{ direction: 'out', quantity: { numeric: '1.5' }, fungible_info: { name: 'Tether USD', symbol: 'USDT' } }],
+}));
 
 async function serve(dir: string): Promise<{ server: Server; origin: string; directoryDelay: { ms: number } }> {
   const wallets = makeWallets(WALLETS);
@@ -248,6 +285,17 @@ async function serve(dir: string): Promise<{ server: Server; origin: string; dir
         response.end(body);
       }, directoryDelay.ms);
       return;
+    }
+    const json = (body: unknown) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (url.pathname === '/api/v1/supported-chains') return json({ http: ['eip155:56'], ws: [] });
+    if (url.pathname.startsWith('/api/v1/identity/')) return json({ name: null, avatar: null });
+    if (url.pathname.endsWith('/balance')) return json({ balances: benchBalances });
+    if (url.pathname.endsWith('/history')) {
+      const from = Number(url.searchParams.get('cursor') ?? '0');
+      return json({ data: transactions.slice(from, from + 50), next: from + 50 < transactions.length ? String(from + 50) : null });
     }
     if (url.pathname.startsWith('/api/')) {
       response.writeHead(404, { 'content-type': 'application/json' });
@@ -401,7 +449,67 @@ async function measureTiming(browser: Browser, origin: string, directoryDelay: {
     await page.waitForTimeout(WALLET_SEARCH_DEBOUNCE_MS + 100);
   }
   await context.close();
-  return { cold, coldAfterHover, warm, directoryPendingAtPaint, dom, searches };
+  const hub = await measureHub(browser, origin);
+  return { cold, coldAfterHover, warm, directoryPendingAtPaint, dom, searches, hub };
+}
+
+type BenchWindow = {
+  benchClient: { open(o?: object): Promise<void>; close(): void };
+  benchControllers: { connection: { connect(id: string): Promise<void> } };
+};
+
+/** In the page: open the modal and resolve with ms until the Account view's token list is painted. */
+const openToAccountPainted = () =>
+  new Promise<number>((resolve) => {
+    const start = performance.now();
+    void (window as unknown as BenchWindow).benchClient.open();
+    const rendered = () => {
+      const view = document.querySelector('mb-modal')?.shadowRoot?.querySelector('mb-account-view');
+      return (view?.shadowRoot?.querySelectorAll('.tokens li').length ?? 0) === 4;
+    };
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve(performance.now() - start);
+    const frame = () => {
+      if (rendered()) channel.port2.postMessage(null);
+      else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+
+/** The Account hub: reopening Account with cached balances, and Activity with 1,000 transactions. */
+async function measureHub(browser: Browser, origin: string) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${origin}/index.html`);
+  await page.waitForFunction(() => !!document.querySelector('mb-connect-button')?.shadowRoot?.querySelector('button'));
+  await page.evaluate(() => (window as unknown as BenchWindow).benchControllers.connection.connect('org.example.bench'));
+  // First opening: the Account chunk loads and the balances are fetched (then cached for 30 s).
+  await page.evaluate(openToAccountPainted);
+  const reopen: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    await page.evaluate(() => (window as unknown as BenchWindow).benchClient.close());
+    await page.waitForTimeout(50);
+    reopen.push(await page.evaluate(openToAccountPainted));
+  }
+  await page.evaluate(() => (window as unknown as BenchWindow).benchClient.open({ view: 'Transactions' }));
+  const root = () => document.querySelector('mb-modal')?.shadowRoot?.querySelector('mb-transactions-view')?.shadowRoot;
+  await page.waitForFunction((r) => ((eval(`(${r})`) as () => ShadowRoot | undefined)()?.querySelectorAll('.row').length ?? 0) > 0, root.toString());
+  let reachedEnd = false;
+  for (let i = 0; i < 200 && !reachedEnd; i++) {
+    reachedEnd = await page.evaluate((r) => {
+      const shadow = (eval(`(${r})`) as () => ShadowRoot)();
+      const scroller = shadow.querySelector('.scroller') as HTMLElement;
+      scroller.scrollTop = scroller.scrollHeight;
+      return [...shadow.querySelectorAll<HTMLElement>('.row')].some((row) => row.dataset.id === 'tx-999');
+    }, root.toString());
+    if (!reachedEnd) await page.waitForTimeout(50);
+  }
+  const activityDom = await page.evaluate((r) => {
+    const shadow = (eval(`(${r})`) as () => ShadowRoot)();
+    return { rows: shadow.querySelectorAll('.row, .month').length, elements: shadow.querySelectorAll('*').length };
+  }, root.toString());
+  await context.close();
+  return { reopen, reachedEnd, activityDom };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -428,6 +536,8 @@ function ensurePeers(log: (line: string) => void = console.log): { ok: true } | 
 async function main() {
   mkdirSync(work, { recursive: true });
   const ours = await bundle('ours', oursEntry);
+  const modalSizes = await measureModalSizes();
+  const viewChunksGzipKb = Object.fromEntries(Object.entries(modalSizes.viewChunksGzipKb).map(([view, size]) => [view, round(size, 2)]));
   if (ours.error) throw new Error(`our bundle failed: ${ours.error}`);
   const groups = oursGroups(ours);
   // The full entry ('@minibot/modal': createModal with viem's wallet and public clients) for comparison.
@@ -484,7 +594,9 @@ async function main() {
       beforeFirstClickGzipKb: ours.initialGzipKb,
       beforeFirstClickFiles: ours.initialFiles,
       beforeFirstClickWithViemGzipKb: oursWithViem.initialGzipKb,
-      modalWithConnectViewsGzipKb: groups.modalWithConnectViewsGzipKb,
+      modalWithConnectViewsGzipKb: round(modalSizes.modalWithConnectViewsGzipKb, 2),
+      modalShellGzipKb: round(modalSizes.shellGzipKb, 2),
+      viewChunksGzipKb,
       walletConnectProviderGzipKb: groups.walletConnectGzipKb,
       lazyChunks: ours.lazy,
     },
@@ -501,6 +613,13 @@ async function main() {
       clickToFirstViewWarmMs: { median: round(median(timing.warm)), p95: round(p95(timing.warm)), runs: timing.warm.length },
       directoryDelayMs: DIRECTORY_DELAY_MS,
       viewPaintedBeforeDirectoryAnswered: timing.directoryPendingAtPaint.every(Boolean),
+    },
+    accountHub: {
+      reopenAccountWithCachedBalancesMs: { median: round(median(timing.hub.reopen)), p95: round(p95(timing.hub.reopen)), runs: timing.hub.reopen.length },
+      activityTransactions: TRANSACTIONS,
+      activityReachedLastTransaction: timing.hub.reachedEnd,
+      activityRowsInDom: timing.hub.activityDom.rows,
+      activityElementsInViewShadowRoot: timing.hub.activityDom.elements,
     },
     allWallets: {
       wallets: WALLETS,
@@ -532,7 +651,17 @@ Goal before the first click <= ${GOAL_INITIAL_KB} kB: ${met(ours.initialGzipKb <
 That is the \`@minibot/modal/element\` entry (createModal without viem, the button, controllers, api client, EIP-6963 discovery, lit).
 A dapp that imports \`createModal\` from \`@minibot/modal\` (with viem's wallet and public clients) loads ${kb(oursWithViem.initialGzipKb)} before the first click.
 Modal with its connect views (shell + Connect, AllWallets, ConnectingExternal, ConnectingWalletConnectBasic and their shared chunks),
-loaded on the first click: ${kb(groups.modalWithConnectViewsGzipKb)}; goal <= ${GOAL_MODAL_KB} kB: ${met(groups.modalWithConnectViewsGzipKb <= GOAL_MODAL_KB)}.
+loaded on the first click: ${kb(modalSizes.modalWithConnectViewsGzipKb)}.
+
+Each lazy view of \`modal/src/views/registry.ts\` with what it alone loads (its chunks that neither the first click nor the
+modal shell of ${kb(modalSizes.shellGzipKb)} brought); goal <= ${GOAL_VIEW_KB} kB each:
+
+| view | gzip | goal |
+|---|---|---|
+${Object.entries(viewChunksGzipKb)
+  .map(([view, size]) => `| ${view} | ${size.toFixed(1)} kB | ${met(size <= GOAL_VIEW_KB)} |`)
+  .join('\n')}
+
 WalletConnect's provider (loaded only when its view opens): ${kb(groups.walletConnectGzipKb)}.
 
 Our lazy chunks:
@@ -554,6 +683,13 @@ Cold runs: ${timing.cold.map((v) => round(v)).join(', ')} ms. Machine load avera
 
 The view painted before the directory answered (skeletons in its place) in every cold run: ${figures.timing.viewPaintedBeforeDirectoryAnswered ? 'yes' : '**no**'}.
 "Painted" = the end of the first animation frame in which the view's first list item is rendered (checked once per frame; a task posted from that frame's callback runs after its paint).
+
+### The Account hub
+
+- Reopening Account with cached balances (close, then open; click to the painted token list), ${timing.hub.reopen.length} runs:
+  median ${figures.accountHub.reopenAccountWithCachedBalancesMs.median} ms, p95 ${figures.accountHub.reopenAccountWithCachedBalancesMs.p95} ms; goal <= ${GOAL_WARM_MS} ms: ${met(figures.accountHub.reopenAccountWithCachedBalancesMs.median <= GOAL_WARM_MS)}.
+- Activity with ${TRANSACTIONS} transactions (pages of 50 loaded while scrolling to the end; last one reached: ${timing.hub.reachedEnd ? 'yes' : '**no**'}):
+  ${timing.hub.activityDom.rows} rows (${timing.hub.activityDom.elements} elements) in the view's DOM; bounded (virtualised): ${met(timing.hub.activityDom.rows < 40)}.
 
 ### AllWallets with the whole directory (${WALLETS} wallets)
 

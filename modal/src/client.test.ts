@@ -117,12 +117,14 @@ describe('createModal', () => {
     expect(await modal.getWalletChainId()).toBe(56);
   });
 
-  it('getPublicClient: the first network by default, over its rpcUrls', () => {
+  it("getPublicClient: the first network by default; BSC reads through the Blockchain API's JSON-RPC endpoint, the local chain over its rpcUrls", () => {
     const { modal } = setup();
     const client = modal.getPublicClient();
     expect(client.chain?.id).toBe(56);
-    expect((client.transport as unknown as { url: string }).url).toBe('http://127.0.0.1:9546');
-    expect(modal.getPublicClient(31337).chain?.name).toBe('BSC Local');
+    expect((client.transport as unknown as { url: string }).url).toBe('http://api.test/v1/?chainId=eip155%3A56&projectId=test-project');
+    const local = modal.getPublicClient(31337);
+    expect(local.chain?.name).toBe('BSC Local');
+    expect((local.transport as unknown as { url: string }).url).toBe('http://127.0.0.1:9545');
     expect(() => modal.getPublicClient(1)).toThrow('Network not found');
   });
 

@@ -2,6 +2,8 @@ import { createPublicClient, createWalletClient, custom, fallback, http, type Pu
 import { createModalCore, type CreateModalEnvironment, type ViemBindings } from './client-core.js';
 import type { ModalClient, ModalNetwork, ModalOptions } from './core/types.js';
 import { toViemChain } from './core/viem.js';
+import { rpcUrlOf } from './core/rpc-url.js';
+import { resolveOptions } from './controllers/options.js';
 
 export type { CreateModalEnvironment, ViemBindings } from './client-core.js';
 
@@ -41,5 +43,17 @@ export const viemBindings: ViemBindings = {
  * await modal.open();
  */
 export function createModal(options: ModalOptions, environment: CreateModalEnvironment = {}): ModalClient {
-  return createModalCore(options, environment, viemBindings);
+  // Reads go to the dapp's RPC, the Blockchain API's JSON-RPC endpoint, or the network's own RPC (rpcUrlOf).
+  const resolved = resolveOptions(options);
+  const routed = new Map<ModalNetwork, ModalNetwork>();
+  const readNetwork = (network: ModalNetwork) => {
+    let entry = routed.get(network);
+    if (!entry) routed.set(network, (entry = { ...network, rpcUrls: { default: { http: [rpcUrlOf(resolved, network)] } } }));
+    return entry;
+  };
+  return createModalCore(options, environment, {
+    ...viemBindings,
+    publicClient: (network) => publicClientFor(readNetwork(network)),
+    readNativeBalance: (address, network) => viemBindings.readNativeBalance(address, readNetwork(network)),
+  });
 }

@@ -30,6 +30,15 @@ export interface TestWalletOptions {
   legacy?: boolean;
 }
 
+/** A token the wallet reports through EIP-7811 `wallet_getAssets` (balances read from the chain). */
+export interface WalletAssetToken {
+  address: Hex;
+  name: string;
+  symbol: string;
+  decimals: number;
+  priceUsd: number;
+}
+
 export interface WalletRequest {
   method: string;
   params: unknown;
@@ -75,6 +84,8 @@ export class TestWallet {
   private readonly rejections = new Set<string>();
   private readonly holds = new Map<string, Hold>();
   private readonly delays = new Map<string, number>();
+  /** EIP-5792 `assetDiscovery` on: capabilities and EIP-7811 assets are answered (native coin + these tokens). */
+  private assetDiscovery?: { tokens: WalletAssetToken[]; nativePriceUsd: number };
   private readonly pages = new Set<Page>();
   private readonly options: TestWalletOptions;
 
@@ -137,6 +148,14 @@ export class TestWallet {
   async disconnectInWallet(): Promise<void> {
     this.authorized = false;
     await this.emit('accountsChanged', []);
+  }
+
+  /**
+   * Answers EIP-5792 `wallet_getCapabilities` with `assetDiscovery` for its chains and EIP-7811 `wallet_getAssets`
+   * with the native coin and `tokens`, their balances read from the chain. Without it both answer 4200.
+   */
+  offerAssets(tokens: WalletAssetToken[], nativePriceUsd: number): void {
+    this.assetDiscovery = { tokens, nativePriceUsd };
   }
 
   /** Switches the wallet's chain as if the user did it in the wallet, emitting chainChanged. */
@@ -257,13 +276,40 @@ export class TestWallet {
           gas: tx.gas ? BigInt(tx.gas) : undefined,
         });
       }
-      case 'wallet_getCapabilities':
+      case 'wallet_getCapabilities': {
+        if (!this.assetDiscovery) throw rpcError(4200, `The test wallet does not support ${method}`);
+        const capabilities: Record<string, unknown> = {};
+        for (const id of this.chains.keys()) capabilities[numberToHex(id)] = { assetDiscovery: { supported: true } };
+        return capabilities;
+      }
+      case 'wallet_getAssets':
+        if (!this.assetDiscovery) throw rpcError(4200, `The test wallet does not support ${method}`);
+        return this.assets(this.assetDiscovery);
       case 'wallet_sendCalls':
         throw rpcError(4200, `The test wallet does not support ${method}`);
       default:
         if (/^(eth_|net_|web3_)/.test(method)) return this.forward(method, params);
         throw rpcError(4200, `The test wallet does not support ${method}`);
     }
+  }
+
+  private async assets(discovery: { tokens: WalletAssetToken[]; nativePriceUsd: number }) {
+    const owner = this.address.slice(2).toLowerCase().padStart(64, '0');
+    const native = (await this.forward('eth_getBalance', [this.address, 'latest'])) as Hex;
+    const entries: unknown[] = [
+      { address: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', balance: native, type: 'NATIVE', metadata: { name: 'BNB', symbol: 'BNB', decimals: 18, price: discovery.nativePriceUsd, iconUrl: '' } },
+    ];
+    for (const token of discovery.tokens) {
+      const balance = (await this.forward('eth_call', [{ to: token.address, data: `0x70a08231${owner}` }, 'latest'])) as Hex;
+      if (BigInt(balance) === 0n) continue;
+      entries.push({
+        address: token.address,
+        balance: numberToHex(BigInt(balance)),
+        type: 'ERC20',
+        metadata: { name: token.name, symbol: token.symbol, decimals: token.decimals, price: token.priceUsd, iconUrl: '' },
+      });
+    }
+    return { [numberToHex(this.chainId)]: entries };
   }
 
   private requireAuthorized() {

@@ -2,14 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createFakeFetch, json } from '../core/testing.js';
 import { HttpError, ResponseValidationError } from '../errors.js';
 import { sendAnalyticsEvent } from './analytics.js';
+import { fetchIdentity, fetchSupportedChains } from './blockchain-core.js';
 import {
   buildSwapTransaction,
-  blockchainRpcUrl,
-  fetchBalances,
   fetchGasPrice,
   fetchHistory,
-  fetchIdentity,
-  fetchSupportedChains,
   fetchSwapQuotes,
   fetchTokenPrices,
   generateOnrampUrl,
@@ -19,6 +16,8 @@ import {
   registerName,
   fetchOnrampQuote,
   fetchExchanges,
+  blockchainRpcUrl,
+  fetchBalances,
 } from './blockchain.js';
 import { fetchAllowedOrigins, fetchAnalyticsConfig, fetchProjectConfig, fetchWalletImage, fetchWallets, OriginsError } from './directory.js';
 import type { ApiContext } from './http.js';

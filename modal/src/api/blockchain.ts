@@ -1,12 +1,12 @@
 /**
- * Blockchain API (service-shapes.md rows 1-22): one function per endpoint, typed parameters and result,
- * validated response. No caching here: the controllers that own the data cache it.
+ * Blockchain API (service-shapes.md rows 3-23; rows 1-2 are in blockchain-core.ts): one function per endpoint, typed
+ * parameters and result, validated response. No caching here: the controllers that own the data cache it.
  */
 import type {
   AllowanceRequest,
-  AllowanceResponse,
   BalanceRequest,
   BalanceResponse,
+  AllowanceResponse,
   BuildApproveRequest,
   BuildApproveResponse,
   BuildTransactionRequest,
@@ -24,8 +24,6 @@ import type {
   GasPriceResponse,
   HistoryRequest,
   HistoryResponse,
-  IdentityRequest,
-  IdentityResponse,
   JsonRpcRequest,
   JsonRpcResponse,
   LookupNameResponse,
@@ -41,7 +39,6 @@ import type {
   RevokeSessionRequest,
   RevokeSessionResponse,
   SessionsResponse,
-  SupportedChainsResponse,
   SwapQuotesRequest,
   SwapQuotesResponse,
   SwapTokensRequest,
@@ -53,7 +50,6 @@ import {
   blockchainApiUrl,
   jsonHeaders,
   jsonInit,
-  nullableString,
   number,
   record,
   requestJson,
@@ -62,26 +58,6 @@ import {
 } from './http.js';
 
 const enc = encodeURIComponent;
-
-/** Row 1: GET /v1/supported-chains — the gate for every other call. */
-export function fetchSupportedChains(ctx: ApiContext): Promise<SupportedChainsResponse> {
-  return requestJson(ctx, blockchainApiUrl(ctx, '/v1/supported-chains'), (body, fail) => {
-    const b = record(body, fail);
-    return {
-      http: array(b.http, fail, 'http').map((id, i) => string(id, fail, `http[${i}]`)) as SupportedChainsResponse['http'],
-      ws: (Array.isArray(b.ws) ? b.ws : []) as SupportedChainsResponse['ws'],
-    };
-  });
-}
-
-/** Row 2: GET /v1/identity/{address}; `sender` only when connected. */
-export function fetchIdentity(ctx: ApiContext, params: IdentityRequest): Promise<IdentityResponse> {
-  const url = blockchainApiUrl(ctx, `/v1/identity/${enc(params.address)}`, { sender: params.sender });
-  return requestJson(ctx, url, (body, fail) => {
-    const b = record(body, fail);
-    return { name: nullableString(b.name, fail, 'name'), avatar: nullableString(b.avatar, fail, 'avatar') };
-  });
-}
 
 /** Row 3: GET /v1/account/{address}/balance. */
 export function fetchBalances(ctx: ApiContext, params: BalanceRequest): Promise<BalanceResponse> {

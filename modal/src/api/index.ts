@@ -1,4 +1,5 @@
 export * from './http.js';
+export * from './blockchain-core.js';
 export * from './blockchain.js';
 export * from './directory.js';
 export * from './analytics.js';

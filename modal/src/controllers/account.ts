@@ -1,7 +1,8 @@
 import type { ApiContext } from '../api/http.js';
-import { fetchBalances, fetchIdentity as fetchIdentityApi } from '../api/blockchain.js';
-import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS, IDENTITY_CACHE_MS } from '../core/constants.js';
+import { fetchIdentity as fetchIdentityApi } from '../api/blockchain-core.js';
+import { IDENTITY_CACHE_MS } from '../core/constants.js';
 import { createStore } from '../core/store.js';
+import type { BalanceCache } from './account-balance.js';
 import type {
   AccountController,
   AccountState,
@@ -35,15 +36,6 @@ export const emptyChainAccount = (): ChainAccountState => ({
   addressLabels: {},
 });
 
-/** `1500000000000000000`, 18 -> `1.5`. */
-export function formatUnitsString(value: bigint, decimals: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
-
 interface IdentityCacheEntry {
   at: number;
   name: string | null;
@@ -53,8 +45,8 @@ interface IdentityCacheEntry {
 /** Account state per chain; balance cached 30 s, identity (name, avatar) 5 min in storage. */
 export function createAccountController(deps: AccountControllerDeps): AccountController {
   const store = createStore<AccountState>({ byNamespace: { eip155: emptyChainAccount(), solana: emptyChainAccount() } });
-  const balanceCache = new Map<string, { at: number; balance: string; symbol: string }>();
-  let balanceFailedAt: number | undefined;
+  const balanceCache: BalanceCache = new Map();
+  const retry: { failedAt?: number } = {};
 
   const patch = (namespace: ChainNamespace, update: Partial<ChainAccountState>) =>
     store.setState((s) => ({ byNamespace: { ...s.byNamespace, [namespace]: { ...s.byNamespace[namespace], ...update } } }));
@@ -87,48 +79,12 @@ export function createAccountController(deps: AccountControllerDeps): AccountCon
     },
     resetAll() {
       balanceCache.clear();
-      balanceFailedAt = undefined;
+      retry.failedAt = undefined;
       store.setState({ byNamespace: { eip155: emptyChainAccount(), solana: emptyChainAccount() } });
     },
-    async fetchBalance(force = false) {
-      const { network, account } = active();
-      const address = account.address;
-      if (!address) return;
-      const key = `${network.caipNetworkId}:${address.toLowerCase()}`;
-      const cached = balanceCache.get(key);
-      if (!force && cached && deps.clock.now() - cached.at < BALANCE_CACHE_MS) {
-        patch(network.chainNamespace, { balance: cached.balance, balanceSymbol: cached.symbol });
-        return;
-      }
-      // A failure blocks retries for 30 s (even forced ones).
-      if (balanceFailedAt !== undefined && deps.clock.now() - balanceFailedAt < BALANCE_RETRY_BLOCK_MS) return;
-      patch(network.chainNamespace, { balanceLoading: true });
-      try {
-        let balance: string | undefined;
-        const symbol = network.nativeCurrency.symbol;
-        if (await deps.isActiveChainSupported()) {
-          const result = await fetchBalances(deps.api, {
-            address,
-            chainId: network.caipNetworkId,
-            currency: 'usd',
-            forceUpdate: force ? network.caipNetworkId : undefined,
-          });
-          const native = result.balances.find((b) => !b.address && b.chainId === network.caipNetworkId && b.quantity.decimals !== '0');
-          balance = native ? native.quantity.numeric : '0';
-        } else if (deps.readNativeBalance) {
-          balance = formatUnitsString(await deps.readNativeBalance(address, network), network.nativeCurrency.decimals);
-        }
-        if (balance === undefined) return;
-        balanceFailedAt = undefined;
-        balanceCache.set(key, { at: deps.clock.now(), balance, symbol });
-        // The account may have changed while fetching.
-        if (active().account.address === address) patch(network.chainNamespace, { balance, balanceSymbol: symbol });
-      } catch (error) {
-        balanceFailedAt = deps.clock.now();
-        deps.onBalanceError?.(error);
-      } finally {
-        patch(network.chainNamespace, { balanceLoading: false });
-      }
+    fetchBalance(force = false) {
+      // The balance shows only in the modal: its code loads with the first fetch, not before the first click.
+      return import('./account-balance.js').then((m) => m.fetchNativeBalance({ deps, cache: balanceCache, retry, active, patch }, force));
     },
     async fetchIdentity() {
       const { network, account } = active();

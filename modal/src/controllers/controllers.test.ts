@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WcWallet } from '../api/types.js';
 import {
   BALANCE_CACHE_MS,
@@ -19,6 +19,9 @@ import { messages } from '../messages.js';
 import { createMemoryStorage, STORAGE_KEYS } from '../storage.js';
 import { createControllers } from './index.js';
 import { resolveOptions } from './options.js';
+
+// The balance fetch is a lazy module; loaded once here so that its dynamic import resolves within a flush.
+beforeAll(() => import('./account-balance.js'));
 import { shouldShowUnsupportedChain } from './networks.js';
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';

@@ -235,6 +235,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     analytics,
     send,
     siwx,
+    api,
+    clock,
     getAccount,
   };
   return controllers;

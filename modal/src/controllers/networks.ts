@@ -1,5 +1,5 @@
 import type { ApiContext } from '../api/http.js';
-import { fetchSupportedChains } from '../api/blockchain.js';
+import { fetchSupportedChains } from '../api/blockchain-core.js';
 import { createStore } from '../core/store.js';
 import type { Eip1193Provider, ModalNetwork, NetworksController, NetworksState, SendController } from '../core/types.js';
 import { switchChain as defaultSwitchChain } from '../connectors/switch-chain.js';

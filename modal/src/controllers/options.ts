@@ -34,6 +34,7 @@ export function resolveOptions(options: ModalOptions): ResolvedOptions {
     includeWalletIds: options.includeWalletIds ?? [],
     excludeWalletIds: options.excludeWalletIds ?? [],
     siwx: options.siwx,
+    customRpcUrls: options.customRpcUrls ?? {},
     messages: { ...messages, ...options.locale?.messages, ...options.texts?.messages },
     sdkType: SDK_TYPE,
     sdkVersion: SDK_VERSION,

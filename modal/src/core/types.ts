@@ -22,7 +22,8 @@
  *   use the element entry.
  */
 import type { Address, Hash, PublicClient, WalletClient } from 'viem';
-import type { WcWallet } from '../api/types.js';
+import type { Balance, WcWallet } from '../api/types.js';
+import type { ApiContext } from '../api/http.js';
 import type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride } from './locale.js';
 
 export type { Address, Hash };
@@ -50,7 +51,11 @@ export type ViewName =
   | 'UpdateEmailWallet'
   | 'ConnectSocials'
   | 'ConnectingSocial'
-  | 'ConnectingFarcaster';
+  | 'ConnectingFarcaster'
+  | 'WalletSend'
+  | 'WalletSendPreview'
+  | 'WalletReceive'
+  | 'Transactions';
 
 export type ChainNamespace = 'eip155' | 'solana';
 
@@ -123,6 +128,11 @@ export interface ModalOptions {
   includeWalletIds?: string[];
   /** Never these directory wallets anywhere (sent as `exclude`; wins over featured and included ids). */
   excludeWalletIds?: string[];
+  /**
+   * Your own RPC URLs by CAIP-2 id (`{ 'eip155:56': [{ url }] }`). Without one, a chain the hosted Blockchain API
+   * serves reads through its JSON-RPC endpoint, any other chain through its network's `rpcUrls`.
+   */
+  customRpcUrls?: Record<string, { url: string }[]>;
   /**
    * Sign in with X (EIP-4361 / CAIP-122): after connecting, the wallet signs a sign-in message and the session is
    * kept (local storage, or verified by the sign-in service with `storage: 'server'`). Off when absent.
@@ -348,6 +358,7 @@ export interface ResolvedOptions {
   includeWalletIds: string[];
   excludeWalletIds: string[];
   siwx?: SiwxOptions;
+  customRpcUrls: Record<string, { url: string }[]>;
   /** SDK type and version sent as `st` / `sv`. */
   sdkType: string;
   sdkVersion: string;
@@ -467,6 +478,8 @@ export interface ChainAccountState {
   balance?: string;
   balanceSymbol?: string;
   balanceLoading: boolean;
+  /** Every token balance of the last Blockchain API answer for this chain (the native entry gives `balance`). */
+  tokenBalances?: Balance[];
   profileName?: string | null;
   profileImage?: string | null;
   status: ConnectionStatus;
@@ -579,9 +592,16 @@ export interface AnalyticsController extends Store<AnalyticsState> {
   dismissAlert(): void;
 }
 
+/** The token a send form sends: a balance entry (`address` is CAIP-10, absent for the native coin). */
+export type SendToken = Pick<Balance, 'symbol' | 'name' | 'address' | 'price' | 'iconUrl'> & {
+  decimals: number;
+  /** The holding, whole units (decimal string). */
+  balance: string;
+};
+
 /** Send form (spec section 3); reset when switching namespace. */
 export interface SendState {
-  token?: { symbol: string; address?: string; decimals: number };
+  token?: SendToken;
   sendTokenAmount?: string;
   receiverAddress?: string;
   receiverProfileName?: string;
@@ -590,7 +610,7 @@ export interface SendState {
   gasPriceInUSD?: number;
   networkBalanceInUSD?: string;
   loading: boolean;
-  tokenBalances: unknown[];
+  tokenBalances: Balance[];
 }
 export interface SendController extends Store<SendState> {
   set(patch: Partial<SendState>): void;
@@ -614,6 +634,9 @@ export interface ModalControllers {
   send: SendController;
   /** Loads the SIWX controller (a lazy chunk); absent unless `siwx` is set. */
   siwx?: () => Promise<SiwxController>;
+  /** The api context and clock the controllers use; the lazily created feature controllers take them from here. */
+  api: ApiContext;
+  clock: Clock;
   /** Same snapshot as `ModalClient.getAccount()`. */
   getAccount(): AccountSnapshot;
 }

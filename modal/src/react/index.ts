@@ -17,4 +17,12 @@ export {
   type WriteContractParameters,
   type UseWriteContractReturnType,
 } from './hooks.js';
+export {
+  useBalances,
+  useSend,
+  SendNotPossibleError,
+  type UseBalancesReturnType,
+  type SendParameters,
+  type UseSendReturnType,
+} from './hub-hooks.js';
 export { ConnectButton, Modal, type ConnectButtonProps, type ModalProps } from './elements.js';

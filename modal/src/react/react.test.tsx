@@ -5,11 +5,11 @@ import { parseAbi, type PublicClient } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createModal } from '../client.js';
 import { setDefaultClient, controllersOf } from '../core/registry.js';
-import { createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, testOptions } from '../core/testing.js';
+import { createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, json, testOptions } from '../core/testing.js';
 import type { AccountSnapshot, ModalClient } from '../core/types.js';
 import type { DiscoveryTarget } from '../connectors/eip6963.js';
 import { createMemoryStorage } from '../storage.js';
-import { useAccount, useDisconnect, useModal, useModalClient, useReadContract, useWriteContract, WalletProvider } from './index.js';
+import { useAccount, useBalances, useDisconnect, useModal, useModalClient, useReadContract, useSend, useWriteContract, WalletProvider } from './index.js';
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 const CONTRACT = '0x2222222222222222222222222222222222222222';
@@ -166,5 +166,75 @@ describe('element wrappers', () => {
     expect(button.client).toBe(client);
     expect(customElements.get('mb-connect-button')).toBeDefined();
     await waitFor(() => expect(view.container.querySelector('mb-modal')).toBeTruthy(), { timeout: 5000 });
+  });
+});
+
+describe('hub hooks', () => {
+  const USDT = '0x55d398326f99059fF775485246999027B3197955';
+  function hubClient() {
+    const wallet = createFakeWallet({ account: ADDRESS });
+    const request = wallet.provider.request;
+    wallet.provider.request = async (args) => {
+      if (args.method === 'eth_sendTransaction') {
+        wallet.provider.calls.push(args);
+        return `0x${'ab'.repeat(32)}`;
+      }
+      return request(args);
+    };
+    const target = new EventTarget() as EventTarget & DiscoveryTarget;
+    target.addEventListener('eip6963:requestProvider', () =>
+      target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u', name: 'W', icon: 'data:,', rdns: 'com.test' }, provider: wallet.provider } })),
+    );
+    const fetch = createFakeFetch((r) => {
+      if (r.url.includes('/balance')) {
+        return json({
+          balances: [
+            { name: 'BNB', symbol: 'BNB', chainId: 'eip155:56', value: 1200, price: 600, quantity: { decimals: '18', numeric: '2' }, iconUrl: '' },
+            { name: 'Tether USD', symbol: 'USDT', chainId: 'eip155:56', address: `eip155:56:${USDT}`, value: 10, price: 1, quantity: { decimals: '18', numeric: '10' }, iconUrl: '' },
+          ],
+        });
+      }
+      if (r.url.includes('/v1/convert/gas-price')) return json({ standard: '1000000000', fast: '1', instant: '1' });
+      if (r.method === 'POST' && r.url.includes('/v1/?chainId=')) return json({ jsonrpc: '2.0', id: 1, result: { status: '0x1' } });
+      return fakeBlockchainApi(r);
+    });
+    const client = createModal(testOptions({ storage: createMemoryStorage() }), {
+      fetch,
+      clock: createFakeClock(),
+      discoveryTarget: target,
+      isMobile: false,
+      loadMount: async () => () => {},
+      location: null,
+    });
+    return { client, wallet, controllers: controllersOf(client)! };
+  }
+
+  it('useBalances lists the connected account’s tokens with their USD total', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const { client, controllers } = hubClient();
+    const { result } = renderHook(() => useBalances(), { wrapper: wrapperFor(client) });
+    expect(result.current.balances).toEqual([]);
+    await act(() => controllers.connection.connect('com.test'));
+    await waitFor(() => expect(result.current.balances.map((b) => b.symbol)).toEqual(['BNB', 'USDT']));
+    expect(result.current.totalUsd).toBe(1210);
+    expect(result.current.source).toBe('api');
+  });
+
+  it('useSend sends an ERC-20 transfer through the wallet; an unknown token or a bad receiver is refused with its reason', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const { client, controllers, wallet } = hubClient();
+    const { result } = renderHook(() => useSend(), { wrapper: wrapperFor(client) });
+    await act(() => controllers.connection.connect('com.test'));
+    await expect(result.current.send({ token: CONTRACT, amount: '1', to: USDT })).rejects.toMatchObject({ reason: 'unknownToken' });
+    await expect(result.current.send({ token: USDT, amount: '1', to: '0x12' })).rejects.toMatchObject({ reason: 'invalidReceiver' });
+    let outcome: string | undefined;
+    await act(async () => {
+      outcome = await result.current.send({ token: USDT, amount: '1.5', to: CONTRACT });
+    });
+    expect(outcome).toBe('sent');
+    const sent = wallet.provider.calls.filter((c) => c.method === 'eth_sendTransaction');
+    expect(sent).toHaveLength(1);
+    expect(sent[0].params).toEqual([{ from: ADDRESS, to: USDT, data: `0xa9059cbb${CONTRACT.slice(2).padStart(64, '0')}${(15n * 10n ** 17n).toString(16).padStart(64, '0')}` }]);
+    expect(result.current.isPending).toBe(false);
   });
 });

@@ -18,6 +18,10 @@ export const viewTags: Partial<Record<ViewName, string>> = {
   ConnectingSocial: 'mb-connecting-social-view',
   ConnectingFarcaster: 'mb-connecting-farcaster-view',
   ApproveTransaction: 'mb-approve-transaction-view',
+  WalletSend: 'mb-wallet-send-view',
+  WalletSendPreview: 'mb-wallet-send-preview-view',
+  WalletReceive: 'mb-wallet-receive-view',
+  Transactions: 'mb-transactions-view',
 };
 
 /**
@@ -41,6 +45,10 @@ export const viewLoaders: Partial<Record<ViewName, () => Promise<unknown>>> = {
   ConnectingSocial: () => import('./connecting-social-view/connecting-social-view.js'),
   ConnectingFarcaster: () => import('./connecting-farcaster-view/connecting-farcaster-view.js'),
   ApproveTransaction: () => import('./approve-transaction-view/approve-transaction-view.js'),
+  WalletSend: () => import('./wallet-send-view/wallet-send-view.js'),
+  WalletSendPreview: () => import('./wallet-send-preview-view/wallet-send-preview-view.js'),
+  WalletReceive: () => import('./wallet-receive-view/wallet-receive-view.js'),
+  Transactions: () => import('./transactions-view/transactions-view.js'),
 };
 
 /** Loads a view's chunk (idempotent); false when the view has no element yet. */

@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { createTestControllers, pixel, testAddress } from '../testing/test-controllers.js';
-import { deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
+import { deepActive, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 
 async function connectedModal(identity?: { name: string | null; avatar: string | null }) {
   const harness = createTestControllers({ identity });
@@ -48,5 +48,52 @@ describe('Account view', () => {
     await waitForView(modal, 'mb-account-view');
     assert.include(wallet.requests, 'wallet_switchEthereumChain');
     await waitFor(() => controllers.networks.getState().activeNetwork.id === 31337, 3000, 'switched');
+  });
+});
+
+describe('Account view as the hub', () => {
+  afterEach(() => document.body.replaceChildren());
+
+  const buttons = (view: HTMLElement) => [...view.shadowRoot!.querySelectorAll('.actions mb-button')].map((b) => deepText(b));
+
+  it('shows the total in USD, the token list (decimals 0 dropped) and the buttons the features allow (Swap and Buy only once their views exist)', async () => {
+    const { view, modal } = await connectedModal();
+    await waitFor(() => view.shadowRoot!.querySelectorAll('.tokens li').length === 2, 3000, 'tokens');
+    const rows = [...view.shadowRoot!.querySelectorAll('.tokens li')].map((li) => deepText(li.querySelector('.token-name')!) + ' ' + deepText(li.querySelector('.token-amount')!));
+    assert.deepEqual(rows, ['BNB BNB 1.234 BNB $700.10', 'Tether USD USDT 250 USDT $250.00']);
+    assert.equal(deepText(view.shadowRoot!.querySelector('.total')!), '$950.10');
+    assert.deepEqual(buttons(view), ['Send', 'Receive', 'Activity']);
+    await expectNoAxeViolations(modal);
+    modal.themeMode = 'dark';
+    await modal.updateComplete;
+    await expectNoAxeViolations(modal);
+  });
+
+  it('features off hide their buttons', async () => {
+    const harness = createTestControllers({ modalOptions: { features: { send: false, receive: false } } });
+    await harness.controllers.connection.connect('io.metamask');
+    const { modal } = await mountTestModal(harness.controllers);
+    harness.controllers.modal.open();
+    const view = await waitForView(modal, 'mb-account-view');
+    assert.deepEqual(buttons(view), ['Activity']);
+  });
+
+  it('keyboard: Tab reaches Send, Enter opens it; Escape closes the modal and focus returns to the trigger', async () => {
+    const { sendKeys } = await import('@web/test-runner-commands');
+    const harness = createTestControllers();
+    await harness.controllers.connection.connect('io.metamask');
+    const { modal, trigger } = await mountTestModal(harness.controllers);
+    harness.controllers.modal.open();
+    const view = await waitForView(modal, 'mb-account-view');
+    await waitFor(() => buttons(view).length === 3, 3000, 'buttons');
+    const send = view.shadowRoot!.querySelector<HTMLElement>('.actions mb-button')!;
+    for (let i = 0; i < 8 && deepActive()?.getRootNode() !== send.shadowRoot; i++) await sendKeys({ press: 'Tab' });
+    assert.equal(deepActive()?.getRootNode(), send.shadowRoot, 'Send has the focus');
+    await sendKeys({ press: 'Enter' });
+    await waitForView(modal, 'mb-wallet-send-view');
+    assert.equal(dialogName(modal), 'Send');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !harness.controllers.modal.getState().open, 3000, 'closed');
+    await waitFor(() => document.activeElement === trigger, 3000, 'focus back on the trigger');
   });
 });

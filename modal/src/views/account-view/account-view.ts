@@ -1,8 +1,17 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
+import type { Balance } from '../../api/types.js';
+import type { ViewName } from '../../core/types.js';
 import { defineElement } from '../../ui/define.js';
 import { formatBalance, shortenAddress } from '../../core/format.js';
+import { safeImageUrl } from '../../core/safe-url.js';
 import { StoreController } from '../../elements/store-controller.js';
+import { hubOf } from '../../controllers/hub.js';
+import { totalUsd } from '../../controllers/portfolio.js';
 import { MbView, viewStyles } from '../view.js';
+import { viewLoaders } from '../registry.js';
+import { textsOf } from '../texts.js';
+import { formatTokenAmount, formatUsd, tokenIcon } from '../hub-format.js';
+import { accountStyles } from './account-view.styles.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/button/button.js';
 import '../../ui/list-item/list-item.js';
@@ -11,53 +20,57 @@ import '../../ui/text/text.js';
 import '../../ui/icon/icon.js';
 
 /**
- * Account: the avatar (or the wallet's icon), the name when known, the shortened address with a copy button,
- * the native balance with 3 decimals, the active network (opens Networks) and Disconnect.
+ * Account, the hub: avatar (or the wallet's icon), name, the shortened address with a copy button, the native
+ * balance with 3 decimals and the total in USD; Send, Receive, Swap, Buy and Activity as the features and the
+ * network allow; the token list; the active network (opens Networks) and Disconnect.
  *
  * @tag mb-account-view
  */
 export class MbAccountView extends MbView {
-  static override styles = [
-    ...viewStyles,
-    css`
-      .avatar {
-        --mb-image-size: 72px;
-      }
-      .address {
-        display: flex;
-        align-items: center;
-        gap: 4px;
-        font-weight: 650;
-        font-size: 1.1em;
-      }
-      .balance {
-        font-variant-numeric: tabular-nums;
-      }
-      .balance-skeleton {
-        width: 120px;
-        --mb-skeleton-height: 20px;
-      }
-    `,
-  ];
+  static override styles = [...viewStyles, accountStyles];
 
   private readonly account = new StoreController(this, () => this.controllers?.account);
   private readonly networks = new StoreController(this, () => this.controllers?.networks);
+  private readonly portfolio = new StoreController(this, () => (this.controllers ? hubOf(this.controllers).portfolio : undefined));
 
   override connectedCallback(): void {
     super.connectedCallback();
-    void this.controllers?.account.fetchBalance();
-    void this.controllers?.account.fetchIdentity();
+    if (!this.controllers) return;
+    void this.controllers.account.fetchBalance();
+    void this.controllers.account.fetchIdentity();
+    void hubOf(this.controllers).portfolio.fetch();
+  }
+
+  /** The hub's buttons the options and the active network allow (a view another chunk provides shows once it is registered). */
+  private actions(): { label: string; view: ViewName }[] {
+    const { features } = this.controllers.options;
+    const networks = this.networks.value!;
+    const evm = networks.activeNetwork.chainNamespace === 'eip155';
+    const usable = evm && !networks.isUnsupported;
+    const registered = (view: string) => Boolean((viewLoaders as Record<string, unknown>)[view]);
+    const t = this.texts;
+    const candidates: [boolean, string, string][] = [
+      [features.send && usable, t.send, 'WalletSend'],
+      [features.receive, t.receive, 'WalletReceive'],
+      [features.swaps && usable && registered('Swap'), t.swap, 'Swap'],
+      [features.onramp && usable && registered('OnRampProviders'), t.buy, 'OnRampProviders'],
+      [evm, t.activity, 'Transactions'],
+    ];
+    return candidates.filter(([shown]) => shown).map(([, label, view]) => ({ label, view: view as ViewName }));
   }
 
   override render() {
     const account = this.account.value;
     const networks = this.networks.value;
-    if (!account || !networks) return nothing;
+    const portfolio = this.portfolio.value;
+    if (!account || !networks || !portfolio) return nothing;
     const chain = account.byNamespace[networks.activeNamespace];
     const address = chain?.address ?? '';
     const name = chain?.profileName ?? undefined;
-    const avatar = chain?.profileImage ?? chain?.connectedWalletInfo?.icon;
+    const avatar = safeImageUrl(chain?.profileImage ?? chain?.connectedWalletInfo?.icon ?? undefined);
     const network = networks.activeNetwork;
+    const lang = textsOf(this.controllers.options).lang;
+    const tokens = portfolio.balances;
     return html`<div class="center">
         <mb-wallet-image class="avatar" shape="circle" src=${avatar ?? nothing} name=${name ?? address.slice(2, 4)}></mb-wallet-image>
         ${name ? html`<mb-text variant="title" align="center">${name}</mb-text>` : nothing}
@@ -68,11 +81,29 @@ export class MbAccountView extends MbView {
           </mb-button>
         </div>
         <div class="balance" aria-label=${this.texts.balance} aria-busy=${chain?.balanceLoading ? 'true' : 'false'}>
-          ${chain?.balance !== undefined && !(chain.balanceLoading && chain.balance === undefined)
+          ${chain?.balance !== undefined
             ? html`<mb-text tone="muted">${formatBalance(chain.balance)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</mb-text>`
             : html`<mb-skeleton class="balance-skeleton"></mb-skeleton>`}
+          ${tokens.length > 0
+            ? html`<span class="total" aria-label=${this.texts.totalBalance}>${formatUsd(totalUsd(tokens), lang)}</span>`
+            : nothing}
         </div>
       </div>
+      <div class="actions">
+        ${this.actions().map(
+          (action) => html`<mb-button variant="secondary" size="sm" @click=${() => this.controllers.router.push(action.view)}>${action.label}</mb-button>`,
+        )}
+      </div>
+      ${tokens.length > 0 || portfolio.source
+        ? html`<h3 id="tokens">${this.texts.tokens}</h3>
+            ${tokens.length === 0
+              ? html`<mb-text tone="muted">${this.texts.noTokens}</mb-text>`
+              : html`<ul class="tokens" aria-labelledby="tokens">
+                  ${tokens.map((token) => this.renderToken(token, lang))}
+                </ul>`}`
+        : portfolio.loading
+          ? html`<mb-skeleton></mb-skeleton>`
+          : nothing}
       <div class="stack">
         <mb-list-item
           label=${network.name}
@@ -91,6 +122,23 @@ export class MbAccountView extends MbView {
           <mb-icon slot="icon" name="disconnect"></mb-icon>${this.texts.disconnect}
         </mb-button>
       </div>`;
+  }
+
+  private renderToken(token: Balance, lang: string) {
+    const value = token.value ?? Number(token.quantity.numeric) * token.price;
+    const canSend = this.controllers.options.features.send && !this.networks.value!.isUnsupported;
+    return html`<li>
+      <button type="button" ?disabled=${!canSend} @click=${() => this.sendToken(token)}>
+        <mb-wallet-image shape="circle" src=${tokenIcon(token) ?? nothing} name=${token.symbol}></mb-wallet-image>
+        <span class="token-name"><span>${token.name}</span><span class="muted">${token.symbol}</span></span>
+        <span class="token-amount"><span>${formatTokenAmount(token)}</span><span class="muted">${formatUsd(value, lang)}</span></span>
+      </button>
+    </li>`;
+  }
+
+  private sendToken(token: Balance) {
+    hubOf(this.controllers).sendFlow.selectToken(token);
+    this.controllers.router.push('WalletSend');
   }
 
   private async copy(address: string) {

@@ -9,7 +9,7 @@ import type { ConnectorDiscovery } from '../../connectors/eip6963.js';
 import type { WcUniversalProvider } from '../../connectors/walletconnect.js';
 import { createMemoryStorage } from '../../storage.js';
 import type { ConnectorInfo, Eip1193Provider, ModalControllers, ModalNetwork, ModalOptions } from '../../core/types.js';
-import type { WcWallet } from '../../api/types.js';
+import type { Transaction, WcWallet } from '../../api/types.js';
 
 export const testAddress = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -48,8 +48,10 @@ export function createTestWallet(answer: () => WalletAnswer, chainId = 56, signA
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   let currentChain = chainId;
   const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args));
-  const provider: Eip1193Provider & { emit: typeof emit; requests: string[] } = {
+  const provider: Eip1193Provider & { emit: typeof emit; requests: string[]; sent: unknown[]; rejectSend: boolean } = {
     requests: [],
+    sent: [],
+    rejectSend: false,
     emit,
     async request({ method, params }) {
       provider.requests.push(method);
@@ -74,6 +76,11 @@ export function createTestWallet(answer: () => WalletAnswer, chainId = 56, signA
         if (outcome === 'fail') throw Object.assign(new Error('The wallet could not sign'), { code: -32000 });
         if (outcome === 'hang') return new Promise(() => {});
         return `0x${'ab'.repeat(65)}`;
+      }
+      if (method === 'eth_sendTransaction') {
+        if (provider.rejectSend) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+        provider.sent.push((params as unknown[])[0]);
+        return `0x${'ab'.repeat(32)}`;
       }
       throw Object.assign(new Error(`Unsupported method ${method}`), { code: 4200 });
     },
@@ -105,13 +112,62 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A fetch that answers like the wallet directory and the blockchain API (no network). */
-export function createFakeFetch(opts: { wallets: WcWallet[]; fetched?: string[]; directoryDelay?: number; identity?: { name: string | null; avatar: string | null } }) {
+/** `count` transactions of chain 56, newest first, a few a month (the Activity view's fake history). */
+export function makeTransactions(count: number): Transaction[] {
+  const start = Date.UTC(2026, 10, 20, 12);
+  return Array.from({ length: count }, (_, index) => ({
+    id: `tx-${index}`,
+    metadata: {
+      operationType: index % 3 === 0 ? 'receive' : 'send',
+      hash: `0x${index.toString(16).padStart(64, '0')}`,
+      chain: 'eip155:56',
+      minedAt: new Date(start - index * 9 * 3_600_000).toISOString(),
+      sentFrom: testAddress,
+      sentTo: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+      status: index === 1 ? 'failed' : 'confirmed',
+      nonce: index,
+    },
+    transfers: [{ direction: index % 3 === 0 ? 'in' : 'out', quantity: { numeric: `${(index % 7) + 1}.5` }, fungible_info: { name: 'Tether USD', symbol: 'USDT' } }],
+  }));
+}
+
+export function createFakeFetch(opts: {
+  wallets: WcWallet[];
+  fetched?: string[];
+  directoryDelay?: number;
+  identity?: { name: string | null; avatar: string | null };
+  transactions?: Transaction[];
+  historyFails?: boolean;
+}) {
   const { wallets } = opts;
   const fetched = opts.fetched ?? [];
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  return async (input: string): Promise<Response> => {
+  return async (input: string, init?: RequestInit): Promise<Response> => {
     fetched.push(input);
     const url = new URL(input, location.href);
+    if (init?.method === 'POST' && url.pathname.endsWith('/mock-api/v1/')) {
+      const call = JSON.parse(String(init.body)) as { id: number; method: string };
+      const result = call.method === 'eth_getTransactionReceipt' ? { status: '0x1' } : call.method === 'eth_gasPrice' ? '0x3b9aca00' : null;
+      return json({ jsonrpc: '2.0', id: call.id, result });
+    }
+    if (url.pathname.includes('/history')) {
+      if (opts.historyFails) return json({}, 500);
+      const all = opts.transactions ?? makeTransactions(3);
+      const from = Number(url.searchParams.get('cursor') ?? '0');
+      const next = from + 20 < all.length ? String(from + 20) : null;
+      return json({ data: all.slice(from, from + 20), next });
+    }
+    if (url.pathname.endsWith('/v1/convert/gas-price')) return json({ standard: '1000000000', fast: '1200000000', instant: '1500000000' });
+    if (url.pathname.endsWith('/v1/profile/account/alice.reown.id')) {
+      return json({
+        name: 'alice.reown.id',
+        registered_at: '',
+        updated_at: '',
+        addresses: { '60': { address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', created: '' } },
+        attributes: [{ avatar: pixel }],
+      });
+    }
+    if (url.pathname.includes('/v1/profile/account/')) return json({}, 404);
     if (url.pathname.endsWith('/getWallets')) {
       await sleep(opts.directoryDelay ?? 0);
       const page = Number(url.searchParams.get('page') ?? '1');
@@ -135,6 +191,17 @@ export function createFakeFetch(opts: { wallets: WcWallet[]; fetched?: string[];
             quantity: { decimals: '18', numeric: '1.23456789' },
             iconUrl: '',
           },
+          {
+            name: 'Tether USD',
+            symbol: 'USDT',
+            chainId: 'eip155:56',
+            address: 'eip155:56:0x55d398326f99059fF775485246999027B3197955',
+            value: 250,
+            price: 1,
+            quantity: { decimals: '18', numeric: '250' },
+            iconUrl: pixel,
+          },
+          { name: 'Dust', symbol: 'DUST', chainId: 'eip155:56', address: 'eip155:56:0x1111111111111111111111111111111111111111', value: 1, price: 1, quantity: { decimals: '0', numeric: '1' }, iconUrl: '' },
         ],
       });
     }
@@ -153,6 +220,9 @@ export interface TestControllerOptions {
   modalOptions?: Partial<ModalOptions>;
   /** Name and avatar the identity endpoint returns. */
   identity?: { name: string | null; avatar: string | null };
+  /** The history the Blockchain API serves (default 3 transactions), or a failing history. */
+  transactions?: Transaction[];
+  historyFails?: boolean;
 }
 
 export interface TestHarness {
@@ -183,7 +253,14 @@ export function createTestControllers(opts: TestControllerOptions = {}): TestHar
   let signAnswer: WalletAnswer = 'approve';
   const wallet = createTestWallet(() => walletAnswer, 56, () => signAnswer);
 
-  const fetch = createFakeFetch({ wallets, fetched, directoryDelay: opts.directoryDelay, identity: opts.identity });
+  const fetch = createFakeFetch({
+    wallets,
+    fetched,
+    directoryDelay: opts.directoryDelay,
+    identity: opts.identity,
+    transactions: opts.transactions,
+    historyFails: opts.historyFails,
+  });
 
   let approve: (() => void) | undefined;
   const clockOffset = { ms: 0 };

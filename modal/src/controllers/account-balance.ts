@@ -1,0 +1,62 @@
+import { fetchBalances } from '../api/blockchain.js';
+import type { Balance } from '../api/types.js';
+import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS } from '../core/constants.js';
+import type { ChainAccountState, ChainNamespace, ModalNetwork } from '../core/types.js';
+import { formatUnitsString } from '../core/units.js';
+import type { AccountControllerDeps } from './account.js';
+
+export type BalanceCache = Map<string, { at: number; balance: string; symbol: string; tokens?: Balance[] }>;
+
+/** What the account controller lends its balance fetch (a lazy module: the balance shows only in the modal). */
+export interface BalanceFetchContext {
+  deps: AccountControllerDeps;
+  cache: BalanceCache;
+  retry: { failedAt?: number };
+  active: () => { network: ModalNetwork; account: ChainAccountState };
+  patch: (namespace: ChainNamespace, update: Partial<ChainAccountState>) => void;
+}
+
+/** The native balance of the active account (and the Blockchain API's token list); 30 s cache, 30 s retry block. */
+export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolean): Promise<void> {
+  const { network, account } = ctx.active();
+  const address = account.address;
+  if (!address) return;
+  const key = `${network.caipNetworkId}:${address.toLowerCase()}`;
+  const cached = ctx.cache.get(key);
+  if (!force && cached && ctx.deps.clock.now() - cached.at < BALANCE_CACHE_MS) {
+    ctx.patch(network.chainNamespace, { balance: cached.balance, balanceSymbol: cached.symbol, tokenBalances: cached.tokens });
+    return;
+  }
+  // A failure blocks retries for 30 s (even forced ones).
+  if (ctx.retry.failedAt !== undefined && ctx.deps.clock.now() - ctx.retry.failedAt < BALANCE_RETRY_BLOCK_MS) return;
+  ctx.patch(network.chainNamespace, { balanceLoading: true });
+  try {
+    let balance: string | undefined;
+    let tokens: Balance[] | undefined;
+    const symbol = network.nativeCurrency.symbol;
+    if (await ctx.deps.isActiveChainSupported()) {
+      const result = await fetchBalances(ctx.deps.api, {
+        address,
+        chainId: network.caipNetworkId,
+        currency: 'usd',
+        // The hosted API takes a CAIP-10 address to refresh (a caip2 id gets a 400).
+      forceUpdate: force ? `${network.caipNetworkId}:${address}` : undefined,
+      });
+      tokens = result.balances;
+      const native = result.balances.find((b) => !b.address && b.chainId === network.caipNetworkId && b.quantity.decimals !== '0');
+      balance = native ? native.quantity.numeric : '0';
+    } else if (ctx.deps.readNativeBalance) {
+      balance = formatUnitsString(await ctx.deps.readNativeBalance(address, network), network.nativeCurrency.decimals);
+    }
+    if (balance === undefined) return;
+    ctx.retry.failedAt = undefined;
+    ctx.cache.set(key, { at: ctx.deps.clock.now(), balance, symbol, tokens });
+    // The account may have changed while fetching.
+    if (ctx.active().account.address === address) ctx.patch(network.chainNamespace, { balance, balanceSymbol: symbol, tokenBalances: tokens });
+  } catch (error) {
+    ctx.retry.failedAt = ctx.deps.clock.now();
+    ctx.deps.onBalanceError?.(error);
+  } finally {
+    ctx.patch(network.chainNamespace, { balanceLoading: false });
+  }
+}

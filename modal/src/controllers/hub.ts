@@ -1,0 +1,91 @@
+import type { ModalControllers } from '../core/types.js';
+import { rpcUrlOf } from '../core/rpc-url.js';
+import { textsOf } from '../views/texts.js';
+import { createActivityController, type ActivityController } from './activity.js';
+import { createPortfolioController, type PortfolioController } from './portfolio.js';
+import { createSendFlowController, type SendFlowController } from './send-flow.js';
+
+/** The Account hub's controllers: created on first use from a view chunk, never before the first click. */
+export interface HubControllers {
+  portfolio: PortfolioController;
+  activity: ActivityController;
+  sendFlow: SendFlowController;
+  /** A JSON-RPC read on the active network (the dapp's RPC, the Blockchain API's endpoint, or the network's). */
+  rpc(method: string, params: unknown[]): Promise<unknown>;
+}
+
+const hubs = new WeakMap<ModalControllers, HubControllers>();
+
+/**
+ * The hub controllers of a modal (one set per `ModalControllers`, made on first call).
+ * @example const { portfolio } = hubOf(this.controllers); void portfolio.fetch();
+ */
+export function hubOf(controllers: ModalControllers): HubControllers {
+  let hub = hubs.get(controllers);
+  if (hub) return hub;
+  const { api, clock, options, networks, account, connection, toasts, router } = controllers;
+  const network = () => networks.getState().activeNetwork;
+  const address = () => account.getState().byNamespace[network().chainNamespace].address;
+  const isChainSupported = () => networks.isActiveChainSupported();
+  const getProvider = () => connection.getProvider();
+  let rpcId = 0;
+  const rpc = async (method: string, params: unknown[]) => {
+    const response = await api.fetch(rpcUrlOf(options, network()), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
+    });
+    const body = (await response.json()) as { result?: unknown; error?: { message?: string } };
+    if (body.error) throw new Error(body.error.message ?? `${method} failed`);
+    return body.result;
+  };
+  const messages = textsOf(options).messages;
+  const portfolio = createPortfolioController({
+    clock,
+    address,
+    network,
+    async loadApiBalances(force) {
+      await account.fetchBalance(force);
+      return account.getState().byNamespace[network().chainNamespace].tokenBalances;
+    },
+    getProvider,
+    onError: () => toasts.show('error', messages.tokenBalanceUnavailable),
+  });
+  const activity = createActivityController({
+    api,
+    address,
+    network,
+    isChainSupported,
+    onError: () => toasts.show('error', messages.failedToFetchTransactions),
+  });
+  const sendFlow = createSendFlowController({
+    form: controllers.send,
+    api,
+    clock,
+    messages,
+    toast: (variant, message) => toasts.show(variant, message),
+    address,
+    network,
+    isChainSupported,
+    isSmartAccount: () => {
+      const chain = account.getState().byNamespace[network().chainNamespace];
+      return chain.allAccounts.find((a) => a.address.toLowerCase() === chain.address?.toLowerCase())?.type === 'smartAccount';
+    },
+    getProvider,
+    rpc,
+    nativeBalance: () => portfolio.getState().balances.find((b) => !b.address),
+    onSent: () => router.reset('Account'),
+    onSettled: () => {
+      void portfolio.fetch(true);
+      void activity.refresh();
+    },
+  });
+  // A new account or network starts from nothing.
+  account.subscribe((state, previous) => {
+    const ns = network().chainNamespace;
+    if (state.byNamespace[ns].address !== previous.byNamespace[ns].address) sendFlow.reset();
+  });
+  hub = { portfolio, activity, sendFlow, rpc };
+  hubs.set(controllers, hub);
+  return hub;
+}

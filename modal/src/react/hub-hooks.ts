@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { Address } from 'viem';
+import type { Balance } from '../api/types.js';
+import { controllersOf } from '../core/registry.js';
+import { hubOf, type HubControllers } from '../controllers/hub.js';
+import { totalUsd, type PortfolioSource, type PortfolioState } from '../controllers/portfolio.js';
+import type { SendBlocker, SendOutcome } from '../controllers/send-flow.js';
+import { ModalError } from '../errors.js';
+import { messages } from '../messages.js';
+import { useAccount } from './hooks.js';
+import { useModalClient } from './context.js';
+
+const emptyPortfolio: PortfolioState = { balances: [], loading: false };
+
+function useHub(): HubControllers {
+  const client = useModalClient();
+  const controllers = controllersOf(client);
+  if (!controllers) throw new ModalError('This client was not made by createModal');
+  return hubOf(controllers);
+}
+
+export interface UseBalancesReturnType {
+  /** Token balances of the connected account on the active network, native coin first (decimals '0' dropped). */
+  balances: Balance[];
+  /** Their sum in USD. */
+  totalUsd: number;
+  isLoading: boolean;
+  /** 'wallet' when the wallet gave them (EIP-7811), 'api' when the Blockchain API did. */
+  source?: PortfolioSource;
+  /** Loads them again, past the 30 s cache. */
+  refetch(): Promise<void>;
+}
+
+/**
+ * The connected account's token balances (the Account view's list); loads on connect and on account or chain change.
+ * @example const { balances, totalUsd } = useBalances();
+ */
+export function useBalances(): UseBalancesReturnType {
+  const { portfolio } = useHub();
+  const account = useAccount();
+  const subscribe = useCallback((cb: () => void) => portfolio.subscribe(() => cb()), [portfolio]);
+  const state = useSyncExternalStore(subscribe, () => portfolio.getState(), () => emptyPortfolio);
+  useEffect(() => {
+    if (account.isConnected) void portfolio.fetch();
+  }, [portfolio, account.isConnected, account.address, account.chainId]);
+  return useMemo(
+    () => ({
+      balances: account.isConnected ? state.balances : [],
+      totalUsd: account.isConnected ? totalUsd(state.balances) : 0,
+      isLoading: state.loading,
+      source: state.source,
+      refetch: () => portfolio.fetch(true),
+    }),
+    [state, account.isConnected, portfolio],
+  );
+}
+
+export interface SendParameters {
+  /** ERC-20 contract address; omit for the native coin. The account must hold it (see `useBalances`). */
+  token?: Address;
+  /** Whole units as a decimal string, e.g. '1.5'. */
+  amount: string;
+  /** Receiver: an address or a registered name. */
+  to: string;
+}
+export interface UseSendReturnType {
+  /**
+   * Sends through the connected wallet with the modal's rules (gas, balance, receiver): resolves 'sent' once the wallet
+   * accepted it ('Transaction started'), 'rejected' when the user declined; throws with the reason when the send is
+   * not possible.
+   */
+  send(params: SendParameters): Promise<SendOutcome>;
+  isPending: boolean;
+  error: Error | null;
+}
+
+/** Why `send` refused, in words a caller can show. */
+export class SendNotPossibleError extends ModalError {
+  override name = 'SendNotPossibleError';
+  constructor(readonly reason: SendBlocker | 'unknownToken') {
+    super(`The send is not possible: ${reason}`);
+  }
+}
+
+/**
+ * Sends tokens or the native coin from the connected wallet, as the modal's Send view does.
+ * @example const { send } = useSend(); await send({ to: '0x…', amount: '0.1' });
+ */
+export function useSend(): UseSendReturnType {
+  const hub = useHub();
+  const [state, setState] = useState<{ isPending: boolean; error: Error | null }>({ isPending: false, error: null });
+  const send = useCallback(
+    async (params: SendParameters): Promise<SendOutcome> => {
+      setState({ isPending: true, error: null });
+      try {
+        await hub.portfolio.fetch();
+        const wanted = params.token?.toLowerCase();
+        const balance = hub.portfolio.getState().balances.find((b) => (wanted ? b.address?.split(':').pop()?.toLowerCase() === wanted : !b.address));
+        if (!balance) throw new SendNotPossibleError('unknownToken');
+        const flow = hub.sendFlow;
+        flow.selectToken(balance);
+        flow.setAmount(params.amount);
+        flow.setReceiver(params.to);
+        await flow.fetchGasPrice();
+        // A name resolves after the lookup's debounce.
+        while (flow.getState().resolvingName) await new Promise((resolve) => setTimeout(resolve, 50));
+        const blocker = flow.blocker();
+        if (blocker) throw new SendNotPossibleError(blocker);
+        const outcome = await flow.send();
+        if (outcome === 'failed' || outcome === 'invalid') throw new ModalError(messages.somethingWentWrong);
+        setState({ isPending: false, error: null });
+        return outcome;
+      } catch (error) {
+        const err = error instanceof Error ? error : new Error(String(error));
+        setState({ isPending: false, error: err });
+        throw err;
+      }
+    },
+    [hub],
+  );
+  return { send, isPending: state.isPending, error: state.error };
+}

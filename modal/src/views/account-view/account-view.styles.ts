@@ -1,0 +1,76 @@
+import { css } from 'lit';
+
+export const accountStyles = css`
+  .avatar {
+    --mb-image-size: 72px;
+  }
+  .address {
+    display: flex;
+    align-items: center;
+    gap: 4px;
+    font-weight: 650;
+    font-size: 1.1em;
+  }
+  .balance {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: 2px;
+    font-variant-numeric: tabular-nums;
+  }
+  .total {
+    font-size: 1.6em;
+    font-weight: 700;
+  }
+  .balance-skeleton {
+    width: 120px;
+    --mb-skeleton-height: 20px;
+  }
+  .actions {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(64px, 1fr));
+    gap: 8px;
+  }
+  .tokens li button {
+    all: unset;
+    box-sizing: border-box;
+    display: grid;
+    grid-template-columns: 32px 1fr auto;
+    align-items: center;
+    gap: 10px;
+    width: 100%;
+    padding: 8px 10px;
+    border-radius: var(--_mb-radius-sm, 10px);
+    background: var(--_mb-color-surface, #f2f3f5);
+    color: var(--_mb-color-fg, #141414);
+    cursor: pointer;
+  }
+  .tokens li button:hover {
+    background: var(--_mb-color-surface-hover, #e6e8eb);
+  }
+  .tokens li button:focus-visible {
+    outline: 3px solid var(--_mb-color-focus, #1a5fd6);
+    outline-offset: 2px;
+  }
+  .tokens mb-wallet-image {
+    --mb-image-size: 32px;
+  }
+  .token-name {
+    display: flex;
+    flex-direction: column;
+    min-width: 0;
+  }
+  .token-name span:first-child {
+    font-weight: 600;
+  }
+  .muted {
+    color: var(--_mb-color-fg-muted, #5b5f66);
+    font-size: 0.85em;
+  }
+  .token-amount {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-end;
+    font-variant-numeric: tabular-nums;
+  }
+`;

@@ -1,0 +1,100 @@
+import { assert } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
+import { createTestControllers, testAddress } from '../testing/test-controllers.js';
+import { deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
+import type { MbInput } from '../../ui/input/input.js';
+
+const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+
+async function openSend() {
+  const harness = createTestControllers();
+  await harness.controllers.connection.connect('io.metamask');
+  const { modal } = await mountTestModal(harness.controllers);
+  harness.controllers.modal.open({ view: 'WalletSend' });
+  const view = await waitForView(modal, 'mb-wallet-send-view');
+  await waitFor(() => view.shadowRoot!.querySelectorAll('option').length >= 2, 3000, 'tokens in the picker');
+  return { ...harness, modal, view };
+}
+
+const submit = (view: HTMLElement) => view.shadowRoot!.querySelector<HTMLElement & { disabled: boolean }>('mb-button.submit')!;
+async function type(view: HTMLElement, selector: string, text: string) {
+  const input = view.shadowRoot!.querySelector<MbInput>(selector)!;
+  input.focus();
+  await sendKeys({ type: text });
+}
+
+describe('WalletSend and WalletSendPreview views', () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it('names what is missing on the disabled button until the form is complete; a name resolves with its avatar', async () => {
+    const { view, modal } = await openSend();
+    assert.equal(dialogName(modal), 'Send');
+    const select = view.shadowRoot!.querySelector('select')!;
+    assert.deepEqual([...select.options].map((o) => o.textContent), ['BNB (1.234)', 'USDT (250)']);
+    await waitFor(() => deepText(submit(view)) === 'Enter an amount', 3000, 'amount reason');
+    assert.isTrue(submit(view).disabled);
+    await expectNoAxeViolations(modal);
+    select.value = '1';
+    select.dispatchEvent(new Event('change'));
+    await type(view, 'mb-input.amount-input', '300');
+    await waitFor(() => deepText(submit(view)) === 'Insufficient funds', 3000, 'funds reason');
+    const max = [...view.shadowRoot!.querySelectorAll('mb-button')].find((b) => deepText(b) === 'Max')!;
+    max.shadowRoot!.querySelector('button')!.click();
+    await waitFor(() => view.shadowRoot!.querySelector<MbInput>('mb-input.amount-input')!.value === '250', 3000, 'max');
+    await waitFor(() => deepText(submit(view)) === 'Enter a receiver', 3000, 'receiver reason');
+    await type(view, 'mb-input.receiver-input', '0x12');
+    await waitFor(() => deepText(submit(view)) === 'Invalid address or name', 3000, 'invalid reason');
+    const receiver = view.shadowRoot!.querySelector<MbInput>('mb-input.receiver-input')!;
+    receiver.focus();
+    for (let i = 0; i < 4; i++) await sendKeys({ press: 'Backspace' });
+    await waitFor(() => deepText(submit(view)) === 'Enter a receiver', 3000, 'cleared');
+    await sendKeys({ type: 'alice.reown.id' });
+    await waitFor(() => deepText(view).includes('alice.reown.id 0x3C44...93BC'), 3000, 'resolved name');
+    await waitFor(() => deepText(submit(view)) === 'Review' && !submit(view).disabled, 3000, 'ready');
+    modal.themeMode = 'dark';
+    await modal.updateComplete;
+    await expectNoAxeViolations(modal);
+  });
+
+  it("Review, then Send: the wallet gets the ERC-20 transfer, 'Transaction started' shows and Account returns", async () => {
+    const { view, modal, controllers, wallet } = await openSend();
+    const select = view.shadowRoot!.querySelector('select')!;
+    select.value = '1';
+    select.dispatchEvent(new Event('change'));
+    await type(view, 'mb-input.amount-input', '1.5');
+    await type(view, 'mb-input.receiver-input', RECEIVER);
+    await waitFor(() => !submit(view).disabled, 3000, 'ready');
+    submit(view).shadowRoot!.querySelector('button')!.click();
+    const preview = await waitForView(modal, 'mb-wallet-send-preview-view');
+    assert.equal(dialogName(modal), 'Review Send');
+    assert.include(deepText(preview), '1.5 USDT');
+    assert.include(deepText(preview), '0x3C44...93BC');
+    await expectNoAxeViolations(modal);
+    preview.shadowRoot!.querySelector('mb-button.confirm')!.shadowRoot!.querySelector('button')!.click();
+    await waitForView(modal, 'mb-account-view');
+    assert.equal(modal.shadowRoot!.querySelector('mb-toast')?.textContent, 'Transaction started');
+    assert.deepEqual(wallet.sent, [
+      { from: testAddress, to: '0x55d398326f99059fF775485246999027B3197955', data: `0xa9059cbb${'0'.repeat(24)}${RECEIVER.slice(2).toLowerCase()}${(15n * 10n ** 17n).toString(16).padStart(64, '0')}` },
+    ]);
+    assert.isUndefined(controllers.send.getState().token, 'the form is reset');
+  });
+
+  it('a rejection in the wallet stays on the preview with no toast, and Back shows the form as it was', async () => {
+    const { view, modal, wallet } = await openSend();
+    wallet.rejectSend = true;
+    await type(view, 'mb-input.amount-input', '0.5');
+    await type(view, 'mb-input.receiver-input', RECEIVER);
+    await waitFor(() => !submit(view).disabled, 3000, 'ready');
+    submit(view).shadowRoot!.querySelector('button')!.click();
+    const preview = await waitForView(modal, 'mb-wallet-send-preview-view');
+    preview.shadowRoot!.querySelector('mb-button.confirm')!.shadowRoot!.querySelector('button')!.click();
+    await waitFor(() => wallet.requests.includes('eth_sendTransaction'), 3000, 'asked the wallet');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.isNull(modal.shadowRoot!.querySelector('mb-toast'));
+    assert.equal(modal.shadowRoot!.querySelector('.body > *')?.localName, 'mb-wallet-send-preview-view');
+    modal.shadowRoot!.querySelector<HTMLElement>('header mb-button')!.shadowRoot!.querySelector('button')!.click();
+    const again = await waitForView(modal, 'mb-wallet-send-view');
+    assert.equal(again.shadowRoot!.querySelector<MbInput>('mb-input.amount-input')!.value, '0.5');
+    assert.equal(again.shadowRoot!.querySelector<MbInput>('mb-input.receiver-input')!.value, RECEIVER);
+  });
+});
