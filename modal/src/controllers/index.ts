@@ -210,6 +210,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     toasts,
     analytics,
     send,
+    api,
+    clock,
     getAccount,
   };
 }

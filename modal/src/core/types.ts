@@ -23,6 +23,7 @@
  */
 import type { Address, Hash, PublicClient, WalletClient } from 'viem';
 import type { WcWallet } from '../api/types.js';
+import type { ApiContext } from '../api/http.js';
 import type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride } from './locale.js';
 
 export type { Address, Hash };
@@ -43,7 +44,14 @@ export type ViewName =
   | 'SIWXSignMessage'
   | 'ApproveTransaction'
   | 'RegisterAccountName'
-  | 'RegisterAccountNameSuccess';
+  | 'RegisterAccountNameSuccess'
+  | 'Swap'
+  | 'SwapSelectToken'
+  | 'SwapPreview'
+  | 'OnRampProviders'
+  | 'OnRampTokenSelect'
+  | 'OnRampFiatSelect'
+  | 'BuyInProgress';
 
 export type ChainNamespace = 'eip155' | 'solana';
 
@@ -225,6 +233,8 @@ export interface ModalController extends Store<ModalState> {
 export interface RouteData {
   connectorId?: string;
   wallet?: WcWallet;
+  /** SwapSelectToken: which side of the swap the picked token goes to. */
+  swapSide?: 'from' | 'to';
 }
 export interface RouterState {
   view: ViewName;
@@ -457,6 +467,9 @@ export interface ModalControllers {
   toasts: ToastController;
   analytics: AnalyticsController;
   send: SendController;
+  /** The blockchain API context and the clock, for feature controllers created lazily by their views (swap, onramp). */
+  api: ApiContext;
+  clock: Clock;
   /** Same snapshot as `ModalClient.getAccount()`. */
   getAccount(): AccountSnapshot;
 }
