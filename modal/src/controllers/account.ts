@@ -110,7 +110,8 @@ export function createAccountController(deps: AccountControllerDeps): AccountCon
             address,
             chainId: network.caipNetworkId,
             currency: 'usd',
-            forceUpdate: force ? network.caipNetworkId : undefined,
+            // The hosted API takes the CAIP-10 address of the token to refresh (here the native coin's).
+            forceUpdate: force ? `${network.caipNetworkId}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee` : undefined,
           });
           const native = result.balances.find((b) => !b.address && b.chainId === network.caipNetworkId && b.quantity.decimals !== '0');
           balance = native ? native.quantity.numeric : '0';

@@ -208,7 +208,7 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
     let balances: Balance[] = [];
     if (address) {
       try {
-        balances = (await fetchBalances(deps.api, { address, chainId: net.caipNetworkId, currency: 'usd', forceUpdate: net.caipNetworkId })).balances;
+        balances = (await fetchBalances(deps.api, { address, chainId: net.caipNetworkId, currency: 'usd', forceUpdate: `${net.caipNetworkId}:${NATIVE_SWAP_ADDRESS}` })).balances;
       } catch {
         // Without balances the list still works; amounts are checked against 0.
       }
