@@ -3,23 +3,19 @@ import { createFakeFetch, json } from '../core/testing.js';
 import { HttpError, ResponseValidationError } from '../errors.js';
 import { sendAnalyticsEvent } from './analytics.js';
 import {
-  buildSwapTransaction,
   blockchainRpcUrl,
   fetchBalances,
-  fetchGasPrice,
-  fetchHistory,
   fetchIdentity,
   fetchSupportedChains,
-  fetchSwapQuotes,
-  fetchTokenPrices,
-  generateOnrampUrl,
   lookupName,
   reverseLookupNames,
   fetchNameSuggestions,
   registerName,
-  fetchOnrampQuote,
   fetchExchanges,
 } from './blockchain.js';
+import { buildSwapTransaction, fetchGasPrice, fetchSwapQuotes, fetchTokenPrices } from './convert.js';
+import { fetchOnrampQuote, generateOnrampUrl } from './onramp.js';
+import { fetchHistory } from './history.js';
 import { fetchAllowedOrigins, fetchAnalyticsConfig, fetchProjectConfig, fetchWalletImage, fetchWallets, OriginsError } from './directory.js';
 import type { ApiContext } from './http.js';
 import type { OnrampQuoteRequest } from './types.js';

@@ -1,6 +1,9 @@
 import type { ApiContext } from '../api/http.js';
 import type { OnrampPaymentCurrency, OnrampPurchaseCurrency, OnrampQuote } from '../api/types.js';
-import { fetchBalances, fetchHistory, fetchOnrampOptions, fetchOnrampQuote, fetchTokenPrices, generateOnrampUrl } from '../api/blockchain.js';
+import { fetchBalances } from '../api/blockchain.js';
+import { fetchHistory } from '../api/history.js';
+import { fetchTokenPrices } from '../api/convert.js';
+import { fetchOnrampOptions, fetchOnrampQuote, generateOnrampUrl } from '../api/onramp.js';
 import { createStore } from '../core/store.js';
 import type { Clock, ModalControllers, ModalNetwork, Store } from '../core/types.js';
 import { safeLinkUrl } from '../core/safe-url.js';

@@ -1,18 +1,9 @@
 import type { ApiContext } from '../api/http.js';
 import type { Balance, CaipAddress, SwapToken } from '../api/types.js';
-import {
-  buildSwapTransaction,
-  fetchAllowance,
-  fetchBalances,
-  fetchBuildApprove,
-  fetchGasPrice,
-  fetchSwapQuotes,
-  fetchSwapTokens,
-  fetchTokenPrices,
-} from '../api/blockchain.js';
+import { fetchBalances } from '../api/blockchain.js';
+import { buildSwapTransaction, fetchAllowance, fetchBuildApprove, fetchGasPrice, fetchSwapQuotes, fetchSwapTokens, fetchTokenPrices } from '../api/convert.js';
 import { createStore } from '../core/store.js';
 import type { Clock, Eip1193Provider, ModalControllers, ModalNetwork, Store } from '../core/types.js';
-import { isUserRejection } from '../connectors/errors.js';
 import { ModalError } from '../errors.js';
 import { messages as englishMessages } from '../messages.js';
 import { minimumReceived, parseAmount, parseSlippage, priceImpactBps, slippagePercent, toHex, usdCents } from './amounts.js';
@@ -134,6 +125,24 @@ const initialState = (): SwapState => ({
   nativeBalance: 0n,
   step: 'form',
 });
+
+/**
+ * EIP-1193 4001, as the wallet or a mapped error carries it. (Not `isUserRejection` of connectors/errors: importing
+ * a first-click module from here splits it into a chunk of its own and grows the first click.)
+ */
+function isRejection(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown; name?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === 4001 || e.name === 'UserRejectedError') return true;
+  }
+  return false;
+}
+
+/** The human text of an error: a ModalError's short message, or the wallet's own message (EIP-1193 errors are often plain objects). */
+function messageOf(error: unknown): string | undefined {
+  if (error instanceof ModalError) return error.shortMessage;
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message ? message : undefined;
+}
 
 const plainAddress = (caip: string) => caip.slice(caip.lastIndexOf(':') + 1);
 const sameToken = (a: string | undefined, b: string | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
@@ -424,11 +433,11 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
         await reloadBalances().catch(() => undefined);
       } catch (error) {
         // A rejection in the wallet is silent and keeps the form as it was.
-        if (isUserRejection(error)) {
+        if (isRejection(error)) {
           set({ step: 'form' });
           return;
         }
-        set({ step: 'form', submitError: error instanceof ModalError ? error.shortMessage : error instanceof Error ? error.message : text.somethingWentWrong });
+        set({ step: 'form', submitError: messageOf(error) ?? text.somethingWentWrong });
       }
     },
     resetForm() {
