@@ -70,6 +70,14 @@ export const tradeStyles = css`
     outline: 3px solid var(--_mb-color-focus, #1a5fd6);
     outline-offset: 2px;
   }
+  .vh {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
   .choice {
     justify-content: center;
     padding: 6px 10px;

@@ -58,8 +58,8 @@ export class MbOnrampProvidersView extends MbView {
             .value=${state.amountText}
             @input=${(e: Event) => this.onramp!.setAmount((e.target as HTMLInputElement).value)}
           />
-          <button class="token" type="button" aria-label=${`${t.paymentCurrency}: ${fiat}`} @click=${() => this.controllers.router.push('OnRampFiatSelect')}>
-            ${fiat}<mb-icon name="chevron"></mb-icon>
+          <button class="token" type="button" @click=${() => this.controllers.router.push('OnRampFiatSelect')}>
+            <span class="vh">${t.paymentCurrency}: </span>${fiat}<mb-icon name="chevron"></mb-icon>
           </button>
         </div>
         <p id="amount-error" class="error" role="alert">${this.amountError(state, limits)}</p>

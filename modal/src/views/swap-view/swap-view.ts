@@ -129,9 +129,10 @@ export class MbSwapView extends MbView {
 
   private tokenButton(side: 'from' | 'to', token: SwapTokenInfo | undefined) {
     const t = this.texts;
-    const label = token ? `${side === 'from' ? t.swapFrom : t.swapTo}: ${token.symbol}` : `${side === 'from' ? t.swapFrom : t.swapTo}: ${t.selectToken}`;
-    return html`<button class="token" type="button" aria-label=${label} @click=${() => this.controllers.router.push('SwapSelectToken', { swapSide: side })}>
-      ${token ? html`<mb-wallet-image shape="circle" src=${safeImageUrl(token.logoUri) ?? nothing} name=${token.symbol}></mb-wallet-image>${token.symbol}` : t.selectToken}
+    // The side is read out before the token (visually hidden), so the name starts with what the button shows.
+    return html`<button class="token" type="button" @click=${() => this.controllers.router.push('SwapSelectToken', { swapSide: side })}>
+      <span class="vh">${side === 'from' ? t.swapFrom : t.swapTo}: </span>
+      ${token ? html`<mb-wallet-image aria-hidden="true" shape="circle" src=${safeImageUrl(token.logoUri) ?? nothing} name=${token.symbol}></mb-wallet-image>${token.symbol}` : t.selectToken}
       <mb-icon name="chevron"></mb-icon>
     </button>`;
   }

@@ -44,7 +44,7 @@ export function makeWallets(count: number): WcWallet[] {
 export type WalletAnswer = 'approve' | 'reject' | 'fail' | 'hang';
 
 /** A scripted EIP-1193 wallet. */
-export function createTestWallet(answer: () => WalletAnswer, chainId = 56) {
+export function createTestWallet(answer: () => WalletAnswer, chainId = 56, methods: Record<string, (params: unknown) => unknown> = {}) {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   let currentChain = chainId;
   const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args));
@@ -68,6 +68,7 @@ export function createTestWallet(answer: () => WalletAnswer, chainId = 56) {
         return null;
       }
       if (method === 'eth_getBalance') return '0x112210f4768db400';
+      if (methods[method]) return methods[method](params);
       throw Object.assign(new Error(`Unsupported method ${method}`), { code: 4200 });
     },
     on(event: string, listener: (...args: never[]) => void) {
@@ -98,13 +99,21 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A fetch that answers like the wallet directory and the blockchain API (no network). */
-export function createFakeFetch(opts: { wallets: WcWallet[]; fetched?: string[]; directoryDelay?: number; identity?: { name: string | null; avatar: string | null } }) {
+export function createFakeFetch(opts: {
+  wallets: WcWallet[];
+  fetched?: string[];
+  directoryDelay?: number;
+  identity?: { name: string | null; avatar: string | null };
+  routes?: ExtraRoutes;
+}) {
   const { wallets } = opts;
   const fetched = opts.fetched ?? [];
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  return async (input: string): Promise<Response> => {
+  return async (input: string, init?: RequestInit): Promise<Response> => {
     fetched.push(input);
     const url = new URL(input, location.href);
+    const extra = await opts.routes?.(url, init);
+    if (extra) return extra;
     if (url.pathname.endsWith('/getWallets')) {
       await sleep(opts.directoryDelay ?? 0);
       const page = Number(url.searchParams.get('page') ?? '1');
@@ -137,7 +146,14 @@ export function createFakeFetch(opts: { wallets: WcWallet[]; fetched?: string[];
 
 }
 
+/** Answers of a test for more endpoints (e.g. swap and onramp); undefined falls through to the defaults. */
+export type ExtraRoutes = (url: URL, init?: RequestInit) => Response | undefined | Promise<Response | undefined>;
+
 export interface TestControllerOptions {
+  /** More endpoints the fake services answer. */
+  routes?: ExtraRoutes;
+  /** More wallet methods the scripted wallet answers (e.g. eth_sendTransaction). */
+  walletMethods?: Record<string, (params: unknown) => unknown>;
   wallets?: number;
   walletAnswer?: WalletAnswer;
   /** Delay of every directory response (ms). */
@@ -171,9 +187,9 @@ export function createTestControllers(opts: TestControllerOptions = {}): TestHar
   const wallets = makeWallets(opts.wallets ?? 450);
   const fetched: string[] = [];
   let walletAnswer: WalletAnswer = opts.walletAnswer ?? 'approve';
-  const wallet = createTestWallet(() => walletAnswer);
+  const wallet = createTestWallet(() => walletAnswer, 56, opts.walletMethods);
 
-  const fetch = createFakeFetch({ wallets, fetched, directoryDelay: opts.directoryDelay, identity: opts.identity });
+  const fetch = createFakeFetch({ wallets, fetched, directoryDelay: opts.directoryDelay, identity: opts.identity, routes: opts.routes });
 
   let approve: (() => void) | undefined;
   const clockOffset = { ms: 0 };
