@@ -27,14 +27,23 @@ export const tradeStyles = css`
   }
   .amount {
     all: unset;
+    display: block;
     flex: 1;
     min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
     font-size: 1.6em;
     font-weight: 600;
     font-variant-numeric: tabular-nums;
     color: var(--_mb-color-fg, #141414);
     padding: 2px 4px;
     border-radius: 6px;
+  }
+  @media (max-width: 400px) {
+    .amount {
+      font-size: 1.35em;
+    }
   }
   .amount::placeholder {
     color: var(--_mb-color-fg-muted, #5b5f66);

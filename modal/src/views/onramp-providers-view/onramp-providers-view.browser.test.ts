@@ -159,8 +159,7 @@ describe('Buy with fiat views', () => {
     const back = await waitForView(modal, 'mb-onramp-providers-view');
     await waitFor(() => deepText(back).includes('100.00 EUR'), 3000, 'EUR quote');
 
-    const tokenItem = back.shadowRoot!.querySelector<MbListItem>('mb-list-item')!;
-    tokenItem.shadowRoot!.querySelector('button')!.click();
+    buttonNamed(back, /Token to buy: BNB/)!.click();
     const tokens = await waitForView(modal, 'mb-onramp-token-select-view');
     assert.equal(dialogName(modal), 'Select Token');
     assert.deepEqual([...tokens.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')].map((i) => i.label), ['BNB · BNB']);

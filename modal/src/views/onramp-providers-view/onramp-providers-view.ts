@@ -64,11 +64,17 @@ export class MbOnrampProvidersView extends MbView {
         </div>
         <p id="amount-error" class="error" role="alert">${this.amountError(state, limits)}</p>
       </section>
-      <mb-list-item
-        label=${`${t.purchaseCurrency}: ${token ? `${token.symbol} · ${token.name}` : '-'}`}
-        chevron
-        @click=${() => this.controllers.router.push('OnRampTokenSelect')}
-      ></mb-list-item>
+      <section class="panel" aria-label=${t.swapTo}>
+        <div class="panel-head"><span>${t.swapTo}</span></div>
+        <div class="amount-row">
+          <output class="amount" aria-label=${t.swapTo} aria-live="polite" aria-busy=${state.quoteLoading ? 'true' : 'false'}>
+            ${state.quoteLoading ? html`<mb-skeleton></mb-skeleton>` : state.quote?.purchaseAmount.amount || '0'}
+          </output>
+          <button class="token" type="button" @click=${() => this.controllers.router.push('OnRampTokenSelect')}>
+            <span class="vh">${t.purchaseCurrency}: </span>${token?.symbol ?? '-'}<mb-icon name="chevron"></mb-icon>
+          </button>
+        </div>
+      </section>
       <div class="choices" role="group" aria-label=${t.paymentMethod}>
         ${(state.paymentCurrency?.payment_method_limits ?? []).map(
           (method) =>
