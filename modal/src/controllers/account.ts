@@ -110,8 +110,7 @@ export function createAccountController(deps: AccountControllerDeps): AccountCon
             address,
             chainId: network.caipNetworkId,
             currency: 'usd',
-            // The hosted API takes the CAIP-10 address of the token to refresh (here the native coin's).
-            forceUpdate: force ? `${network.caipNetworkId}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee` : undefined,
+            forceUpdate: force ? network.caipNetworkId : undefined,
           });
           const native = result.balances.find((b) => !b.address && b.chainId === network.caipNetworkId && b.quantity.decimals !== '0');
           balance = native ? native.quantity.numeric : '0';

@@ -216,7 +216,7 @@ export function createOnrampController(deps: OnrampControllerDeps): OnrampContro
     if (!address) return 0n;
     const net = network();
     const contract = networkOf(currency, net)?.contract_address;
-    const { balances } = await fetchBalances(deps.api, { address, chainId: net.caipNetworkId, currency: 'usd', forceUpdate: `${net.caipNetworkId}:${NATIVE}` });
+    const { balances } = await fetchBalances(deps.api, { address, chainId: net.caipNetworkId, currency: 'usd', forceUpdate: `${net.caipNetworkId}:${address}` });
     const held = balances.find((b) => (contract ? b.address?.toLowerCase().endsWith(contract.toLowerCase()) : !b.address && b.symbol === currency.symbol));
     if (!held) return 0n;
     const decimals = Number(held.quantity.decimals);

@@ -217,7 +217,7 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
     let balances: Balance[] = [];
     if (address) {
       try {
-        balances = (await fetchBalances(deps.api, { address, chainId: net.caipNetworkId, currency: 'usd', forceUpdate: `${net.caipNetworkId}:${NATIVE_SWAP_ADDRESS}` })).balances;
+        balances = (await fetchBalances(deps.api, { address, chainId: net.caipNetworkId, currency: 'usd', forceUpdate: `${net.caipNetworkId}:${address}` })).balances;
       } catch {
         // Without balances the list still works; amounts are checked against 0.
       }

@@ -467,7 +467,7 @@ export interface ModalControllers {
   toasts: ToastController;
   analytics: AnalyticsController;
   send: SendController;
-  /** The blockchain API context and the clock, for feature controllers created lazily by their views (swap, onramp). */
+  /** The api context and clock the controllers use; the lazily created feature controllers take them from here. */
   api: ApiContext;
   clock: Clock;
   /** Same snapshot as `ModalClient.getAccount()`. */
