@@ -110,7 +110,8 @@ export function createAccountController(deps: AccountControllerDeps): AccountCon
             address,
             chainId: network.caipNetworkId,
             currency: 'usd',
-            forceUpdate: force ? network.caipNetworkId : undefined,
+            // The hosted API takes a CAIP-10 address to refresh (a caip2 id gets a 400).
+            forceUpdate: force ? `${network.caipNetworkId}:${address}` : undefined,
           });
           const native = result.balances.find((b) => !b.address && b.chainId === network.caipNetworkId && b.quantity.decimals !== '0');
           balance = native ? native.quantity.numeric : '0';
