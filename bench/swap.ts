@@ -88,7 +88,7 @@ async function main() {
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await page.evaluate(() => (window as unknown as { dappModal: { open(o: { view: string }): Promise<void> } }).dappModal.open({ view: 'Swap' }));
     const swap = page.getByRole('dialog', { name: 'Swap' });
-    await swap.getByRole('button', { name: 'You receive: Select token' }).click();
+    await swap.getByRole('button', { name: 'You receive: Select a token' }).click();
     await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: 'USDT · Tether USD' }).click();
     await swap.getByRole('textbox', { name: 'Amount' }).waitFor();
 

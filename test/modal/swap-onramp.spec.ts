@@ -4,7 +4,6 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures.js';
 import { DEV_ACCOUNTS } from '../../scripts/config.js';
 import { startDappServer, strictCsp, type DappServer } from './dapp-server.js';
-import type { TestWallet } from '../wallet/test-wallet.js';
 import type { StackInfo } from '../stack-info.js';
 
 /**
@@ -71,7 +70,7 @@ test('swaps 0.1 BNB to USDT on the local pool; both balances on chain move by th
   await openView(page, 'Swap');
   const swap = page.getByRole('dialog', { name: 'Swap' });
   await expect(swap.getByRole('textbox', { name: 'Amount' })).toBeVisible();
-  await swap.getByRole('button', { name: 'You receive: Select token' }).click();
+  await swap.getByRole('button', { name: 'You receive: Select a token' }).click();
   const select = page.getByRole('dialog', { name: 'Select Token' });
   await select.getByRole('searchbox', { name: 'Search by name, symbol or address' }).fill('tether');
   await select.getByRole('button', { name: 'USDT · Tether USD' }).click();
@@ -121,7 +120,7 @@ test('swaps USDT back to BNB through the approve path; the allowance on chain is
   // The user's own tokens come first, with their balances.
   await expect(select.getByRole('list', { name: 'Your tokens' }).getByRole('button')).toHaveCount(2);
   await select.getByRole('button', { name: 'USDT · Tether USD' }).click();
-  await swap.getByRole('button', { name: 'You receive: Select token' }).click();
+  await swap.getByRole('button', { name: 'You receive: Select a token' }).click();
   await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: 'BNB · BNB' }).click();
   await expect(swap).toContainText('Balance: 50 USDT');
   await swap.getByRole('textbox', { name: 'Amount' }).fill('20');
@@ -156,7 +155,7 @@ test('swaps USDT back to BNB through the approve path; the allowance on chain is
 test('a rejection in the wallet is silent and keeps the form', async ({ page, wallet }) => {
   await openView(page, 'Swap');
   const swap = page.getByRole('dialog', { name: 'Swap' });
-  await swap.getByRole('button', { name: 'You receive: Select token' }).click();
+  await swap.getByRole('button', { name: 'You receive: Select a token' }).click();
   await page.getByRole('dialog', { name: 'Select Token' }).getByRole('button', { name: 'USDT · Tether USD' }).click();
   await swap.getByRole('textbox', { name: 'Amount' }).fill('0.05');
   await swap.getByRole('button', { name: 'Review swap' }).click();

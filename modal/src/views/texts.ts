@@ -43,7 +43,7 @@ export const texts = {
   // Swap and buy with fiat (issue 7/11)
   swapFrom: 'You pay',
   swapTo: 'You receive',
-  selectToken: 'Select token',
+  selectToken: 'Select a token',
   swapAmount: 'Amount',
   tokenBalance: (amount: string, symbol: string) => `Balance: ${amount} ${symbol}`,
   maxAmount: 'Max',

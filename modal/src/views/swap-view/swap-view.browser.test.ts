@@ -85,7 +85,7 @@ describe('Swap views', () => {
     assert.notInclude(view.shadowRoot!.innerHTML, 'javascript:');
     await expectNoAxeViolations(modal);
 
-    buttonNamed(view, /You receive: Select token/)!.click();
+    buttonNamed(view, /You receive: Select a token/)!.click();
     const select = await waitForView(modal, 'mb-swap-select-token-view');
     assert.equal(dialogName(modal), 'Select Token');
     const labels = () => [...select.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')].map((i) => i.label);
@@ -113,7 +113,7 @@ describe('Swap views', () => {
   it('SwapSelectToken: search by symbol, picked with the keyboard', async () => {
     const { view, modal, controllers } = await openSwap();
     await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
-    const tokenButton = buttonNamed(view, /You receive: Select token/)!;
+    const tokenButton = buttonNamed(view, /You receive: Select a token/)!;
     tokenButton.focus();
     await sendKeys({ press: 'Enter' });
     const select = await waitForView(modal, 'mb-swap-select-token-view');
@@ -136,7 +136,7 @@ describe('Swap views', () => {
     await waitFor(() => select.shadowRoot!.querySelectorAll('mb-list-item').length === 3, 3000, 'tokens');
     [...select.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')].find((i) => i.label.startsWith('USDT'))!.shadowRoot!.querySelector('button')!.click();
     let swap = await waitForView(modal, 'mb-swap-view');
-    buttonNamed(swap, /You receive: Select token/)!.click();
+    buttonNamed(swap, /You receive: Select a token/)!.click();
     select = await waitForView(modal, 'mb-swap-select-token-view');
     [...select.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')].find((i) => i.label.startsWith('BNB'))!.shadowRoot!.querySelector('button')!.click();
     swap = await waitForView(modal, 'mb-swap-view');
