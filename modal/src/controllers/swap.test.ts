@@ -193,6 +193,15 @@ describe('swap controller', () => {
   it("shows 'Network not supported for Gas Price' when the gas price is refused, and the fee as unavailable", async () => {
     const { swap } = await ready({ gasStatus: 400 });
     expect(swap.getState()).toMatchObject({ status: 'ready', gasError: 'Network not supported for Gas Price', gasPrice: undefined });
+    await expect(swap.fetchGasPrice()).rejects.toThrow(messages.networkNotSupportedForGasPrice);
+    // Outside the supported chains nothing is asked.
+    const unsupported = setup({ supported: false });
+    await expect(unsupported.swap.fetchGasPrice()).rejects.toThrow('Network not supported for Gas Price');
+    expect(unsupported.requests('/v1/convert/gas-price')).toHaveLength(0);
+    // A server failure is not a verdict on the network.
+    const failing = await ready({ gasStatus: 500 });
+    expect(failing.swap.getState().gasError).toBe('HTTP status code: 500');
+    expect((await ready()).swap.getState().gasPrice).toBe(1_000_000_000n);
   });
 
   it("lists the user's own tokens first with their balances; search by name, symbol or address", async () => {

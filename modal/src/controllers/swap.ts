@@ -80,6 +80,8 @@ export interface SwapState {
 export interface SwapController extends Store<SwapState> {
   /** Loads tokens, balances, prices and the gas price of the active network; throws 'Network not supported for Swaps' where swaps are not served. */
   init(): Promise<void>;
+  /** The standard gas price (wei) of the active network; throws 'Network not supported for Gas Price' where it has none. */
+  fetchGasPrice(): Promise<bigint>;
   /** `init` unless the state is already loaded (or loading) for the active network and account. */
   ensureLoaded(): Promise<void>;
   setAmount(text: string): void;
@@ -344,9 +346,9 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
           fetchTokenPrices(deps.api, { addresses: tokens.map((t) => t.address) })
             .then((r) => r.fungibles.forEach((f) => prices.set(f.address.toLowerCase(), f.price)))
             .catch(() => undefined),
-          fetchGasPrice(deps.api, { chainId: net.caipNetworkId }).then(
-            (g) => ({ gasPrice: BigInt(g.standard), gasError: undefined }),
-            (error: unknown) => ({ gasPrice: undefined, gasError: error instanceof ModalError && error.name === 'HttpError' ? text.networkNotSupportedForGasPrice : text.somethingWentWrong }),
+          controller.fetchGasPrice().then(
+            (gasPrice) => ({ gasPrice, gasError: undefined }),
+            (error: unknown) => ({ gasPrice: undefined, gasError: messageOf(error) ?? text.somethingWentWrong }),
           ),
         ]);
         const loaded = await loadBalances(tokens, prices);
@@ -355,6 +357,18 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
         set({ ...loaded, ...gas, from, status: 'ready' });
       } catch (error) {
         set({ status: 'error', error: error instanceof Error ? error.message : text.networkNotSupportedForSwaps });
+        throw error;
+      }
+    },
+    async fetchGasPrice() {
+      const net = network();
+      if (net.chainNamespace !== 'eip155' || !(await deps.isActiveChainSupported())) throw new ModalError(text.networkNotSupportedForGasPrice);
+      try {
+        return BigInt((await fetchGasPrice(deps.api, { chainId: net.caipNetworkId })).standard);
+      } catch (error) {
+        // The API refuses a chain it has no gas prices for (4xx); anything else is a plain failure.
+        const status = (error as { status?: number }).status;
+        if (status !== undefined && status >= 400 && status < 500) throw new ModalError(text.networkNotSupportedForGasPrice, { cause: error });
         throw error;
       }
     },
