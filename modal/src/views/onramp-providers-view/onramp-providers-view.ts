@@ -84,7 +84,7 @@ export class MbOnrampProvidersView extends MbView {
         )}
       </div>
       ${state.quote
-        ? html`<dl aria-label=${t.total} aria-busy=${state.quoteLoading ? 'true' : 'false'}>
+        ? html`<dl aria-busy=${state.quoteLoading ? 'true' : 'false'}>
             ${detail(t.swapTo, state.quote.purchaseAmount.amount ? money(state.quote.purchaseAmount) : t.shownByProvider)}
             ${detail(t.providerFee, money(state.quote.coinbaseFee))} ${detail(t.networkFee, money(state.quote.networkFee))}
             ${detail(t.subtotal, money(state.quote.paymentSubtotal))} ${detail(t.total, money(state.quote.paymentTotal))}

@@ -90,7 +90,7 @@ export class MbSwapView extends MbView {
         ${to ? html`<div class="panel-foot"><span>${t.tokenBalance(formatTokenAmount(to.balance, to.decimals), to.symbol)}</span></div>` : nothing}
       </section>
       ${info && from && to && quote
-        ? html`<dl aria-label=${t.reviewSwap}>
+        ? html`<dl>
             ${detail(t.swapRate, this.rate(state))}
             ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${formatAmount(info.priceImpactBps, 2, 2)}%`)}
             ${detail(
