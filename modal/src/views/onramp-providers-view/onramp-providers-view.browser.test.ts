@@ -7,9 +7,10 @@ import type { MbListItem } from '../../ui/list-item/list-item.js';
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const bscNet = { name: 'bnb-smart-chain', display_name: 'BNB Smart Chain', chain_id: '56', contract_address: '' };
 
-async function openBuy(options: { failing?: boolean; providerUrl?: string } = {}) {
+async function openBuy(options: { failing?: boolean; providerUrl?: string; dark?: boolean } = {}) {
   const service = { bought: false, urlBodies: [] as unknown[] };
   const harness = createTestControllers({
+    modalOptions: options.dark ? { themeMode: 'dark' } : {},
     routes: (url, init) => {
       if (url.pathname.endsWith('/v1/onramp/options')) {
         if (options.failing) return json({ error: 'down' }, 500);
@@ -81,6 +82,17 @@ describe('Buy with fiat views', () => {
     await waitFor(() => deepText(view).includes('49.15 USD'), 3000, 'quote');
     const text = deepText(view);
     for (const part of ['0.08191667 BNB', '0.75 USD', '0.10 USD', '49.15 USD', '50.00 USD']) assert.include(text, part);
+    await expectNoAxeViolations(modal);
+  });
+
+  it('the dark theme passes axe with a quote and a limit error', async () => {
+    const { view, modal } = await openBuy({ dark: true });
+    view.shadowRoot!.querySelector<HTMLInputElement>('input.amount')!.focus();
+    await sendKeys({ type: '5' });
+    await waitFor(() => deepText(view).includes('The minimum is 10.00 USD'), 3000, 'min');
+    await expectNoAxeViolations(modal);
+    await sendKeys({ type: '0' });
+    await waitFor(() => deepText(view).includes('49.15 USD'), 3000, 'quote');
     await expectNoAxeViolations(modal);
   });
 

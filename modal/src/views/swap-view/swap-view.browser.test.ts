@@ -47,11 +47,12 @@ function swapRoutes(state: { allowance: bigint; usdt: string }): ExtraRoutes {
   };
 }
 
-async function openSwap(options: { supported?: boolean; usdt?: string } = {}) {
+async function openSwap(options: { supported?: boolean; usdt?: string; dark?: boolean } = {}) {
   const state = { allowance: 0n, usdt: options.usdt ?? '25' };
   const sent: { to: string; value: string }[] = [];
   const routes = swapRoutes(state);
   const harness = createTestControllers({
+    modalOptions: options.dark ? { themeMode: 'dark' } : {},
     routes: (url, init) => (options.supported === false && url.pathname.endsWith('/v1/supported-chains') ? json({ http: [], ws: [] }) : routes(url, init)),
     walletMethods: {
       eth_sendTransaction(params) {
@@ -160,6 +161,21 @@ describe('Swap views', () => {
     await expectNoAxeViolations(modal);
     buttonNamed(preview, /Back to account/)!.click();
     await waitForView(modal, 'mb-account-view');
+  });
+
+  it('the dark theme passes axe with a quote and an issue shown', async () => {
+    const { view, modal } = await openSwap({ dark: true });
+    await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
+    buttonNamed(view, /You receive: Select a token/)!.click();
+    const select = await waitForView(modal, 'mb-swap-select-token-view');
+    await waitFor(() => select.shadowRoot!.querySelectorAll('mb-list-item').length === 3, 3000, 'tokens');
+    await expectNoAxeViolations(modal);
+    [...select.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')][1].shadowRoot!.querySelector('button')!.click();
+    const swap = await waitForView(modal, 'mb-swap-view');
+    amountInput(swap).focus();
+    await sendKeys({ type: '5' });
+    await waitFor(() => deepText(swap).includes('Insufficient BNB balance') && deepText(swap).includes('Minimum received'), 3000, 'issue');
+    await expectNoAxeViolations(modal);
   });
 
   it("shows 'Network not supported for Swaps' where the API does not serve the chain", async () => {
