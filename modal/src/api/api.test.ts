@@ -4,21 +4,17 @@ import { HttpError, ResponseValidationError } from '../errors.js';
 import { sendAnalyticsEvent } from './analytics.js';
 import { fetchIdentity, fetchSupportedChains } from './blockchain-core.js';
 import {
-  buildSwapTransaction,
-  fetchGasPrice,
-  fetchHistory,
-  fetchSwapQuotes,
-  fetchTokenPrices,
-  generateOnrampUrl,
   lookupName,
   reverseLookupNames,
   fetchNameSuggestions,
   registerName,
-  fetchOnrampQuote,
   fetchExchanges,
   blockchainRpcUrl,
   fetchBalances,
 } from './blockchain.js';
+import { buildSwapTransaction, fetchGasPrice, fetchSwapQuotes, fetchTokenPrices } from './convert.js';
+import { fetchOnrampQuote, generateOnrampUrl } from './onramp.js';
+import { fetchHistory } from './history.js';
 import { fetchAllowedOrigins, fetchAnalyticsConfig, fetchProjectConfig, fetchWalletImage, fetchWallets, OriginsError } from './directory.js';
 import type { ApiContext } from './http.js';
 import type { OnrampQuoteRequest } from './types.js';

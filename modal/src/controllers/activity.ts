@@ -1,6 +1,6 @@
 import type { ApiContext } from '../api/http.js';
 import type { Transaction } from '../api/types.js';
-import { fetchHistory } from '../api/blockchain.js';
+import { fetchHistory } from '../api/history.js';
 import { createStore } from '../core/store.js';
 import type { ModalNetwork, Store } from '../core/types.js';
 import { filterTransactions } from '../core/validation.js';

@@ -1,6 +1,7 @@
 import type { ApiContext } from '../api/http.js';
 import type { Balance } from '../api/types.js';
-import { fetchGasPrice, lookupName } from '../api/blockchain.js';
+import { fetchGasPrice } from '../api/convert.js';
+import { lookupName } from '../api/blockchain.js';
 import { createStore } from '../core/store.js';
 import type { Clock, Eip1193Provider, ModalMessages, ModalNetwork, SendController, SendToken, Store, ToastVariant } from '../core/types.js';
 import { parseUnitsString } from '../core/units.js';

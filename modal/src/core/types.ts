@@ -55,7 +55,14 @@ export type ViewName =
   | 'WalletSend'
   | 'WalletSendPreview'
   | 'WalletReceive'
-  | 'Transactions';
+  | 'Transactions'
+  | 'Swap'
+  | 'SwapSelectToken'
+  | 'SwapPreview'
+  | 'OnRampProviders'
+  | 'OnRampTokenSelect'
+  | 'OnRampFiatSelect'
+  | 'BuyInProgress';
 
 export type ChainNamespace = 'eip155' | 'solana';
 
@@ -384,6 +391,8 @@ export interface RouteData {
   wallet?: WcWallet;
   /** The user cannot close the modal on this route (required sign-in): the close button is disabled. */
   closeDisabled?: boolean;
+  /** SwapSelectToken: which side of the swap the picked token goes to. */
+  swapSide?: 'from' | 'to';
 }
 export interface RouterState {
   view: ViewName;

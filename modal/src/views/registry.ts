@@ -22,6 +22,13 @@ export const viewTags: Partial<Record<ViewName, string>> = {
   WalletSendPreview: 'mb-wallet-send-preview-view',
   WalletReceive: 'mb-wallet-receive-view',
   Transactions: 'mb-transactions-view',
+  Swap: 'mb-swap-view',
+  SwapSelectToken: 'mb-swap-select-token-view',
+  SwapPreview: 'mb-swap-preview-view',
+  OnRampProviders: 'mb-onramp-providers-view',
+  OnRampTokenSelect: 'mb-onramp-token-select-view',
+  OnRampFiatSelect: 'mb-onramp-fiat-select-view',
+  BuyInProgress: 'mb-buy-in-progress-view',
 };
 
 /**
@@ -49,6 +56,13 @@ export const viewLoaders: Partial<Record<ViewName, () => Promise<unknown>>> = {
   WalletSendPreview: () => import('./wallet-send-preview-view/wallet-send-preview-view.js'),
   WalletReceive: () => import('./wallet-receive-view/wallet-receive-view.js'),
   Transactions: () => import('./transactions-view/transactions-view.js'),
+  Swap: () => import('./swap-view/swap-view.js'),
+  SwapSelectToken: () => import('./swap-select-token-view/swap-select-token-view.js'),
+  SwapPreview: () => import('./swap-preview-view/swap-preview-view.js'),
+  OnRampProviders: () => import('./onramp-providers-view/onramp-providers-view.js'),
+  OnRampTokenSelect: () => import('./onramp-token-select-view/onramp-token-select-view.js'),
+  OnRampFiatSelect: () => import('./onramp-fiat-select-view/onramp-fiat-select-view.js'),
+  BuyInProgress: () => import('./buy-in-progress-view/buy-in-progress-view.js'),
 };
 
 /** Loads a view's chunk (idempotent); false when the view has no element yet. */

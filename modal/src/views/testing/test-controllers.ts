@@ -43,8 +43,13 @@ export function makeWallets(count: number): WcWallet[] {
 
 export type WalletAnswer = 'approve' | 'reject' | 'fail' | 'hang';
 
-/** A scripted EIP-1193 wallet; `signAnswer` scripts personal_sign (default: a fixed signature). */
-export function createTestWallet(answer: () => WalletAnswer, chainId = 56, signAnswer: () => WalletAnswer = () => 'approve') {
+/** A scripted EIP-1193 wallet; `signAnswer` scripts personal_sign (default: a fixed signature), `methods` answers more methods. */
+export function createTestWallet(
+  answer: () => WalletAnswer,
+  chainId = 56,
+  signAnswer: () => WalletAnswer = () => 'approve',
+  methods: Record<string, (params: unknown) => unknown> = {},
+) {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   let currentChain = chainId;
   const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args));
@@ -70,6 +75,7 @@ export function createTestWallet(answer: () => WalletAnswer, chainId = 56, signA
         return null;
       }
       if (method === 'eth_getBalance') return '0x112210f4768db400';
+      if (methods[method]) return methods[method](params);
       if (method === 'personal_sign') {
         const outcome = signAnswer();
         if (outcome === 'reject') throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
@@ -138,6 +144,7 @@ export function createFakeFetch(opts: {
   identity?: { name: string | null; avatar: string | null };
   transactions?: Transaction[];
   historyFails?: boolean;
+  routes?: ExtraRoutes;
 }) {
   const { wallets } = opts;
   const fetched = opts.fetched ?? [];
@@ -145,6 +152,8 @@ export function createFakeFetch(opts: {
   return async (input: string, init?: RequestInit): Promise<Response> => {
     fetched.push(input);
     const url = new URL(input, location.href);
+    const extra = await opts.routes?.(url, init);
+    if (extra) return extra;
     if (init?.method === 'POST' && url.pathname.endsWith('/mock-api/v1/')) {
       const call = JSON.parse(String(init.body)) as { id: number; method: string };
       const result = call.method === 'eth_getTransactionReceipt' ? { status: '0x1' } : call.method === 'eth_gasPrice' ? '0x3b9aca00' : null;
@@ -211,7 +220,14 @@ export function createFakeFetch(opts: {
 
 }
 
+/** Answers of a test for more endpoints (e.g. swap and onramp); undefined falls through to the defaults. */
+export type ExtraRoutes = (url: URL, init?: RequestInit) => Response | undefined | Promise<Response | undefined>;
+
 export interface TestControllerOptions {
+  /** More endpoints the fake services answer. */
+  routes?: ExtraRoutes;
+  /** More wallet methods the scripted wallet answers (e.g. eth_sendTransaction). */
+  walletMethods?: Record<string, (params: unknown) => unknown>;
   wallets?: number;
   walletAnswer?: WalletAnswer;
   /** Delay of every directory response (ms). */
@@ -251,7 +267,7 @@ export function createTestControllers(opts: TestControllerOptions = {}): TestHar
   const fetched: string[] = [];
   let walletAnswer: WalletAnswer = opts.walletAnswer ?? 'approve';
   let signAnswer: WalletAnswer = 'approve';
-  const wallet = createTestWallet(() => walletAnswer, 56, () => signAnswer);
+  const wallet = createTestWallet(() => walletAnswer, 56, () => signAnswer, opts.walletMethods);
 
   const fetch = createFakeFetch({
     wallets,
@@ -260,6 +276,7 @@ export function createTestControllers(opts: TestControllerOptions = {}): TestHar
     identity: opts.identity,
     transactions: opts.transactions,
     historyFails: opts.historyFails,
+    routes: opts.routes,
   });
 
   let approve: (() => void) | undefined;

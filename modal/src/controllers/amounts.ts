@@ -1,0 +1,103 @@
+/**
+ * Token amounts as bigints in the smallest unit: parsing what a user types, formatting for display, slippage.
+ * No floating point touches an amount; USD prices (numbers from the API) only scale display values.
+ */
+
+const BPS = 10_000n;
+
+/**
+ * A decimal text in whole tokens to the smallest unit; undefined when it is not a plain non-negative decimal
+ * or has more decimals than the token.
+ * @example parseAmount('1.5', 18) // 1500000000000000000n
+ */
+export function parseAmount(text: string, decimals: number): bigint | undefined {
+  const value = text.trim().replace(',', '.');
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(value)) return undefined;
+  const [whole, fraction = ''] = value.split('.');
+  if (fraction.length > decimals) return undefined;
+  return BigInt(`${whole || '0'}${fraction.padEnd(decimals, '0')}`);
+}
+
+/**
+ * The smallest unit to a decimal text, truncated (never rounded up) to `maxDecimals`.
+ * @example formatAmount(1234567890000000000n, 18, 4) // '1.2345'
+ */
+export function formatAmount(value: bigint, decimals: number, maxDecimals = decimals): string {
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals, digits.length - decimals + maxDecimals).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** Display: up to 6 decimals; an amount too small for that shows its first 2 significant digits. */
+export function formatTokenAmount(value: bigint, decimals: number): string {
+  const text = formatAmount(value, decimals, Math.min(6, decimals));
+  if (value <= 0n || text !== '0') return text;
+  const match = /^0\.(0*)(\d{1,2})/.exec(formatAmount(value, decimals));
+  return match ? `0.${match[1]}${match[2]}` : text;
+}
+
+/**
+ * Slippage tolerance in percent (as typed, up to 2 decimals) to basis points; undefined when outside 0.01-50.
+ * @example parseSlippage('0.5') // 50n
+ */
+export function parseSlippage(text: string): bigint | undefined {
+  const bps = parseAmount(text, 2);
+  if (bps === undefined || bps <= 0n || bps > 5_000n) return undefined;
+  return bps;
+}
+
+/** Basis points to percent text: 150n -> '1.5'. */
+export const slippageText = (bps: bigint): string => formatAmount(bps, 2);
+
+/** Basis points to the percent number the build-transaction body carries (`eip155.slippage`): 150n -> 1.5. */
+export const slippagePercent = (bps: bigint): number => Number(bps) / 100;
+
+/**
+ * The least the swap may give under the slippage tolerance, rounded down.
+ * @example minimumReceived(1000n, 100n) // 990n
+ */
+export function minimumReceived(quoted: bigint, slippageBps: bigint): bigint {
+  return (quoted * (BPS - slippageBps)) / BPS;
+}
+
+/** A USD price as an integer of micro-dollars (1e-6), so values multiply in bigints. */
+export function priceMicros(price: number | undefined): bigint | undefined {
+  if (price === undefined || !Number.isFinite(price) || price < 0) return undefined;
+  return BigInt(Math.round(price * 1e6));
+}
+
+/** USD value in cents of `amount` (smallest unit) at `price`, rounded down. */
+export function usdCents(amount: bigint, decimals: number, price: number | undefined): bigint | undefined {
+  const micros = priceMicros(price);
+  if (micros === undefined) return undefined;
+  return (amount * micros) / 10n ** BigInt(decimals) / 10_000n;
+}
+
+/** Cents to '$1,234.56'. */
+export function formatUsd(cents: bigint): string {
+  const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `$${whole}.${(cents % 100n).toString().padStart(2, '0')}`;
+}
+
+/**
+ * Price impact in basis points: how much less the output is worth than the input at the market price
+ * (the pool fee included); 0 when the output is worth as much or more; undefined without both prices.
+ */
+export function priceImpactBps(
+  from: { amount: bigint; decimals: number; price?: number },
+  to: { amount: bigint; decimals: number; price?: number },
+): bigint | undefined {
+  const inMicros = priceMicros(from.price);
+  const outMicros = priceMicros(to.price);
+  if (inMicros === undefined || outMicros === undefined || from.amount === 0n || inMicros === 0n) return undefined;
+  // Both values scaled to 36 decimals of USD micros so that tokens of any decimals compare.
+  const valueIn = from.amount * inMicros * 10n ** BigInt(36 - from.decimals);
+  const valueOut = to.amount * outMicros * 10n ** BigInt(36 - to.decimals);
+  if (valueOut >= valueIn) return 0n;
+  return ((valueIn - valueOut) * BPS) / valueIn;
+}
+
+/** Hex quantity of a bigint for JSON-RPC. */
+export const toHex = (value: bigint): `0x${string}` => `0x${value.toString(16)}`;
