@@ -1,6 +1,7 @@
 import type { ModalControllers } from '../core/types.js';
 import { rpcUrlOf } from '../core/rpc-url.js';
 import { textsOf } from '../views/texts.js';
+import { onAccountActivity } from './account-activity.js';
 import { createActivityController, type ActivityController } from './activity.js';
 import { createPortfolioController, type PortfolioController } from './portfolio.js';
 import { createSendFlowController, type SendFlowController } from './send-flow.js';
@@ -84,6 +85,11 @@ export function hubOf(controllers: ModalControllers): HubControllers {
   account.subscribe((state, previous) => {
     const ns = network().chainNamespace;
     if (state.byNamespace[ns].address !== previous.byNamespace[ns].address) sendFlow.reset();
+  });
+  // A swap or a purchase (their own lazy chunks) changed the balances and the history.
+  onAccountActivity(controllers, () => {
+    void portfolio.fetch(true);
+    void activity.refresh();
   });
   hub = { portfolio, activity, sendFlow, rpc };
   hubs.set(controllers, hub);

@@ -1,3 +1,4 @@
+import { notifyAccountActivity } from './account-activity.js';
 import type { ApiContext } from '../api/http.js';
 import type { OnrampPaymentCurrency, OnrampPurchaseCurrency, OnrampQuote } from '../api/types.js';
 import { fetchBalances } from '../api/blockchain.js';
@@ -386,7 +387,10 @@ export function onrampControllerOf(controllers: ModalControllers, messages?: Onr
       clock: controllers.clock,
       activeNetwork: () => controllers.networks.getState().activeNetwork,
       address: () => controllers.getAccount().address,
-      refreshAccount: () => void controllers.account.fetchBalance(true),
+      refreshAccount: () => {
+        void controllers.account.fetchBalance(true);
+        notifyAccountActivity(controllers);
+      },
       messages,
     });
     onrampControllers.set(controllers, onramp);

@@ -1,3 +1,4 @@
+import { notifyAccountActivity } from './account-activity.js';
 import type { ApiContext } from '../api/http.js';
 import type { Balance, CaipAddress, SwapToken } from '../api/types.js';
 import { fetchBalances } from '../api/blockchain.js';
@@ -494,7 +495,10 @@ export function swapControllerOf(controllers: ModalControllers, messages?: SwapC
       address: () => controllers.getAccount().address,
       isActiveChainSupported: () => controllers.networks.isActiveChainSupported(),
       getProvider: () => controllers.connection.getProvider(),
-      refreshAccount: () => void controllers.account.fetchBalance(true),
+      refreshAccount: () => {
+        void controllers.account.fetchBalance(true);
+        notifyAccountActivity(controllers);
+      },
       messages,
     });
     swapControllers.set(controllers, swap);
