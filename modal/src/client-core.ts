@@ -103,7 +103,9 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
     async open(openOptions: { view?: ViewName } = {}) {
       if (browser || environment.loadMount) await mount();
       controllers.modal.open(openOptions);
-      if (!controllers.getAccount().isConnected) void controllers.directory.fetchInitial();
+      // The directory exists once the shell mounted (in the browser, or with a test's loadMount).
+      const directory = controllers.directory as ModalControllers['directory'] | undefined;
+      if (directory && !controllers.getAccount().isConnected) void directory.fetchInitial();
     },
     close: () => controllers.modal.close(),
     isOpen: () => controllers.modal.getState().open,

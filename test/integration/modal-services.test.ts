@@ -1,5 +1,6 @@
 /**
- * Integration (lives in test/ because it reaches both the modal and api-mocks, which never import each other).
+ * Integration (lives in test/ because it reaches both the modal and api-mocks, which never
+ * import each other).
  * The modal against the real api-mocks (started here on free ports, no chain needed for these calls): the api
  * client speaks its wire contract, and WalletConnect pairs through its relay with a SignClient test wallet.
  */
@@ -16,6 +17,7 @@ import type { ApiContext } from '../../modal/src/api/http.js';
 import { sendAnalyticsEvent } from '../../modal/src/api/analytics.js';
 import { realClock } from '../../modal/src/core/clock.js';
 import { createControllers } from '../../modal/src/controllers/index.js';
+import { createDirectoryController } from '../../modal/src/controllers/directory.js';
 import { resolveOptions } from '../../modal/src/controllers/options.js';
 import { createEip6963Discovery } from '../../modal/src/connectors/eip6963.js';
 import { loadUniversalProvider } from '../../modal/src/connectors/walletconnect.js';
@@ -92,6 +94,7 @@ describe('WalletConnect through the api-mocks relay', () => {
     });
     let loaded: Awaited<ReturnType<typeof loadUniversalProvider>> | undefined;
     const controllers = createControllers({
+    createDirectory: createDirectoryController,
       options,
       fetch: ctx.fetch,
       storage: createMemoryStorage(),

@@ -1,3 +1,4 @@
+import { createDirectoryController } from './directory.js';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WcWallet } from '../api/types.js';
 import {
@@ -48,6 +49,7 @@ function setup(opts: { options?: Partial<ModalOptions>; route?: FakeRoute; stora
   const storage = opts.storage ?? createMemoryStorage();
   const readNativeBalance = vi.fn(async () => 3_000_000_000_000_000_000n);
   const controllers = createControllers({
+    createDirectory: createDirectoryController,
     options: resolveOptions(testOptions(opts.options)),
     fetch,
     storage,

@@ -3,6 +3,7 @@ import type {
   AccountSnapshot,
   SiwxController,
   Clock,
+  DirectoryController,
   FetchLike,
   ModalControllers,
   ModalNetwork,
@@ -14,7 +15,7 @@ import type { WcUniversalProvider } from '../connectors/walletconnect.js';
 import { createAccountController } from './account.js';
 import { createAnalyticsController } from './analytics.js';
 import { createConnectionController } from './connection.js';
-import { createDirectoryController } from './directory.js';
+import type { DirectoryControllerDeps } from './directory.js';
 import { createModalController } from './modal.js';
 import { createNetworksController, shouldShowUnsupportedChain } from './networks.js';
 import { createRouterController, resolveOpenView } from './router.js';
@@ -37,6 +38,8 @@ export interface ControllerDeps {
   randomId?: () => string;
   readNativeBalance?: (address: string, network: ModalNetwork) => Promise<bigint>;
   reconnectWaitMs?: number;
+  /** Makes the directory controller now (tests); absent, the modal's shell makes it when it mounts. */
+  createDirectory?: (deps: DirectoryControllerDeps) => DirectoryController;
   /** Restores an embedded-wallet session on load (a lazy chunk with the wallet frame; DOM). */
   restoreEmbedded?: (controllers: ModalControllers) => Promise<boolean>;
 }
@@ -120,7 +123,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     attachSession: (session) => connection.attachSession(session),
     connect: siwx && ((provider, namespaces) => siwx().then((c) => c.connectWalletConnect(provider, namespaces))),
   });
-  const directory = createDirectoryController({
+  // The directory is needed only once the modal opens: its shell makes it (mount), so it stays out of the first click.
+  const directoryDeps: DirectoryControllerDeps = {
     api,
     clock,
     storage: deps.storage,
@@ -129,7 +133,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     featuredWalletIds: options.featuredWalletIds,
     includeWalletIds: options.includeWalletIds,
     excludeWalletIds: options.excludeWalletIds,
-  });
+  };
+  let directory: DirectoryController | undefined = deps.createDirectory?.(directoryDeps);
   const analytics = createAnalyticsController({
     messages: options.messages,
     api,
@@ -230,7 +235,12 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     walletConnect,
     account,
     networks,
-    directory,
+    get directory() {
+      return directory as DirectoryController;
+    },
+    installDirectory(create) {
+      return (directory ??= create(directoryDeps));
+    },
     toasts,
     analytics,
     send,

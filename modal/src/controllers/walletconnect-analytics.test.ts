@@ -1,3 +1,4 @@
+import { createDirectoryController } from './directory.js';
 import { describe, expect, it, vi } from 'vitest';
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS } from '../core/constants.js';
 import { createFakeClock, createFakeFetch, createFakeProvider, flush, json } from '../core/testing.js';
@@ -119,6 +120,7 @@ describe('analytics alert in the modal', () => {
     const { createMemoryStorage } = await import('../storage.js');
     const clock = createFakeClock();
     const controllers = createControllers({
+    createDirectory: createDirectoryController,
       options: resolveOptions(testOptions()),
       fetch: createFakeFetch(() => json({}, 403)),
       storage: createMemoryStorage(),

@@ -21,6 +21,7 @@
  *   ~10 kB gzip + the button/lit): a page with only the custom element, and the "before the first click" bench,
  *   use the element entry.
  */
+import type { DirectoryControllerDeps } from '../controllers/directory.js';
 import type { Address, Hash, PublicClient, WalletClient } from 'viem';
 import type { Balance, WcWallet } from '../api/types.js';
 import type { ApiContext } from '../api/http.js';
@@ -637,7 +638,10 @@ export interface ModalControllers {
   walletConnect: WalletConnectController;
   account: AccountController;
   networks: NetworksController;
+  /** The wallet directory; made when the modal's shell mounts (`installDirectory`), so it is absent before the first open. */
   directory: DirectoryController;
+  /** Makes the directory controller once (the modal's shell calls it on mount); returns it. */
+  installDirectory(create: (deps: DirectoryControllerDeps) => DirectoryController): DirectoryController;
   toasts: ToastController;
   analytics: AnalyticsController;
   send: SendController;

@@ -5,6 +5,7 @@ import type { MbModal } from './modal.js';
 // every other view stays a lazy chunk of the router's map.
 import '../../views/connect-view/connect-view.js';
 import { loadView } from '../../views/registry.js';
+import { createDirectoryController } from '../../controllers/directory.js';
 
 /**
  * Defines the modal's elements (only tags not yet defined) and binds one `<mb-modal>` to `controllers`:
@@ -13,6 +14,7 @@ import { loadView } from '../../views/registry.js';
  * first load.
  */
 export function mountModal(controllers: ModalControllers): void {
+  controllers.installDirectory(createDirectoryController);
   let modal = document.querySelector('mb-modal');
   if (!modal) {
     modal = document.createElement('mb-modal') as MbModal;

@@ -3,6 +3,7 @@
  * a fetch that answers like the wallet directory and the blockchain API, an in-memory storage, a discovery with
  * scripted EIP-1193 wallets, and a WalletConnect provider whose pairing the test approves.
  */
+import { createDirectoryController } from '../../controllers/directory.js';
 import { createControllers } from '../../controllers/index.js';
 import { resolveOptions } from '../../controllers/options.js';
 import type { ConnectorDiscovery } from '../../connectors/eip6963.js';
@@ -328,6 +329,7 @@ export function createTestControllers(opts: TestControllerOptions = {}): TestHar
     ...opts.modalOptions,
   });
   const controllers = createControllers({
+    createDirectory: createDirectoryController,
     options,
     fetch,
     storage: createMemoryStorage(),
