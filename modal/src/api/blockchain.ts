@@ -12,22 +12,21 @@ import type {
   BuildTransactionRequest,
   BuildTransactionResponse,
   ExchangeMethod,
+  FungiblePriceRequest,
+  FungiblePriceResponse,
+  GasPriceRequest,
+  GasPriceResponse,
   GetExchangeBuyStatusParams,
   GetExchangeBuyStatusResult,
   GetExchangePayUrlParams,
   GetExchangePayUrlResult,
   GetExchangesParams,
   GetExchangesResult,
-  FungiblePriceRequest,
-  FungiblePriceResponse,
-  GasPriceRequest,
-  GasPriceResponse,
   HistoryRequest,
   HistoryResponse,
   IdentityRequest,
   IdentityResponse,
   JsonRpcRequest,
-  JsonRpcResponse,
   LookupNameResponse,
   NameSuggestionsResponse,
   OnrampOptionsResponse,
@@ -47,40 +46,23 @@ import type {
   SwapTokensRequest,
   SwapTokensResponse,
 } from './types.js';
-import {
-  array,
-  blockchainApiProjectUrl,
-  blockchainApiUrl,
-  jsonHeaders,
-  jsonInit,
-  nullableString,
-  number,
-  record,
-  requestJson,
-  string,
-  type ApiContext,
-} from './http.js';
+import { blockchainApiProjectUrl, blockchainApiUrl, jsonHeaders, jsonInit, requestJson, type ApiContext } from './http.js';
+import type { Fail } from './validate.js';
+import { ModalError, ProviderRpcError, ResponseValidationError } from '../errors.js';
 
 const enc = encodeURIComponent;
-
+/** The checks of every answer, loaded when the first answer arrives (so that none sits in the first-click bundle). */
+const answers = () => import('./answers.js');
+type Answers = typeof import('./answers.js');
 /** Row 1: GET /v1/supported-chains — the gate for every other call. */
 export function fetchSupportedChains(ctx: ApiContext): Promise<SupportedChainsResponse> {
-  return requestJson(ctx, blockchainApiUrl(ctx, '/v1/supported-chains'), (body, fail) => {
-    const b = record(body, fail);
-    return {
-      http: array(b.http, fail, 'http').map((id, i) => string(id, fail, `http[${i}]`)) as SupportedChainsResponse['http'],
-      ws: (Array.isArray(b.ws) ? b.ws : []) as SupportedChainsResponse['ws'],
-    };
-  });
+  return requestJson(ctx, blockchainApiUrl(ctx, '/v1/supported-chains'), (body, fail) => answers().then((m) => m.supportedChains(body, fail)));
 }
 
 /** Row 2: GET /v1/identity/{address}; `sender` only when connected. */
 export function fetchIdentity(ctx: ApiContext, params: IdentityRequest): Promise<IdentityResponse> {
   const url = blockchainApiUrl(ctx, `/v1/identity/${enc(params.address)}`, { sender: params.sender });
-  return requestJson(ctx, url, (body, fail) => {
-    const b = record(body, fail);
-    return { name: nullableString(b.name, fail, 'name'), avatar: nullableString(b.avatar, fail, 'avatar') };
-  });
+  return requestJson(ctx, url, (body, fail) => answers().then((m) => m.identity(body, fail)));
 }
 
 /** Row 3: GET /v1/account/{address}/balance. */
@@ -90,17 +72,7 @@ export function fetchBalances(ctx: ApiContext, params: BalanceRequest): Promise<
     chainId: params.chainId,
     forceUpdate: params.forceUpdate,
   });
-  return requestJson(ctx, url, (body, fail) => {
-    const balances = array(record(body, fail).balances, fail, 'balances');
-    balances.forEach((item, i) => {
-      const b = record(item, fail, `balances[${i}]`);
-      string(b.symbol, fail, `balances[${i}].symbol`);
-      const quantity = record(b.quantity, fail, `balances[${i}].quantity`);
-      string(quantity.decimals, fail, `balances[${i}].quantity.decimals`);
-      string(quantity.numeric, fail, `balances[${i}].quantity.numeric`);
-    });
-    return { balances } as BalanceResponse;
-  });
+  return requestJson(ctx, url, (body, fail) => answers().then((m) => m.balances(body, fail)));
 }
 
 /** Row 4: GET /v1/account/{address}/history. */
@@ -110,25 +82,12 @@ export function fetchHistory(ctx: ApiContext, params: HistoryRequest): Promise<H
     onramp: params.onramp,
     chainId: params.chainId,
   });
-  return requestJson(ctx, url, (body, fail) => {
-    const b = record(body, fail);
-    const data = array(b.data, fail, 'data');
-    data.forEach((item, i) => {
-      const tx = record(item, fail, `data[${i}]`);
-      string(tx.id, fail, `data[${i}].id`);
-      record(tx.metadata, fail, `data[${i}].metadata`);
-    });
-    return { data, next: typeof b.next === 'string' && b.next ? b.next : null } as HistoryResponse;
-  });
+  return requestJson(ctx, url, (body, fail) => answers().then((m) => m.history(body, fail)));
 }
 
 /** Row 5: GET /v1/convert/tokens. */
 export function fetchSwapTokens(ctx: ApiContext, params: SwapTokensRequest): Promise<SwapTokensResponse> {
-  return requestJson(ctx, blockchainApiUrl(ctx, '/v1/convert/tokens', { chainId: params.chainId }), (body, fail) => {
-    const tokens = array(record(body, fail).tokens, fail, 'tokens');
-    tokens.forEach((t, i) => number(record(t, fail, `tokens[${i}]`).decimals, fail, `tokens[${i}].decimals`));
-    return { tokens } as SwapTokensResponse;
-  });
+  return requestJson(ctx, blockchainApiUrl(ctx, '/v1/convert/tokens', { chainId: params.chainId }), (body, fail) => answers().then((m) => m.swapTokens(body, fail)));
 }
 
 /** Row 6: GET /v1/convert/quotes. */
@@ -143,11 +102,7 @@ export function fetchSwapQuotes(ctx: ApiContext, params: SwapQuotesRequest): Pro
   return requestJson(
     ctx,
     url,
-    (body, fail) => {
-      const quotes = array(record(body, fail).quotes, fail, 'quotes');
-      quotes.forEach((q, i) => string(record(q, fail, `quotes[${i}]`).toAmount, fail, `quotes[${i}].toAmount`));
-      return { quotes } as SwapQuotesResponse;
-    },
+    (body, fail) => answers().then((m) => m.swapQuotes(body, fail)),
     jsonHeaders,
   );
 }
@@ -155,7 +110,7 @@ export function fetchSwapQuotes(ctx: ApiContext, params: SwapQuotesRequest): Pro
 /** Row 7: GET /v1/convert/allowance. */
 export function fetchAllowance(ctx: ApiContext, params: AllowanceRequest): Promise<AllowanceResponse> {
   const url = blockchainApiUrl(ctx, '/v1/convert/allowance', { tokenAddress: params.tokenAddress, userAddress: params.userAddress });
-  return requestJson(ctx, url, (body, fail) => ({ allowance: string(record(body, fail).allowance, fail, 'allowance') }), jsonHeaders);
+  return requestJson(ctx, url, (body, fail) => answers().then((m) => m.allowance(body, fail)), jsonHeaders);
 }
 
 /** Row 8: GET /v1/convert/gas-price. */
@@ -164,14 +119,7 @@ export function fetchGasPrice(ctx: ApiContext, params: GasPriceRequest): Promise
   return requestJson(
     ctx,
     url,
-    (body, fail) => {
-      const b = record(body, fail);
-      return {
-        standard: string(b.standard, fail, 'standard'),
-        fast: string(b.fast, fail, 'fast'),
-        instant: string(b.instant, fail, 'instant'),
-      };
-    },
+    (body, fail) => answers().then((m) => m.gasPrice(body, fail)),
     jsonHeaders,
   );
 }
@@ -187,11 +135,7 @@ export function fetchBuildApprove(ctx: ApiContext, params: BuildApproveRequest):
   return requestJson(
     ctx,
     url,
-    (body, fail) => {
-      const tx = record(record(body, fail).tx, fail, 'tx');
-      string(tx.data, fail, 'tx.data');
-      return { tx } as BuildApproveResponse;
-    },
+    (body, fail) => answers().then((m) => m.buildApprove(body, fail)),
     jsonHeaders,
   );
 }
@@ -202,11 +146,7 @@ export function buildSwapTransaction(ctx: ApiContext, params: Omit<BuildTransact
   return requestJson(
     ctx,
     `${ctx.urls.blockchainApi}/v1/convert/build-transaction`,
-    (b, fail) => {
-      const tx = record(record(b, fail).tx, fail, 'tx');
-      string(tx.data, fail, 'tx.data');
-      return { tx } as BuildTransactionResponse;
-    },
+    (b, fail) => answers().then((m) => m.buildTransaction(b, fail)),
     jsonInit(body),
   );
 }
@@ -217,38 +157,32 @@ export function fetchTokenPrices(ctx: ApiContext, params: Omit<FungiblePriceRequ
   return requestJson(
     ctx,
     `${ctx.urls.blockchainApi}/v1/fungible/price`,
-    (b, fail) => ({ fungibles: array(record(b, fail).fungibles, fail, 'fungibles') }) as FungiblePriceResponse,
+    (b, fail) => answers().then((m) => m.tokenPrices(b, fail)),
     jsonInit(body),
   );
-}
-
-function validateName(value: unknown, fail: (d: string) => never, what: string): LookupNameResponse {
-  const n = record(value, fail, what);
-  string(n.name, fail, `${what}.name`);
-  return n as unknown as LookupNameResponse;
 }
 
 /** Row 12: GET /v1/profile/account/{name}. */
 export function lookupName(ctx: ApiContext, name: string): Promise<LookupNameResponse> {
   const url = blockchainApiUrl(ctx, `/v1/profile/account/${enc(name)}`, { apiVersion: 2 });
-  return requestJson(ctx, url, (body, fail) => validateName(body, fail, 'body'));
+  return requestJson(ctx, url, (body, fail) => answers().then((m) => m.lookupName(body, fail)));
 }
 
 /** Row 13: GET /v1/profile/reverse/{address}. */
 export function reverseLookupNames(ctx: ApiContext, params: { address: string; sender?: string }): Promise<ReverseLookupResponse> {
   const url = blockchainApiUrl(ctx, `/v1/profile/reverse/${enc(params.address)}`, { sender: params.sender, apiVersion: 2 });
-  return requestJson(ctx, url, (body, fail) => array(body, fail, 'body').map((n, i) => validateName(n, fail, `body[${i}]`)));
+  return requestJson(ctx, url, (body, fail) => answers().then((m) => m.reverseLookup(body, fail)));
 }
 
 /** Row 14: GET /v1/profile/suggestions/{name}. */
 export function fetchNameSuggestions(ctx: ApiContext, name: string, zone = 'reown.id'): Promise<NameSuggestionsResponse> {
   const url = blockchainApiUrl(ctx, `/v1/profile/suggestions/${enc(name)}`, { zone });
-  return requestJson(ctx, url, (body, fail) => ({ suggestions: array(record(body, fail).suggestions, fail, 'suggestions') }) as NameSuggestionsResponse);
+  return requestJson(ctx, url, (body, fail) => answers().then((m) => m.nameSuggestions(body, fail)));
 }
 
 /** Row 15: POST /v1/profile/account. */
 export function registerName(ctx: ApiContext, params: RegisterNameRequest): Promise<RegisterNameResponse> {
-  return requestJson(ctx, `${ctx.urls.blockchainApi}/v1/profile/account`, (body) => body as RegisterNameResponse, jsonInit(params));
+  return requestJson(ctx, `${ctx.urls.blockchainApi}/v1/profile/account`, (body, fail) => answers().then((m) => m.registerName(body, fail)), jsonInit(params));
 }
 
 /** Row 16: POST /v1/generators/onrampurl; returns the URL. */
@@ -257,7 +191,7 @@ export async function generateOnrampUrl(ctx: ApiContext, params: OnrampUrlReques
   const result = await requestJson<OnrampUrlResponse>(
     ctx,
     url,
-    (body, fail) => ({ url: string(record(body, fail).url, fail, 'url') }),
+    (body, fail) => answers().then((m) => m.onrampUrl(body, fail)),
     jsonInit(params, false),
   );
   return result.url;
@@ -265,12 +199,7 @@ export async function generateOnrampUrl(ctx: ApiContext, params: OnrampUrlReques
 
 /** Row 17: GET /v1/onramp/options. */
 export function fetchOnrampOptions(ctx: ApiContext): Promise<OnrampOptionsResponse> {
-  return requestJson(ctx, blockchainApiUrl(ctx, '/v1/onramp/options'), (body, fail) => {
-    const b = record(body, fail);
-    array(b.paymentCurrencies, fail, 'paymentCurrencies');
-    array(b.purchaseCurrencies, fail, 'purchaseCurrencies');
-    return b as unknown as OnrampOptionsResponse;
-  });
+  return requestJson(ctx, blockchainApiUrl(ctx, '/v1/onramp/options'), (body, fail) => answers().then((m) => m.onrampOptions(body, fail)));
 }
 
 /** Row 18: POST /v1/onramp/quote. */
@@ -278,23 +207,14 @@ export function fetchOnrampQuote(ctx: ApiContext, params: OnrampQuoteRequest): P
   return requestJson(
     ctx,
     blockchainApiProjectUrl(ctx, '/v1/onramp/quote'),
-    (body, fail) => {
-      const b = record(body, fail);
-      string(b.quoteId, fail, 'quoteId');
-      record(b.paymentTotal, fail, 'paymentTotal');
-      return b as unknown as OnrampQuoteResponse;
-    },
+    (body, fail) => answers().then((m) => m.onrampQuote(body, fail)),
     jsonInit(params, false),
   );
 }
 
 /** Row 19: GET /v1/sessions/{caip10}. */
 export function fetchSmartSessions(ctx: ApiContext, caipAddress: string): Promise<SessionsResponse> {
-  return requestJson(ctx, blockchainApiUrl(ctx, `/v1/sessions/${enc(caipAddress)}`), (body, fail) => {
-    const b = record(body, fail);
-    array(b.sessions, fail, 'sessions');
-    return b as unknown as SessionsResponse;
-  });
+  return requestJson(ctx, blockchainApiUrl(ctx, `/v1/sessions/${enc(caipAddress)}`), (body, fail) => answers().then((m) => m.smartSessions(body, fail)));
 }
 
 /** Row 20: POST /v1/sessions/{address}/revoke. */
@@ -302,7 +222,7 @@ export function revokeSmartSession(ctx: ApiContext, address: string, params: Rev
   return requestJson(
     ctx,
     blockchainApiProjectUrl(ctx, `/v1/sessions/${enc(address)}/revoke`),
-    (body) => body as RevokeSessionResponse,
+    (body, fail) => answers().then((m) => m.revokeSession(body, fail)),
     jsonInit(params, false),
   );
 }
@@ -315,27 +235,43 @@ export function blockchainRpcUrl(ctx: ApiContext, caipNetworkId: string): string
 /** Row 21: a JSON-RPC call through POST /v1; returns `result`. */
 export async function blockchainRpcRequest<T>(ctx: ApiContext, caipNetworkId: string, call: Omit<JsonRpcRequest, 'jsonrpc' | 'id'>): Promise<T> {
   const body: JsonRpcRequest = { id: '1', jsonrpc: '2.0', method: call.method, params: call.params };
-  const response = await requestJson<JsonRpcResponse<T>>(
+  const response = await requestJson(
     ctx,
     blockchainApiProjectUrl(ctx, '/v1', { chainId: caipNetworkId }),
-    (b, fail) => record(b, fail) as unknown as JsonRpcResponse<T>,
+    (b, fail) => answers().then((m) => m.jsonRpcAnswer(b, fail)),
     jsonInit(body, false),
   );
-  if (response.error) throw new Error(response.error.message);
+  if (response.error) throw new ProviderRpcError(response.error.code, response.error.message);
   return response.result as T;
 }
 
 /** Row 23: POST /v1/json-rpc?projectId&st&sv&source=fund-wallet; a body with `error` throws its message. */
-async function exchangeRpc<T>(ctx: ApiContext, method: ExchangeMethod, params: object): Promise<T> {
+async function exchangeRpc<T>(ctx: ApiContext, method: ExchangeMethod, params: object, check: (m: Answers, result: unknown, fail: Fail) => T): Promise<T> {
   const search = new URLSearchParams({ projectId: ctx.projectId, st: ctx.sdkType, sv: ctx.sdkVersion, source: 'fund-wallet' });
+  const url = `${ctx.urls.blockchainApi}/v1/json-rpc?${search.toString()}`;
   // The HTTP status is not checked here (service-shapes row 23): the JSON body decides.
-  const response = await ctx.fetch(`${ctx.urls.blockchainApi}/v1/json-rpc?${search.toString()}`, jsonInit({ jsonrpc: '2.0', id: 1, method, params: { ...params, projectId: ctx.projectId } }));
-  const body = (await response.json()) as { result?: T; error?: { message?: string } };
-  if (body.error) throw new Error(body.error.message ?? 'Exchange request failed');
-  return body.result as T;
+  const response = await ctx.fetch(url, jsonInit({ jsonrpc: '2.0', id: 1, method, params: { ...params, projectId: ctx.projectId } }));
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (cause) {
+    throw new ResponseValidationError(url, `body is not JSON (${String(cause)})`);
+  }
+  const fail: Fail = (details) => {
+    throw new ResponseValidationError(url, details);
+  };
+  const m = await answers();
+  const answer = m.jsonRpcAnswer(body, fail);
+  if (answer.error) throw new ModalError(answer.error.message || 'Exchange request failed', { details: url });
+  return check(m, answer.result, fail);
 }
 
-export const fetchExchanges = (ctx: ApiContext, params: GetExchangesParams) => exchangeRpc<GetExchangesResult>(ctx, 'reown_getExchanges', params);
-export const fetchExchangePayUrl = (ctx: ApiContext, params: GetExchangePayUrlParams) => exchangeRpc<GetExchangePayUrlResult>(ctx, 'reown_getExchangePayUrl', params);
+/** `reown_getExchanges`: exchanges (image through the URL gate) and their total. */
+export const fetchExchanges = (ctx: ApiContext, params: GetExchangesParams) =>
+  exchangeRpc<GetExchangesResult>(ctx, 'reown_getExchanges', params, (m, result, fail) => m.exchanges(result, fail));
+/** `reown_getExchangePayUrl`: the pay URL passes the link gate (else ResponseValidationError). */
+export const fetchExchangePayUrl = (ctx: ApiContext, params: GetExchangePayUrlParams) =>
+  exchangeRpc<GetExchangePayUrlResult>(ctx, 'reown_getExchangePayUrl', params, (m, result, fail) => m.exchangePayUrl(result, fail));
+/** `reown_getExchangeBuyStatus`. */
 export const fetchExchangeBuyStatus = (ctx: ApiContext, params: GetExchangeBuyStatusParams) =>
-  exchangeRpc<GetExchangeBuyStatusResult>(ctx, 'reown_getExchangeBuyStatus', params);
+  exchangeRpc<GetExchangeBuyStatusResult>(ctx, 'reown_getExchangeBuyStatus', params, (m, result, fail) => m.exchangeBuyStatus(result, fail));

@@ -24,9 +24,11 @@
 import type { Address, Hash, PublicClient, WalletClient } from 'viem';
 import type { WcWallet } from '../api/types.js';
 import type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride } from './locale.js';
+import type { LogLevel } from './logger.js';
 
 export type { Address, Hash };
 export type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride, ModalUiTexts } from './locale.js';
+export type { LogLevel };
 
 // ---------------------------------------------------------------------------------------------
 // Public API (MODAL-API.md)
@@ -114,6 +116,8 @@ export interface ModalOptions {
   includeWalletIds?: string[];
   /** Never these directory wallets anywhere (sent as `exclude`; wins over featured and included ids). */
   excludeWalletIds?: string[];
+  /** What the modal's logger keeps and prints: 'debug', 'info', 'warn', 'error' (default, spec section 9) or 'silent'. */
+  logLevel?: LogLevel;
 }
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
@@ -143,6 +147,10 @@ export interface ModalClient {
   getPublicClient(chainId?: number): PublicClient;
   /** The chain id the connected wallet reports right now (eth_chainId), undefined while disconnected. */
   getWalletChainId(): Promise<number | undefined>;
+  /** The modal's log buffer (about 1 MB, secrets redacted): one JSON record a line, oldest first. For support requests. */
+  getLogs(): Promise<string>;
+  /** Saves `getLogs()` as a file (`minibot-modal-logs.jsonl` unless `fileName` is given); browser only. */
+  downloadLogs(fileName?: string): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,13 @@
+/**
+ * What first-click code logs through: a few bytes that hand records to the logger (`logger.ts`), which loads on
+ * the first record, the first read or a `logLevel` option. Lazy modules import `logger.ts` directly.
+ */
+import type { LogRecord } from './logger.js';
+
+export const loadLogger = () => import('./logger.js');
+
+/** Records `message` (and `detail`, e.g. an error) when `level` is at or above the logger's level. */
+export function log(level: LogRecord['level'], message: string, detail?: unknown): void {
+  const time = Date.now();
+  void loadLogger().then((m) => m.record({ time, level, message, detail }));
+}
