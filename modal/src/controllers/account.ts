@@ -12,6 +12,7 @@ import type {
   ModalStorage,
 } from '../core/types.js';
 import { readJson, STORAGE_KEYS, writeJson } from '../storage.js';
+import { log } from '../core/log.js';
 
 export interface AccountControllerDeps {
   api: ApiContext;
@@ -123,6 +124,7 @@ export function createAccountController(deps: AccountControllerDeps): AccountCon
         // The account may have changed while fetching.
         if (active().account.address === address) patch(network.chainNamespace, { balance, balanceSymbol: symbol });
       } catch (error) {
+        log('error', 'Balance failed', error);
         balanceFailedAt = deps.clock.now();
         deps.onBalanceError?.(error);
       } finally {

@@ -1,5 +1,6 @@
 import type { ModalControllers } from '../core/types.js';
 import type { WcWallet } from '../api/types.js';
+import { safeImageUrl, safeLinkUrl } from '../core/safe-url.js';
 
 /**
  * A directory wallet was picked: connect its installed extension when the browser announced it (by rdns),
@@ -20,11 +21,25 @@ export function openWallet(controllers: ModalControllers, wallet: WcWallet): voi
 
 /**
  * The link that opens a wallet app with a pairing URI: universal links get `/wc?uri=`, custom schemes `wc?uri=`.
+ * The wallet's link (from the directory or storage) passes `safeLinkUrl` first: undefined when it is rejected
+ * (e.g. `javascript:`), and the view then shows no link.
  * @example walletDeepLink('metamask://', 'wc:abc@2') // 'metamask://wc?uri=wc%3Aabc%402'
  */
-export function walletDeepLink(link: string, uri: string): string {
+export function walletDeepLink(link: string | null | undefined, uri: string): string | undefined {
+  if (typeof link !== 'string' || !link) return undefined;
+  const safe = safeLinkUrl(link.includes('://') ? link : `${link.replace(/[:/]+$/, '')}://`);
+  if (!safe) return undefined;
   const encoded = encodeURIComponent(uri);
-  if (/^https?:\/\//.test(link)) return `${link.replace(/\/+$/, '')}/wc?uri=${encoded}`;
-  const base = link.includes('://') ? link : `${link.replace(/[:/]+$/, '')}://`;
-  return `${base}wc?uri=${encoded}`;
+  if (/^https?:/.test(safe)) return `${safe.replace(/\/+$/, '')}/wc?uri=${encoded}`;
+  return `${safe}wc?uri=${encoded}`;
+}
+
+/**
+ * The `<img src>` of a directory wallet: the modal's own prefetched image (a blob URL) as is, any other URL (the
+ * directory's image endpoint, the entry's `image_url`, a stored recent wallet's) through `safeImageUrl`.
+ */
+export function walletImageSrc(controllers: ModalControllers, wallet: WcWallet): string | undefined {
+  const src = controllers.directory.imageUrl(wallet);
+  if (src && wallet.image_id && src === controllers.directory.getState().images[wallet.image_id]) return src;
+  return safeImageUrl(src);
 }

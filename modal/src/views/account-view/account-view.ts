@@ -3,6 +3,7 @@ import { defineElement } from '../../ui/define.js';
 import { formatBalance, shortenAddress } from '../../core/format.js';
 import { StoreController } from '../../elements/store-controller.js';
 import { MbView, viewStyles } from '../view.js';
+import { safeImageUrl } from '../../core/safe-url.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/button/button.js';
 import '../../ui/list-item/list-item.js';
@@ -56,7 +57,7 @@ export class MbAccountView extends MbView {
     const chain = account.byNamespace[networks.activeNamespace];
     const address = chain?.address ?? '';
     const name = chain?.profileName ?? undefined;
-    const avatar = chain?.profileImage ?? chain?.connectedWalletInfo?.icon;
+    const avatar = safeImageUrl(chain?.profileImage) ?? safeImageUrl(chain?.connectedWalletInfo?.icon);
     const network = networks.activeNetwork;
     return html`<div class="center">
         <mb-wallet-image class="avatar" shape="circle" src=${avatar ?? nothing} name=${name ?? address.slice(2, 4)}></mb-wallet-image>
