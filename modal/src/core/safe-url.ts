@@ -10,8 +10,9 @@ const BLOCKED = /^(javascript|vbscript|livescript|data|file|blob|about|filesyste
 const rejected = new Set<string>();
 
 function parse(url: unknown, image: boolean): string | undefined {
-  // Control characters, spaces and backslashes never appear in a link we want; browsers would strip or reinterpret them.
-  if (typeof url !== 'string' || /[\0- \\\x7f]/.test(url)) return;
+  // Control characters never appear in a URL we want (browsers strip or reinterpret them), nor spaces and
+  // backslashes in a link; an SVG data URI may hold spaces.
+  if (typeof url !== 'string' || (image ? /\p{Cc}/u : /[\p{Cc} \\]/u).test(url)) return;
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -21,7 +22,7 @@ function parse(url: unknown, image: boolean): string | undefined {
   const { protocol, hostname, href } = parsed;
   if (protocol === 'https:') return href;
   if (protocol === 'http:') return /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(hostname) ? href : undefined;
-  if (image) return /^data:image\/(png|jpeg|webp|gif|svg\+xml)[;,]/.test(href) ? href : undefined;
+  if (image) return /^data:image\/(png|jpeg|webp|gif|svg\+xml)[;,]/i.test(href) ? href : undefined;
   return /^[a-z][a-z\d+.-]*:\/\//.test(href) && !BLOCKED.test(protocol) ? href : undefined;
 }
 
