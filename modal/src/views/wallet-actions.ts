@@ -35,11 +35,10 @@ export function walletDeepLink(link: string | null | undefined, uri: string): st
 }
 
 /**
- * The `<img src>` of a directory wallet: the modal's own prefetched image (a blob URL) as is, any other URL (the
- * directory's image endpoint, the entry's `image_url`, a stored recent wallet's) through `safeImageUrl`.
+ * The `<img src>` of a directory wallet. With an `image_id`: the modal's own prefetched image (a blob URL) or the
+ * configured directory's image endpoint (the id encoded into its path). Otherwise the entry's `image_url`, which
+ * comes from outside (the directory, or a stored recent wallet), through `safeImageUrl`.
  */
 export function walletImageSrc(controllers: ModalControllers, wallet: WcWallet): string | undefined {
-  const src = controllers.directory.imageUrl(wallet);
-  if (src && wallet.image_id && src === controllers.directory.getState().images[wallet.image_id]) return src;
-  return safeImageUrl(src);
+  return wallet.image_id ? controllers.directory.imageUrl(wallet) : safeImageUrl(wallet.image_url);
 }
