@@ -18,7 +18,7 @@ function unsafeUrls(root: Element | ShadowRoot): string[] {
       for (const name of ['href', 'src', 'srcset', 'xlink:href', 'action', 'formaction']) {
         const value = element.getAttribute(name);
         if (value === null) continue;
-        const scheme = value.replace(/[\u0000-\u0020\u007f]/g, '').toLowerCase();
+        const scheme = value.replace(/[\p{Cc} ]/gu, '').toLowerCase();
         if (/^(javascript|vbscript|file|blob|about|filesystem):/.test(scheme) || (scheme.startsWith('data:') && !SAFE_IMAGE_DATA.test(scheme))) found.push(`${element.localName}[${name}]=${value}`);
         if (/^http:/.test(scheme) && !/^http:\/\/(127\.|localhost|\[::1\])/.test(scheme)) found.push(`${element.localName}[${name}]=${value}`);
       }
