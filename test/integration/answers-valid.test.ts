@@ -28,14 +28,21 @@ let stop: () => Promise<void>;
 beforeAll(async () => {
   const anvil = await startAnvil('127.0.0.1', await freePort(), 31337);
   const dataDir = mkdtempSync(join(tmpdir(), 'answers-valid-'));
-  let mocks: RunningApiMocks | undefined;
-  stop = async () => {
+  const cleanUp = async (mocks?: RunningApiMocks) => {
     await mocks?.close();
     await anvil.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deployment = await deployDevStack({ rpcUrl: anvil.rpcUrl, ownerKey: DEV_ACCOUNTS[0].key as Hex });
-  mocks = await startApiMocks({ host: '127.0.0.1', port: await freePort(), relayPort: await freePort(), rpcUrl: anvil.rpcUrl, chainId: 31337, deployment, dataDir, projectId: PROJECT_ID });
+  let mocks: RunningApiMocks;
+  let deployment: Awaited<ReturnType<typeof deployDevStack>>;
+  try {
+    deployment = await deployDevStack({ rpcUrl: anvil.rpcUrl, ownerKey: DEV_ACCOUNTS[0].key as Hex });
+    mocks = await startApiMocks({ host: '127.0.0.1', port: await freePort(), relayPort: await freePort(), rpcUrl: anvil.rpcUrl, chainId: 31337, deployment, dataDir, projectId: PROJECT_ID });
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  stop = () => cleanUp(mocks);
   ctx = { fetch: (input, init) => fetch(input, init), projectId: PROJECT_ID, sdkType: 'appkit', sdkVersion: 'html-minibot-modal-0.1.0', urls: { blockchainApi: mocks.url, walletDirectory: mocks.url, analytics: mocks.url } };
   token = `${CHAIN}:${deployment.tokens[0].address}` as CaipAddress;
 }, 120_000);
