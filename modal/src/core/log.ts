@@ -9,5 +9,9 @@ export const loadLogger = () => import('./logger.js');
 /** Records `message` (and `detail`, e.g. an error) when `level` is at or above the logger's level. */
 export function log(level: LogRecord['level'], message: string, detail?: unknown): void {
   const time = Date.now();
-  void loadLogger().then((m) => m.record({ time, level, message, detail }));
+  // A logger chunk that cannot load (offline, a CSP) must not turn a log call into an unhandled rejection.
+  loadLogger().then(
+    (m) => m.record({ time, level, message, detail }),
+    () => {},
+  );
 }
