@@ -10,5 +10,6 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'src/**/*.browser.test.ts'],
     // The test wallet (SignClient) skips the hosted verify service, which is unreachable offline.
     env: { IS_VITEST: 'true' },
+    setupFiles: ['src/test-setup.ts'],
   },
 });

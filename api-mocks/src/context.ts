@@ -27,6 +27,8 @@ export interface MocksContext {
   baseUrl: string;
   relayUrl: string;
   wallets: WcWallet[];
+  /** Bumped when `/__mocks/directory/entries` changes `wallets` (the directory's answer cache keys on it). */
+  directoryVersion: number;
   walletsByImageId: Map<string, WcWallet>;
   tokensByAddress: Map<string, DeployedToken>;
 }

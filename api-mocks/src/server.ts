@@ -111,6 +111,7 @@ export async function startApiMocks(options: ApiMocksOptions): Promise<RunningAp
     baseUrl: '',
     relayUrl: '',
     wallets,
+    directoryVersion: 0,
     walletsByImageId: new Map(wallets.map((wallet) => [wallet.image_id as string, wallet])),
     tokensByAddress: new Map(deployment.tokens.map((token) => [token.address.toLowerCase(), token])),
   };

@@ -176,3 +176,41 @@ describe('project configuration', () => {
     expect(await response.json()).toEqual({ error: 'missing query parameter "projectId"', field: 'projectId' });
   });
 });
+
+describe('/__mocks/directory/entries (hostile entries for the modal\'s tests)', () => {
+  const chain = 'eip155:424242';
+  const hostile = {
+    id: 'e'.repeat(64),
+    name: '<img src=x onerror=alert(1)>',
+    mobile_link: 'javascript://%0aalert(document.domain);//',
+    image_url: 'data:text/html,<script>alert(1)</script>',
+    chains: [chain],
+    unknown_field: { nested: true },
+  };
+  const url = new URL('/__mocks/directory/entries', inject('apiUrl'));
+
+  it('serves injected entries first and verbatim until they are removed', async () => {
+    try {
+      const added = await postJson<{ injected: number }>('/__mocks/directory/entries', { entries: [hostile] });
+      expect(added).toEqual({ status: 200, body: { injected: 1, ids: [hostile.id] } });
+      const served = await wallets({ page: '1', entries: '40', chains: chain });
+      expect(served.body).toEqual({ data: [hostile], count: 1 });
+      expect((await wallets({ page: '1', entries: '1' })).body.data[0]).toEqual(hostile);
+    } finally {
+      const removed = await fetch(url, { method: 'DELETE' });
+      expect(await removed.json()).toEqual({ removed: 1 });
+    }
+    expect((await wallets({ page: '1', entries: '40', chains: chain })).body).toEqual({ data: [], count: 0 });
+    expect((await wallets({ page: '1', entries: '1' })).body.data[0].name).toBe('Harbor Wallet');
+  });
+
+  it('answers 400 for entries the directory itself could not filter', async () => {
+    for (const entries of [[], 'x', [{ id: 'a', name: 5 }], [{ id: '', name: 'A' }], [{ id: 'a', name: 'A', chains: 'eip155:1' }], Array.from({ length: 51 }, (_, i) => ({ id: `w${i}`, name: 'W' }))]) {
+      const answer = await postJson<{ error: string; field: string }>('/__mocks/directory/entries', { entries });
+      expect(answer.status).toBe(400);
+      expect(answer.body.field).toMatch(/^entries/);
+    }
+    expect((await wallets({ page: '1', entries: '1' })).body.data[0].name).toBe('Harbor Wallet');
+  });
+});
+

@@ -10,6 +10,7 @@ import { resolveOptions } from './controllers/options.js';
 import { ChainSwitchError, ModalError } from './errors.js';
 import { coreMessages as messages } from './core-messages.js';
 import { createDefaultStorage } from './storage.js';
+import { loadLogger } from './core/log.js';
 
 /** Test seams of `createModal` (the defaults are the browser's). */
 export interface CreateModalEnvironment {
@@ -48,6 +49,7 @@ export interface ViemBindings {
  */
 export function createModalCore(options: ModalOptions, environment: CreateModalEnvironment = {}, viem?: ViemBindings): ModalClient {
   const resolved = resolveOptions(options);
+  if (options.logLevel) void loadLogger().then((m) => m.setLogLevel(options.logLevel!));
   const browser = isBrowser();
   const clock = environment.clock ?? realClock;
   const storage = options.storage ?? createDefaultStorage();
@@ -174,6 +176,8 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
     },
     signIn: () => siwx().then((c) => c.signIn()),
     getSiwxSession: () => siwx().then((c) => c.getSession()),
+    getLogs: () => loadLogger().then((m) => m.readLogs()),
+    downloadLogs: (fileName) => loadLogger().then((m) => m.downloadLogs(fileName)),
   };
 
   registerControllers(client, controllers);

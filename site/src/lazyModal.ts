@@ -119,6 +119,14 @@ export class LazyModalClient implements ModalClient {
     return (await this.ready()).getSiwxSession();
   }
 
+  async getLogs(): Promise<string> {
+    return (await this.ready()).getLogs();
+  }
+
+  async downloadLogs(fileName?: string): Promise<void> {
+    return (await this.ready()).downloadLogs(fileName);
+  }
+
   private subscribe<L>(set: Set<Subscription<L>>, listener: L, attach: (client: ModalClient) => () => void): () => void {
     const subscription: Subscription<L> = { listener, detach: this.real ? attach(this.real) : undefined };
     set.add(subscription);

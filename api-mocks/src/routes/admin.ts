@@ -1,3 +1,4 @@
+import type { WcWallet } from '../../../modal/src/api/types.js';
 import type { MocksContext } from '../context.js';
 import { badRequest, notFound, type Router } from '../http.js';
 import { parseIntInRange, requireObject } from '../validate.js';
@@ -13,8 +14,46 @@ interface EventRow {
   received_at: string;
 }
 
+/** At most this many injected directory entries at a time. */
+const MAX_INJECTED_ENTRIES = 50;
+
 /** Endpoints for tests and developers under `/__mocks/` (not part of the hosted contract). */
 export function adminRoutes(router: Router, ctx: MocksContext): void {
+  const injected = new Set<WcWallet>();
+
+  // Extra wallet-directory entries served first and verbatim (hostile links, images and names on purpose), so that a
+  // test can check what the modal makes of a bad directory. Only `id` and `name` must be strings (the directory's
+  // own filters read them, and `chains` when given).
+  router.post('/__mocks/directory/entries', async (req) => {
+    const body = requireObject(await req.body(), 'body');
+    const entries = body.entries;
+    if (!Array.isArray(entries) || entries.length === 0 || entries.length + injected.size > MAX_INJECTED_ENTRIES) {
+      throw badRequest(`"entries" must be an array of 1 to ${MAX_INJECTED_ENTRIES - injected.size} wallet objects`, 'entries');
+    }
+    entries.forEach((entry: unknown, index) => {
+      const wallet = requireObject(entry, `entries[${index}]`);
+      if (typeof wallet.id !== 'string' || !/^[-\w.:]{1,128}$/.test(wallet.id)) throw badRequest(`"entries[${index}].id" must be 1-128 letters, digits, "-", "_", "." or ":"`, `entries[${index}].id`);
+      if (typeof wallet.name !== 'string' || wallet.name.length > 200) throw badRequest(`"entries[${index}].name" must be a string of at most 200 characters`, `entries[${index}].name`);
+      if (wallet.chains !== undefined && !(Array.isArray(wallet.chains) && wallet.chains.every((chain) => typeof chain === 'string'))) {
+        throw badRequest(`"entries[${index}].chains" must be an array of strings`, `entries[${index}].chains`);
+      }
+    });
+    const wallets = entries as WcWallet[];
+    ctx.wallets.unshift(...wallets);
+    wallets.forEach((wallet) => injected.add(wallet));
+    ctx.directoryVersion += 1;
+    return { json: { injected: wallets.length, ids: wallets.map((wallet) => wallet.id) } };
+  });
+
+  router.on('DELETE', '/__mocks/directory/entries', () => {
+    const before = ctx.wallets.length;
+    const kept = ctx.wallets.filter((wallet) => !injected.has(wallet));
+    ctx.wallets.splice(0, ctx.wallets.length, ...kept);
+    injected.clear();
+    ctx.directoryVersion += 1;
+    return { json: { removed: before - kept.length } };
+  });
+
   router.get('/__mocks/health', async () => {
     const block = await ctx.publicClient.getBlockNumber().catch(() => undefined);
     return { json: { ok: block !== undefined, chainId: ctx.chainId, block: block === undefined ? null : Number(block), relayUrl: ctx.relayUrl } };

@@ -43,7 +43,8 @@ export function directoryRoutes(router: Router, ctx: MocksContext): void {
       .filter(([name]) => name !== 'projectId' && name !== 'st' && name !== 'sv')
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, value]) => `${name}=${value}`)
-      .join('&');
+      .join('&')
+      .concat(`#${ctx.directoryVersion}`);
     const cached = pages.get(key);
     if (cached !== undefined) return { text: cached, contentType: 'application/json; charset=utf-8' };
     const chains = list(q.get('chains'));

@@ -75,7 +75,7 @@ describe('blockchain API wire shapes', () => {
 
   it('POST bodies carry projectId where the contract says so', async () => {
     const fetch = createFakeFetch((r) =>
-      r.url.includes('price') ? json({ fungibles: [] }) : json({ tx: { from: 'a', to: 'b', data: '0x', amount: '0', eip155: { gas: '1', gasPrice: '1' } } }),
+      r.url.includes('price') ? json({ fungibles: [] }) : json({ tx: { from: `eip155:56:${A}`, to: `eip155:56:${A}`, data: '0x', amount: '0', eip155: { gas: '1', gasPrice: '1' } } }),
     );
     const ctx = context(fetch);
     await fetchTokenPrices(ctx, { addresses: [`eip155:56:${A}`] });
@@ -89,7 +89,7 @@ describe('blockchain API wire shapes', () => {
     const fetch = createFakeFetch((r) =>
       r.url.includes('onrampurl')
         ? json({ url: 'https://pay.example/x' })
-        : json({ quoteId: 'q', paymentTotal: { amount: '1', currency: 'USD' }, paymentSubtotal: {}, purchaseAmount: {}, coinbaseFee: {}, networkFee: {} }),
+        : json({ quoteId: 'q', ...Object.fromEntries(['paymentTotal', 'paymentSubtotal', 'purchaseAmount', 'coinbaseFee', 'networkFee'].map((key) => [key, { amount: '1', currency: 'USD' }])) }),
     );
     const ctx = context(fetch);
     const url = await generateOnrampUrl(ctx, { destinationWallets: [{ address: A, blockchains: ['bsc'], assets: ['BNB'] }], partnerUserId: A, defaultExperience: 'buy' });

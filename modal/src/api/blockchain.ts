@@ -1,6 +1,6 @@
 /**
- * Blockchain API (service-shapes.md rows 3-22; rows 1-2 are in blockchain-core.ts, swaps in convert.ts, history in
- * history.ts, onramp in onramp.ts): one function per endpoint, typed parameters and result, validated response. No caching here: the controllers that own the data cache it.
+ * Blockchain API (service-shapes.md rows 3 and 12-23; rows 1-2 are in blockchain-core.ts, 4 in history.ts, 5-11 in
+ * convert.ts, 16-18 in onramp.ts): one function per endpoint, typed parameters and result, validated response. No caching here: the controllers that own the data cache it.
  */
 import type {
   BalanceRequest,
@@ -13,7 +13,6 @@ import type {
   GetExchangesParams,
   GetExchangesResult,
   JsonRpcRequest,
-  JsonRpcResponse,
   LookupNameResponse,
   NameSuggestionsResponse,
   RegisterNameRequest,
@@ -23,20 +22,14 @@ import type {
   RevokeSessionResponse,
   SessionsResponse,
 } from './types.js';
-import {
-  array,
-  blockchainApiProjectUrl,
-  blockchainApiUrl,
-  jsonInit,
-  nullableString,
-  record,
-  requestJson,
-  string,
-  type ApiContext,
-} from './http.js';
+import { blockchainApiProjectUrl, blockchainApiUrl, jsonInit, requestJson, type ApiContext } from './http.js';
+import type { Fail } from './validate.js';
+import { ModalError, ProviderRpcError, ResponseValidationError } from '../errors.js';
 
 const enc = encodeURIComponent;
-
+/** The checks of every answer, loaded when the first answer arrives (so that none sits in the first-click bundle). */
+const answers = () => import('./answers.js');
+type Answers = typeof import('./answers.js');
 /** Row 3: GET /v1/account/{address}/balance. */
 export function fetchBalances(ctx: ApiContext, params: BalanceRequest): Promise<BalanceResponse> {
   const url = blockchainApiUrl(ctx, `/v1/account/${enc(params.address)}/balance`, {
@@ -44,55 +37,35 @@ export function fetchBalances(ctx: ApiContext, params: BalanceRequest): Promise<
     chainId: params.chainId,
     forceUpdate: params.forceUpdate,
   });
-  return requestJson(ctx, url, (body, fail) => {
-    const balances = array(record(body, fail).balances, fail, 'balances');
-    balances.forEach((item, i) => {
-      const b = record(item, fail, `balances[${i}]`);
-      string(b.symbol, fail, `balances[${i}].symbol`);
-      const quantity = record(b.quantity, fail, `balances[${i}].quantity`);
-      string(quantity.decimals, fail, `balances[${i}].quantity.decimals`);
-      string(quantity.numeric, fail, `balances[${i}].quantity.numeric`);
-    });
-    return { balances } as BalanceResponse;
-  });
-}
-
-function validateName(value: unknown, fail: (d: string) => never, what: string): LookupNameResponse {
-  const n = record(value, fail, what);
-  string(n.name, fail, `${what}.name`);
-  return n as unknown as LookupNameResponse;
+  return requestJson(ctx, url, (body, fail) => answers().then((m) => m.balances(body, fail)));
 }
 
 /** Row 12: GET /v1/profile/account/{name}. */
 export function lookupName(ctx: ApiContext, name: string): Promise<LookupNameResponse> {
   const url = blockchainApiUrl(ctx, `/v1/profile/account/${enc(name)}`, { apiVersion: 2 });
-  return requestJson(ctx, url, (body, fail) => validateName(body, fail, 'body'));
+  return requestJson(ctx, url, (body, fail) => answers().then((m) => m.lookupName(body, fail)));
 }
 
 /** Row 13: GET /v1/profile/reverse/{address}. */
 export function reverseLookupNames(ctx: ApiContext, params: { address: string; sender?: string }): Promise<ReverseLookupResponse> {
   const url = blockchainApiUrl(ctx, `/v1/profile/reverse/${enc(params.address)}`, { sender: params.sender, apiVersion: 2 });
-  return requestJson(ctx, url, (body, fail) => array(body, fail, 'body').map((n, i) => validateName(n, fail, `body[${i}]`)));
+  return requestJson(ctx, url, (body, fail) => answers().then((m) => m.reverseLookup(body, fail)));
 }
 
 /** Row 14: GET /v1/profile/suggestions/{name}. */
 export function fetchNameSuggestions(ctx: ApiContext, name: string, zone = 'reown.id'): Promise<NameSuggestionsResponse> {
   const url = blockchainApiUrl(ctx, `/v1/profile/suggestions/${enc(name)}`, { zone });
-  return requestJson(ctx, url, (body, fail) => ({ suggestions: array(record(body, fail).suggestions, fail, 'suggestions') }) as NameSuggestionsResponse);
+  return requestJson(ctx, url, (body, fail) => answers().then((m) => m.nameSuggestions(body, fail)));
 }
 
 /** Row 15: POST /v1/profile/account. */
 export function registerName(ctx: ApiContext, params: RegisterNameRequest): Promise<RegisterNameResponse> {
-  return requestJson(ctx, `${ctx.urls.blockchainApi}/v1/profile/account`, (body) => body as RegisterNameResponse, jsonInit(params));
+  return requestJson(ctx, `${ctx.urls.blockchainApi}/v1/profile/account`, (body, fail) => answers().then((m) => m.registerName(body, fail)), jsonInit(params));
 }
 
 /** Row 19: GET /v1/sessions/{caip10}. */
 export function fetchSmartSessions(ctx: ApiContext, caipAddress: string): Promise<SessionsResponse> {
-  return requestJson(ctx, blockchainApiUrl(ctx, `/v1/sessions/${enc(caipAddress)}`), (body, fail) => {
-    const b = record(body, fail);
-    array(b.sessions, fail, 'sessions');
-    return b as unknown as SessionsResponse;
-  });
+  return requestJson(ctx, blockchainApiUrl(ctx, `/v1/sessions/${enc(caipAddress)}`), (body, fail) => answers().then((m) => m.smartSessions(body, fail)));
 }
 
 /** Row 20: POST /v1/sessions/{address}/revoke. */
@@ -100,7 +73,7 @@ export function revokeSmartSession(ctx: ApiContext, address: string, params: Rev
   return requestJson(
     ctx,
     blockchainApiProjectUrl(ctx, `/v1/sessions/${enc(address)}/revoke`),
-    (body) => body as RevokeSessionResponse,
+    (body, fail) => answers().then((m) => m.revokeSession(body, fail)),
     jsonInit(params, false),
   );
 }
@@ -113,27 +86,43 @@ export function blockchainRpcUrl(ctx: ApiContext, caipNetworkId: string): string
 /** Row 21: a JSON-RPC call through POST /v1; returns `result`. */
 export async function blockchainRpcRequest<T>(ctx: ApiContext, caipNetworkId: string, call: Omit<JsonRpcRequest, 'jsonrpc' | 'id'>): Promise<T> {
   const body: JsonRpcRequest = { id: '1', jsonrpc: '2.0', method: call.method, params: call.params };
-  const response = await requestJson<JsonRpcResponse<T>>(
+  const response = await requestJson(
     ctx,
     blockchainApiProjectUrl(ctx, '/v1', { chainId: caipNetworkId }),
-    (b, fail) => record(b, fail) as unknown as JsonRpcResponse<T>,
+    (b, fail) => answers().then((m) => m.jsonRpcAnswer(b, fail)),
     jsonInit(body, false),
   );
-  if (response.error) throw new Error(response.error.message);
+  if (response.error) throw new ProviderRpcError(response.error.code, response.error.message);
   return response.result as T;
 }
 
 /** Row 23: POST /v1/json-rpc?projectId&st&sv&source=fund-wallet; a body with `error` throws its message. */
-async function exchangeRpc<T>(ctx: ApiContext, method: ExchangeMethod, params: object): Promise<T> {
+async function exchangeRpc<T>(ctx: ApiContext, method: ExchangeMethod, params: object, check: (m: Answers, result: unknown, fail: Fail) => T): Promise<T> {
   const search = new URLSearchParams({ projectId: ctx.projectId, st: ctx.sdkType, sv: ctx.sdkVersion, source: 'fund-wallet' });
+  const url = `${ctx.urls.blockchainApi}/v1/json-rpc?${search.toString()}`;
   // The HTTP status is not checked here (service-shapes row 23): the JSON body decides.
-  const response = await ctx.fetch(`${ctx.urls.blockchainApi}/v1/json-rpc?${search.toString()}`, jsonInit({ jsonrpc: '2.0', id: 1, method, params: { ...params, projectId: ctx.projectId } }));
-  const body = (await response.json()) as { result?: T; error?: { message?: string } };
-  if (body.error) throw new Error(body.error.message ?? 'Exchange request failed');
-  return body.result as T;
+  const response = await ctx.fetch(url, jsonInit({ jsonrpc: '2.0', id: 1, method, params: { ...params, projectId: ctx.projectId } }));
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (cause) {
+    throw new ResponseValidationError(url, `body is not JSON (${String(cause)})`);
+  }
+  const fail: Fail = (details) => {
+    throw new ResponseValidationError(url, details);
+  };
+  const m = await answers();
+  const answer = m.jsonRpcAnswer(body, fail);
+  if (answer.error) throw new ModalError(answer.error.message || 'Exchange request failed', { details: url });
+  return check(m, answer.result, fail);
 }
 
-export const fetchExchanges = (ctx: ApiContext, params: GetExchangesParams) => exchangeRpc<GetExchangesResult>(ctx, 'reown_getExchanges', params);
-export const fetchExchangePayUrl = (ctx: ApiContext, params: GetExchangePayUrlParams) => exchangeRpc<GetExchangePayUrlResult>(ctx, 'reown_getExchangePayUrl', params);
+/** `reown_getExchanges`: exchanges (image through the URL gate) and their total. */
+export const fetchExchanges = (ctx: ApiContext, params: GetExchangesParams) =>
+  exchangeRpc<GetExchangesResult>(ctx, 'reown_getExchanges', params, (m, result, fail) => m.exchanges(result, fail));
+/** `reown_getExchangePayUrl`: the pay URL passes the link gate (else ResponseValidationError). */
+export const fetchExchangePayUrl = (ctx: ApiContext, params: GetExchangePayUrlParams) =>
+  exchangeRpc<GetExchangePayUrlResult>(ctx, 'reown_getExchangePayUrl', params, (m, result, fail) => m.exchangePayUrl(result, fail));
+/** `reown_getExchangeBuyStatus`. */
 export const fetchExchangeBuyStatus = (ctx: ApiContext, params: GetExchangeBuyStatusParams) =>
-  exchangeRpc<GetExchangeBuyStatusResult>(ctx, 'reown_getExchangeBuyStatus', params);
+  exchangeRpc<GetExchangeBuyStatusResult>(ctx, 'reown_getExchangeBuyStatus', params, (m, result, fail) => m.exchangeBuyStatus(result, fail));

@@ -1,6 +1,6 @@
 /**
- * Swap endpoints of the Blockchain API (service-shapes.md rows 5-11), in a module of their own so that only the
- * swap views' chunk carries them (a bundler splits code by module).
+ * Blockchain API rows 5-11: swaps (convert) and token prices. A module of its own so the swap views load it, not the first click.
+ * One function per endpoint, typed parameters and result; answers are checked by the lazy answers module.
  */
 import type {
   AllowanceRequest,
@@ -18,15 +18,14 @@ import type {
   SwapTokensRequest,
   SwapTokensResponse,
 } from './types.js';
-import { array, blockchainApiUrl, jsonHeaders, jsonInit, number, record, requestJson, string, type ApiContext } from './http.js';
+import { blockchainApiUrl, jsonHeaders, jsonInit, requestJson, type ApiContext } from './http.js';
+
+/** The checks of the answers, loaded with the first answer (none sits in the first-click bundle). */
+const answers = () => import('./answers.js');
 
 /** Row 5: GET /v1/convert/tokens. */
 export function fetchSwapTokens(ctx: ApiContext, params: SwapTokensRequest): Promise<SwapTokensResponse> {
-  return requestJson(ctx, blockchainApiUrl(ctx, '/v1/convert/tokens', { chainId: params.chainId }), (body, fail) => {
-    const tokens = array(record(body, fail).tokens, fail, 'tokens');
-    tokens.forEach((t, i) => number(record(t, fail, `tokens[${i}]`).decimals, fail, `tokens[${i}].decimals`));
-    return { tokens } as SwapTokensResponse;
-  });
+  return requestJson(ctx, blockchainApiUrl(ctx, '/v1/convert/tokens', { chainId: params.chainId }), (body, fail) => answers().then((m) => m.swapTokens(body, fail)));
 }
 
 /** Row 6: GET /v1/convert/quotes. */
@@ -41,11 +40,7 @@ export function fetchSwapQuotes(ctx: ApiContext, params: SwapQuotesRequest): Pro
   return requestJson(
     ctx,
     url,
-    (body, fail) => {
-      const quotes = array(record(body, fail).quotes, fail, 'quotes');
-      quotes.forEach((q, i) => string(record(q, fail, `quotes[${i}]`).toAmount, fail, `quotes[${i}].toAmount`));
-      return { quotes } as SwapQuotesResponse;
-    },
+    (body, fail) => answers().then((m) => m.swapQuotes(body, fail)),
     jsonHeaders,
   );
 }
@@ -53,7 +48,7 @@ export function fetchSwapQuotes(ctx: ApiContext, params: SwapQuotesRequest): Pro
 /** Row 7: GET /v1/convert/allowance. */
 export function fetchAllowance(ctx: ApiContext, params: AllowanceRequest): Promise<AllowanceResponse> {
   const url = blockchainApiUrl(ctx, '/v1/convert/allowance', { tokenAddress: params.tokenAddress, userAddress: params.userAddress });
-  return requestJson(ctx, url, (body, fail) => ({ allowance: string(record(body, fail).allowance, fail, 'allowance') }), jsonHeaders);
+  return requestJson(ctx, url, (body, fail) => answers().then((m) => m.allowance(body, fail)), jsonHeaders);
 }
 
 /** Row 8: GET /v1/convert/gas-price. */
@@ -62,14 +57,7 @@ export function fetchGasPrice(ctx: ApiContext, params: GasPriceRequest): Promise
   return requestJson(
     ctx,
     url,
-    (body, fail) => {
-      const b = record(body, fail);
-      return {
-        standard: string(b.standard, fail, 'standard'),
-        fast: string(b.fast, fail, 'fast'),
-        instant: string(b.instant, fail, 'instant'),
-      };
-    },
+    (body, fail) => answers().then((m) => m.gasPrice(body, fail)),
     jsonHeaders,
   );
 }
@@ -85,11 +73,7 @@ export function fetchBuildApprove(ctx: ApiContext, params: BuildApproveRequest):
   return requestJson(
     ctx,
     url,
-    (body, fail) => {
-      const tx = record(record(body, fail).tx, fail, 'tx');
-      string(tx.data, fail, 'tx.data');
-      return { tx } as BuildApproveResponse;
-    },
+    (body, fail) => answers().then((m) => m.buildApprove(body, fail)),
     jsonHeaders,
   );
 }
@@ -100,11 +84,7 @@ export function buildSwapTransaction(ctx: ApiContext, params: Omit<BuildTransact
   return requestJson(
     ctx,
     `${ctx.urls.blockchainApi}/v1/convert/build-transaction`,
-    (b, fail) => {
-      const tx = record(record(b, fail).tx, fail, 'tx');
-      string(tx.data, fail, 'tx.data');
-      return { tx } as BuildTransactionResponse;
-    },
+    (b, fail) => answers().then((m) => m.buildTransaction(b, fail)),
     jsonInit(body),
   );
 }
@@ -115,7 +95,7 @@ export function fetchTokenPrices(ctx: ApiContext, params: Omit<FungiblePriceRequ
   return requestJson(
     ctx,
     `${ctx.urls.blockchainApi}/v1/fungible/price`,
-    (b, fail) => ({ fungibles: array(record(b, fail).fungibles, fail, 'fungibles') }) as FungiblePriceResponse,
+    (b, fail) => answers().then((m) => m.tokenPrices(b, fail)),
     jsonInit(body),
   );
 }

@@ -2,19 +2,17 @@
  * Wallet directory / project API (service-shapes.md rows 24-32): `projectId`, `st`, `sv` first in the query.
  */
 import { HttpError, ModalError } from '../errors.js';
-import type {
-  AllowedOriginsResponse,
-  AnalyticsConfigResponse,
-  GetWalletsRequest,
-  GetWalletsResponse,
-  ProjectConfigResponse,
-  ProjectLimitsResponse,
-} from './types.js';
-import { array, boolean, directoryUrl, number, record, request, requestJson, string, type ApiContext } from './http.js';
+import type { AnalyticsConfigResponse, GetWalletsRequest, GetWalletsResponse, ProjectConfigResponse, ProjectLimitsResponse } from './types.js';
+import { directoryUrl, request, requestJson, type ApiContext } from './http.js';
 
 const enc = encodeURIComponent;
+/** The checks of every answer, loaded when the first answer arrives (so that none sits in the first-click bundle). */
+const answers = () => import('./answers.js');
 
-/** Row 24: GET /getWallets (page, search, featured via `include`, recommended). A missing `data` throws. */
+/**
+ * Row 24: GET /getWallets (page, search, featured via `include`, recommended). A missing `data` or `count` throws
+ * ResponseValidationError; malformed entries are dropped, links and images pass the URL gate, at most `entries` are kept.
+ */
 export function fetchWallets(ctx: ApiContext, params: GetWalletsRequest): Promise<GetWalletsResponse> {
   const url = directoryUrl(ctx, '/getWallets', {
     page: params.page,
@@ -29,16 +27,7 @@ export function fetchWallets(ctx: ApiContext, params: GetWalletsRequest): Promis
     names: params.names,
     rdns: params.rdns,
   });
-  return requestJson(ctx, url, (body, fail) => {
-    const b = record(body, fail);
-    const data = array(b.data, fail, 'data');
-    data.forEach((w, i) => {
-      const wallet = record(w, fail, `data[${i}]`);
-      string(wallet.id, fail, `data[${i}].id`);
-      string(wallet.name, fail, `data[${i}].name`);
-    });
-    return { data, count: number(b.count, fail, 'count') } as GetWalletsResponse;
-  });
+  return requestJson(ctx, url, (body, fail) => answers().then((m) => m.wallets(body, fail, params.entries)));
 }
 
 async function fetchImage(ctx: ApiContext, path: string, init?: RequestInit): Promise<Blob> {
@@ -73,25 +62,17 @@ export function walletImageUrl(ctx: ApiContext, imageId: string): string {
 
 /** Row 29: GET /getAnalyticsConfig. */
 export function fetchAnalyticsConfig(ctx: ApiContext): Promise<AnalyticsConfigResponse> {
-  return requestJson(ctx, directoryUrl(ctx, '/getAnalyticsConfig'), (body, fail) => ({
-    isAnalyticsEnabled: boolean(record(body, fail).isAnalyticsEnabled, fail, 'isAnalyticsEnabled'),
-  }));
+  return requestJson(ctx, directoryUrl(ctx, '/getAnalyticsConfig'), (body, fail) => answers().then((m) => m.analyticsConfig(body, fail)));
 }
 
-/** Row 30: GET /appkit/v1/config (remote features). */
+/** Row 30: GET /appkit/v1/config (remote features; at most 100, `config` dropped when malformed). */
 export function fetchProjectConfig(ctx: ApiContext): Promise<ProjectConfigResponse> {
-  return requestJson(ctx, directoryUrl(ctx, '/appkit/v1/config'), (body, fail) => ({
-    features: array(record(body, fail).features, fail, 'features') as ProjectConfigResponse['features'],
-  }));
+  return requestJson(ctx, directoryUrl(ctx, '/appkit/v1/config'), (body, fail) => answers().then((m) => m.projectConfig(body, fail)));
 }
 
 /** Row 31: GET /appkit/v1/project-limits. */
 export function fetchProjectLimits(ctx: ApiContext): Promise<ProjectLimitsResponse> {
-  return requestJson(ctx, directoryUrl(ctx, '/appkit/v1/project-limits'), (body, fail) => {
-    const limits = record(record(body, fail).planLimits, fail, 'planLimits');
-    string(limits.tier, fail, 'planLimits.tier');
-    return { planLimits: limits } as unknown as ProjectLimitsResponse;
-  });
+  return requestJson(ctx, directoryUrl(ctx, '/appkit/v1/project-limits'), (body, fail) => answers().then((m) => m.projectLimits(body, fail)));
 }
 
 /** Thrown by `fetchAllowedOrigins`: 'RATE_LIMITED' on 429, 'SERVER_ERROR' on 5xx. */
@@ -108,10 +89,7 @@ export class OriginsError extends ModalError {
 /** Row 32: GET /projects/v1/origins; 429 and 5xx throw OriginsError, another non-2xx answers []. */
 export async function fetchAllowedOrigins(ctx: ApiContext): Promise<string[]> {
   try {
-    const result = await requestJson<AllowedOriginsResponse>(ctx, directoryUrl(ctx, '/projects/v1/origins'), (body, fail) => ({
-      allowedOrigins: array(record(body, fail).allowedOrigins, fail, 'allowedOrigins').map((o, i) => string(o, fail, `allowedOrigins[${i}]`)),
-    }));
-    return result.allowedOrigins;
+    return await requestJson(ctx, directoryUrl(ctx, '/projects/v1/origins'), (body, fail) => answers().then((m) => m.allowedOrigins(body, fail)));
   } catch (error) {
     if (error instanceof HttpError) {
       if (error.status === 429) throw new OriginsError('RATE_LIMITED', error);

@@ -52,11 +52,14 @@ export async function request(ctx: ApiContext, url: string, init?: RequestInit):
   return response;
 }
 
-/** Fetches JSON and hands it to `validate`, which returns the typed result or throws. */
+/**
+ * Fetches JSON and hands it to `validate`, which returns the typed result (or a promise of it, when its checks load
+ * lazily) or calls `fail`, which throws ResponseValidationError.
+ */
 export async function requestJson<T>(
   ctx: ApiContext,
   url: string,
-  validate: (body: unknown, fail: (details: string) => never) => T,
+  validate: (body: unknown, fail: (details: string) => never) => T | Promise<T>,
   init?: RequestInit,
 ): Promise<T> {
   const response = await request(ctx, url, init);
@@ -66,7 +69,7 @@ export async function requestJson<T>(
   } catch (cause) {
     throw new ResponseValidationError(url, `body is not JSON (${String(cause)})`);
   }
-  return validate(body, (details) => {
+  return await validate(body, (details) => {
     throw new ResponseValidationError(url, details);
   });
 }
@@ -81,38 +84,3 @@ export function jsonInit(body: unknown, contentType = true): RequestInit {
 }
 
 export const jsonHeaders: RequestInit = { headers: { 'Content-Type': 'application/json' } };
-
-// Validation helpers: small and explicit rather than a schema library (bundle size).
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function record(body: unknown, fail: (d: string) => never, what = 'body'): Record<string, unknown> {
-  if (!isRecord(body)) fail(`${what} is not an object`);
-  return body as Record<string, unknown>;
-}
-
-export function array(value: unknown, fail: (d: string) => never, what: string): unknown[] {
-  if (!Array.isArray(value)) fail(`${what} is not an array`);
-  return value as unknown[];
-}
-
-export function string(value: unknown, fail: (d: string) => never, what: string): string {
-  if (typeof value !== 'string') fail(`${what} is not a string`);
-  return value as string;
-}
-
-export function nullableString(value: unknown, fail: (d: string) => never, what: string): string | null {
-  if (value === null || value === undefined) return null;
-  return string(value, fail, what);
-}
-
-export function number(value: unknown, fail: (d: string) => never, what: string): number {
-  if (typeof value !== 'number' || Number.isNaN(value)) fail(`${what} is not a number`);
-  return value as number;
-}
-
-export function boolean(value: unknown, fail: (d: string) => never, what: string): boolean {
-  if (typeof value !== 'boolean') fail(`${what} is not a boolean`);
-  return value as boolean;
-}

@@ -8,3 +8,4 @@ export * from './directory.js';
 export * from './analytics.js';
 export type * from './types.js';
 export * from './auth.js';
+export * from './validate.js';

@@ -1,9 +1,18 @@
 /**
- * Onramp endpoints of the Blockchain API (service-shapes.md rows 16-18), in a module of their own so that only the
- * buy views' chunk carries them.
+ * Blockchain API rows 16-18: buying with fiat (onramp).
+ * One function per endpoint, typed parameters and result; answers are checked by the lazy answers module.
  */
-import type { OnrampOptionsResponse, OnrampQuoteRequest, OnrampQuoteResponse, OnrampUrlRequest, OnrampUrlResponse } from './types.js';
-import { array, blockchainApiProjectUrl, blockchainApiUrl, jsonInit, record, requestJson, string, type ApiContext } from './http.js';
+import type {
+  OnrampOptionsResponse,
+  OnrampQuoteRequest,
+  OnrampQuoteResponse,
+  OnrampUrlRequest,
+  OnrampUrlResponse,
+} from './types.js';
+import { blockchainApiProjectUrl, blockchainApiUrl, jsonInit, requestJson, type ApiContext } from './http.js';
+
+/** The checks of the answers, loaded with the first answer (none sits in the first-click bundle). */
+const answers = () => import('./answers.js');
 
 /** Row 16: POST /v1/generators/onrampurl; returns the URL. */
 export async function generateOnrampUrl(ctx: ApiContext, params: OnrampUrlRequest): Promise<string> {
@@ -11,7 +20,7 @@ export async function generateOnrampUrl(ctx: ApiContext, params: OnrampUrlReques
   const result = await requestJson<OnrampUrlResponse>(
     ctx,
     url,
-    (body, fail) => ({ url: string(record(body, fail).url, fail, 'url') }),
+    (body, fail) => answers().then((m) => m.onrampUrl(body, fail)),
     jsonInit(params, false),
   );
   return result.url;
@@ -19,12 +28,7 @@ export async function generateOnrampUrl(ctx: ApiContext, params: OnrampUrlReques
 
 /** Row 17: GET /v1/onramp/options. */
 export function fetchOnrampOptions(ctx: ApiContext): Promise<OnrampOptionsResponse> {
-  return requestJson(ctx, blockchainApiUrl(ctx, '/v1/onramp/options'), (body, fail) => {
-    const b = record(body, fail);
-    array(b.paymentCurrencies, fail, 'paymentCurrencies');
-    array(b.purchaseCurrencies, fail, 'purchaseCurrencies');
-    return b as unknown as OnrampOptionsResponse;
-  });
+  return requestJson(ctx, blockchainApiUrl(ctx, '/v1/onramp/options'), (body, fail) => answers().then((m) => m.onrampOptions(body, fail)));
 }
 
 /** Row 18: POST /v1/onramp/quote. */
@@ -32,12 +36,7 @@ export function fetchOnrampQuote(ctx: ApiContext, params: OnrampQuoteRequest): P
   return requestJson(
     ctx,
     blockchainApiProjectUrl(ctx, '/v1/onramp/quote'),
-    (body, fail) => {
-      const b = record(body, fail);
-      string(b.quoteId, fail, 'quoteId');
-      record(b.paymentTotal, fail, 'paymentTotal');
-      return b as unknown as OnrampQuoteResponse;
-    },
+    (body, fail) => answers().then((m) => m.onrampQuote(body, fail)),
     jsonInit(params, false),
   );
 }

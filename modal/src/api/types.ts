@@ -68,7 +68,8 @@ export interface Balance {
   /** USD price of one whole token. */
   price: number;
   quantity: { decimals: string; numeric: string };
-  iconUrl: string;
+  /** Absent when the answer had none or the URL gate (`safeImageUrl`) rejected it. */
+  iconUrl?: string;
 }
 export interface BalanceResponse {
   balances: Balance[];
@@ -149,7 +150,8 @@ export interface SwapToken {
   symbol: string;
   address: CaipAddress;
   decimals: number;
-  logoUri: string;
+  /** Absent when the URL gate (`safeImageUrl`) rejected it. */
+  logoUri?: string;
   eip2612?: boolean;
 }
 export interface SwapTokensResponse {
@@ -244,7 +246,8 @@ export interface FungiblePrice {
   address: string;
   name: string;
   symbol: string;
-  iconUrl: string;
+  /** Absent when the URL gate (`safeImageUrl`) rejected it. */
+  iconUrl?: string;
   price: number;
 }
 export interface FungiblePriceResponse {
@@ -408,7 +411,8 @@ export interface GetExchangeBuyStatusParams {
 }
 export interface Exchange {
   id: string;
-  imageUrl: string;
+  /** Absent when the URL gate (`safeImageUrl`) rejected it. */
+  imageUrl?: string;
   name: string;
 }
 export interface GetExchangesResult {

@@ -43,10 +43,12 @@ export function createEip6963Discovery(target: DiscoveryTarget | undefined, cloc
   let connectors: ConnectorInfo[] = [];
 
   const compute = (): ConnectorInfo[] => {
+    // Announcements come from any script on the page: the name is text (Lit escapes it), the icon a string that
+    // views pass through safeImageUrl before an <img> shows it.
     const list: ConnectorInfo[] = [...announced.values()].map(({ info }) => ({
       id: info.rdns,
-      name: info.name,
-      icon: info.icon,
+      name: typeof info.name === 'string' && info.name.trim() ? info.name.trim().slice(0, 100) : info.rdns,
+      icon: typeof info.icon === 'string' && info.icon.length < 1e6 ? info.icon : undefined,
       rdns: info.rdns,
       type: 'ANNOUNCED',
     }));
@@ -62,7 +64,7 @@ export function createEip6963Discovery(target: DiscoveryTarget | undefined, cloc
   const onAnnounce = (event: Event) => {
     const detail = (event as CustomEvent<Eip6963ProviderDetail>).detail;
     const rdns = detail?.info?.rdns;
-    if (!rdns || !detail.provider || typeof detail.provider.request !== 'function') return;
+    if (typeof rdns !== 'string' || !/^[-\w.]{1,255}$/.test(rdns) || typeof detail.provider?.request !== 'function') return;
     if (announced.has(rdns)) return;
     announced.set(rdns, { info: { ...detail.info }, provider: detail.provider });
     refresh();

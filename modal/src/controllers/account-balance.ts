@@ -2,6 +2,7 @@ import { fetchBalances } from '../api/blockchain.js';
 import type { Balance } from '../api/types.js';
 import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS } from '../core/constants.js';
 import type { ChainAccountState, ChainNamespace, ModalNetwork } from '../core/types.js';
+import { log } from '../core/log.js';
 import { formatUnitsString } from '../core/units.js';
 import type { AccountControllerDeps } from './account.js';
 
@@ -54,6 +55,7 @@ export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolea
     // The account may have changed while fetching.
     if (ctx.active().account.address === address) ctx.patch(network.chainNamespace, { balance, balanceSymbol: symbol, tokenBalances: tokens });
   } catch (error) {
+    log('error', 'Balance failed', error);
     ctx.retry.failedAt = ctx.deps.clock.now();
     ctx.deps.onBalanceError?.(error);
   } finally {

@@ -2,6 +2,7 @@ import type { ApiContext } from '../api/http.js';
 import { sendAnalyticsEvent } from '../api/analytics.js';
 import { fetchAllowedOrigins, fetchAnalyticsConfig } from '../api/directory.js';
 import { createStore } from '../core/store.js';
+import { log } from '../core/log.js';
 import type { AnalyticsController, AnalyticsState } from '../core/types.js';
 import { HttpError } from '../errors.js';
 import { coreMessages as messages } from '../core-messages.js';
@@ -17,7 +18,7 @@ export interface AnalyticsControllerDeps {
   analyticsFeature: boolean;
   randomId: () => string;
   now: () => number;
-  /** Where the one-time alert is also reported (console.warn by default). */
+  /** Where the one-time alert is also reported (the modal's logger at error level by default). */
   report?: (message: string) => void;
 }
 
@@ -41,7 +42,7 @@ export function createAnalyticsController(deps: AnalyticsControllerDeps): Analyt
     if (alertShown) return;
     alertShown = true;
     store.setState({ alert: { message: text.invalidAppConfiguration, hint: text.invalidAppConfigurationHint } });
-    (deps.report ?? ((m: string) => console.warn(m)))(`${text.invalidAppConfiguration}: ${text.invalidAppConfigurationHint}`);
+    (deps.report ?? ((m: string) => log('error', m)))(`${text.invalidAppConfiguration}: ${text.invalidAppConfigurationHint}`);
   };
   const isForbidden = (error: unknown) => error instanceof HttpError && error.status === 403;
 

@@ -8,6 +8,7 @@ import { ModalError } from '../errors.js';
 import { coreMessages as messages } from '../core-messages.js';
 import type { ModalCoreMessages } from '../core/locale.js';
 import { STORAGE_KEYS } from '../storage.js';
+import { log } from '../core/log.js';
 
 export interface ConnectionControllerDeps {
   /** User-visible texts (the options' `messages`); default English. */
@@ -99,6 +100,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       const chainId = await getChainId(provider);
       if (mine === attempt) attachSession({ provider, connector, accounts, chainId });
     } catch (error) {
+      if (!isUserRejection(error)) log('error', `Connecting ${connectorId} failed`, error);
       if (mine !== attempt) return;
       const status = previousStatus === 'connected' && session ? 'connected' : 'disconnected';
       store.setState({

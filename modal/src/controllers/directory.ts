@@ -13,6 +13,7 @@ import {
 import { createStore } from '../core/store.js';
 import type { Clock, DirectoryController, DirectoryState, ModalNetwork, ModalStorage } from '../core/types.js';
 import { readJson, STORAGE_KEYS, writeJson } from '../storage.js';
+import { log } from '../core/log.js';
 
 export interface DirectoryControllerDeps {
   api: ApiContext;
@@ -128,6 +129,7 @@ export function createDirectoryController(deps: DirectoryControllerDeps): Direct
           store.setState({ featured, recommended, error: undefined });
           await prefetchImages([...featured, ...recommended]);
         } catch (error) {
+          log('error', 'Wallet directory failed', error);
           initial = undefined;
           store.setState({ error: error instanceof Error ? error.message : String(error) });
         }
@@ -154,6 +156,7 @@ export function createDirectoryController(deps: DirectoryControllerDeps): Direct
           }));
           void prefetchImages(pageWallets);
         } catch (error) {
+          log('error', 'Wallet directory page failed', error);
           store.setState({ loading: false, error: error instanceof Error ? error.message : String(error) });
         } finally {
           pageRequest = undefined;

@@ -6,6 +6,7 @@ import { parseChainId } from '../connectors/injected.js';
 import { optionalNamespacesOf, walletConnectConnector, type WcUniversalProvider } from '../connectors/walletconnect.js';
 import { coreMessages as messages } from '../core-messages.js';
 import type { ModalCoreMessages } from '../core/locale.js';
+import { log } from '../core/log.js';
 
 export interface WalletConnectControllerDeps {
   /** User-visible texts (the options' `messages`); default English. */
@@ -75,6 +76,7 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
       if (id !== runId) return;
       // WalletConnect reports a declined proposal as 5000 (USER_REJECTED), injected wallets as 4001.
       const declined = isUserRejection(error) || providerErrorCode(error) === 5000;
+      if (!declined) log('error', 'WalletConnect pairing failed', error);
       store.setState({ status: 'error', error: declined ? text.connectionDeclined : text.connectionFailed });
     }
   };

@@ -1,34 +1,49 @@
 /**
- * The one gate for URLs from outside (services, wallets, chain data) before they reach the DOM.
- * Minimal version (the URL-gate work replaces it with its fuller one at merge).
+ * The one gate for URLs that come from outside (services, wallet announcements, chain data) before they reach
+ * an `href`, `src`, `window.open` or `location`. Rejected URLs answer undefined (the caller hides its button or
+ * shows the fallback image) and are logged once at warn level; nothing throws.
  */
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/;
+import { log } from './logger.js';
 
-function parse(url: string | undefined): URL | undefined {
-  if (!url) return undefined;
+// Schemes a browser runs, reads locally or hands to itself: never a wallet link, even in the `name://` form.
+const BLOCKED = /^(javascript|vbscript|livescript|data|file|blob|about|filesystem|view-source|jar|chrome(-extension)?|moz-extension|resource|wss?|ftp):$/;
+const rejected = new Set<string>();
+
+function parse(url: unknown, image: boolean): string | undefined {
+  // Control characters never appear in a URL we want (browsers strip or reinterpret them), nor spaces and
+  // backslashes in a link; an SVG data URI may hold spaces.
+  if (typeof url !== 'string' || (image ? /\p{Cc}/u : /[\p{Cc} \\]/u).test(url)) return;
+  let parsed: URL;
   try {
-    return new URL(url);
+    parsed = new URL(url);
   } catch {
-    return undefined;
+    return;
   }
+  const { protocol, hostname, href } = parsed;
+  if (protocol === 'https:') return href;
+  if (protocol === 'http:') return /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(hostname) ? href : undefined;
+  if (image) return /^data:image\/(png|jpeg|webp|gif|svg\+xml)[;,]/i.test(href) ? href : undefined;
+  return /^[a-z][a-z\d+.-]*:\/\//.test(href) && !BLOCKED.test(protocol) ? href : undefined;
 }
 
-/** https, loopback http, and `name://` wallet schemes; undefined when rejected. */
-export function safeLinkUrl(url: string | undefined): string | undefined {
-  const parsed = parse(url);
-  if (!parsed) return undefined;
-  if (parsed.protocol === 'https:') return parsed.href;
-  if (parsed.protocol === 'http:') return LOOPBACK.test(parsed.hostname) ? parsed.href : undefined;
-  if (/^(javascript|data|vbscript|file|blob|about):$/i.test(parsed.protocol)) return undefined;
-  return /^[a-z][a-z0-9+.-]*:$/i.test(parsed.protocol) && url!.includes('://') ? url : undefined;
+function gate(url: unknown, image: boolean): string | undefined {
+  const safe = parse(url, image);
+  if (safe === undefined && url != null && url !== '' && rejected.size < 100 && !rejected.has(String(url))) {
+    rejected.add(String(url));
+    log('warn', `Rejected ${image ? 'image' : 'link'} URL`, String(url).slice(0, 200));
+  }
+  return safe;
 }
 
-/** https, loopback http and data:image/(png|jpeg|webp|gif|svg+xml); undefined when rejected. */
-export function safeImageUrl(url: string | undefined): string | undefined {
-  if (url && /^data:image\/(png|jpeg|webp|gif|svg\+xml)[;,]/i.test(url)) return url;
-  const parsed = parse(url);
-  if (!parsed) return undefined;
-  if (parsed.protocol === 'https:') return parsed.href;
-  if (parsed.protocol === 'http:' && LOOPBACK.test(parsed.hostname)) return parsed.href;
-  return undefined;
-}
+/**
+ * A link (href, window.open, location) from outside: `https:`, `http:` on a loopback host, or a wallet scheme
+ * `name://` that no browser executes. Returns the normalised URL, or undefined when rejected.
+ * @example safeLinkUrl('metamask://') // 'metamask://'; safeLinkUrl('javascript://%0aalert(1)') // undefined
+ */
+export const safeLinkUrl = (url: string | null | undefined): string | undefined => gate(url, false);
+
+/**
+ * An image (`<img src>`) from outside: `https:`, loopback `http:`, or `data:image/(png|jpeg|webp|gif|svg+xml)`.
+ * @example safeImageUrl('data:image/svg+xml;base64,PHN2Zy8+') // the same URL; safeImageUrl('data:text/html,x') // undefined
+ */
+export const safeImageUrl = (url: string | null | undefined): string | undefined => gate(url, true);

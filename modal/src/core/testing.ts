@@ -174,3 +174,21 @@ export const fakeBlockchainApi: FakeRoute = (r) => {
   if (r.url.includes('/v1/identity/')) return json({ name: null, avatar: null });
   return undefined;
 };
+
+/** URLs a hostile service might send, with the tricks the gate must see through. */
+export const HOSTILE_URLS = [
+  'javascript://%0aalert(document.domain);//',
+  'javascript:alert(1)',
+  ' JaVaScRiPt:alert(1)',
+  'java\tscript:alert(1)',
+  '\u0000javascript:alert(1)',
+  'vbscript:msgbox(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+  'file:///etc/passwd',
+  'blob:https://evil.example/1',
+  'about:blank',
+  'http://evil.example/',
+  '%6Aavascript:alert(1)',
+];
+export const HOSTILE_NAMES = ['<img src=x onerror=alert(1)>', '<script>alert(1)</script>', '"><svg onload=alert(1)>', '\u202eevil', ''];

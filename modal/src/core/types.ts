@@ -26,9 +26,11 @@ import type { Address, Hash, PublicClient, WalletClient } from 'viem';
 import type { Balance, WcWallet } from '../api/types.js';
 import type { ApiContext } from '../api/http.js';
 import type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride } from './locale.js';
+import type { LogLevel } from './logger.js';
 
 export type { Address, Hash };
 export type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride, ModalUiTexts } from './locale.js';
+export type { LogLevel };
 
 // ---------------------------------------------------------------------------------------------
 // Public API (MODAL-API.md)
@@ -136,6 +138,8 @@ export interface ModalOptions {
   includeWalletIds?: string[];
   /** Never these directory wallets anywhere (sent as `exclude`; wins over featured and included ids). */
   excludeWalletIds?: string[];
+  /** What the modal's logger keeps and prints: 'debug', 'info', 'warn', 'error' (default, spec section 9) or 'silent'. */
+  logLevel?: LogLevel;
   /**
    * Your own RPC URLs by CAIP-2 id (`{ 'eip155:56': [{ url }] }`). Without one, a chain the hosted Blockchain API
    * serves reads through its JSON-RPC endpoint, any other chain through its network's `rpcUrls`.
@@ -306,6 +310,10 @@ export interface ModalClient {
   signIn(): Promise<SiwxSession>;
   /** The valid sign-in session of the connected account and chain; throws 'SIWX is not enabled' without `siwx`. */
   getSiwxSession(): Promise<SiwxSession | undefined>;
+  /** The modal's log buffer (about 1 MB, secrets redacted): one JSON record a line, oldest first. For support requests. */
+  getLogs(): Promise<string>;
+  /** Saves `getLogs()` as a file (`minibot-modal-logs.jsonl` unless `fileName` is given); browser only. */
+  downloadLogs(fileName?: string): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------

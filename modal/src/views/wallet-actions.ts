@@ -1,5 +1,6 @@
 import type { ModalControllers } from '../core/types.js';
 import type { WcWallet } from '../api/types.js';
+import { safeImageUrl, safeLinkUrl } from '../core/safe-url.js';
 
 /**
  * A directory wallet was picked: connect its installed extension when the browser announced it (by rdns),
@@ -20,11 +21,24 @@ export function openWallet(controllers: ModalControllers, wallet: WcWallet): voi
 
 /**
  * The link that opens a wallet app with a pairing URI: universal links get `/wc?uri=`, custom schemes `wc?uri=`.
+ * The wallet's link (from the directory or storage) passes `safeLinkUrl` first: undefined when it is rejected
+ * (e.g. `javascript:`), and the view then shows no link.
  * @example walletDeepLink('metamask://', 'wc:abc@2') // 'metamask://wc?uri=wc%3Aabc%402'
  */
-export function walletDeepLink(link: string, uri: string): string {
+export function walletDeepLink(link: string | null | undefined, uri: string): string | undefined {
+  if (typeof link !== 'string' || !link) return undefined;
+  const safe = safeLinkUrl(link.includes('://') ? link : `${link.replace(/[:/]+$/, '')}://`);
+  if (!safe) return undefined;
   const encoded = encodeURIComponent(uri);
-  if (/^https?:\/\//.test(link)) return `${link.replace(/\/+$/, '')}/wc?uri=${encoded}`;
-  const base = link.includes('://') ? link : `${link.replace(/[:/]+$/, '')}://`;
-  return `${base}wc?uri=${encoded}`;
+  if (/^https?:/.test(safe)) return `${safe.replace(/\/+$/, '')}/wc?uri=${encoded}`;
+  return `${safe}wc?uri=${encoded}`;
+}
+
+/**
+ * The `<img src>` of a directory wallet. With an `image_id`: the modal's own prefetched image (a blob URL) or the
+ * configured directory's image endpoint (the id encoded into its path). Otherwise the entry's `image_url`, which
+ * comes from outside (the directory, or a stored recent wallet), through `safeImageUrl`.
+ */
+export function walletImageSrc(controllers: ModalControllers, wallet: WcWallet): string | undefined {
+  return wallet.image_id ? controllers.directory.imageUrl(wallet) : safeImageUrl(wallet.image_url);
 }

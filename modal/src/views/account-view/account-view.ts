@@ -67,7 +67,7 @@ export class MbAccountView extends MbView {
     const chain = account.byNamespace[networks.activeNamespace];
     const address = chain?.address ?? '';
     const name = chain?.profileName ?? undefined;
-    const avatar = safeImageUrl(chain?.profileImage ?? chain?.connectedWalletInfo?.icon ?? undefined);
+    const avatar = safeImageUrl(chain?.profileImage) ?? safeImageUrl(chain?.connectedWalletInfo?.icon);
     const network = networks.activeNetwork;
     const lang = textsOf(this.controllers.options).lang;
     const tokens = portfolio.balances;

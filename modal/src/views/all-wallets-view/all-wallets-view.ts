@@ -6,7 +6,7 @@ import type { MbInputEvent } from '../../ui/input/input.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../../elements/store-controller.js';
 import { MbView, viewStyles } from '../view.js';
-import { openWallet } from '../wallet-actions.js';
+import { openWallet, walletImageSrc } from '../wallet-actions.js';
 import { COLUMNS, ROW_HEIGHT, allWalletsStyles } from './all-wallets-view.styles.js';
 import '../../ui/button/button.js';
 import '../../ui/input/input.js';
@@ -109,7 +109,7 @@ export class MbAllWalletsView extends MbView {
                 return html`<mb-grid-item
                   data-index=${index}
                   label=${wallet.name}
-                  image-src=${this.controllers.directory.imageUrl(wallet) ?? nothing}
+                  image-src=${walletImageSrc(this.controllers, wallet) ?? nothing}
                   item-tabindex=${index === rovingIndex ? 0 : -1}
                   @click=${() => openWallet(this.controllers, wallet)}
                   @focusin=${() => (this.focusIndex = index)}

@@ -4,7 +4,8 @@ import type { WcWallet } from '../../api/types.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../../elements/store-controller.js';
 import { MbView, viewStyles } from '../view.js';
-import { openWallet } from '../wallet-actions.js';
+import { safeImageUrl } from '../../core/safe-url.js';
+import { openWallet, walletImageSrc } from '../wallet-actions.js';
 import '../../ui/list-item/list-item.js';
 import '../../ui/skeleton/skeleton.js';
 import '../../ui/icon/icon.js';
@@ -76,7 +77,7 @@ export class MbConnectView extends MbView {
         (connector) => html`<li>
           <mb-list-item
             label=${connector.name}
-            image-src=${connector.icon ?? nothing}
+            image-src=${safeImageUrl(connector.icon) ?? nothing}
             tag=${this.texts.installed}
             @click=${() => this.connectInstalled(connector)}
           ></mb-list-item>
@@ -126,7 +127,7 @@ export class MbConnectView extends MbView {
     return html`<li>
       <mb-list-item
         label=${wallet.name}
-        image-src=${this.controllers.directory.imageUrl(wallet) ?? nothing}
+        image-src=${walletImageSrc(this.controllers, wallet) ?? nothing}
         tag=${tag ?? nothing}
         @click=${() => openWallet(this.controllers, wallet)}
       ></mb-list-item>

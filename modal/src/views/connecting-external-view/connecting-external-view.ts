@@ -2,6 +2,7 @@ import { css, html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../../elements/store-controller.js';
 import { MbView, viewStyles } from '../view.js';
+import { safeImageUrl } from '../../core/safe-url.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/button/button.js';
 import '../../ui/spinner/spinner.js';
@@ -45,7 +46,7 @@ export class MbConnectingExternalView extends MbView {
     const pending = mine && request.status === 'pending';
     return html`<div class="center">
       <div class="image">
-        <mb-wallet-image src=${connector?.icon ?? nothing} name=${name}></mb-wallet-image>
+        <mb-wallet-image src=${safeImageUrl(connector?.icon) ?? nothing} name=${name}></mb-wallet-image>
         ${pending ? html`<mb-spinner size="88"></mb-spinner>` : nothing}
       </div>
       <div role="status" class="stack">

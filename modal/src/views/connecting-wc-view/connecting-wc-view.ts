@@ -103,16 +103,20 @@ export class MbConnectingWcView extends MbView {
 
   private renderLinks(uri: string, wallet?: WcWallet) {
     const { isMobile } = this.controllers;
+    // Every link passes the URL gate in walletDeepLink; a rejected one shows no button.
     if (wallet) {
-      const link = isMobile ? wallet.mobile_link : (wallet.desktop_link ?? wallet.webapp_link);
-      return link ? html`<a class="deep-link" href=${walletDeepLink(link, uri)} rel="noopener">${this.texts.openWallet(wallet.name)}</a>` : nothing;
+      const href = walletDeepLink(isMobile ? wallet.mobile_link : (wallet.desktop_link ?? wallet.webapp_link), uri);
+      return href ? html`<a class="deep-link" href=${href} rel="noopener">${this.texts.openWallet(wallet.name)}</a>` : nothing;
     }
     if (!isMobile) return nothing;
     const directory = this.directory.value;
-    const apps = [...(directory?.featured ?? []), ...(directory?.recommended ?? [])].filter((w) => w.mobile_link).slice(0, 4);
-    return html`${apps.map(
-      (app) => html`<a class="deep-link secondary" href=${walletDeepLink(app.mobile_link!, uri)} rel="noopener">${this.texts.openWallet(app.name)}</a>`,
-    )}`;
+    const apps = [...(directory?.featured ?? []), ...(directory?.recommended ?? [])]
+      .flatMap((app) => {
+        const href = walletDeepLink(app.mobile_link, uri);
+        return href ? [{ name: app.name, href }] : [];
+      })
+      .slice(0, 4);
+    return html`${apps.map((app) => html`<a class="deep-link secondary" href=${app.href} rel="noopener">${this.texts.openWallet(app.name)}</a>`)}`;
   }
 
   private async copy(uri: string | undefined) {

@@ -147,6 +147,7 @@ export function createFakeFetch(opts: {
   historyFails?: boolean;
   routes?: ExtraRoutes;
 }) {
+  // The directory may serve raw (hostile, malformed) entries: a name that is not text matches no search.
   const { wallets } = opts;
   const fetched = opts.fetched ?? [];
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -183,7 +184,7 @@ export function createFakeFetch(opts: {
       const page = Number(url.searchParams.get('page') ?? '1');
       const entries = Number(url.searchParams.get('entries') ?? '40');
       const search = url.searchParams.get('search')?.toLowerCase();
-      const matching = search ? wallets.filter((w) => w.name.toLowerCase().includes(search)) : wallets;
+      const matching = search ? wallets.filter((w) => String(w.name).toLowerCase().includes(search)) : wallets;
       return json({ data: matching.slice((page - 1) * entries, page * entries), count: matching.length });
     }
     if (url.pathname.includes('/getWalletImage/')) return new Response('', { status: 404 });
@@ -240,6 +241,8 @@ export interface TestControllerOptions {
   /** The history the Blockchain API serves (default 3 transactions), or a failing history. */
   transactions?: Transaction[];
   historyFails?: boolean;
+  /** Raw directory entries served instead of `wallets` generated ones (hostile or malformed ones included). */
+  directoryEntries?: unknown[];
 }
 
 export interface TestHarness {
@@ -264,7 +267,7 @@ export const walletConnectUri =
   'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000000';
 
 export function createTestControllers(opts: TestControllerOptions = {}): TestHarness {
-  const wallets = makeWallets(opts.wallets ?? 450);
+  const wallets = (opts.directoryEntries as WcWallet[] | undefined) ?? makeWallets(opts.wallets ?? 450);
   const fetched: string[] = [];
   let walletAnswer: WalletAnswer = opts.walletAnswer ?? 'approve';
   let signAnswer: WalletAnswer = 'approve';
