@@ -3,6 +3,7 @@
  * malformed answers. Nothing throws out of an action, nothing stays loading, and the state stays valid: wallets
  * are well-formed with gated links, balances are decimal strings, errors are texts.
  */
+import { createDirectoryController } from './directory.js';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock, createFakeFetch, createFakeWallet, flush, HOSTILE_NAMES, HOSTILE_URLS, testOptions } from '../core/testing.js';
@@ -62,6 +63,7 @@ function setup(answer: (url: string) => unknown) {
     return new Response(body === undefined ? 'not json' : JSON.stringify(body), { status: 200 });
   });
   const controllers = createControllers({
+    createDirectory: createDirectoryController,
     options: resolveOptions(testOptions()),
     fetch,
     storage: createMemoryStorage(),

@@ -12,6 +12,9 @@ import {
   SAMPLE_PAYMENT_CURRENCIES,
 } from './onramp.js';
 
+/** A transaction hash (0x + 64 hex digits) made from a test id. */
+const hashOf = (id: string) => `0x${Buffer.from(id).toString('hex').padStart(64, '0')}`;
+
 const USER = '0x1111111111111111111111111111111111111111';
 const network: ModalNetwork = {
   id: 31337,
@@ -68,7 +71,7 @@ function setup(service: Service = {}) {
       return json({
         data: (service.buys?.() ?? []).map((b) => ({
           id: b.id,
-          metadata: { operationType: 'buy', hash: `0x${b.id.padStart(64, '0')}`, chain: 'eip155:31337', minedAt: new Date().toISOString(), sentFrom: '0x', sentTo: USER, status: b.status, nonce: 0 },
+          metadata: { operationType: 'buy', hash: hashOf(b.id), chain: 'eip155:31337', minedAt: new Date().toISOString(), sentFrom: USER, sentTo: USER, status: b.status, nonce: 0 },
           transfers: [],
         })),
         next: null,
@@ -198,7 +201,7 @@ describe('onramp controller', () => {
     expect(onramp.getState().progress).toBe('watching');
     buys = [{ id: 'new', status: 'confirmed' }, ...buys];
     await clock.advance(ONRAMP_POLL_MS);
-    expect(onramp.getState()).toMatchObject({ progress: 'completed', progressTxHash: `0x${'new'.padStart(64, '0')}` });
+    expect(onramp.getState()).toMatchObject({ progress: 'completed', progressTxHash: hashOf('new') });
     expect(completed).toHaveBeenCalledTimes(1);
     expect(refreshAccount).toHaveBeenCalled();
   });

@@ -8,7 +8,7 @@ import { fetchOnrampOptions, fetchOnrampQuote, generateOnrampUrl } from '../api/
 import { createStore } from '../core/store.js';
 import type { Clock, ModalControllers, ModalNetwork, Store } from '../core/types.js';
 import { safeLinkUrl } from '../core/safe-url.js';
-import { ModalError } from '../errors.js';
+import { ModalError, ResponseValidationError } from '../errors.js';
 import { formatAmount, parseAmount, priceMicros } from './amounts.js';
 
 /** Spec section 9: the built-in sample options (card 10.00-7500.00, bank account 10.00-25000.00; USD and EUR). */
@@ -343,7 +343,9 @@ export function createOnrampController(deps: OnrampControllerDeps): OnrampContro
         set({ purchase: { url, startedAt: deps.clock.now(), startBalance, currency: state.purchaseCurrency, expectedAmount: expected }, progress: 'idle', progressTxHash: undefined });
         return url;
       } catch (error) {
-        set({ error: error instanceof ModalError ? error.shortMessage : text.somethingWentWrong });
+        // A provider URL that fails the answer checks or the URL gate is a service fault: the spec's generic text.
+        const shown = error instanceof ModalError && !(error instanceof ResponseValidationError) ? error.shortMessage : text.somethingWentWrong;
+        set({ error: shown });
         return undefined;
       }
     },
