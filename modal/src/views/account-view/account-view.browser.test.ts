@@ -56,13 +56,13 @@ describe('Account view as the hub', () => {
 
   const buttons = (view: HTMLElement) => [...view.shadowRoot!.querySelectorAll('.actions mb-button')].map((b) => deepText(b));
 
-  it('shows the total in USD, the token list (decimals 0 dropped) and the buttons the features allow (Swap and Buy only once their views exist)', async () => {
+  it('shows the total in USD, the token list (decimals 0 dropped) and the buttons the features allow (Swap and Buy, whose views are registered)', async () => {
     const { view, modal } = await connectedModal();
     await waitFor(() => view.shadowRoot!.querySelectorAll('.tokens li').length === 2, 3000, 'tokens');
     const rows = [...view.shadowRoot!.querySelectorAll('.tokens li')].map((li) => deepText(li.querySelector('.token-name')!) + ' ' + deepText(li.querySelector('.token-amount')!));
     assert.deepEqual(rows, ['BNB BNB 1.234 BNB $700.10', 'Tether USD USDT 250 USDT $250.00']);
     assert.equal(deepText(view.shadowRoot!.querySelector('.total')!), '$950.10');
-    assert.deepEqual(buttons(view), ['Send', 'Receive', 'Activity']);
+    assert.deepEqual(buttons(view), ['Send', 'Receive', 'Swap', 'Buy', 'Activity']);
     await expectNoAxeViolations(modal);
     modal.themeMode = 'dark';
     await modal.updateComplete;
@@ -70,12 +70,26 @@ describe('Account view as the hub', () => {
   });
 
   it('features off hide their buttons', async () => {
-    const harness = createTestControllers({ modalOptions: { features: { send: false, receive: false } } });
+    const harness = createTestControllers({ modalOptions: { features: { send: false, receive: false, swaps: false, onramp: false } } });
     await harness.controllers.connection.connect('io.metamask');
     const { modal } = await mountTestModal(harness.controllers);
     harness.controllers.modal.open();
     const view = await waitForView(modal, 'mb-account-view');
     assert.deepEqual(buttons(view), ['Activity']);
+  });
+
+  it('Swap opens the Swap view, Buy the OnRampProviders view', async () => {
+    const { view, modal, controllers } = await connectedModal();
+    await waitFor(() => buttons(view).length === 5, 3000, 'buttons');
+    [...view.shadowRoot!.querySelectorAll<HTMLElement>('.actions mb-button')].find((b) => deepText(b) === 'Swap')!.click();
+    await waitForView(modal, 'mb-swap-view');
+    assert.equal(controllers.router.getState().view, 'Swap');
+    controllers.router.reset('Account');
+    const hub = await waitForView(modal, 'mb-account-view');
+    await waitFor(() => buttons(hub).length === 5, 3000, 'buttons again');
+    [...hub.shadowRoot!.querySelectorAll<HTMLElement>('.actions mb-button')].find((b) => deepText(b) === 'Buy')!.click();
+    await waitForView(modal, 'mb-onramp-providers-view');
+    assert.equal(controllers.router.getState().view, 'OnRampProviders');
   });
 
   it('keyboard: Tab reaches Send, Enter opens it; Escape closes the modal and focus returns to the trigger', async () => {
@@ -85,7 +99,7 @@ describe('Account view as the hub', () => {
     const { modal, trigger } = await mountTestModal(harness.controllers);
     harness.controllers.modal.open();
     const view = await waitForView(modal, 'mb-account-view');
-    await waitFor(() => buttons(view).length === 3, 3000, 'buttons');
+    await waitFor(() => buttons(view).length === 5, 3000, 'buttons');
     const send = view.shadowRoot!.querySelector<HTMLElement>('.actions mb-button')!;
     for (let i = 0; i < 8 && deepActive()?.getRootNode() !== send.shadowRoot; i++) await sendKeys({ press: 'Tab' });
     assert.equal(deepActive()?.getRootNode(), send.shadowRoot, 'Send has the focus');
