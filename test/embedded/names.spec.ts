@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createWalletClient, http, numberToHex, parseEther, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -78,6 +79,8 @@ test('an e-mail visitor registers a name, sees it in Account and Send resolves i
 
   const success = page.getByRole('dialog', { name: 'Name Registered' });
   await expect(success.getByText(`${name} is now the name of your account.`)).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('mb-modal').disableRules(['landmark-no-duplicate-banner']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await success.getByRole('button', { name: 'Back to account' }).click();
   const account = page.getByRole('dialog', { name: 'Account' });
   await expect(account.getByText(name, { exact: true })).toBeVisible();
@@ -189,14 +192,16 @@ test.describe('pending-transaction counter', () => {
     await button.click();
     const account = page.getByRole('dialog', { name: 'Account' });
     await expect(account.getByText('3 pending transactions')).toBeVisible();
+    const axe = await new AxeBuilder({ page }).include('mb-connect-button').include('mb-modal').disableRules(['landmark-no-duplicate-banner']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     // An injected wallet is not the auth connector: Account offers no name.
     await expect(account.getByRole('button', { name: 'Choose a name' })).toHaveCount(0);
 
     // A block takes them in; the next read, 30 s after the last, counts none.
+    // (The exact 30 s period is checked in Node on the controller clock; here the page's clock jumps one period.)
     await rpc('evm_mine', []);
-    await page.clock.runFor(29_000);
     await expect(badge).toHaveText('3');
-    await page.clock.runFor(1_500);
+    await page.clock.runFor(30_000);
     await expect(badge).toBeHidden();
     await expect(account.getByText(/pending transaction/)).toHaveCount(0);
 

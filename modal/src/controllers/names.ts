@@ -225,6 +225,14 @@ export function namesOf(controllers: ModalControllers): NamesController {
       },
     });
     namesControllers.set(controllers, names);
+    // Another account starts afresh (no half-typed name or success of the previous one).
+    let address = account.getState().byNamespace.eip155.address;
+    const made = names;
+    account.subscribe((state) => {
+      if (state.byNamespace.eip155.address === address) return;
+      address = state.byNamespace.eip155.address;
+      made.reset();
+    });
   }
   return names;
 }
