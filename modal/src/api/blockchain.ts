@@ -24,7 +24,7 @@ import type {
 } from './types.js';
 import { blockchainApiProjectUrl, blockchainApiUrl, jsonInit, requestJson, type ApiContext } from './http.js';
 import type { Fail } from './validate.js';
-import { ModalError, ProviderRpcError, ResponseValidationError } from '../errors.js';
+import { HttpError, ModalError, ProviderRpcError, ResponseValidationError } from '../errors.js';
 
 const enc = encodeURIComponent;
 /** The checks of every answer, loaded when the first answer arrives (so that none sits in the first-click bundle). */
@@ -58,9 +58,27 @@ export function fetchNameSuggestions(ctx: ApiContext, name: string, zone = 'reow
   return requestJson(ctx, url, (body, fail) => answers().then((m) => m.nameSuggestions(body, fail)));
 }
 
-/** Row 15: POST /v1/profile/account. */
-export function registerName(ctx: ApiContext, params: RegisterNameRequest): Promise<RegisterNameResponse> {
-  return requestJson(ctx, `${ctx.urls.blockchainApi}/v1/profile/account`, (body, fail) => answers().then((m) => m.registerName(body, fail)), jsonInit(params));
+/**
+ * Row 15: POST /v1/profile/account. A refusal throws HttpError whose `details` is the service's reason
+ * (`reasons[0].description`) when it gave one.
+ */
+export async function registerName(ctx: ApiContext, params: RegisterNameRequest): Promise<RegisterNameResponse> {
+  const url = `${ctx.urls.blockchainApi}/v1/profile/account`;
+  const response = await ctx.fetch(url, jsonInit(params));
+  if (!response.ok) {
+    const body = (await response.json().catch(() => undefined)) as { reasons?: { description?: unknown }[] } | undefined;
+    const reason = body?.reasons?.[0]?.description;
+    throw new HttpError(response.status, url, typeof reason === 'string' && reason ? { details: reason } : {});
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (cause) {
+    throw new ResponseValidationError(url, `body is not JSON (${String(cause)})`);
+  }
+  return (await answers()).registerName(body, (details) => {
+    throw new ResponseValidationError(url, details);
+  });
 }
 
 /** Row 19: GET /v1/sessions/{caip10}. */

@@ -86,13 +86,13 @@ export function createAccountController(deps: AccountControllerDeps): AccountCon
       // The balance shows only in the modal: its code loads with the first fetch, not before the first click.
       return import('./account-balance.js').then((m) => m.fetchNativeBalance({ deps, cache: balanceCache, retry, active, patch }, force));
     },
-    async fetchIdentity() {
+    async fetchIdentity(force) {
       const { network, account } = active();
       const address = account.address;
       if (!address || network.chainNamespace !== 'eip155') return;
       const key = `${STORAGE_KEYS.identityPrefix}${address.toLowerCase()}`;
       const cached = readJson<IdentityCacheEntry>(deps.storage, key);
-      if (cached && deps.clock.now() - cached.at < IDENTITY_CACHE_MS) {
+      if (!force && cached && deps.clock.now() - cached.at < IDENTITY_CACHE_MS) {
         patch('eip155', { profileName: cached.name, profileImage: cached.avatar });
         return;
       }

@@ -94,6 +94,8 @@ export interface ModalFeatures {
   receive: boolean;
   send: boolean;
   analytics: boolean;
+  /** The count of the account's pending transactions on the connect button and in Account, polled every 30 s. Default off. */
+  pendingTransactions?: boolean;
 }
 
 export interface ModalApiUrls {
@@ -522,8 +524,8 @@ export interface AccountController extends Store<AccountState> {
   update(namespace: ChainNamespace, patch: Partial<ChainAccountState>): void;
   /** Native balance of the active account; cached 30 s unless `force`. */
   fetchBalance(force?: boolean): Promise<void>;
-  /** Name and avatar; cached 5 min. */
-  fetchIdentity(): Promise<void>;
+  /** Name and avatar; cached 5 min unless `force`. */
+  fetchIdentity(force?: boolean): Promise<void>;
 }
 
 export interface NetworksState {

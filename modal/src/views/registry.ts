@@ -29,6 +29,9 @@ export const viewTags: Partial<Record<ViewName, string>> = {
   OnRampTokenSelect: 'mb-onramp-token-select-view',
   OnRampFiatSelect: 'mb-onramp-fiat-select-view',
   BuyInProgress: 'mb-buy-in-progress-view',
+  // Names (issue 10/11)
+  RegisterAccountName: 'mb-register-account-name-view',
+  RegisterAccountNameSuccess: 'mb-register-account-name-success-view',
 };
 
 /**
@@ -63,6 +66,9 @@ export const viewLoaders: Partial<Record<ViewName, () => Promise<unknown>>> = {
   OnRampTokenSelect: () => import('./onramp-token-select-view/onramp-token-select-view.js'),
   OnRampFiatSelect: () => import('./onramp-fiat-select-view/onramp-fiat-select-view.js'),
   BuyInProgress: () => import('./buy-in-progress-view/buy-in-progress-view.js'),
+  // Names (issue 10/11)
+  RegisterAccountName: () => import('./register-account-name-view/register-account-name-view.js'),
+  RegisterAccountNameSuccess: () => import('./register-account-name-success-view/register-account-name-success-view.js'),
 };
 
 /** Loads a view's chunk (idempotent); false when the view has no element yet. */

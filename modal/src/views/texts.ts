@@ -171,6 +171,21 @@ export const texts = {
   reopenProvider: (name: string) => `Open ${name} again`,
   newPurchase: 'New purchase',
   popupBlocked: 'The provider window was blocked. Allow pop-ups and try again.',
+  // Names and the pending-transaction counter (issue 10/11)
+  chooseName: 'Choose a name',
+  nameLabel: 'Name',
+  nameHint: 'At least 4 characters: letters, digits and hyphens.',
+  nameTooShort: 'A name needs at least 4 characters.',
+  nameInvalidCharacters: 'Use only letters, digits and hyphens.',
+  nameChecking: 'Checking...',
+  nameAvailable: (name: string) => `${name} is available`,
+  nameTaken: (name: string) => `${name} is already taken`,
+  nameSuggestions: 'Suggestions',
+  registerName: 'Register name',
+  registeringName: 'Registering...',
+  nameRegistered: (name: string) => `${name} is now the name of your account.`,
+  nameResolvesHint: 'Others can send to this name instead of your address.',
+  pendingTransactions: (count: number) => (count === 1 ? '1 pending transaction' : `${count} pending transactions`),
 } as const;
 
 /** Heading of each view (the dialog's accessible name). ConnectingExternal and the WalletConnect view use the wallet's name when known. */

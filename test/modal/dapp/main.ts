@@ -38,6 +38,8 @@ const modal = createModal({
     ...(config.embeddedWalletUrl ? { embeddedWallet: config.embeddedWalletUrl } : {}),
   },
   siwx,
+  // `?pending=1` turns the pending-transaction counter on.
+  ...(query.get('pending') === '1' ? { features: { pendingTransactions: true } } : {}),
 });
 (window as unknown as { dappModal: typeof modal }).dappModal = modal;
 await defineConnectButton();

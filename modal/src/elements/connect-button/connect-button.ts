@@ -13,6 +13,7 @@ import { connectButtonStyles } from './connect-button.styles.js';
  * when the pointer enters or the button takes focus, or on the first click.
  *
  * @csspart button - The native button.
+ * @csspart pending-badge - The count of pending transactions (only with `features.pendingTransactions`).
  * @cssproperty --mb-color-accent - Background while disconnected.
  * @cssproperty --mb-color-accent-fg - Text colour while disconnected.
  *
@@ -79,6 +80,8 @@ export class MbConnectButton extends LitElement {
     if (client === this.subscribedTo) return;
     this.unsubscribe?.();
     this.subscribedTo = client;
+    const controllers = client && controllersOf(client);
+    if (controllers?.options.features.pendingTransactions) void import('./pending-badge.js').then((m) => m.attachPendingBadge(this, controllers));
     this.account = client?.getAccount();
     this.unsubscribe = client?.subscribeAccount((account) => {
       this.account = account;

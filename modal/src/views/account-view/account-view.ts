@@ -6,6 +6,7 @@ import { formatBalance, shortenAddress } from '../../core/format.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { StoreController } from '../../elements/store-controller.js';
 import { hubOf } from '../../controllers/hub.js';
+import { pendingTransactionsOf } from '../../controllers/pending-transactions.js';
 import { totalUsd } from '../../controllers/portfolio.js';
 import { MbView, viewStyles } from '../view.js';
 import { viewLoaders } from '../registry.js';
@@ -32,6 +33,9 @@ export class MbAccountView extends MbView {
   private readonly account = new StoreController(this, () => this.controllers?.account);
   private readonly networks = new StoreController(this, () => this.controllers?.networks);
   private readonly portfolio = new StoreController(this, () => (this.controllers ? hubOf(this.controllers).portfolio : undefined));
+  private readonly pending = new StoreController(this, () =>
+    this.controllers?.options.features.pendingTransactions ? pendingTransactionsOf(this.controllers) : undefined,
+  );
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -73,7 +77,11 @@ export class MbAccountView extends MbView {
     const tokens = portfolio.balances;
     return html`<div class="center">
         <mb-wallet-image class="avatar" shape="circle" src=${avatar ?? nothing} name=${name ?? address.slice(2, 4)}></mb-wallet-image>
-        ${name ? html`<mb-text variant="title" align="center">${name}</mb-text>` : nothing}
+        ${name
+          ? html`<mb-text variant="title" align="center">${name}</mb-text>`
+          : chain?.user && this.controllers.connection.getState().connectorId === 'auth'
+            ? html`<mb-button variant="ghost" size="sm" @click=${() => this.controllers.router.push('RegisterAccountName')}>${this.texts.chooseName}</mb-button>`
+            : nothing}
         <div class="address">
           <span title=${address}>${shortenAddress(address)}</span>
           <mb-button variant="ghost" size="sm" icon-only label=${this.texts.copyAddress} @click=${() => this.copy(address)}>
@@ -88,6 +96,7 @@ export class MbAccountView extends MbView {
             ? html`<span class="total" aria-label=${this.texts.totalBalance}>${formatUsd(totalUsd(tokens), lang)}</span>`
             : nothing}
         </div>
+        ${this.pending.value?.count ? html`<mb-text class="pending" variant="small" role="status">${this.texts.pendingTransactions(this.pending.value.count)}</mb-text>` : nothing}
       </div>
       <div class="actions">
         ${this.actions().map(

@@ -1,0 +1,238 @@
+import { fetchNameSuggestions, lookupName, registerName, reverseLookupNames } from '../api/blockchain.js';
+import type { ApiContext } from '../api/http.js';
+import type { LookupNameResponse, NameSuggestion, RegisterNameMessage } from '../api/types.js';
+import { createStore } from '../core/store.js';
+import type { Clock, Eip1193Provider, ModalControllers, Store } from '../core/types.js';
+import { HttpError, ModalError } from '../errors.js';
+import { messages } from '../messages.js';
+
+/** Spec section 9: a name has at least 4 characters. */
+export const NAME_MIN_LENGTH = 4;
+/** The fixed provider zone every name lives in (spec section 9). */
+export const NAME_ZONE = 'reown.id';
+/** Typing pauses this long before availability and suggestions are asked for. */
+export const NAME_CHECK_DEBOUNCE_MS = 300;
+const LABEL = /^[a-zA-Z0-9-]+$/;
+const COIN_TYPE_FLAG = 0x80000000;
+
+/** Why a label cannot be a name (spec section 5): too short, or a character other than letters, digits and hyphen. */
+export type NameProblem = 'tooShort' | 'invalidCharacters';
+
+/**
+ * The label's problem, or undefined when it is a valid name; a trailing `.reown.id` is ignored.
+ * @example validateName('ab') // 'tooShort'
+ */
+export function validateName(input: string): NameProblem | undefined {
+  const label = labelOf(input);
+  if (label !== '' && !LABEL.test(label)) return 'invalidCharacters';
+  if (label.length < NAME_MIN_LENGTH) return 'tooShort';
+  return undefined;
+}
+
+/** `Alice` or `alice.reown.id` -> `alice`. */
+export function labelOf(input: string): string {
+  const value = input.trim().toLowerCase();
+  return value.endsWith(`.${NAME_ZONE}`) ? value.slice(0, -(NAME_ZONE.length + 1)) : value;
+}
+
+/**
+ * The coin type of an EVM chain (ENSIP-11): `0x80000000 | chainId`. Throws 'Invalid chainId' from 2^31 on.
+ * @example coinTypeOf(56) // 2147483704
+ */
+export function coinTypeOf(chainId: number): number {
+  if (!Number.isInteger(chainId) || chainId < 0 || chainId >= COIN_TYPE_FLAG) throw new ModalError(messages.invalidChainId);
+  return (COIN_TYPE_FLAG | chainId) >>> 0;
+}
+
+/** The name's record; undefined when it is not registered (404). Throws 'Error resolving name' on any other failure. */
+export async function resolveName(api: ApiContext, name: string): Promise<LookupNameResponse | undefined> {
+  try {
+    return await lookupName(api, name);
+  } catch (cause) {
+    if (cause instanceof HttpError && cause.status === 404) return undefined;
+    throw new ModalError(messages.errorResolvingName, { cause });
+  }
+}
+
+/** Suggestions in the fixed zone; throws 'Error fetching name suggestions'. */
+export async function suggestNames(api: ApiContext, name: string): Promise<NameSuggestion[]> {
+  try {
+    return (await fetchNameSuggestions(api, name, NAME_ZONE)).suggestions;
+  } catch (cause) {
+    throw new ModalError(messages.errorFetchingNameSuggestions, { cause });
+  }
+}
+
+/** The names of an address (newest first); throws 'Error fetching names for address'. */
+export async function namesOfAddress(api: ApiContext, address: string): Promise<LookupNameResponse[]> {
+  try {
+    return await reverseLookupNames(api, { address, sender: address });
+  } catch (cause) {
+    throw new ModalError(messages.errorFetchingNamesForAddress, { cause });
+  }
+}
+
+/** The reason text of a refused registration (the api puts `reasons[0].description` in the HttpError's details). */
+function reasonOf(error: unknown): string | undefined {
+  return error instanceof HttpError && error.details ? error.details : undefined;
+}
+
+export interface NamesControllerDeps {
+  api: ApiContext;
+  clock: Clock;
+  /** The connected EVM address. */
+  address: () => string | undefined;
+  /** The active EVM chain id. */
+  chainId: () => number;
+  /** The connected wallet's provider when it is the auth connector (the embedded wallet); undefined otherwise. */
+  authProvider: () => Eip1193Provider | undefined;
+  /** The registered name, so that Account shows it at once. */
+  onRegistered?: (name: string, address: string) => void;
+}
+
+export interface NamesState {
+  /** What the user typed. */
+  input: string;
+  /** The full name (`label.reown.id`) of a valid input. */
+  name?: string;
+  problem?: NameProblem;
+  availability: 'idle' | 'checking' | 'available' | 'taken' | 'error';
+  suggestions: NameSuggestion[];
+  /** 'Error resolving name' or 'Error fetching name suggestions'. */
+  lookupError?: string;
+  registering: boolean;
+  /** 'Error registering name {name}' (or the service's reason), 'Address or auth connector not found', 'Invalid chainId', ... */
+  registerError?: string;
+  /** The name registered last. */
+  registered?: string;
+}
+
+export interface NamesController extends Store<NamesState> {
+  /** Validates at once; availability and suggestions follow after {@link NAME_CHECK_DEBOUNCE_MS}. */
+  setInput(value: string): void;
+  /** Signs `{name, attributes, timestamp}` with the embedded wallet and registers it; resolves true on success. */
+  register(): Promise<boolean>;
+  reset(): void;
+  dispose(): void;
+}
+
+const initialState = (): NamesState => ({ input: '', availability: 'idle', suggestions: [], registering: false });
+
+/** The name-registration use case (RegisterAccountName): validation, debounced availability and suggestions, registration. */
+export function createNamesController(deps: NamesControllerDeps): NamesController {
+  const store = createStore<NamesState>(initialState());
+  let timer: unknown;
+  let checkId = 0;
+
+  const check = async (label: string, id: number) => {
+    const name = `${label}.${NAME_ZONE}`;
+    const [record, suggestions] = await Promise.allSettled([resolveName(deps.api, name), suggestNames(deps.api, label)]);
+    if (id !== checkId) return;
+    const errorOf = (result: PromiseSettledResult<unknown>) => (result.status === 'rejected' ? (result.reason as Error).message : undefined);
+    store.setState({
+      availability: record.status === 'rejected' ? 'error' : record.value ? 'taken' : 'available',
+      suggestions: suggestions.status === 'fulfilled' ? suggestions.value.filter((s) => !s.registered && s.name !== name) : [],
+      lookupError: errorOf(record) ?? errorOf(suggestions),
+    });
+  };
+
+  const cancel = () => {
+    checkId++;
+    if (timer !== undefined) deps.clock.clearTimeout(timer);
+    timer = undefined;
+  };
+
+  return {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    setInput(value) {
+      cancel();
+      const problem = validateName(value);
+      const label = labelOf(value);
+      store.setState({
+        input: value,
+        name: problem ? undefined : `${label}.${NAME_ZONE}`,
+        problem: label === '' ? undefined : problem,
+        availability: problem ? 'idle' : 'checking',
+        lookupError: undefined,
+        registerError: undefined,
+        ...(problem ? { suggestions: [] } : {}),
+      });
+      if (problem) return;
+      const id = checkId;
+      timer = deps.clock.setTimeout(() => void check(label, id), NAME_CHECK_DEBOUNCE_MS);
+    },
+    async register() {
+      const { name, registering } = store.getState();
+      if (!name || registering) return false;
+      cancel();
+      store.setState({ registering: true, registerError: undefined });
+      try {
+        const address = deps.address();
+        const provider = deps.authProvider();
+        if (!address || !provider) throw new ModalError(messages.addressOrAuthConnectorNotFound);
+        const coinType = coinTypeOf(deps.chainId());
+        const body: RegisterNameMessage = { name, attributes: {}, timestamp: Math.floor(deps.clock.now() / 1000) };
+        const message = JSON.stringify(body);
+        const signature = (await provider.request({ method: 'personal_sign', params: [toHex(message), address] })) as `0x${string}`;
+        try {
+          await registerName(deps.api, { coin_type: coinType, address, message, signature });
+        } catch (cause) {
+          throw new ModalError(reasonOf(cause) ?? messages.errorRegisteringName(name), { cause });
+        }
+        store.setState({ registering: false, registered: name, availability: 'taken' });
+        deps.onRegistered?.(name, address);
+        return true;
+      } catch (error) {
+        store.setState({ registering: false, registerError: error instanceof Error ? (error as ModalError).shortMessage ?? error.message : String(error) });
+        return false;
+      }
+    },
+    reset() {
+      cancel();
+      store.setState(initialState());
+    },
+    dispose() {
+      cancel();
+    },
+  };
+}
+
+function toHex(text: string): `0x${string}` {
+  return `0x${[...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+const namesControllers = new WeakMap<ModalControllers, NamesController>();
+
+/**
+ * The names controller of a modal, made on first use by the name views (never in the first-click bundle).
+ * @example const names = namesOf(this.controllers); names.setInput('alice');
+ */
+export function namesOf(controllers: ModalControllers): NamesController {
+  let names = namesControllers.get(controllers);
+  if (!names) {
+    const { account, networks, connection } = controllers;
+    names = createNamesController({
+      api: controllers.api,
+      clock: controllers.clock,
+      address: () => account.getState().byNamespace.eip155.address,
+      chainId: () => networks.getState().activeNetwork.id as number,
+      authProvider: () => (connection.getState().connectorId === 'auth' ? connection.getProvider() : undefined),
+      onRegistered: (name, address) => {
+        if (account.getState().byNamespace.eip155.address === address) account.update('eip155', { profileName: name });
+        // The identity cache (5 min) still holds "no name": read it again.
+        void account.fetchIdentity(true);
+      },
+    });
+    namesControllers.set(controllers, names);
+    // Another account starts afresh (no half-typed name or success of the previous one).
+    let address = account.getState().byNamespace.eip155.address;
+    const made = names;
+    account.subscribe((state) => {
+      if (state.byNamespace.eip155.address === address) return;
+      address = state.byNamespace.eip155.address;
+      made.reset();
+    });
+  }
+  return names;
+}
