@@ -75,8 +75,7 @@ export const modalStyles = [
     }
     .toasts {
       position: absolute;
-      left: 0;
-      right: 0;
+      inset-inline: 0;
       bottom: 12px;
       display: flex;
       justify-content: center;
