@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const require = createRequire(import.meta.url);
+const id = 'virtual:mb-custom-elements';
+const resolved = `\0${id}`;
+
+/**
+ * `import manifest from 'virtual:mb-custom-elements'`: the modal's custom-elements manifest, made by the same
+ * analyzer run as `npm run build:modal` (modal/custom-elements-manifest.config.mjs), written to a temporary folder
+ * so neither `npm start` nor the site build depends on a modal build. The lab page documents the elements from it.
+ */
+export function customElementsManifestModule(): Plugin {
+  let cached: string | undefined;
+  return {
+    name: 'mb-custom-elements-manifest',
+    resolveId: (source) => (source === id ? resolved : undefined),
+    load(loadId) {
+      if (loadId !== resolved) return undefined;
+      if (cached) return cached;
+      // The analyzer joins --outdir to its working directory.
+      const outdir = mkdtempSync(join(tmpdir(), 'mb-cem-'));
+      try {
+        const cli = join(dirname(require.resolve('@custom-elements-manifest/analyzer/package.json')), 'cem.js');
+        const result = spawnSync(process.execPath, [cli, 'analyze', '--config', 'modal/custom-elements-manifest.config.mjs', '--outdir', relative(repoRoot, outdir)], {
+          cwd: repoRoot,
+          encoding: 'utf8',
+        });
+        if (result.status !== 0) this.error(`custom-elements manifest failed: ${result.stderr || result.stdout}`);
+        cached = `export default ${readFileSync(join(outdir, 'custom-elements.json'), 'utf8')};`;
+        return cached;
+      } finally {
+        rmSync(outdir, { recursive: true, force: true });
+      }
+    },
+  };
+}
