@@ -1,4 +1,4 @@
-import { createModal, defineConnectButton, type ModalClient, type ModalOptions, type ViewName } from '@minibot/modal';
+import { controllersOf, createModal, defineConnectButton, type ModalClient, type ModalOptions, type ViewName } from '@minibot/modal';
 import manifest from 'virtual:mb-custom-elements';
 import { viewTags } from '../../modal/src/views/registry.js';
 import { siteConfig } from '../src/config.js';
@@ -117,11 +117,12 @@ async function main() {
   const modal = createModal(modalOptionsOf(choices, base, locale));
   await defineConnectButton();
   if (choices.embedded) {
-    await import('@minibot/modal/elements/modal/modal.js');
-    const inline = document.createElement('mb-modal') as HTMLElement & { client?: ModalClient };
-    inline.client = modal;
+    // Embedded mode: the page places <mb-modal> and binds it to the client (README: mountModal).
+    const { mountModal } = await import('@minibot/modal/elements/modal/mount.js');
+    const inline = document.createElement('mb-modal');
     inline.setAttribute('embedded', '');
     document.getElementById('embedded-slot')!.append(inline);
+    mountModal(controllersOf(modal)!);
   }
   renderViews(document.getElementById('views')!, modal, viewNames(viewTags));
   showState(document.getElementById('state') as HTMLOutputElement, modal);

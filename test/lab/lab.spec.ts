@@ -31,7 +31,7 @@ test.describe('the lab page (/lab/)', () => {
     expect(await violations(page)).toEqual([]);
 
     await forceView(page, 'Networks');
-    await expect(page.getByRole('dialog', { name: 'Select network' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Choose Network' })).toBeVisible();
     await expect(page.locator('#state')).toContainText('view Networks · open');
     await page.keyboard.press('Escape');
     await forceView(page, 'AllWallets');
@@ -116,8 +116,13 @@ test.describe('the lab page (/lab/)', () => {
     await expect(inline.locator('dialog')).toBeVisible();
     await expect(inline.locator('dialog')).toHaveAttribute('dir', 'rtl');
     await expect(inline.getByRole('button', { name: 'إغلاق' })).toHaveCount(0);
+    await expect(inline.getByText('كل المحافظ')).toBeVisible();
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.screenshot({ path: `${screenshotDir}lab-embedded-rtl-360.png`, fullPage: true });
+    const slot = (await page.locator('#embedded-slot').boundingBox())!;
+    const inlineBox = (await inline.locator('dialog').boundingBox())!;
+    expect(inlineBox.x + inlineBox.width).toBeLessThanOrEqual(slot.x + slot.width + 1);
+    await inline.locator('dialog').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${screenshotDir}lab-embedded-rtl-360.png` });
     expect(await violations(page)).toEqual([]);
   });
 

@@ -32,6 +32,8 @@ export const modalStyles = [
     :host([embedded]) dialog {
       position: static;
       margin: 0;
+      /* Inline, the dialog fits its container (a narrow column on a phone). */
+      max-width: 100%;
       box-shadow: none;
     }
     header {

@@ -13,7 +13,8 @@ export const iconStyles = css`
   }
   /* Icons that point along the reading direction mirror in right-to-left text. */
   :host([name='back']:dir(rtl)) svg,
-  :host([name='chevron']:dir(rtl)) svg {
+  :host([name='chevron']:dir(rtl)) svg,
+  :host([name='disconnect']:dir(rtl)) svg {
     transform: scaleX(-1);
   }
 `;
