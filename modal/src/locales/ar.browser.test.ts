@@ -1,6 +1,8 @@
 import { assert } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
 import { createTestControllers } from '../views/testing/test-controllers.js';
-import { dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../views/testing/test-helpers.js';
+import { deepActive, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../views/testing/test-helpers.js';
+import type { MbGridItem } from '../ui/grid-item/grid-item.js';
 import type { MbListItem } from '../ui/list-item/list-item.js';
 import { ar } from './ar.js';
 import { de } from './de.js';
@@ -60,5 +62,23 @@ describe('Arabic modal (locale: ar, right to left)', () => {
     german.controllers.modal.open();
     await waitForView(mounted.modal, 'mb-connect-view');
     assert.equal(mounted.modal.shadowRoot!.querySelector('dialog')!.getAttribute('dir'), 'ltr');
+  });
+
+  it('in AllWallets the grid starts on the right and the left arrow moves forward', async () => {
+    const { controllers } = createTestControllers({ modalOptions: { locale: ar }, wallets: 60 });
+    const { modal } = await mountTestModal(controllers);
+    controllers.modal.open({ view: 'AllWallets' });
+    const view = await waitForView(modal, 'mb-all-wallets-view');
+    const tiles = () => [...view.shadowRoot!.querySelectorAll<MbGridItem>('mb-grid-item')];
+    await waitFor(() => tiles().length > 4, 3000, 'tiles');
+    const [first, second] = tiles();
+    assert.isAbove(first.getBoundingClientRect().left, second.getBoundingClientRect().left, 'the first wallet is on the right');
+    const focused = () => Number(((deepActive()?.getRootNode() as ShadowRoot).host as MbGridItem).dataset.index);
+    first.focus();
+    await sendKeys({ press: 'ArrowLeft' });
+    assert.equal(focused(), 1);
+    await sendKeys({ press: 'ArrowRight' });
+    assert.equal(focused(), 0);
+    await expectNoAxeViolations(modal);
   });
 });
