@@ -2,6 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import type { Hex } from 'viem';
+import { generatePrivateKey } from 'viem/accounts';
+import { LOGIN_MAIL, newEmail, waitForMail } from '../embedded/mailbox.js';
+import { WcTestWallet } from '../wallet/wc-wallet.js';
 import { viewTags } from '../../modal/src/views/registry.js';
 import { expect, test } from '../fixtures.js';
 
@@ -139,5 +143,55 @@ test.describe('the lab page (/lab/)', () => {
       await page.screenshot({ path: `${screenshotDir}lab-rtl-account-${width}.png` });
     }
     expect(await violations(page)).toEqual([]);
+  });
+
+  test('connects a WalletConnect wallet through the local relay from the lab (browser wallets off)', async ({ page, stack }) => {
+    const wc = new WcTestWallet({ privateKey: generatePrivateKey() as Hex, chainId: stack.chainId, rpcUrl: stack.rpcUrl, relayUrl: stack.relayUrl, projectId: stack.projectId });
+    await wc.start();
+    try {
+      await openLab(page, stack.siteUrl, '?applied=1&theme=light&locale=en&walletConnect=on');
+      await expect(page.getByRole('checkbox', { name: 'Browser wallets (EIP-6963)' })).not.toBeChecked();
+      await forceView(page, 'ConnectingWalletConnectBasic');
+      const qr = page.getByRole('dialog', { name: 'WalletConnect' }).locator('mb-qr-code');
+      await expect(qr).toHaveAttribute('value', /^wc:/, { timeout: 15_000 });
+      await wc.pair((await qr.getAttribute('value'))!);
+      await expect(page.locator('#state')).toContainText(`Connected: ${wc.address}`, { timeout: 15_000 });
+    } finally {
+      await wc.stop();
+    }
+  });
+
+  test('logs in by e-mail through the embedded wallet from the lab; without the e-mail connector the field is gone', async ({ page, stack }) => {
+    await openLab(page, stack.siteUrl, '?applied=1&theme=light&locale=en&walletConnect=on');
+    await forceView(page, 'Connect');
+    await expect(page.getByRole('dialog', { name: 'Connect Wallet' }).getByText('WalletConnect')).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('textbox', { name: 'E-mail' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await openLab(page, stack.siteUrl, '?applied=1&theme=light&locale=en&email=on');
+    const email = newEmail();
+    await forceView(page, 'Connect');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
+    const { code } = await waitForMail(stack.frameUrl, email, LOGIN_MAIL);
+    await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
+    await expect(page.locator('#state')).toContainText(/Connected: 0x[0-9a-fA-F]{40}/, { timeout: 15_000 });
+  });
+
+  test('SIWX required with server sessions: connecting asks to sign in, the close button is disabled, signing connects', async ({ page, stack, wallet }) => {
+    await openLab(page, stack.siteUrl, '?applied=1&theme=light&locale=en&injected=on&siwx=required&siwxStorage=server');
+    await expect(page.getByRole('radio', { name: 'Required' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'By the sign-in service (server)' })).toBeChecked();
+    await page.locator('mb-connect-button').getByRole('button').click();
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByText('Test Wallet').click();
+    const signIn = page.getByRole('dialog', { name: 'Sign In' });
+    await expect(signIn).toContainText('Minibot modal lab asks you to sign in with your wallet.');
+    await expect(signIn.getByRole('button', { name: 'Close' })).toBeDisabled();
+    await signIn.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(signIn).toBeHidden();
+    await expect(page.locator('#state')).toContainText(`Connected: ${wallet.address}`);
+    expect(wallet.methods()).toContain('personal_sign');
   });
 });
