@@ -20,8 +20,12 @@ export interface ElementDoc {
 
 type Row = (string | undefined)[];
 
-function table(caption: string, head: string[], rows: Row[]): HTMLElement | undefined {
-  if (rows.length === 0) return undefined;
+function table(caption: string, allHead: string[], allRows: Row[]): HTMLElement | undefined {
+  if (allRows.length === 0) return undefined;
+  // A column the manifest leaves empty for every row (e.g. no defaults) is left out.
+  const kept = allHead.map((_, index) => index === 0 || allRows.some((row) => row[index])).flatMap((keep, index) => (keep ? [index] : []));
+  const head = kept.map((index) => allHead[index]);
+  const rows = allRows.map((row) => kept.map((index) => row[index]));
   const wrap = document.createElement('div');
   wrap.className = 'table-wrap';
   const t = document.createElement('table');

@@ -56,6 +56,10 @@ test.describe('the lab page (/lab/)', () => {
     await expect(inputDocs.getByRole('table', { name: 'Events' })).toContainText('MbInputEvent');
     expect(await page.locator('#docs details').count()).toBeGreaterThan(30);
     expect(await violations(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await modalDocs.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${screenshotDir}lab-docs-360.png` });
   });
 
   test('switches the locale to Arabic: dir="rtl" and lang="ar" on the dialog, Arabic titles, mirrored header; screenshots at 360 and 1280 px', async ({ page, stack }) => {
