@@ -45,6 +45,7 @@ const config: RollupOptions = {
     react: 'modal/src/react/index.ts',
     element: 'modal/src/element.ts',
     'locales/de': 'modal/src/locales/de.ts',
+    'locales/ar': 'modal/src/locales/ar.ts',
   },
   external: isExternal,
   plugins: [

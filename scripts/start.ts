@@ -32,6 +32,7 @@ async function main() {
     'Minibot presale is running on this machine.',
     '',
     `  Open ${stack.siteUrl}`,
+    `  Modal lab    ${stack.siteUrl}lab/   (every view and option of the modal)`,
     '',
     `  Chain        ${config.preset.label}, chain id ${config.preset.chainId}, RPC ${stack.rpcUrl}`,
     `  Contract     ${stack.deployment.presale} (price ${formatEther(BigInt(stack.deployment.priceWei))} BNB, minting enabled)`,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { customElementsManifestModule } from './lab/manifest-plugin.js';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -8,7 +9,7 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 export default defineConfig({
   root: fromRoot('./'),
   publicDir: fromRoot('./public'),
-  plugins: [react()],
+  plugins: [react(), customElementsManifestModule()],
   resolve: {
     alias: [
       { find: /^@minibot\/modal\/react$/, replacement: fromRoot('../modal/src/react/index.ts') },
@@ -21,6 +22,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // The lab page (/lab/): every view and option of the modal, next to the presale page.
+    rollupOptions: { input: { main: fromRoot('./index.html'), lab: fromRoot('./lab/index.html') } },
   },
   server: { host: '127.0.0.1', strictPort: true },
   preview: { host: '127.0.0.1', strictPort: true },

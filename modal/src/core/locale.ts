@@ -17,6 +17,8 @@ export type ModalCoreMessages = Widen<typeof coreMessages>;
 export interface ModalLocale {
   /** BCP 47 language tag, set as `lang` on the modal's dialog. */
   lang: string;
+  /** Writing direction, set as `dir` on the modal's dialog: 'rtl' mirrors its layout. 'ltr' when absent. */
+  dir?: 'ltr' | 'rtl';
   texts: ModalUiTexts;
   /** Heading of each view (the dialog's accessible name). */
   viewTitles: Record<ViewName, string>;

@@ -4,6 +4,7 @@ import { bscNetwork } from '../core/networks.js';
 import type { ModalOptions } from '../core/types.js';
 import { messages } from '../messages.js';
 import { texts, textsOf, viewTitles } from '../views/texts.js';
+import { ar } from './ar.js';
 import { de } from './de.js';
 
 const base: ModalOptions = { projectId: 'p', networks: [bscNetwork], metadata: { name: 'd', description: 'd', url: 'http://127.0.0.1', icons: [] } };
@@ -62,5 +63,20 @@ describe('texts and locale options', () => {
       if (typeof value === 'string') expect(value, key).not.toBe('');
     }
     expect(de.messages!.httpStatusCode!(404)).toBe('HTTP-Statuscode: 404');
+  });
+
+  it('the Arabic catalogue is complete and right to left; English and German stay left to right', () => {
+    expect(Object.keys(ar.texts).sort()).toEqual(Object.keys(texts).sort());
+    expect(Object.keys(ar.viewTitles).sort()).toEqual(Object.keys(viewTitles).sort());
+    expect(Object.keys(ar.messages ?? {}).sort()).toEqual(Object.keys(messages).sort());
+    for (const [key, value] of Object.entries(ar.texts)) {
+      if (typeof value === 'string') expect(value, key).not.toBe('');
+    }
+    expect(ar.messages!.httpStatusCode!(404)).toBe('رمز حالة HTTP: 404');
+    const arabic = textsOf(resolveOptions({ ...base, locale: ar }));
+    expect([arabic.lang, arabic.dir]).toEqual(['ar', 'rtl']);
+    expect(arabic.viewTitles.Connect).toBe('ربط المحفظة');
+    expect(textsOf(resolveOptions({ ...base, locale: de })).dir).toBe('ltr');
+    expect(textsOf(resolveOptions(base)).dir).toBe('ltr');
   });
 });

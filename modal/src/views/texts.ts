@@ -224,12 +224,14 @@ export const viewTitles: Record<ViewName, string> = {
 export interface ActiveTexts {
   /** Language tag of the catalogue (set as `lang` on the dialog). */
   lang: string;
+  /** Writing direction of the catalogue (set as `dir` on the dialog). */
+  dir: 'ltr' | 'rtl';
   texts: ModalUiTexts;
   viewTitles: Record<ViewName, string>;
   messages: ModalMessages;
 }
 
-const english: ActiveTexts = { lang: 'en', texts, viewTitles, messages };
+const english: ActiveTexts = { lang: 'en', dir: 'ltr', texts, viewTitles, messages };
 const merged = new WeakMap<ResolvedOptions, ActiveTexts>();
 
 /** The active catalogue of a modal's options (merged once per options object); English without options. */
@@ -240,6 +242,7 @@ export function textsOf(options: ResolvedOptions | undefined): ActiveTexts {
     const { viewTitles: titleOverrides, messages: _messages, ...textOverrides } = options.texts ?? {};
     active = {
       lang: options.locale?.lang ?? 'en',
+      dir: options.locale?.dir ?? 'ltr',
       texts: { ...texts, ...options.locale?.texts, ...textOverrides },
       viewTitles: { ...viewTitles, ...options.locale?.viewTitles, ...titleOverrides },
       messages: { ...messages, ...options.messages },

@@ -63,7 +63,8 @@ export const tradeStyles = css`
     align-items: center;
     gap: 6px;
     flex: none;
-    padding: 6px 10px 6px 6px;
+    padding-block: 6px;
+    padding-inline: 6px 10px;
     border-radius: 999px;
     background: var(--_mb-color-bg, #ffffff);
     border: 1px solid var(--_mb-color-border, #d6d9de);

@@ -32,6 +32,8 @@ export const modalStyles = [
     :host([embedded]) dialog {
       position: static;
       margin: 0;
+      /* Inline, the dialog fits its container (a narrow column on a phone). */
+      max-width: 100%;
       box-shadow: none;
     }
     header {
@@ -75,8 +77,7 @@ export const modalStyles = [
     }
     .toasts {
       position: absolute;
-      left: 0;
-      right: 0;
+      inset-inline: 0;
       bottom: 12px;
       display: flex;
       justify-content: center;

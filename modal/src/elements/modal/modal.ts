@@ -102,10 +102,11 @@ export class MbModal extends LitElement {
     const toast = this.toastState.value;
     const view = router?.view ?? 'Connect';
     const canGoBack = (router?.history.length ?? 0) > 1 && !this.embedded;
-    const { lang, texts } = textsOf(controllers?.options);
+    const { lang, dir, texts } = textsOf(controllers?.options);
     return html`<dialog
       part="dialog"
       lang=${lang}
+      dir=${dir}
       class=${modal?.shake ? 'shake' : ''}
       aria-labelledby="title"
       @cancel=${this.onCancel}

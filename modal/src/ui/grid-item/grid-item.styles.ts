@@ -34,5 +34,7 @@ export const gridItemStyles = css`
     white-space: nowrap;
     overflow: hidden;
     text-overflow: ellipsis;
+    /* A name takes its own direction: a Latin name in right-to-left text keeps its start and loses its end. */
+    unicode-bidi: plaintext;
   }
 `;

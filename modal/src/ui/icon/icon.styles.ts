@@ -11,4 +11,10 @@ export const iconStyles = css`
     width: 100%;
     height: 100%;
   }
+  /* Icons that point along the reading direction mirror in right-to-left text. */
+  :host([name='back']:dir(rtl)) svg,
+  :host([name='chevron']:dir(rtl)) svg,
+  :host([name='disconnect']:dir(rtl)) svg {
+    transform: scaleX(-1);
+  }
 `;

@@ -176,9 +176,11 @@ export class MbAllWalletsView extends MbView {
     const { wallets } = this.items();
     if (wallets.length === 0) return;
     const rowsInView = Math.max(1, Math.floor(this.viewportHeight / ROW_HEIGHT));
+    // The grid flows from the inline start: in right-to-left text the left arrow moves forward.
+    const forward = this.matches(':dir(rtl)') ? -1 : 1;
     const moves: Record<string, number> = {
-      ArrowRight: 1,
-      ArrowLeft: -1,
+      ArrowRight: forward,
+      ArrowLeft: -forward,
       ArrowDown: COLUMNS,
       ArrowUp: -COLUMNS,
       PageDown: rowsInView * COLUMNS,

@@ -17,8 +17,7 @@ export const transactionsStyles = css`
   .window {
     position: absolute;
     top: 0;
-    left: 0;
-    right: 0;
+    inset-inline: 0;
   }
   .row {
     box-sizing: border-box;
