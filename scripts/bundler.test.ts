@@ -7,7 +7,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { minibotPresaleAbi } from '../contracts/generated/minibotPresale.js';
 import type { Deployment } from '../contracts/deployment.js';
-import { toEmbeddedSmartAccount } from '../api-mocks/src/embedded/smart-account.js';
+import { bundlerGasPrice, toEmbeddedSmartAccount } from '../api-mocks/src/embedded/smart-account.js';
 import { DEV_ACCOUNTS } from './config.js';
 import { freePort, startAnvil, startBundler, type RunningAnvil, type RunningBundler } from './stack.js';
 
@@ -30,7 +30,7 @@ afterAll(async () => {
 function clients() {
   const chain = { ...foundry, rpcUrls: { default: { http: [anvil.rpcUrl] } } };
   const publicClient = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 50 });
-  const bundlerClient = createBundlerClient({ chain, client: publicClient, transport: http(bundler.url), pollingInterval: 50 });
+  const bundlerClient = createBundlerClient({ chain, client: publicClient, transport: http(bundler.url), pollingInterval: 50, userOperation: { estimateFeesPerGas: bundlerGasPrice } });
   const funder = createWalletClient({ chain, transport: http(anvil.rpcUrl), account: privateKeyToAccount(DEV_ACCOUNTS[5].key as Hex) });
   return { publicClient, bundlerClient, funder };
 }

@@ -143,6 +143,9 @@ export async function startBundler(host: string, port: number, rpcUrl: string, e
       '--utility-wallet-monitor', 'false',
       '--min-executor-balance', '0',
       '--block-time', '100',
+      // A fixed 1 gwei tip: alto otherwise bids above the node's suggested tip, which anvil derives from recent
+      // tips, so the fees of consecutive user operations grow without bound on a local chain.
+      '--static-max-priority-fee-per-gas', '1',
       '--enable-cors', 'true',
       '--log-level', 'warn',
     ],

@@ -117,3 +117,15 @@ export async function toEmbeddedSmartAccount(params: {
     },
   });
 }
+
+/**
+ * The user operation's fees from the bundler (`pimlico_getUserOperationGasPrice`, alto's price: the node's base
+ * fee and the bundler's tip), for `createBundlerClient({ userOperation: { estimateFeesPerGas: bundlerGasPrice } })`.
+ * The node's own tip suggestion is not used: on a local chain it follows the bundler's past bids upwards.
+ */
+export async function bundlerGasPrice({ bundlerClient }: { bundlerClient: Client }): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+  const price = (await bundlerClient.request({ method: 'pimlico_getUserOperationGasPrice' } as never)) as {
+    fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex };
+  };
+  return { maxFeePerGas: BigInt(price.fast.maxFeePerGas), maxPriorityFeePerGas: BigInt(price.fast.maxPriorityFeePerGas) };
+}
