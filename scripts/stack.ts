@@ -279,6 +279,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       port: config.apiPort,
       relayPort: config.relayPort,
       framePort: config.framePort,
+      bundlerUrl: bundler.url,
       rpcUrl: anvil.rpcUrl,
       chainId: config.preset.chainId,
       deployment,

@@ -1,0 +1,70 @@
+import { parseEventLogs, type Hex } from 'viem';
+import { entryPoint07Abi } from 'viem/account-abstraction';
+import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
+import { expect, test } from '../fixtures.js';
+import { HomePage } from '../pages/HomePage.js';
+import { LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
+
+const SHORT_ADDRESS = /^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/;
+const short = (address: string) => `${address.slice(0, 6)}...${address.slice(-4)}`.toLowerCase();
+
+/**
+ * The embedded wallet's smart account on the presale page, against the real stack: ERC-4337 EntryPoint v0.7 and
+ * SimpleAccountFactory on anvil, the alto bundler from npm. The visitor switches to the smart account in Account,
+ * mints (one user operation, which also deploys the account), then switches to the EOA and back.
+ */
+test('an e-mail visitor mints the presale pass from a smart account deployed by its first transaction, then switches to the EOA and back', async ({ page, stack, chain }) => {
+  test.setTimeout(120_000);
+  const home = new HomePage(page, stack.siteUrl);
+  const email = newEmail();
+  await home.goto();
+  await home.connectButton().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+  const { code } = await waitForMail(stack.frameUrl, email, LOGIN_MAIL);
+  await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
+  const addressButton = home.navbar.getByRole('button', { name: SHORT_ADDRESS });
+  await expect(addressButton).toBeVisible();
+  const eoa = (await addressButton.textContent())!.trim().toLowerCase();
+
+  // Account offers the smart account (the chain has an EntryPoint); choosing it changes the connected address.
+  await home.closeModalIfOpen();
+  await addressButton.click();
+  const account = page.getByRole('dialog', { name: 'Account' });
+  await account.getByRole('button', { name: /Switch to your Smart Account/ }).click();
+  await expect(account.getByRole('button', { name: /Switch to your EOA/ })).toBeVisible({ timeout: 15_000 });
+  await expect(addressButton).not.toHaveText(new RegExp(eoa.slice(-4), 'i'));
+  const smart = (await addressButton.textContent())!.trim().toLowerCase();
+  expect(smart).toMatch(SHORT_ADDRESS);
+  await home.closeModalIfOpen();
+
+  // Mint: approved in the frame, sent as a user operation through the bundler.
+  await home.acceptTermsAndMint();
+  const frame = page.frameLocator('mb-modal iframe');
+  await expect(frame.getByRole('heading', { name: 'Send this transaction?' })).toBeVisible();
+  await frame.getByRole('button', { name: 'Approve' }).click();
+  const hash: Hex = await home.expectMinted();
+  await home.expectOwner();
+  const receipt = await chain.getTransactionReceipt({ hash });
+  expect(receipt.status).toBe('success');
+  // The transaction is the bundler's handleOps on the EntryPoint, not one of the visitor's accounts.
+  expect(receipt.to?.toLowerCase()).toBe(stack.deployment.erc4337!.entryPoint.toLowerCase());
+  const [transfer] = parseEventLogs({ abi: minibotPresaleAbi, eventName: 'Transfer', logs: receipt.logs });
+  const owner = await chain.readContract({ address: stack.deployment.presale, abi: minibotPresaleAbi, functionName: 'ownerOf', args: [transfer.args.tokenId] });
+  expect(short(owner)).toBe(smart);
+  // Counterfactual until this first transaction: the EntryPoint deployed it in the same transaction.
+  const deployed = parseEventLogs({ abi: entryPoint07Abi, eventName: 'AccountDeployed', logs: receipt.logs });
+  expect(deployed.map((log) => log.args.sender)).toEqual([owner]);
+  expect(await chain.getCode({ address: owner })).toMatch(/^0x[0-9a-f]+$/);
+
+  // Back to the EOA, and to the smart account again (the choice is the frame's, kept across a reload).
+  await addressButton.click();
+  await account.getByRole('button', { name: /Switch to your EOA/ }).click();
+  await expect(addressButton).toHaveText(new RegExp(eoa.slice(-4), 'i'), { timeout: 15_000 });
+  await account.getByRole('button', { name: /Switch to your Smart Account/ }).click();
+  await expect(addressButton).toHaveText(new RegExp(smart.slice(-4), 'i'), { timeout: 15_000 });
+  await page.reload();
+  await expect(home.navbar.getByRole('button', { name: SHORT_ADDRESS })).toHaveText(new RegExp(smart.slice(-4), 'i'), { timeout: 20_000 });
+  await home.expectOwner();
+});
