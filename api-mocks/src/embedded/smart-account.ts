@@ -106,7 +106,8 @@ export async function toEmbeddedSmartAccount(params: {
     },
     // SimpleAccount v0.7 checks the owner's EIP-191 signature of the user-operation hash.
     async signUserOperation(parameters) {
-      const { chainId = client.chain!.id, ...userOperation } = parameters;
+      const { chainId = client.chain?.id, ...userOperation } = parameters;
+      if (chainId === undefined) throw new Error('The smart account needs a client with a chain');
       const hash = getUserOperationHash({
         chainId,
         entryPointAddress: setup.entryPoint,

@@ -131,7 +131,14 @@ function chain(): Promise<ChainInfo> {
   return chainInfo;
 }
 
-const publicClient = createClient({ transport: custom({ request: ({ method, params }) => rpc(method, params as unknown[]) }), pollingInterval: 250 });
+const rpcTransport = custom({ request: ({ method, params }) => rpc(method, params as unknown[]) });
+/** The chain's client (reads through `/rpc`), described from the service's chain id. */
+const chainClient = (chainId: number) =>
+  createClient({
+    chain: { id: chainId, name: `Chain ${chainId}`, nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [] } } },
+    transport: rpcTransport,
+    pollingInterval: 250,
+  });
 
 /**
  * The account type before the visitor chooses one. The spec's default is smartAccount on EVM; it stays eoa until
@@ -183,9 +190,11 @@ interface TxRequest {
 async function sendUserOperation(owner: PrivateKeyAccount, calls: TxRequest[]): Promise<Hex> {
   const info = await chain();
   if (!info.smartAccounts) throw new FrameError('This network has no smart-account support', 4200);
-  const account = await toEmbeddedSmartAccount({ client: publicClient, owner, setup: info.smartAccounts });
+  const client = chainClient(info.chainId);
+  const account = await toEmbeddedSmartAccount({ client, owner, setup: info.smartAccounts });
   const bundlerClient = createBundlerClient({
-    client: publicClient,
+    client,
+    chain: client.chain,
     transport: http(new URL('/bundler', location.href).href, { retryCount: 0 }),
     pollingInterval: 250,
     userOperation: { estimateFeesPerGas: bundlerGasPrice },
