@@ -53,6 +53,16 @@ async function logIn(page: Page, frameUrl: string, email: string, options: { new
   return page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().account.address);
 }
 
+/** Switches the logged-in visitor from the default smart account to the EOA in Account; returns the EOA's address. */
+async function useEoa(page: Page): Promise<Hex> {
+  await connectButton(page).click();
+  const account = page.getByRole('dialog', { name: 'Account' });
+  await account.getByRole('button', { name: /Switch to your EOA/ }).click();
+  await expect(account.getByRole('button', { name: /Switch to your Smart Account/ })).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  return page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().account.address);
+}
+
 async function latestId(frameUrl: string, email: string): Promise<number> {
   const { messages } = (await (await fetch(`${frameUrl}/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { id: number }[] };
   return messages[0]?.id ?? 0;
@@ -60,7 +70,9 @@ async function latestId(frameUrl: string, email: string): Promise<number> {
 
 test('a signature is approved in ApproveTransaction, another is rejected; the session survives a reload', async ({ page, stack }) => {
   const email = newEmail();
-  const address = await logIn(page, stack.frameUrl, email);
+  await logIn(page, stack.frameUrl, email);
+  // The EOA's signatures verify as plain ECDSA (the smart account's would need ERC-1271).
+  const address = await useEoa(page);
   const frame = page.frameLocator('mb-modal iframe');
 
   const signed = page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().signMessage({ message: 'Minibot says hi' }));
@@ -136,7 +148,9 @@ test('a method outside the lists is refused, and a malformed batch is refused be
 });
 
 test('a batch of calls (EIP-5792) is approved in the frame and reported by wallet_getCallsStatus', async ({ page, stack, chain }) => {
-  const address = await logIn(page, stack.frameUrl, newEmail());
+  await logIn(page, stack.frameUrl, newEmail());
+  // As the EOA: one transaction per call.
+  const address = await useEoa(page);
   const frame = page.frameLocator('mb-modal iframe');
   const to = ['0x0000000000000000000000000000000000000a11', '0x0000000000000000000000000000000000000b22'];
   const sent = page.evaluate(
@@ -165,8 +179,11 @@ test('a batch of calls (EIP-5792) is approved in the frame and reported by walle
 });
 
 test('as a smart account, wallet_getCapabilities reports atomic batching and wallet_sendCalls is one user operation', async ({ page, stack, chain }) => {
-  const eoa = await logIn(page, stack.frameUrl, newEmail());
+  await logIn(page, stack.frameUrl, newEmail());
   const capabilities = () => page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().request({ method: 'wallet_getCapabilities', params: [] }));
+  // The smart account is the default; the EOA has no atomic batching.
+  expect(await capabilities()).toMatchObject({ [`0x${stack.chainId.toString(16)}`]: { atomic: { status: 'supported' } } });
+  const eoa = await useEoa(page);
   expect(await capabilities()).toMatchObject({ [`0x${stack.chainId.toString(16)}`]: { atomic: { status: 'unsupported' } } });
   await connectButton(page).click();
   const account = page.getByRole('dialog', { name: 'Account' });

@@ -140,11 +140,8 @@ const chainClient = (chainId: number) =>
     pollingInterval: 250,
   });
 
-/**
- * The account type before the visitor chooses one. The spec's default is smartAccount on EVM; it stays eoa until
- * the e-mail tests that verify signatures and batch senders as the EOA are updated for smart accounts.
- */
-const DEFAULT_ACCOUNT_TYPE: EmbeddedAccountType = 'eoa';
+/** The account type before the visitor chooses one: smartAccount on EVM (spec section 9). */
+const DEFAULT_ACCOUNT_TYPE: EmbeddedAccountType = 'smartAccount';
 
 /** The visitor's account type (their choice, kept on the wallet's origin); eoa where the chain has no EntryPoint. */
 async function accountType(): Promise<EmbeddedAccountType> {
