@@ -84,6 +84,7 @@ async function main() {
     API_PORT: process.env.BENCH_API_PORT ?? '38787',
     RELAY_PORT: process.env.BENCH_RELAY_PORT ?? '38788',
     FRAME_PORT: process.env.BENCH_FRAME_PORT ?? '38789',
+    BUNDLER_PORT: process.env.BENCH_BUNDLER_PORT ?? '38790',
     SITE_PORT: process.env.BENCH_SITE_PORT ?? '34173',
     DATA_DIR: '.data/bench-site',
     LOCAL_DIR: '.local/bench-site',

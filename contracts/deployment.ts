@@ -27,4 +27,13 @@ export interface Deployment {
   tokens: DeployedToken[];
   /** Constant-product swap pool between the native coin and the test tokens (api-mocks' convert endpoints). */
   swapPool: Address;
+  /** ERC-4337 (smart accounts): absent on a deployment without an EntryPoint (no smart-account support). */
+  erc4337?: {
+    entryPoint: Address;
+    entryPointVersion: '0.7';
+    /** `SimpleAccountFactory`: `createAccount(owner, salt)`, owner = the embedded wallet's key. */
+    factory: Address;
+    /** The local bundler's executor account (funded by the deployment). */
+    bundler: Address;
+  };
 }

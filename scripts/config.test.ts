@@ -15,6 +15,7 @@ describe('stack configuration', () => {
       apiPort: 8787,
       relayPort: 8788,
       framePort: 8789,
+      bundlerPort: 8790,
       sitePort: 5173,
       projectId: 'minibot-local',
       dataDir: '.data',

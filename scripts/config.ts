@@ -9,6 +9,8 @@ export interface StackConfig {
   relayPort: number;
   /** The embedded wallet's own origin (frame, its auth service, the local mailbox). */
   framePort: number;
+  /** The ERC-4337 bundler (alto) for the embedded wallet's smart accounts. */
+  bundlerPort: number;
   sitePort: number;
   projectId: string;
   /** Folder for api-mocks' SQLite database and other state that survives a restart. */
@@ -35,6 +37,7 @@ export function readStackConfig(env: NodeJS.ProcessEnv = process.env): StackConf
     apiPort: port(env, 'API_PORT', 8787),
     relayPort: port(env, 'RELAY_PORT', 8788),
     framePort: port(env, 'FRAME_PORT', 8789),
+    bundlerPort: port(env, 'BUNDLER_PORT', 8790),
     sitePort: port(env, 'SITE_PORT', 5173),
     projectId: env.PROJECT_ID || 'minibot-local',
     dataDir: env.DATA_DIR || '.data',

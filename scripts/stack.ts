@@ -30,6 +30,8 @@ export interface RunningStack {
   relayUrl: string;
   /** The embedded wallet's origin (frame, auth service, mailbox at /mailbox). */
   frameUrl: string;
+  /** The ERC-4337 bundler's JSON-RPC URL (alto). */
+  bundlerUrl: string;
   siteUrl?: string;
   /** The environment the site was (or would be) started with. */
   siteEnv: Record<string, string>;
@@ -117,6 +119,78 @@ export async function startAnvil(host: string, port: number, chainId: number): P
   };
 }
 
+export interface RunningBundler {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the ERC-4337 bundler (`@pimlico/alto` from npm) on loopback against the local node, for the
+ * deployment's EntryPoint; its executor and utility account is the deployment's funded bundler key.
+ * Bundles as soon as a user operation arrives (auto mode, 100 ms minimum interval).
+ */
+export async function startBundler(host: string, port: number, rpcUrl: string, entryPoint: string, key: Hex): Promise<RunningBundler> {
+  const bin = join(repoRoot, 'node_modules', '.bin', 'alto');
+  const child = spawn(
+    bin,
+    [
+      '--entrypoints', entryPoint,
+      '--executor-private-keys', key,
+      '--utility-private-key', key,
+      '--rpc-url', rpcUrl,
+      '--port', String(port),
+      '--safe-mode', 'false',
+      '--utility-wallet-monitor', 'false',
+      '--min-executor-balance', '0',
+      '--block-time', '100',
+      // A fixed 1 gwei tip: alto otherwise bids above the node's suggested tip, which anvil derives from recent
+      // tips, so the fees of consecutive user operations grow without bound on a local chain.
+      '--static-max-priority-fee-per-gas', '1',
+      '--enable-cors', 'true',
+      '--log-level', 'warn',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output = (output + String(chunk)).slice(-4000)));
+  child.stderr?.on('data', (chunk) => (output = (output + String(chunk)).slice(-4000)));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  let exitCode: number | null | undefined;
+  exited.then((code) => (exitCode = code));
+  const url = `http://${host}:${port}`;
+  const deadline = Date.now() + 60_000;
+  const ready = async () => {
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }),
+      });
+      return response.ok;
+    } catch {
+      return false;
+    }
+  };
+  while (!(await ready())) {
+    if (exitCode !== undefined) throw new StackError(`the bundler (alto) exited (${exitCode}) before it was ready: ${output.trim()}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new StackError(`the bundler (alto) did not answer within 60 s: ${output.trim()}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }
+    },
+  };
+}
+
 /** The VITE_ variables the site reads, for a local stack. */
 export function siteEnvFor(config: StackConfig, deployment: Deployment, rpcUrl: string, apiUrl: string, relayUrl: string, frameUrl?: string) {
   return {
@@ -173,6 +247,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   await assertPortFree(host, config.apiPort, 'api-mocks', 'API_PORT');
   await assertPortFree(host, config.relayPort, 'WalletConnect relay', 'RELAY_PORT');
   await assertPortFree(host, config.framePort, 'embedded wallet frame', 'FRAME_PORT');
+  await assertPortFree(host, config.bundlerPort, 'ERC-4337 bundler', 'BUNDLER_PORT');
   if (options.site) await assertPortFree(host, config.sitePort, 'site', 'SITE_PORT');
 
   const stops: Array<() => Promise<void>> = [];
@@ -192,6 +267,11 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     mkdirSync(localDir, { recursive: true });
     writeFileSync(join(localDir, 'deployment.json'), JSON.stringify(deployment, null, 2) + '\n');
 
+    log(`Starting the ERC-4337 bundler (alto) on port ${config.bundlerPort}...`);
+    const { DEV_BUNDLER_KEY } = await import('../contracts/scripts/deploy.js');
+    const bundler = await startBundler(host, config.bundlerPort, anvil.rpcUrl, deployment.erc4337!.entryPoint, DEV_BUNDLER_KEY);
+    stops.push(() => bundler.stop());
+
     log(`Starting api-mocks on port ${config.apiPort}, the relay on port ${config.relayPort} and the embedded wallet on port ${config.framePort}...`);
     const { startApiMocks } = await import('../api-mocks/src/server.js');
     const api = await startApiMocks({
@@ -199,6 +279,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       port: config.apiPort,
       relayPort: config.relayPort,
       framePort: config.framePort,
+      bundlerUrl: bundler.url,
       rpcUrl: anvil.rpcUrl,
       chainId: config.preset.chainId,
       deployment,
@@ -215,7 +296,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       stops.push(() => site.close());
       siteUrl = site.url;
     }
-    return { config, deployment, rpcUrl: anvil.rpcUrl, apiUrl: api.url, relayUrl: api.relayUrl, frameUrl: api.frameUrl!, siteUrl, siteEnv, stop };
+    return { config, deployment, rpcUrl: anvil.rpcUrl, apiUrl: api.url, relayUrl: api.relayUrl, frameUrl: api.frameUrl!, bundlerUrl: bundler.url, siteUrl, siteEnv, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from './stack.js';
 
 /** `npm start` as a person uses it: prints the URL, serves the page, stops everything on Ctrl-C, starts again. */
-const ports = { ANVIL_PORT: '31545', API_PORT: '31787', RELAY_PORT: '31788', SITE_PORT: '31173', FRAME_PORT: '31789' };
+const ports = { ANVIL_PORT: '31545', API_PORT: '31787', RELAY_PORT: '31788', SITE_PORT: '31173', FRAME_PORT: '31789', BUNDLER_PORT: '31790' };
 const env = { ...process.env, ...ports, DATA_DIR: '.data/start-test', LOCAL_DIR: '.local/start-test' };
 
 function start(extra: Record<string, string> = {}): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {

@@ -37,6 +37,7 @@ async function main() {
     `  Chain        ${config.preset.label}, chain id ${config.preset.chainId}, RPC ${stack.rpcUrl}`,
     `  Contract     ${stack.deployment.presale} (price ${formatEther(BigInt(stack.deployment.priceWei))} BNB, minting enabled)`,
     `  api-mocks    ${stack.apiUrl}   relay ${stack.relayUrl}`,
+    `  Bundler      ${stack.bundlerUrl}   (ERC-4337, EntryPoint ${stack.deployment.erc4337?.entryPoint}; smart accounts)`,
     `  Mailbox      ${stack.frameUrl}/mailbox   (e-mail login codes and device links; JSON: ${stack.frameUrl}/mailbox.json)`,
     '',
     'Funded development accounts (10000 BNB each on the local chain only; never use these keys elsewhere):',

@@ -8,6 +8,8 @@ export interface StackInfo {
   relayUrl: string;
   /** The embedded wallet's origin (frame, mailbox). */
   frameUrl: string;
+  /** The ERC-4337 bundler (alto). */
+  bundlerUrl: string;
   chainId: number;
   projectId: string;
   deployment: Deployment;

@@ -35,6 +35,8 @@ export interface ApiMocksOptions {
   authNonceTtlMs?: number;
   /** The embedded wallet's origin (frame, auth service, mailbox) on this port; 0 = any free port; absent = not started. */
   framePort?: number;
+  /** The ERC-4337 bundler for the embedded wallet's smart accounts (with `deployment.erc4337`); absent = EOAs only. */
+  bundlerUrl?: string;
 }
 
 export interface RunningApiMocks {
@@ -150,7 +152,8 @@ export async function startApiMocks(options: ApiMocksOptions): Promise<RunningAp
   let embedded: RunningEmbeddedService | undefined;
   if (options.framePort !== undefined) {
     try {
-      embedded = await startEmbeddedService({ host: options.host, port: options.framePort, db, dataDir: options.dataDir, projects, chainId: options.chainId, rpcUrl: options.rpcUrl });
+      embedded = await startEmbeddedService({ host: options.host, port: options.framePort, db, dataDir: options.dataDir, projects, chainId: options.chainId, rpcUrl: options.rpcUrl,
+        smartAccounts: options.bundlerUrl && options.deployment.erc4337 ? { ...options.deployment.erc4337, bundlerUrl: options.bundlerUrl } : undefined });
     } catch (error) {
       await relay.close();
       await Promise.all([closeServer(api), closeServer(relayServer)]);

@@ -5,3 +5,5 @@ export { testTokenAbi, testTokenBytecode } from './testToken.js';
 export { swapPoolAbi, swapPoolBytecode } from './swapPool.js';
 export { referenceEnumerableAbi, referenceEnumerableBytecode } from './referenceEnumerable.js';
 export { ownerSignatureWalletAbi, ownerSignatureWalletBytecode } from './ownerSignatureWallet.js';
+export { entryPointAbi, entryPointBytecode } from './entryPoint.js';
+export { simpleAccountFactoryAbi, simpleAccountFactoryBytecode } from './simpleAccountFactory.js';

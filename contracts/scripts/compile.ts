@@ -26,6 +26,9 @@ export const GENERATED_CONTRACTS: readonly GeneratedContract[] = [
   { source: 'src/dev/SwapPool.sol', name: 'SwapPool', module: 'swapPool', prefix: 'swapPool' },
   { source: 'src/reference/ReferenceEnumerable.sol', name: 'ReferenceEnumerable', module: 'referenceEnumerable', prefix: 'referenceEnumerable' },
   { source: 'src/dev/OwnerSignatureWallet.sol', name: 'OwnerSignatureWallet', module: 'ownerSignatureWallet', prefix: 'ownerSignatureWallet' },
+  // ERC-4337 v0.7 (smart accounts): the EntryPoint and the simple account factory, from the npm package's sources.
+  { source: '@account-abstraction/contracts/core/EntryPoint.sol', name: 'EntryPoint', module: 'entryPoint', prefix: 'entryPoint' },
+  { source: '@account-abstraction/contracts/samples/SimpleAccountFactory.sol', name: 'SimpleAccountFactory', module: 'simpleAccountFactory', prefix: 'simpleAccountFactory' },
 ];
 
 /** Compiler settings, kept equal to foundry.toml's profile. */
@@ -48,7 +51,7 @@ export interface CompiledContract extends GeneratedContract {
 
 /** Resolves an import the way foundry.toml's remappings do. */
 function readImport(path: string): { contents: string } | { error: string } {
-  const candidates = path.startsWith('@openzeppelin/') || path.startsWith('forge-std/')
+  const candidates = path.startsWith('@openzeppelin/') || path.startsWith('forge-std/') || path.startsWith('@account-abstraction/')
     ? [join(repoRoot, 'node_modules', path)]
     : [join(contractsDir, path)];
   for (const file of candidates) {
@@ -61,7 +64,11 @@ function readImport(path: string): { contents: string } | { error: string } {
 export function compileContracts(): CompiledContract[] {
   const solc = require('solc') as { compile(input: string, callbacks: { import(path: string): unknown }): string };
   const sources = Object.fromEntries(
-    GENERATED_CONTRACTS.map((c) => [c.source, { content: readFileSync(join(contractsDir, c.source), 'utf8') }]),
+    GENERATED_CONTRACTS.map((c) => {
+      const read = readImport(c.source);
+      if ('error' in read) throw new Error(read.error);
+      return [c.source, { content: read.contents }];
+    }),
   );
   const input = { language: 'Solidity', sources, settings: COMPILER_SETTINGS };
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: readImport })) as SolcOutput;

@@ -1,8 +1,11 @@
-import { parseUnits, type Address, type Hex } from 'viem';
+import { keccak256, parseEther, parseUnits, toHex, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import type { DeployedToken, Deployment } from '../deployment.js';
 import { minibotPresaleAbi, minibotPresaleBytecode } from '../generated/minibotPresale.js';
 import { swapPoolAbi, swapPoolBytecode } from '../generated/swapPool.js';
 import { testTokenAbi, testTokenBytecode } from '../generated/testToken.js';
+import { entryPointAbi, entryPointBytecode } from '../generated/entryPoint.js';
+import { simpleAccountFactoryAbi, simpleAccountFactoryBytecode } from '../generated/simpleAccountFactory.js';
 import { DEV_ACCOUNTS } from '../../scripts/config.js';
 import { confirm, connect, deploy, type ChainClients } from './chain.js';
 
@@ -86,6 +89,31 @@ async function deployPresaleWith(
   };
 }
 
+/**
+ * The local bundler's executor key: derived from a fixed phrase (a dev-only key, like anvil's), funded by the
+ * deployment, used by no test account, so its nonces never collide with the tests' transactions.
+ */
+export const DEV_BUNDLER_KEY: Hex = keccak256(toHex('minibot local bundler executor'));
+/** Native coin the deployment sends to the bundler's executor (whole BNB). */
+const BUNDLER_FUNDS = '1000';
+
+/**
+ * Deploys ERC-4337 v0.7 (EntryPoint and SimpleAccountFactory from `@account-abstraction/contracts`, compiled
+ * into contracts/generated) and funds the local bundler's executor account.
+ */
+export async function deployErc4337(clients: ChainClients): Promise<NonNullable<Deployment['erc4337']>> {
+  const { address: entryPoint } = await deploy(clients, 'EntryPoint', { abi: entryPointAbi, bytecode: entryPointBytecode });
+  const { address: factory } = await deploy(clients, 'SimpleAccountFactory', {
+    abi: simpleAccountFactoryAbi,
+    bytecode: simpleAccountFactoryBytecode,
+    args: [entryPoint],
+  });
+  const bundler = privateKeyToAccount(DEV_BUNDLER_KEY).address;
+  const hash = await clients.walletClient.sendTransaction({ to: bundler, value: parseEther(BUNDLER_FUNDS) });
+  await confirm(clients, hash, 'Funding the bundler');
+  return { entryPoint, entryPointVersion: '0.7', factory, bundler };
+}
+
 export interface DeployDevStackParameters {
   rpcUrl: string;
   ownerKey: Hex;
@@ -155,6 +183,8 @@ export async function deployDevStack(opts: DeployDevStackParameters): Promise<De
     tokens.push({ symbol: spec.symbol, name: spec.name, address, decimals: spec.decimals, priceUsd: spec.priceUsd });
   }
 
+  const erc4337 = await deployErc4337(clients);
+
   return {
     chainId: presale.chainId,
     rpcUrl: opts.rpcUrl,
@@ -164,5 +194,6 @@ export async function deployDevStack(opts: DeployDevStackParameters): Promise<De
     priceWei: priceWei.toString(),
     tokens,
     swapPool,
+    erc4337,
   };
 }

@@ -11,7 +11,8 @@ describe('contracts/generated', () => {
       const committed = readFileSync(join(contractsDir, 'generated', name), 'utf8');
       expect(committed, `contracts/generated/${name} is stale`).toBe(text);
     }
-  });
+    // The compile includes the ERC-4337 EntryPoint: about 25-40 s with the npm solc on a shared machine.
+  }, 180_000);
 
   it('exposes the presale interface of the spec', () => {
     const functions = minibotPresaleAbi.filter((e) => e.type === 'function').map((e) => e.name);

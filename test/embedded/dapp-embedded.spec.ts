@@ -53,6 +53,16 @@ async function logIn(page: Page, frameUrl: string, email: string, options: { new
   return page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().account.address);
 }
 
+/** Switches the logged-in visitor from the default smart account to the EOA in Account; returns the EOA's address. */
+async function useEoa(page: Page): Promise<Hex> {
+  await connectButton(page).click();
+  const account = page.getByRole('dialog', { name: 'Account' });
+  await account.getByRole('button', { name: /Switch to your EOA/ }).click();
+  await expect(account.getByRole('button', { name: /Switch to your Smart Account/ })).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  return page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().account.address);
+}
+
 async function latestId(frameUrl: string, email: string): Promise<number> {
   const { messages } = (await (await fetch(`${frameUrl}/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { id: number }[] };
   return messages[0]?.id ?? 0;
@@ -60,7 +70,9 @@ async function latestId(frameUrl: string, email: string): Promise<number> {
 
 test('a signature is approved in ApproveTransaction, another is rejected; the session survives a reload', async ({ page, stack }) => {
   const email = newEmail();
-  const address = await logIn(page, stack.frameUrl, email);
+  await logIn(page, stack.frameUrl, email);
+  // The EOA's signatures verify as plain ECDSA (the smart account's would need ERC-1271).
+  const address = await useEoa(page);
   const frame = page.frameLocator('mb-modal iframe');
 
   const signed = page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().signMessage({ message: 'Minibot says hi' }));
@@ -136,7 +148,9 @@ test('a method outside the lists is refused, and a malformed batch is refused be
 });
 
 test('a batch of calls (EIP-5792) is approved in the frame and reported by wallet_getCallsStatus', async ({ page, stack, chain }) => {
-  const address = await logIn(page, stack.frameUrl, newEmail());
+  await logIn(page, stack.frameUrl, newEmail());
+  // As the EOA: one transaction per call.
+  const address = await useEoa(page);
   const frame = page.frameLocator('mb-modal iframe');
   const to = ['0x0000000000000000000000000000000000000a11', '0x0000000000000000000000000000000000000b22'];
   const sent = page.evaluate(
@@ -162,6 +176,48 @@ test('a batch of calls (EIP-5792) is approved in the frame and reported by walle
     expect(tx.to?.toLowerCase()).toBe(to[index]);
     expect(tx.value).toBe(BigInt(index + 1));
   }
+});
+
+test('as a smart account, wallet_getCapabilities reports atomic batching and wallet_sendCalls is one user operation', async ({ page, stack, chain }) => {
+  await logIn(page, stack.frameUrl, newEmail());
+  const capabilities = () => page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().request({ method: 'wallet_getCapabilities', params: [] }));
+  // The smart account is the default; the EOA has no atomic batching.
+  expect(await capabilities()).toMatchObject({ [`0x${stack.chainId.toString(16)}`]: { atomic: { status: 'supported' } } });
+  const eoa = await useEoa(page);
+  expect(await capabilities()).toMatchObject({ [`0x${stack.chainId.toString(16)}`]: { atomic: { status: 'unsupported' } } });
+  await connectButton(page).click();
+  const account = page.getByRole('dialog', { name: 'Account' });
+  await account.getByRole('button', { name: /Switch to your Smart Account/ }).click();
+  await expect(account.getByRole('button', { name: /Switch to your EOA/ })).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  const smart = await page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().account.address);
+  expect(smart.toLowerCase()).not.toBe(eoa.toLowerCase());
+  expect(await capabilities()).toMatchObject({ [`0x${stack.chainId.toString(16)}`]: { atomic: { status: 'supported' } } });
+
+  const to = ['0x0000000000000000000000000000000000000c33', '0x0000000000000000000000000000000000000d44'] as const;
+  const sent = page.evaluate(
+    ([a, b]) =>
+      (window as unknown as DappWindow).dappModal
+        .getWalletClient()
+        .request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', calls: [{ to: a, data: '0x', value: '0x1' }, { to: b, data: '0x', value: '0x2' }] }] }) as Promise<{ id: string }>,
+    to,
+  );
+  const frame = page.frameLocator('mb-modal iframe');
+  await expect(frame.getByRole('heading', { name: 'Send these calls?' })).toBeVisible();
+  await frame.getByRole('button', { name: 'Approve' }).click();
+  const { id } = await sent;
+  const status = (await page.evaluate((batch) => (window as unknown as DappWindow).dappModal.getWalletClient().request({ method: 'wallet_getCallsStatus', params: [batch] }), id)) as {
+    status: number;
+    atomic: boolean;
+    receipts: { transactionHash: Hex }[];
+  };
+  expect(status).toMatchObject({ status: 200, atomic: true });
+  // One transaction: the bundler's handleOps on the EntryPoint, carrying both calls of the smart account.
+  expect(status.receipts).toHaveLength(1);
+  const tx = await chain.getTransaction({ hash: status.receipts[0].transactionHash });
+  expect(tx.to?.toLowerCase()).toBe(stack.deployment.erc4337!.entryPoint.toLowerCase());
+  expect(await chain.getBalance({ address: to[0] })).toBe(1n);
+  expect(await chain.getBalance({ address: to[1] })).toBe(2n);
 });
 
 test('logs in with Farcaster: QR code, then its approval page', async ({ page, stack, context }) => {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { numberToHex, parseEther } from 'viem';
+import { decodeAbiParameters, encodeFunctionData, numberToHex, parseAbi, parseEther, type Hex } from 'viem';
 import type { EmbeddedUser } from '../../../modal/src/api/types.js';
 import type { Db } from '../db.js';
 import { badRequest, createListener, forbidden, HttpError, notFound, Router, type Handler, type RequestContext } from '../http.js';
@@ -18,6 +18,11 @@ export interface EmbeddedServiceOptions {
   projects: ProjectStore;
   chainId: number;
   rpcUrl: string;
+  /**
+   * Smart accounts (ERC-4337): the chain's EntryPoint and factory, and the bundler the frame's user operations
+   * go to (proxied at `/bundler`). Absent: the chain reports no smart-account support and accounts are EOAs.
+   */
+  smartAccounts?: { entryPoint: string; entryPointVersion: '0.7'; factory: string; bundlerUrl: string };
   /** BNB given to a new account on the local chain (0 = none). Default 1. */
   welcomeGrantBnb?: string;
   now?: () => number;
@@ -85,7 +90,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   let baseUrl = '';
   /** The service answers only its own frame: a request from another origin (a dapp's page) gets 403. */
   const ownOriginOnly = (path: string, handler: Handler): Handler => (ctx) => {
-    if ((path.startsWith('/api/') || path === '/rpc') && ctx.origin !== undefined && ctx.origin !== baseUrl) {
+    if ((path.startsWith('/api/') || path === '/rpc' || path === '/bundler') && ctx.origin !== undefined && ctx.origin !== baseUrl) {
       throw forbidden(`only the wallet's own pages may call ${path}`);
     }
     return handler(ctx);
@@ -124,9 +129,18 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
       fetch(options.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then(
         (r) => r.json() as Promise<{ result?: string }>,
       );
+    const grant = async (to: string) => {
+      const balance = BigInt((await call('eth_getBalance', [to, 'latest'])).result ?? '0x0');
+      await call('anvil_setBalance', [to, numberToHex(balance + amount)]);
+    };
     try {
-      const balance = BigInt((await call('eth_getBalance', [address, 'latest'])).result ?? '0x0');
-      await call('anvil_setBalance', [address, numberToHex(balance + amount)]);
+      await grant(address);
+      // The account's smart account (counterfactual until its first user operation) gets the same grant.
+      if (options.smartAccounts) {
+        const data = encodeFunctionData({ abi: parseAbi(['function getAddress(address owner, uint256 salt) view returns (address)']), args: [address as Hex, 0n] });
+        const { result } = await call('eth_call', [{ to: options.smartAccounts.factory, data }, 'latest']);
+        await grant(decodeAbiParameters([{ type: 'address' }], result as Hex)[0]);
+      }
     } catch (error) {
       console.error('[embedded] welcome grant failed', error);
     }
@@ -191,7 +205,16 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     const response = await fetch(options.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: await ctx.rawBody() });
     return { text: await response.text(), contentType: 'application/json' };
   });
-  router.get('/api/chain', () => ({ json: { chainId: options.chainId } }));
+  const smart = options.smartAccounts;
+  router.get('/api/chain', () => ({
+    json: { chainId: options.chainId, smartAccounts: smart ? { entryPoint: smart.entryPoint, entryPointVersion: smart.entryPointVersion, factory: smart.factory } : null },
+  }));
+  /** The frame's user operations: the chain's bundler (same origin for the frame, loopback behind). */
+  router.post('/bundler', async (ctx) => {
+    if (!smart) return { status: 404, json: { error: 'This chain has no smart-account support' } };
+    const response = await fetch(smart.bundlerUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: await ctx.rawBody() });
+    return { text: await response.text(), contentType: 'application/json' };
+  });
 
   // ---- e-mail login --------------------------------------------------------------------------------------
   router.post('/api/email/start', async (ctx) => {

@@ -18,6 +18,13 @@ export interface EmbeddedUser {
   accounts: { address: string; type: EmbeddedAccountType }[];
   userName?: string;
   smartAccountDeployed?: boolean;
+  /**
+   * The account type `address` is (the visitor's choice, kept by the frame; smartAccount by default on a chain
+   * with an EntryPoint, eoa on one without). Absent from a frame without smart accounts: eoa.
+   */
+  preferredAccountType?: EmbeddedAccountType;
+  /** Whether the chain has smart-account support (an EntryPoint and a bundler). */
+  smartAccountsEnabled?: boolean;
   /** 'email' or the social provider that logged in. */
   authProvider: string;
 }
@@ -62,8 +69,10 @@ export interface FrameResults {
   UpdateEmail: { action: 'VERIFY_SECONDARY_OTP' };
   UpdateEmailVerify: { email: string };
   SyncTheme: null;
-  InitSmartAccount: { enabled: false; reason: string };
-  SetPreferredAccount: { enabled: false; reason: string };
+  /** Whether the chain supports smart accounts, and the user with both accounts when logged in. */
+  InitSmartAccount: { enabled: boolean; reason?: string; user?: EmbeddedUser };
+  /** The user with `address` of the chosen type (throws when the chain has no smart-account support). */
+  SetPreferredAccount: EmbeddedUser;
 }
 
 export type AppToFrameMessage = AppToFrameRequest & { channel: typeof EMBEDDED_CHANNEL; id: string };

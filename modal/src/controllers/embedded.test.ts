@@ -371,4 +371,52 @@ describe('embedded wallet controller', () => {
     expect(navigated).toEqual([]);
     expect(embedded.getState().error).toBe('An error occurred');
   });
+
+  it('switches between the EOA and the smart account: account types, address (accountsChanged), atomic batching', async () => {
+    const SMART = '0x5555555555555555555555555555555555555555';
+    const accounts = [{ address: USER.address, type: 'eoa' as const }, { address: SMART, type: 'smartAccount' as const }];
+    const asEoa: EmbeddedUser = { ...USER, accounts, preferredAccountType: 'eoa', smartAccountDeployed: false, smartAccountsEnabled: true };
+    const asked: string[] = [];
+    const { embedded, controllers, settle } = setup((m) => {
+      if (m.type === 'GetUser') return asEoa;
+      if (m.type === 'SetPreferredAccount') {
+        asked.push(m.accountType);
+        return m.accountType === 'smartAccount' ? { ...asEoa, address: SMART, preferredAccountType: 'smartAccount' } : asEoa;
+      }
+      return null;
+    });
+    const restoring = embedded.restore();
+    await settle();
+    expect(await restoring).toBe(true);
+    const capabilities = () => controllers.connection.getProvider()!.request({ method: 'wallet_getCapabilities', params: [USER.address] });
+    expect(controllers.getAccount()).toMatchObject({ address: USER.address, embeddedWalletInfo: { accountType: 'eoa', isSmartAccountDeployed: false } });
+    expect(await capabilities()).toMatchObject({ '0x38': { atomic: { status: 'unsupported' } } });
+
+    await embedded.setPreferredAccountType('smartAccount');
+    expect(asked).toEqual(['smartAccount']);
+    expect(controllers.getAccount()).toMatchObject({ address: SMART, embeddedWalletInfo: { accountType: 'smartAccount' } });
+    expect(controllers.account.getState().byNamespace.eip155).toMatchObject({ allAccounts: accounts, preferredAccountTypes: { eip155: 'smartAccount' } });
+    expect(await controllers.connection.getProvider()!.request({ method: 'eth_accounts' })).toEqual([SMART]);
+    expect(await capabilities()).toMatchObject({ '0x38': { atomic: { status: 'supported' } } });
+
+    // The type already chosen asks the frame nothing; back to the EOA moves the address back.
+    await embedded.setPreferredAccountType('smartAccount');
+    expect(asked).toEqual(['smartAccount']);
+    await embedded.setPreferredAccountType('eoa');
+    expect(controllers.getAccount()).toMatchObject({ address: USER.address, embeddedWalletInfo: { accountType: 'eoa' } });
+  });
+
+  it('keeps the EOA and says why when the network has no smart-account support', async () => {
+    const { embedded, controllers, settle } = setup((m) => {
+      if (m.type === 'GetUser') return USER;
+      if (m.type === 'SetPreferredAccount') throw Object.assign(new Error('This network has no smart-account support'), { code: 4200 });
+      return null;
+    });
+    const restoring = embedded.restore();
+    await settle();
+    await restoring;
+    await embedded.setPreferredAccountType('smartAccount');
+    expect(embedded.getState().error).toBe('This network has no smart-account support');
+    expect(controllers.getAccount()).toMatchObject({ address: USER.address, embeddedWalletInfo: { accountType: 'eoa' } });
+  });
 });

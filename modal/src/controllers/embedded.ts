@@ -58,6 +58,11 @@ export interface EmbeddedController extends Store<EmbeddedState> {
   /** Leaves a waiting step (device, Farcaster). */
   cancel(): void;
   clearError(): void;
+  /**
+   * Switches the connected account between the smart account and the EOA (the frame keeps the choice across
+   * reloads); the dapp sees `accountsChanged` with the other address.
+   */
+  setPreferredAccountType(type: 'eoa' | 'smartAccount'): Promise<void>;
 }
 
 export interface EmbeddedControllerDeps {
@@ -164,13 +169,21 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
     }
   });
 
+  /** The account state of the embedded user: both accounts, the preferred type, whether the smart account is deployed. */
+  const accountTypeState = (user: EmbeddedUser) => ({
+    allAccounts: user.accounts,
+    smartAccountDeployed: Boolean(user.smartAccountDeployed),
+    preferredAccountTypes: { eip155: user.preferredAccountType ?? 'eoa' },
+  });
+
   const finishLogin = (user: EmbeddedUser, ready: FrameChannel) => {
     const chainId = controllers.networks.getState().activeNetwork.id;
     provider = createEmbeddedProvider({
       channel: ready,
       networks: controllers.options.networks,
       fetch: deps.fetch,
-      address: () => user.address,
+      address: () => store.getState().user?.address ?? user.address,
+      accountType: () => store.getState().user?.preferredAccountType ?? 'eoa',
       chainId: controllers.options.networks.some((n) => n.id === chainId) ? chainId : controllers.options.networks[0].id,
       messages,
       onUnsafeRequest: (id) => approvals.set(id, { modalWasOpen: controllers.modal.getState().open, shown: false }),
@@ -183,9 +196,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       controllers.account.update('eip155', {
         user: { email: user.email, username: user.userName },
         socialProvider: social,
-        allAccounts: user.accounts,
-        smartAccountDeployed: Boolean(user.smartAccountDeployed),
-        preferredAccountTypes: { eip155: 'eoa' },
+        ...accountTypeState(user),
       });
     controllers.connection.attachSession({
       provider,
@@ -351,6 +362,17 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
     },
     clearError() {
       if (store.getState().error) store.setState({ error: undefined });
+    },
+    async setPreferredAccountType(type) {
+      const current = store.getState().user;
+      if (!current || !provider || (current.preferredAccountType ?? 'eoa') === type) return;
+      await step(async (ready) => {
+        const user = await ready.request({ type: 'SetPreferredAccount', accountType: type }, requestTimeout);
+        store.setState({ user });
+        // The new address first (the connection resets the account list), then both accounts and the type.
+        if (user.address.toLowerCase() !== current.address.toLowerCase()) provider!.emit('accountsChanged', [user.address]);
+        controllers.account.update('eip155', accountTypeState(user));
+      });
     },
   };
 }

@@ -221,7 +221,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
       connectorId: connected ? c.connectorId : undefined,
       embeddedWalletInfo:
         connected && eip155.user
-          ? { user: eip155.user, authProvider: eip155.socialProvider ?? 'email', accountType: 'eoa', isSmartAccountDeployed: eip155.smartAccountDeployed }
+          ? { user: eip155.user, authProvider: eip155.socialProvider ?? 'email', accountType: eip155.preferredAccountTypes.eip155 ?? 'eoa', isSmartAccountDeployed: eip155.smartAccountDeployed }
           : undefined,
     };
   };

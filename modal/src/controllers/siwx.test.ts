@@ -178,6 +178,21 @@ describe('SIWX flow (spec section 4)', () => {
     expect(await (await siwx()).getSession()).toBeUndefined();
   });
 
+  it("a smart account's sign-in that fails says 'This application might not support Smart Accounts'", async () => {
+    const { controllers, onSignIn, siwx, wallet } = setup();
+    await controllers.connection.connect('com.test.keys');
+    await until(onSignIn, 'the sign-in view');
+    wallet.state.sign = 'fail';
+    expect(await (await siwx()).sign()).toEqual({ status: 'failed', reason: 'The device is locked' });
+    expect(controllers.toasts.getState().message).not.toBe(messages.smartAccountsNotSupported);
+    // The same failure from an embedded wallet's smart account.
+    controllers.account.update('eip155', { user: { email: 'ada@example.org' }, preferredAccountTypes: { eip155: 'smartAccount' } });
+    expect(controllers.getAccount().embeddedWalletInfo?.accountType).toBe('smartAccount');
+    expect(await (await siwx()).sign()).toEqual({ status: 'failed', reason: 'The device is locked' });
+    expect(controllers.toasts.getState()).toMatchObject({ open: true, variant: 'error', message: messages.smartAccountsNotSupported });
+    expect(onSignIn()).toBe(true);
+  });
+
   it('a session survives a reload: reconnecting with it opens nothing; an expired one or another domain asks again', async () => {
     const storage = createMemoryStorage();
     const wallet = signingWallet();

@@ -142,6 +142,10 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
           deps.toasts.show('error', deps.options.messages.signatureDeclined ?? messages.signatureDeclined);
           return { status: 'declined' };
         }
+        // A smart account's signature (ERC-1271, or an undeployed account) that the app's verification refuses.
+        if (deps.getAccount().embeddedWalletInfo?.accountType === 'smartAccount') {
+          deps.toasts.show('error', deps.options.messages.smartAccountsNotSupported ?? messages.smartAccountsNotSupported);
+        }
         return { status: 'failed', reason: reasonOf(error) };
       }
     },

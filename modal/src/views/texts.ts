@@ -72,6 +72,10 @@ export const texts = {
   approveBelow: 'Review the request below. Nothing is signed or sent until you approve it.',
   walletFrameTitle: 'Wallet approval',
   updateEmail: 'Update e-mail',
+  // Smart accounts (embedded wallet): the Account hub's switch between the account types.
+  switchToSmartAccount: 'Switch to your Smart Account',
+  switchToEoa: 'Switch to your EOA',
+  accountTypeTag: 'Account type',
   newEmailLabel: 'New e-mail',
   codeCurrentEmail: (email: string) => `Code sent to ${email}`,
   codeNewEmail: (email: string) => `Code sent to ${email}`,

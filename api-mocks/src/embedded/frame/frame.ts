@@ -1,6 +1,7 @@
 // The embedded wallet's frame: runs on the wallet's own origin inside the dapp's modal. It alone holds the
 // account key (wrapped by a non-extractable WebCrypto key in its IndexedDB) and signs with viem's local account.
-import { formatEther, hexToString, isHex, type Hex, type TypedDataDefinition } from 'viem';
+import { createClient, custom, formatEther, hexToString, http, isHex, type Address, type Hex, type TypedDataDefinition } from 'viem';
+import { createBundlerClient } from 'viem/account-abstraction';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import {
   EMBEDDED_CHANNEL,
@@ -13,9 +14,11 @@ import {
   rpcMethodKind,
   sendCallsProblem,
   type AppToFrameMessage,
+  type EmbeddedAccountType,
   type EmbeddedUser,
   type FrameToAppMessage,
 } from '../../../../modal/src/api/embedded-protocol.js';
+import { bundlerGasPrice, toEmbeddedSmartAccount, type SmartAccountSetup } from '../smart-account.js';
 
 const root = document.getElementById('root') as HTMLElement;
 const parentOrigin = root.dataset.origin ?? '';
@@ -82,7 +85,7 @@ async function keepLogin(login: { token: string; user: EmbeddedUser; privateKey:
   const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await deviceKey(), new TextEncoder().encode(login.privateKey));
   await save('account', { address: login.user.address, iv, data } satisfies SealedAccount);
   await save('session', { token: login.token, user: login.user } satisfies StoredSession);
-  return login.user;
+  return withAccountTypes(login.user);
 }
 
 async function withAccount<T>(use: (account: PrivateKeyAccount) => Promise<T>): Promise<T> {
@@ -112,6 +115,94 @@ async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
   const response = (await api<{ result?: T; error?: { message: string; code?: number } }>('/rpc', { jsonrpc: '2.0', id: 1, method, params })) ?? {};
   if (response.error) throw new FrameError(response.error.message, response.error.code);
   return response.result as T;
+}
+
+// ---- smart accounts (ERC-4337 through the chain's bundler) ---------------------------------------------------
+interface ChainInfo {
+  chainId: number;
+  smartAccounts: SmartAccountSetup | null;
+}
+let chainInfo: Promise<ChainInfo> | undefined;
+function chain(): Promise<ChainInfo> {
+  chainInfo ??= api<ChainInfo>('/api/chain').catch((error: unknown) => {
+    chainInfo = undefined;
+    throw error;
+  });
+  return chainInfo;
+}
+
+const rpcTransport = custom({ request: ({ method, params }) => rpc(method, params as unknown[]) });
+/** The chain's client (reads through `/rpc`), described from the service's chain id. */
+const chainClient = (chainId: number) =>
+  createClient({
+    chain: { id: chainId, name: `Chain ${chainId}`, nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [] } } },
+    transport: rpcTransport,
+    pollingInterval: 250,
+  });
+
+/** The account type before the visitor chooses one: smartAccount on EVM (spec section 9). */
+const DEFAULT_ACCOUNT_TYPE: EmbeddedAccountType = 'smartAccount';
+
+/** The visitor's account type (their choice, kept on the wallet's origin); eoa where the chain has no EntryPoint. */
+async function accountType(): Promise<EmbeddedAccountType> {
+  const info = await chain();
+  if (!info.smartAccounts) return 'eoa';
+  return (await load<EmbeddedAccountType>('preferredAccountType')) ?? DEFAULT_ACCOUNT_TYPE;
+}
+
+async function smartAccountAddress(owner: string, setup: SmartAccountSetup): Promise<Address> {
+  const data = `0x8cb84e18${owner.slice(2).toLowerCase().padStart(64, '0')}${'0'.repeat(64)}` as Hex; // getAddress(owner, 0)
+  const result = await rpc<Hex>('eth_call', [{ to: setup.factory, data }, 'latest']);
+  return `0x${result.slice(-40)}` as Address;
+}
+
+/** The user with both accounts; `address` is the account of the preferred type. */
+async function withAccountTypes(user: EmbeddedUser): Promise<EmbeddedUser> {
+  const info = await chain();
+  if (!info.smartAccounts) return { ...user, accounts: [{ address: user.address, type: 'eoa' }], preferredAccountType: 'eoa', smartAccountsEnabled: false };
+  const smart = await smartAccountAddress(user.address, info.smartAccounts);
+  const code = await rpc<Hex | null>('eth_getCode', [smart, 'latest']);
+  const type = await accountType();
+  return {
+    ...user,
+    address: type === 'smartAccount' ? smart : user.address,
+    accounts: [
+      { address: user.address, type: 'eoa' },
+      { address: smart, type: 'smartAccount' },
+    ],
+    smartAccountDeployed: Boolean(code && code !== '0x'),
+    preferredAccountType: type,
+    smartAccountsEnabled: true,
+  };
+}
+
+interface TxRequest {
+  to?: Hex;
+  data?: Hex;
+  value?: Hex;
+  gas?: Hex;
+}
+
+/** Sends the calls as one user operation through the bundler; answers the transaction hash that included it. */
+async function sendUserOperation(owner: PrivateKeyAccount, calls: TxRequest[]): Promise<Hex> {
+  const info = await chain();
+  if (!info.smartAccounts) throw new FrameError('This network has no smart-account support', 4200);
+  const client = chainClient(info.chainId);
+  const account = await toEmbeddedSmartAccount({ client, owner, setup: info.smartAccounts });
+  const bundlerClient = createBundlerClient({
+    client,
+    chain: client.chain,
+    transport: http(new URL('/bundler', location.href).href, { retryCount: 0 }),
+    pollingInterval: 250,
+    userOperation: { estimateFeesPerGas: bundlerGasPrice },
+  });
+  const hash = await bundlerClient.sendUserOperation({
+    account,
+    calls: calls.map((call) => ({ to: call.to!, data: call.data, value: call.value ? BigInt(call.value) : 0n })),
+  });
+  const { success, receipt } = await bundlerClient.waitForUserOperationReceipt({ hash, timeout: EMBEDDED_TIMEOUTS.confirmation });
+  if (!success) throw new FrameError('The transaction reverted');
+  return receipt.transactionHash;
 }
 
 // ---- the approval UI ----------------------------------------------------------------------------------
@@ -164,13 +255,6 @@ function closeApproval(id: string) {
 const short = (value: string) => (value.length > 66 ? `${value.slice(0, 34)}...${value.slice(-8)}` : value);
 const wei = (value: unknown) => (typeof value === 'string' && isHex(value) ? `${formatEther(BigInt(value))} BNB` : '0 BNB');
 
-interface TxRequest {
-  to?: Hex;
-  data?: Hex;
-  value?: Hex;
-  gas?: Hex;
-}
-
 async function prepareTransaction(account: PrivateKeyAccount, tx: TxRequest, chainId: number, nonce?: number) {
   const value = tx.value ? BigInt(tx.value) : 0n;
   const [gasPrice, pendingNonce, gas] = await Promise.all([
@@ -222,7 +306,8 @@ async function runRpc(id: string, message: Extract<AppToFrameMessage, { type: 'R
     const problem = sendCallsProblem(params);
     if (problem) throw new FrameError(problem, -32602);
   }
-  const address = session.user.address;
+  const type = await accountType();
+  const address = (await withAccountTypes(session.user)).address;
   const body: Node[] = [];
   if (method === 'personal_sign') {
     const raw = String(params[0] ?? '');
@@ -254,11 +339,15 @@ async function runRpc(id: string, message: Extract<AppToFrameMessage, { type: 'R
           return account.signTypedData({ ...data, types } as TypedDataDefinition);
         }
         case 'eth_signTransaction':
+          if (type === 'smartAccount') throw new FrameError('A smart account sends user operations; it cannot sign a transaction', 4200);
           return prepareTransaction(account, (params[0] ?? {}) as TxRequest, chainId);
         case 'eth_sendTransaction':
+          if (type === 'smartAccount') return sendUserOperation(account, [(params[0] ?? {}) as TxRequest]);
           return sendRaw(await prepareTransaction(account, (params[0] ?? {}) as TxRequest, chainId));
         case 'wallet_sendCalls': {
           const calls = (params[0] as { calls: TxRequest[] }).calls;
+          // A smart account sends the batch atomically: one user operation, one transaction.
+          if (type === 'smartAccount') return { id: await sendUserOperation(account, calls) };
           let nonce = Number(BigInt(await rpc<Hex>('eth_getTransactionCount', [account.address, 'pending'])));
           const hashes: Hex[] = [];
           for (const call of calls) hashes.push(await sendRaw(await prepareTransaction(account, call, chainId, nonce++)));
@@ -344,13 +433,13 @@ async function handle(message: AppToFrameMessage): Promise<unknown> {
       try {
         const user = await api<EmbeddedUser>('/api/me', undefined, session.token);
         await save('session', { ...session, user });
-        return { ...user, chainId: message.chainId };
+        return { ...(await withAccountTypes(user)), chainId: message.chainId };
       } catch (error) {
         if (error instanceof FrameError && error.code === 4100) {
           await forget();
           return null;
         }
-        return { ...session.user, chainId: message.chainId };
+        return { ...(await withAccountTypes(session.user)), chainId: message.chainId };
       }
     }
     case 'SignOut': {
@@ -381,9 +470,18 @@ async function handle(message: AppToFrameMessage): Promise<unknown> {
     case 'SyncTheme':
       document.documentElement.dataset.theme = message.themeMode;
       return null;
-    case 'InitSmartAccount':
-    case 'SetPreferredAccount':
-      return { enabled: false, reason: 'Smart accounts are off' };
+    case 'InitSmartAccount': {
+      if (!(await chain()).smartAccounts) return { enabled: false, reason: 'This network has no smart-account support' };
+      const session = await load<StoredSession>('session');
+      return { enabled: true, user: session ? await withAccountTypes(session.user) : undefined };
+    }
+    case 'SetPreferredAccount': {
+      const session = await load<StoredSession>('session');
+      if (!session) throw new FrameError('Not logged in', 4100);
+      if (message.accountType === 'smartAccount' && !(await chain()).smartAccounts) throw new FrameError('This network has no smart-account support', 4200);
+      await save('preferredAccountType', message.accountType);
+      return withAccountTypes(session.user);
+    }
   }
 }
 

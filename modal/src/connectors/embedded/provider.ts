@@ -13,6 +13,8 @@ export interface EmbeddedProviderOptions {
   fetch: FetchLike;
   /** The embedded account. */
   address(): string;
+  /** The account's type: a smart account batches calls atomically (one user operation). */
+  accountType?(): 'eoa' | 'smartAccount';
   /** The chain the provider is on (starts on the first network). */
   chainId: number;
   /** Texts of spec section 8. */
@@ -84,7 +86,9 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
           return null;
         }
         case 'wallet_getCapabilities':
-          return Object.fromEntries(options.networks.map((n) => [hex(n.id), { atomic: { status: 'unsupported' } }]));
+          return Object.fromEntries(
+            options.networks.map((n) => [hex(n.id), { atomic: { status: options.accountType?.() === 'smartAccount' ? 'supported' : 'unsupported' } }]),
+          );
         case 'wallet_getCallsStatus': {
           // The frame's batch id is the concatenation of its transaction hashes.
           const id = String((params as unknown[] | undefined)?.[0] ?? '');
@@ -92,7 +96,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
           const receipts = (await Promise.all(hashes.map((hash) => readRpc('eth_getTransactionReceipt', [hash])))) as ({ status: string } | null)[];
           const done = receipts.every(Boolean);
           const failed = receipts.some((r) => r && r.status !== '0x1');
-          return { version: '2.0.0', id, chainId: hex(chainId), atomic: false, status: !done ? 100 : failed ? 400 : 200, receipts: receipts.filter(Boolean) };
+          return { version: '2.0.0', id, chainId: hex(chainId), atomic: hashes.length === 1 && options.accountType?.() === 'smartAccount', status: !done ? 100 : failed ? 400 : 200, receipts: receipts.filter(Boolean) };
         }
       }
       if (kind === 'safe') return readRpc(method, params);

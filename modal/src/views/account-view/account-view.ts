@@ -127,6 +127,15 @@ export class MbAccountView extends MbView {
               <mb-icon slot="image" name="user"></mb-icon>
             </mb-list-item>`
           : nothing}
+        ${chain?.allAccounts.some((a) => a.type === 'smartAccount')
+          ? html`<mb-list-item
+              label=${chain.preferredAccountTypes.eip155 === 'smartAccount' ? this.texts.switchToEoa : this.texts.switchToSmartAccount}
+              tag=${this.texts.accountTypeTag}
+              @click=${this.switchAccountType}
+            >
+              <mb-icon slot="image" name="user"></mb-icon>
+            </mb-list-item>`
+          : nothing}
         <mb-button variant="secondary" full-width @click=${this.disconnect}>
           <mb-icon slot="icon" name="disconnect"></mb-icon>${this.texts.disconnect}
         </mb-button>
@@ -158,6 +167,13 @@ export class MbAccountView extends MbView {
       this.controllers.toasts.show('error', this.texts.copyFailed);
     }
   }
+
+  /** Smart account <-> EOA of the embedded wallet (the frame's chunk, loaded already when logged in by e-mail). */
+  private switchAccountType = async () => {
+    const current = this.account.value?.byNamespace.eip155.preferredAccountTypes.eip155;
+    const { embeddedOf } = await import('../../elements/embedded-frame.js');
+    await embeddedOf(this.controllers).setPreferredAccountType(current === 'smartAccount' ? 'eoa' : 'smartAccount');
+  };
 
   private disconnect = async () => {
     try {
