@@ -186,6 +186,10 @@ export const ar: ModalLocale = {
     nameRegistered: (name) => `أصبح ${name} اسم حسابك.`,
     nameResolvesHint: 'يمكن للآخرين الإرسال إلى هذا الاسم بدلًا من عنوانك.',
     pendingTransactions: (count) => (count === 1 ? 'معاملة واحدة معلّقة' : `${count} معاملات معلّقة`),
+    // الحساب الذكي
+    switchToSmartAccount: 'انتقل إلى حسابك الذكي',
+    switchToEoa: 'انتقل إلى حسابك العادي (EOA)',
+    accountTypeTag: 'نوع الحساب',
   },
   viewTitles: {
     Connect: 'ربط المحفظة',
