@@ -17,9 +17,11 @@ const require = createRequire(import.meta.url);
 /**
  * Every bare import stays external: the dapp's bundler resolves lit, viem, react and WalletConnect once. It must
  * resolve them for the browser with the `module` condition (bench/dapp-bundler.ts): @walletconnect/* export their
- * ESM build only under `module`, their CommonJS build (2.7 times larger gzip) under `default`.
+ * ESM build only under `module`, their CommonJS build (2.7 times larger gzip) under `default`. The one exception is
+ * tslib: the decorator helpers TypeScript emits are bundled (a few hundred bytes), so the package does not depend on it.
  */
-const isExternal = (id: string) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !/^[A-Za-z]:[\\/]/.test(id);
+const isExternal = (id: string) =>
+  id !== 'tslib' && !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !/^[A-Za-z]:[\\/]/.test(id);
 
 function cleanOutDir(): Plugin {
   return { name: 'clean-out-dir', buildStart: () => rmSync(outDir, { recursive: true, force: true }) };
