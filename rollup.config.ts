@@ -2,7 +2,7 @@
 // ESM to modal/dist with .d.ts types and a custom-elements manifest. Dynamic imports (the modal shell, each
 // view, WalletConnect, the React element wrappers) become their own chunks, so a dapp loads them on demand.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,9 +17,11 @@ const require = createRequire(import.meta.url);
 /**
  * Every bare import stays external: the dapp's bundler resolves lit, viem, react and WalletConnect once. It must
  * resolve them for the browser with the `module` condition (bench/dapp-bundler.ts): @walletconnect/* export their
- * ESM build only under `module`, their CommonJS build (2.7 times larger gzip) under `default`.
+ * ESM build only under `module`, their CommonJS build (2.7 times larger gzip) under `default`. The one exception is
+ * tslib: the decorator helpers TypeScript emits are bundled (a few hundred bytes), so the package does not depend on it.
  */
-const isExternal = (id: string) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !/^[A-Za-z]:[\\/]/.test(id);
+const isExternal = (id: string) =>
+  id !== 'tslib' && !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !/^[A-Za-z]:[\\/]/.test(id);
 
 function cleanOutDir(): Plugin {
   return { name: 'clean-out-dir', buildStart: () => rmSync(outDir, { recursive: true, force: true }) };
@@ -39,14 +41,26 @@ function customElementsManifest(): Plugin {
   };
 }
 
+/** Every locale module of modal/src/locales is its own entry (`@minibot/modal/locales/<name>`). */
+const localeEntries = Object.fromEntries(
+  readdirSync(join(root, 'modal', 'src', 'locales'))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'))
+    .map((file) => [`locales/${file.slice(0, -3)}`, `modal/src/locales/${file}`]),
+);
+
+/** The entries of modal/package.json's exports map (each `./x` is `dist/x.js`). */
+export const packageEntries = {
+  index: 'modal/src/index.ts',
+  react: 'modal/src/react/index.ts',
+  element: 'modal/src/element.ts',
+  'connect-button': 'modal/src/elements/connect-button/connect-button.ts',
+  modal: 'modal/src/elements/modal/mount.ts',
+  storage: 'modal/src/storage.ts',
+  ...localeEntries,
+};
+
 const config: RollupOptions = {
-  input: {
-    index: 'modal/src/index.ts',
-    react: 'modal/src/react/index.ts',
-    element: 'modal/src/element.ts',
-    'locales/de': 'modal/src/locales/de.ts',
-    'locales/ar': 'modal/src/locales/ar.ts',
-  },
+  input: packageEntries,
   external: isExternal,
   plugins: [
     cleanOutDir(),

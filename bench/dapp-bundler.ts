@@ -9,7 +9,7 @@ import type { BuildOptions } from 'esbuild';
  */
 export const dappResolveOptions = {
   platform: 'browser',
-  conditions: ['browser', 'module', 'production'],
+  conditions: ['minibot-source', 'browser', 'module', 'production'],
   mainFields: ['browser', 'module', 'main'],
 } satisfies BuildOptions;
 

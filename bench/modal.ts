@@ -131,7 +131,7 @@ async function bundle(name: string, entrySource: string, options: { peers?: bool
 // '@minibot/modal/element': createModal without viem, for a page that needs only the connect UI.
 const oursEntry = `
 import { createModal, bscNetwork } from '@minibot/modal/element';
-import '@minibot/modal/elements/connect-button/connect-button.js';
+import '@minibot/modal/connect-button';
 createModal({
   projectId: 'bench',
   networks: [bscNetwork],
@@ -196,7 +196,7 @@ function oursGroups(figure: BundleFigure) {
 const pageEntry = `
 import { createModal, bscNetwork, controllersOf } from '@minibot/modal/element';
 import { createMemoryStorage } from '@minibot/modal/storage';
-import '@minibot/modal/elements/connect-button/connect-button.js';
+import '@minibot/modal/connect-button';
 // An injected test wallet announced over EIP-6963 (the Connect view lists it); it connects only when asked.
 let authorized = false;
 const provider = {

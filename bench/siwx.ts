@@ -11,9 +11,9 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 const dappEntry = `
 import { createModal, bscNetwork } from '@minibot/modal/element';
-import '@minibot/modal/elements/connect-button/connect-button.js';
+import '@minibot/modal/connect-button';
 createModal({ projectId: 'bench', networks: [bscNetwork], metadata: { name: 'B', description: 'B', url: 'https://example.org', icons: [] }, siwx: { required: true, storage: 'server' } });
-export const load = () => import('@minibot/modal/elements/modal/mount.js');
+export const load = () => import('@minibot/modal/modal');
 `;
 
 function closure(metafile: Metafile, start: string): Set<string> {

@@ -13,9 +13,9 @@ import { viewLoaders } from '../modal/src/views/registry.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const entry = `
 import { createModal, bscNetwork } from '@minibot/modal/element';
-import '@minibot/modal/elements/connect-button/connect-button.js';
+import '@minibot/modal/connect-button';
 createModal({ projectId: 'budget', networks: [bscNetwork], metadata: { name: 'B', description: 'B', url: 'https://example.org', icons: [] } });
-export const load = () => import('@minibot/modal/elements/modal/mount.js');
+export const load = () => import('@minibot/modal/modal');
 `;
 
 function staticClosure(metafile: Metafile, start: string): Set<string> {

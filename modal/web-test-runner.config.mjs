@@ -12,7 +12,7 @@ export const strictCsp = "default-src 'self'; script-src 'self'; style-src 'self
 export default {
   rootDir,
   files: ['modal/src/**/*.browser.test.ts'],
-  nodeResolve: { exportConditions: ['browser', 'production'] },
+  nodeResolve: { exportConditions: ['minibot-source', 'browser', 'production'] },
   // One page at a time: focus and animation frames only run in the page in front.
   concurrency: 1,
   testsFinishTimeout: 180_000,

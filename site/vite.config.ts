@@ -1,22 +1,18 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { customElementsManifestModule } from './lab/manifest-plugin.js';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-// Site build: root site/, output site/dist; the modal is taken from its sources through the tsconfig paths.
+// Site build: root site/, output site/dist. The site imports `@minibot/modal` by its package name (the npm workspace
+// links modal/ into node_modules); the `minibot-source` condition of its exports map gives Vite the TypeScript
+// sources, so neither `npm start` nor the e2e build waits for the modal's own build (modal/dist).
 export default defineConfig({
   root: fromRoot('./'),
   publicDir: fromRoot('./public'),
   plugins: [react(), customElementsManifestModule()],
-  resolve: {
-    alias: [
-      { find: /^@minibot\/modal\/react$/, replacement: fromRoot('../modal/src/react/index.ts') },
-      { find: /^@minibot\/modal$/, replacement: fromRoot('../modal/src/index.ts') },
-      { find: /^@minibot\/modal\/(.*)$/, replacement: fromRoot('../modal/src/$1') },
-    ],
-  },
+  resolve: { conditions: ['minibot-source', ...defaultClientConditions] },
   build: {
     outDir: fromRoot('./dist'),
     emptyOutDir: true,

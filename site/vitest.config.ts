@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -11,9 +12,9 @@ export default defineConfig({
     alias: [
       // The modal's React wrapper is replaced by a fake that tests steer (src/test/fakeModalReact.tsx).
       { find: /^@minibot\/modal\/react$/, replacement: fromHere('./src/test/fakeModalReact.tsx') },
-      { find: /^@minibot\/modal$/, replacement: fromHere('../modal/src/index.ts') },
-      { find: /^@minibot\/modal\/(.*)$/, replacement: fromHere('../modal/src/$1') },
     ],
+    // The other entries of the workspace package resolve to its sources (see site/vite.config.ts).
+    conditions: ['minibot-source', ...defaultClientConditions],
   },
   test: {
     name: 'site',

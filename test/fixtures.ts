@@ -2,7 +2,7 @@ import { test as base, expect } from '@playwright/test';
 import { createPublicClient, http, numberToHex, type Hex, type PublicClient } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { readStackInfo, type StackInfo } from './stack-info.js';
-import { TestWallet, type TestWalletOptions } from './wallet/test-wallet.js';
+import { TestWallet, type TestWalletOptions } from '@minibot/test-wallet';
 
 export interface WalletFactoryOptions extends Partial<Omit<TestWalletOptions, 'chains'>> {
   /** Chains the wallet knows besides the local chain; `knowsTarget: false` leaves the local chain out (4902). */

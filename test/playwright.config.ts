@@ -1,5 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/ensure-chromium.js';
+import { buildTestWallet } from './wallet/build.js';
+
+// The tests import the test wallet by its package name (@minibot/test-wallet, a workspace package): build its
+// dist/ before they load (esbuild, milliseconds).
+buildTestWallet();
 
 /** End-to-end tests in Debian's Chromium against the real local stack (started once by global-setup.ts). */
 export default defineConfig({

@@ -118,7 +118,7 @@ async function main() {
   await defineConnectButton();
   if (choices.embedded) {
     // Embedded mode: the page places <mb-modal> and binds it to the client (README: mountModal).
-    const { mountModal } = await import('@minibot/modal/elements/modal/mount.js');
+    const { mountModal } = await import('@minibot/modal/modal');
     const inline = document.createElement('mb-modal');
     inline.setAttribute('embedded', '');
     document.getElementById('embedded-slot')!.append(inline);

@@ -43,8 +43,8 @@ export function readChoices(search: string): LabChoices {
 
 /** The locale catalogue of a choice; each loads as its own chunk, like a dapp's. */
 export async function loadLocale(locale: LabChoices['locale']): Promise<ModalLocale | undefined> {
-  if (locale === 'de') return (await import('@minibot/modal/locales/de.js')).de;
-  if (locale === 'ar') return (await import('@minibot/modal/locales/ar.js')).ar;
+  if (locale === 'de') return (await import('@minibot/modal/locales/de')).de;
+  if (locale === 'ar') return (await import('@minibot/modal/locales/ar')).ar;
   return undefined;
 }
 

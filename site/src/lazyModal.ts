@@ -1,5 +1,5 @@
 import type { AccountSnapshot, ModalClient, ViewName } from '@minibot/modal';
-import { STORAGE_KEYS } from '@minibot/modal/storage.js';
+import { STORAGE_KEYS } from '@minibot/modal/storage';
 
 const DISCONNECTED: AccountSnapshot = Object.freeze({ isConnected: false, status: 'disconnected' as const });
 

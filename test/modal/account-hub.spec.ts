@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { erc20Abi, formatUnits, parseEther, parseUnits, type Address, type Hex } from 'viem';
 import { DEV_ACCOUNTS } from '../../scripts/config.js';
 import { test, expect } from '../fixtures.js';
-import type { TestWallet } from '../wallet/test-wallet.js';
+import type { TestWallet } from '@minibot/test-wallet';
 import { startDappServer, strictCsp, type DappServer } from './dapp-server.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { test, expect } from '../fixtures.js';
 import { startDappServer, strictCsp, type DappServer } from './dapp-server.js';
-import { WcTestWallet } from '../wallet/wc-wallet.js';
+import { WcTestWallet } from '@minibot/test-wallet/walletconnect';
 import type { Page } from '@playwright/test';
 
 /**

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures.js';
 import type { StackInfo } from '../stack-info.js';
 import { startDappServer, strictCsp, type DappServer } from './dapp-server.js';
-import { WcTestWallet } from '../wallet/wc-wallet.js';
+import { WcTestWallet } from '@minibot/test-wallet/walletconnect';
 
 /**
  * Issue 8/11 (SIWX) against the real stack: the plain dapp with `?siwx=required|optional` signs in through the modal,

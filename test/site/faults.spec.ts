@@ -3,7 +3,7 @@ import { createWalletClient, formatEther, http, type Address, type PublicClient 
 import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
 import { expect, test } from '../fixtures.js';
 import { HomePage } from '../pages/HomePage.js';
-import type { TestWallet } from '../wallet/test-wallet.js';
+import type { TestWallet } from '@minibot/test-wallet';
 
 /**
  * Wallet and node faults in the middle of the page's flows (issue 5/11), against the real stack: whatever the

@@ -1,0 +1,133 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { test, expect } from '../fixtures.js';
+import { strictCsp } from '../modal/dapp-server.js';
+import { buildFreshDapp, packModal, serveStatic, type FreshDapp, type PackedModal } from './fresh-dapp.js';
+
+/**
+ * Issue 11/11: a dapp outside this repository installs the packed `@minibot/modal` (`npm pack` in modal/), type-checks
+ * and builds with Vite, and connects an injected EIP-6963 wallet in Chromium, under a strict CSP.
+ */
+const FIRST_CLICK_BUDGET_KB = 20;
+const gzipKb = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+let work: string;
+let packed: PackedModal;
+let dapp: FreshDapp;
+let server: { url: string; close(): Promise<void> };
+let scriptPage: { url: string; close(): Promise<void> };
+
+/** A page without a bundler: plain HTML and a module script importing the script-tag build the package ships. */
+const short = (address: string) => `${address.slice(0, 6)}...${address.slice(-4)}`;
+
+/** Reports Content-Security-Policy violations of the page into `list`. */
+async function watchCsp(page: import('@playwright/test').Page, list: string[]) {
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`csp ${event.violatedDirective} ${event.blockedURI}`));
+  });
+  page.on('console', (message) => {
+    if (message.text().startsWith('csp ')) list.push(message.text());
+  });
+}
+
+function writeScriptPage(dir: string, packageDir: string) {
+  mkdirSync(dir, { recursive: true });
+  for (const file of ['minibot-modal.js', 'walletconnect.js']) copyFileSync(join(packageDir, 'dist', 'script', file), join(dir, file));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Plain page</title></head><body><h1>Plain page</h1><mb-connect-button></mb-connect-button><script type="module" src="./app.js"></script></body></html>',
+  );
+  writeFileSync(
+    join(dir, 'app.js'),
+    `import { createModal, defineEvmNetwork } from './minibot-modal.js';
+const config = await (await fetch('/config.json')).json();
+const modal = createModal({
+  projectId: config.projectId,
+  networks: [defineEvmNetwork({ id: config.chainId, name: 'BSC Local', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [config.rpcUrl] } } })],
+  metadata: { name: 'Plain page', description: 'No bundler', url: location.origin, icons: [] },
+  apiUrls: { blockchainApi: config.apiUrl, walletDirectory: config.apiUrl, analytics: config.apiUrl, relay: config.relayUrl },
+});
+modal.subscribeAccount((account) => { document.body.dataset.account = account.address ?? ''; });
+`,
+  );
+}
+
+test.beforeAll(async ({ stack }) => {
+  test.setTimeout(900_000);
+  work = mkdtempSync(join(tmpdir(), 'modal-package-'));
+  packed = packModal(work);
+  dapp = buildFreshDapp(packed.tarball, work);
+  const origin = (url: string) => new URL(url).origin;
+  const config = { projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl };
+  const csp = strictCsp(origin(stack.apiUrl), origin(stack.relayUrl), origin(stack.rpcUrl));
+  server = await serveStatic(dapp.distDir, config, csp);
+  writeScriptPage(join(work, 'plain-page'), join(dapp.dir, 'node_modules', '@minibot', 'modal'));
+  scriptPage = await serveStatic(join(work, 'plain-page'), config, csp);
+});
+
+test.afterAll(async () => {
+  await server?.close();
+  await scriptPage?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+test('the tarball holds the built package and no sources or tests', () => {
+  expect(packed.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/element.js', 'dist/connect-button.js', 'dist/react.js', 'dist/locales/de.js', 'dist/custom-elements.json', 'dist/types/element.d.ts']));
+  expect(packed.files.filter((file) => file.startsWith('src/') || /\.test\.|\.map$/.test(file))).toEqual([]);
+});
+
+test('a fresh Vite dapp with the installed tarball connects the injected test wallet, under a strict CSP', async ({ page, wallet }) => {
+  const violations: string[] = [];
+  await watchCsp(page, violations);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.slice(1));
+  });
+
+  await page.goto(server.url);
+  const button = page.locator('mb-connect-button').getByRole('button');
+  await expect(button).toHaveText('Connect Wallet');
+  // Before the first click: the entry's static closure (what `beforeFirstClickGzipKb` sums), plus the small lazy
+  // chunks the modal loads by itself once a wallet announces itself (answer checks, URL gate, logger).
+  await page.waitForLoadState('networkidle');
+  const staticFiles = dapp.beforeFirstClick.map(({ file }) => file);
+  expect(scripts).toEqual(expect.arrayContaining(staticFiles));
+  const loadedGzipKb = scripts.reduce((sum, file) => sum + gzipKb(join(dapp.distDir, file)), 0);
+  test.info().annotations.push({
+    type: 'sizes',
+    description: `packed ${packed.packedKb.toFixed(1)} kB; before the first click: static ${dapp.beforeFirstClickGzipKb.toFixed(2)} kB gzip, loaded ${loadedGzipKb.toFixed(2)} kB gzip (${scripts.length} files)`,
+  });
+  console.info(test.info().annotations.at(-1)?.description);
+  // The goal holds for the static first load (the in-repo guard's measure, modal/src/size-budget.test.ts); the
+  // chunks loaded on announcement come on top (figures in bench/RESULTS.md).
+  expect(dapp.beforeFirstClickGzipKb).toBeLessThanOrEqual(FIRST_CLICK_BUDGET_KB);
+  expect(loadedGzipKb).toBeGreaterThanOrEqual(dapp.beforeFirstClickGzipKb);
+
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
+  await dialog.getByRole('button', { name: /Test Wallet/ }).click();
+  await expect(button).toHaveText(short(wallet.address));
+  await expect(page.locator('body')).toHaveAttribute('data-account', wallet.address);
+  expect(wallet.methods()).toContain('eth_requestAccounts');
+  expect(violations).toEqual([]);
+});
+
+test('a plain HTML page without a bundler loads the script-tag build and connects the injected wallet, under a strict CSP', async ({ page, wallet }) => {
+  const violations: string[] = [];
+  await watchCsp(page, violations);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(scriptPage.url);
+  const button = page.locator('mb-connect-button').getByRole('button');
+  await expect(button).toHaveText('Connect Wallet');
+  await button.click();
+  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /Test Wallet/ }).click();
+  await expect(button).toHaveText(short(wallet.address));
+  await expect(page.locator('body')).toHaveAttribute('data-account', wallet.address);
+  // One file for the modal; WalletConnect's file beside it is not loaded for an injected wallet.
+  expect(scripts).toEqual(['/app.js', '/minibot-modal.js']);
+  expect(violations).toEqual([]);
+});
