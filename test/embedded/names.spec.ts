@@ -41,6 +41,13 @@ async function logIn(page: Page, frameUrl: string, email: string) {
   const { code } = await waitForMail(frameUrl, email, LOGIN_MAIL, messages[0]?.id ?? 0);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
   await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/);
+  // The name service checks plain-key signatures; the default smart account (SimpleAccount) has no ERC-1271, so
+  // the visitor registers with the EOA.
+  await connectButton(page).click();
+  const account = page.getByRole('dialog', { name: 'Account' });
+  await account.getByRole('button', { name: /Switch to your EOA/ }).click();
+  await expect(account.getByRole('button', { name: /Switch to your Smart Account/ })).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
 }
 
 /** Opens Account and goes to RegisterAccountName through "Choose a name". */
