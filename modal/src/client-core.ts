@@ -96,7 +96,7 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
   controllers.modal.subscribe((state) => state.open && (browser || environment.loadMount) && void mount().catch(() => undefined));
 
   const requireViem = (): ViemBindings => {
-    if (!viem) throw new ModalError('No viem clients in this build', { details: 'use createModal from @minibot/modal' });
+    if (!viem) throw new ModalError('No viem clients in this build: use createModal from @minibot/modal');
     return viem;
   };
   let walletClient: { provider: unknown; address: string; chainId?: number; client: WalletClient } | undefined;

@@ -70,8 +70,8 @@ export class MbConnectButton extends LitElement {
 
   /** The label in the client's locale or overrides (the button never loads the modal's catalogue). */
   private label(key: keyof typeof texts): string {
-    const client = this.client ?? getDefaultClient();
-    const options = client ? controllersOf(client)?.options : undefined;
+    // render() runs after willUpdate(), which subscribed to the client.
+    const options = this.subscribedTo && controllersOf(this.subscribedTo)?.options;
     return options?.texts?.[key] ?? options?.locale?.texts[key] ?? texts[key];
   }
 
