@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './stack.js';
 
@@ -9,7 +8,8 @@ const ports = { ANVIL_PORT: '31545', API_PORT: '31787', RELAY_PORT: '31788', SIT
 const env = { ...process.env, ...ports, DATA_DIR: '.data/start-test', LOCAL_DIR: '.local/start-test' };
 
 function start(extra: Record<string, string> = {}): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], { cwd: repoRoot, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // As `npm start` runs it: node with tsx's loader, no tsx relay process (which SIGKILLs a child slow to confirm a signal).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: repoRoot, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   child.stdout!.on('data', (chunk) => (text += String(chunk)));
   child.stderr!.on('data', (chunk) => (text += String(chunk)));
