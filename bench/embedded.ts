@@ -1,13 +1,9 @@
 // `npm run bench:embedded`: the embedded wallet's sizes. The frame page's own script (bundled as api-mocks serves
 // it) and the modal's lazy chunks of the embedded wallet, bundled as a dapp would (bench/dapp-bundler.ts).
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
 import { buildFrameScript } from '../api-mocks/src/embedded/frame-bundle.js';
-import { dappBundleOptions } from './dapp-bundler.js';
+import { bundleDapp } from './view-sizes.js';
 import { writeBenchReport } from './results.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const FRAME_GOAL_KB = 60;
 const VIEW_GOAL_KB = 12;
 
@@ -21,48 +17,19 @@ const views = {
   ApproveTransaction: 'modal/src/views/approve-transaction-view/approve-transaction-view.ts',
 };
 
-const entry = `
-import { createModal, bscNetwork } from '@minibot/modal/element';
-import '@minibot/modal/connect-button';
-createModal({ projectId: 'bench', networks: [bscNetwork], metadata: { name: 'B', description: 'B', url: 'https://example.org', icons: [] } });
-export const load = () => import('@minibot/modal/modal');
-`;
-
-function staticClosure(metafile: Metafile, start: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (path: string) => {
-    if (seen.has(path)) return;
-    seen.add(path);
-    for (const imported of metafile.outputs[path].imports) if (imported.kind === 'import-statement' && metafile.outputs[imported.path]) visit(imported.path);
-  };
-  visit(start);
-  return seen;
-}
-
 async function main() {
   const frame = await buildFrameScript();
   const frameKb = frame.gzipBytes / 1024;
 
-  const result = await build({
-    absWorkingDir: root,
-    stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
-    outdir: 'out',
-    write: false,
-    metafile: true,
-    tsconfig: `${root}tsconfig.json`,
-    ...dappBundleOptions,
-  });
-  const sizes = new Map(result.outputFiles.map((file) => [file.path.slice(root.length), gzipSync(file.contents, { level: 9 }).length / 1024]));
-  const outputOf = (source: string) => Object.keys(result.metafile.outputs).find((path) => result.metafile.outputs[path].entryPoint === source)!;
-  const kb = (paths: Iterable<string>) => [...paths].reduce((sum, path) => sum + (sizes.get(path) ?? 0), 0);
-  const initial = staticClosure(result.metafile, outputOf('entry.ts'));
-  const shell = new Set([...initial, ...staticClosure(result.metafile, outputOf('modal/src/elements/modal/mount.ts'))]);
+  const { outputOf, closure, kb } = await bundleDapp();
+  const initial = closure(outputOf('entry.ts'));
+  const shell = new Set([...initial, ...closure(outputOf('modal/src/elements/modal/mount.ts'))]);
   const without = (paths: Set<string>, loaded: Set<string>) => new Set([...paths].filter((path) => !loaded.has(path)));
 
   // What picking e-mail loads beyond the open modal: the embedded controller, connector and protocol.
-  const embeddedChunk = without(staticClosure(result.metafile, outputOf('modal/src/elements/embedded-frame.ts')), shell);
+  const embeddedChunk = without(closure(outputOf('modal/src/elements/embedded-frame.ts')), shell);
   const rows = Object.entries(views).map(([name, source]) => {
-    const alone = without(staticClosure(result.metafile, outputOf(source)), shell);
+    const alone = without(closure(outputOf(source)), shell);
     return { name, aloneKb: kb(alone), beyondEmbeddedKb: kb(without(alone, embeddedChunk)) };
   });
   const firstClickKb = kb(initial);

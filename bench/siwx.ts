@@ -2,9 +2,10 @@
 // instead of viem's SIWE helpers. Bundled as a dapp's bundler would (esbuild, minified, code-split), gzip level 9.
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
-import { dappBundleOptions, dappResolveOptions } from './dapp-bundler.js';
+import { build } from 'esbuild';
+import { dappResolveOptions } from './dapp-bundler.js';
 import { writeBenchReport } from './results.js';
+import { bundleDapp } from './view-sizes.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -16,34 +17,12 @@ createModal({ projectId: 'bench', networks: [bscNetwork], metadata: { name: 'B',
 export const load = () => import('@minibot/modal/modal');
 `;
 
-function closure(metafile: Metafile, start: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (path: string) => {
-    if (seen.has(path)) return;
-    seen.add(path);
-    for (const imported of metafile.outputs[path].imports) if (imported.kind === 'import-statement' && metafile.outputs[imported.path]) visit(imported.path);
-  };
-  visit(start);
-  return seen;
-}
-
 async function dappFigures() {
-  const result = await build({
-    absWorkingDir: root,
-    stdin: { contents: dappEntry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
-    outdir: 'out',
-    write: false,
-    metafile: true,
-    tsconfig: `${root}tsconfig.json`,
-    ...dappBundleOptions,
-  });
-  const sizes = new Map(result.outputFiles.map((f) => [f.path.slice(root.length), gzipSync(f.contents, { level: 9 }).length]));
-  const outputs = result.metafile.outputs;
-  const outputOf = (source: string) => Object.keys(outputs).find((path) => outputs[path].entryPoint === source)!;
-  const bytes = (paths: Iterable<string>) => [...paths].reduce((sum, path) => sum + (sizes.get(path) ?? 0), 0);
-  const initial = closure(result.metafile, outputOf('entry.ts'));
-  const modal = closure(result.metafile, outputOf('modal/src/elements/modal/mount.ts'));
-  const beyond = (start: string, loaded: Set<string>[]) => [...closure(result.metafile, start)].filter((path) => !loaded.some((set) => set.has(path)));
+  const { outputOf, closure, kb: gzipKb } = await bundleDapp(dappEntry);
+  const bytes = (paths: Iterable<string>) => gzipKb(paths) * 1024;
+  const initial = closure(outputOf('entry.ts'));
+  const modal = closure(outputOf('modal/src/elements/modal/mount.ts'));
+  const beyond = (start: string, loaded: Set<string>[]) => [...closure(start)].filter((path) => !loaded.some((set) => set.has(path)));
   const controller = beyond(outputOf('modal/src/controllers/siwx.ts'), [initial]);
   const controllerAfterModal = beyond(outputOf('modal/src/controllers/siwx.ts'), [initial, modal]);
   const view = beyond(outputOf('modal/src/views/siwx-sign-message-view/siwx-sign-message-view.ts'), [initial, modal]);

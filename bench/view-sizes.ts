@@ -48,10 +48,19 @@ export interface ModalSizes {
   viewChunksGzipKb: Record<string, number>;
 }
 
-export async function measureModalSizes(): Promise<ModalSizes> {
+/** A dapp's bundle: the output each source became, what an output statically pulls in, and chunks' gzip size. */
+export interface DappBundle {
+  outputOf(source: string): string;
+  /** The output and every chunk it imports statically (what loading it costs). */
+  closure(output: string): Set<string>;
+  kb(paths: Iterable<string>): number;
+}
+
+/** Bundles `contents` (default: createModal from the element entry + the connect button) as a dapp would. */
+export async function bundleDapp(contents = entry): Promise<DappBundle> {
   const result = await build({
     absWorkingDir: root,
-    stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
+    stdin: { contents, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
     outdir: 'out',
     write: false,
     metafile: true,
@@ -59,23 +68,30 @@ export async function measureModalSizes(): Promise<ModalSizes> {
     ...dappBundleOptions,
   });
   const sizes = new Map(result.outputFiles.map((file) => [file.path.slice(root.length), gzipSync(file.contents, { level: 9 }).length / 1024]));
-  const outputOf = (source: string) => {
-    const found = Object.keys(result.metafile.outputs).find((path) => result.metafile.outputs[path].entryPoint === source);
-    if (!found) throw new Error(`no chunk for ${source}`);
-    return found;
+  return {
+    outputOf(source) {
+      const found = Object.keys(result.metafile.outputs).find((path) => result.metafile.outputs[path].entryPoint === source);
+      if (!found) throw new Error(`no chunk for ${source}`);
+      return found;
+    },
+    closure: (output) => staticClosure(result.metafile, output),
+    kb: (paths) => [...paths].reduce((sum, path) => sum + (sizes.get(path) ?? 0), 0),
   };
-  const kb = (paths: Iterable<string>) => [...paths].reduce((sum, path) => sum + (sizes.get(path) ?? 0), 0);
-  const initial = staticClosure(result.metafile, outputOf('entry.ts'));
-  const shell = [...staticClosure(result.metafile, outputOf('modal/src/elements/modal/mount.ts'))].filter((path) => !initial.has(path));
+}
+
+export async function measureModalSizes(): Promise<ModalSizes> {
+  const { outputOf, closure, kb } = await bundleDapp();
+  const initial = closure(outputOf('entry.ts'));
+  const shell = [...closure(outputOf('modal/src/elements/modal/mount.ts'))].filter((path) => !initial.has(path));
   const loaded = new Set([...initial, ...shell]);
   const viewChunksGzipKb: Record<string, number> = {};
   for (const [view, source] of registeredViewSources()) {
-    viewChunksGzipKb[view] = kb([...staticClosure(result.metafile, outputOf(source))].filter((path) => !loaded.has(path)));
+    viewChunksGzipKb[view] = kb([...closure(outputOf(source))].filter((path) => !loaded.has(path)));
   }
   const connect = new Set(shell);
   for (const [view, source] of registeredViewSources()) {
     if (!['Connect', 'AllWallets', 'ConnectingExternal', 'ConnectingWalletConnectBasic'].includes(view)) continue;
-    for (const path of staticClosure(result.metafile, outputOf(source))) if (!initial.has(path)) connect.add(path);
+    for (const path of closure(outputOf(source))) if (!initial.has(path)) connect.add(path);
   }
   return { beforeFirstClickGzipKb: kb(initial), shellGzipKb: kb(shell), modalWithConnectViewsGzipKb: kb(connect), viewChunksGzipKb };
 }

@@ -102,14 +102,17 @@ export function blockchainRpcUrl(ctx: ApiContext, caipNetworkId: string): string
 }
 
 /** Row 21: a JSON-RPC call through POST /v1; returns `result`. */
-export async function blockchainRpcRequest<T>(ctx: ApiContext, caipNetworkId: string, call: Omit<JsonRpcRequest, 'jsonrpc' | 'id'>): Promise<T> {
+export function blockchainRpcRequest<T>(ctx: ApiContext, caipNetworkId: string, call: Omit<JsonRpcRequest, 'jsonrpc' | 'id'>): Promise<T> {
+  return jsonRpcRequest<T>(ctx, blockchainApiProjectUrl(ctx, '/v1', { chainId: caipNetworkId }), call);
+}
+
+/**
+ * One JSON-RPC call to any node URL (the dapp's RPC, the Blockchain API's endpoint, a network's own); the answer is
+ * checked, and an `error` in it throws ProviderRpcError.
+ */
+export async function jsonRpcRequest<T>(ctx: ApiContext, url: string, call: Omit<JsonRpcRequest, 'jsonrpc' | 'id'>): Promise<T> {
   const body: JsonRpcRequest = { id: '1', jsonrpc: '2.0', method: call.method, params: call.params };
-  const response = await requestJson(
-    ctx,
-    blockchainApiProjectUrl(ctx, '/v1', { chainId: caipNetworkId }),
-    (b, fail) => answers().then((m) => m.jsonRpcAnswer(b, fail)),
-    jsonInit(body, false),
-  );
+  const response = await requestJson(ctx, url, (b, fail) => answers().then((m) => m.jsonRpcAnswer(b, fail)), jsonInit(body));
   if (response.error) throw new ProviderRpcError(response.error.code, response.error.message);
   return response.result as T;
 }

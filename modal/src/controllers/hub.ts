@@ -1,5 +1,6 @@
 import type { ModalControllers } from '../core/types.js';
 import { rpcUrlOf } from '../core/rpc-url.js';
+import { jsonRpcRequest } from '../api/blockchain.js';
 import { textsOf } from '../views/texts.js';
 import { onAccountActivity } from './account-activity.js';
 import { createActivityController, type ActivityController } from './activity.js';
@@ -29,17 +30,7 @@ export function hubOf(controllers: ModalControllers): HubControllers {
   const address = () => account.getState().byNamespace[network().chainNamespace].address;
   const isChainSupported = () => networks.isActiveChainSupported();
   const getProvider = () => connection.getProvider();
-  let rpcId = 0;
-  const rpc = async (method: string, params: unknown[]) => {
-    const response = await api.fetch(rpcUrlOf(options, network()), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
-    });
-    const body = (await response.json()) as { result?: unknown; error?: { message?: string } };
-    if (body.error) throw new Error(body.error.message ?? `${method} failed`);
-    return body.result;
-  };
+  const rpc = (method: string, params: unknown[]) => jsonRpcRequest<unknown>(api, rpcUrlOf(options, network()), { method, params });
   const messages = textsOf(options).messages;
   const portfolio = createPortfolioController({
     clock,

@@ -90,7 +90,7 @@ describe('safeImageUrl', () => {
     'http://img.example/a.png',
     'metamask://icon',
     'vbscript:x',
-    'file:///tmp/a.png',
+    'file:///images/a.png',
     ' data:text/html,x',
     'data:image/png\n;base64,AAAA',
   ])('rejects %j', (url) => {

@@ -130,7 +130,8 @@ export interface UseWriteContractReturnType {
 }
 
 /**
- * Sends a contract transaction from the connected wallet; resolves with the hash.
+ * Sends a contract transaction from the connected wallet; resolves with the hash. Throws 'Unsupported chain' while the
+ * wallet is on a chain that is not among the modal's networks (and no `chainId` is given).
  * @example const { writeContract } = useWriteContract(); await writeContract({ address, abi, functionName: 'mint', args: [1n], value });
  */
 export function useWriteContract(): UseWriteContractReturnType {
@@ -144,6 +145,8 @@ export function useWriteContract(): UseWriteContractReturnType {
         const walletClient = client.getWalletClient();
         if (!walletClient?.account) throw new ModalError('No wallet client available');
         const chain = params.chainId !== undefined ? client.getPublicClient(params.chainId).chain : walletClient.chain;
+        // A wallet on a chain that is not among the modal's networks: never send there by accident.
+        if (!chain) throw new ModalError(messages.unsupportedChain, { details: `the wallet is on chain ${client.getAccount().chainId}` });
         const hash = await walletClient.writeContract({
           address: params.address,
           abi: params.abi,
@@ -151,7 +154,7 @@ export function useWriteContract(): UseWriteContractReturnType {
           args: params.args as unknown[] | undefined,
           value: params.value,
           account: walletClient.account,
-          chain: chain ?? null,
+          chain,
         } as Parameters<typeof walletClient.writeContract>[0]);
         setState({ isPending: false, error: null });
         return hash;

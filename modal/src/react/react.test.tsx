@@ -148,6 +148,22 @@ describe('hooks', () => {
     act(() => result.current.reset());
     expect(result.current.error).toBeNull();
   });
+
+  it("useWriteContract throws 'Unsupported chain' while the wallet is on a chain outside the networks, and sends nothing", async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const { client, controllers, wallet } = realClient();
+    const { result } = renderHook(() => useWriteContract(), { wrapper: wrapperFor(client) });
+    await act(() => controllers.connection.connect('com.test'));
+    await act(async () => {
+      wallet.provider.emit('chainChanged', '0x3e7');
+    });
+    await waitFor(() => expect(client.getAccount().chainId).toBe(999));
+    await act(async () => {
+      await expect(result.current.writeContract({ address: CONTRACT, abi, functionName: 'mint', args: [1n] })).rejects.toThrow('Unsupported chain');
+    });
+    expect(result.current.error?.message).toBe('Unsupported chain');
+    expect(wallet.provider.calls.some((c) => c.method === 'eth_sendTransaction')).toBe(false);
+  });
 });
 
 describe('element wrappers', () => {
