@@ -123,7 +123,14 @@ describe('embedded wallet service', () => {
     expect(unknown.status).toBe(403);
     const script = await fetch(`${frame()}/frame.js`);
     expect(script.headers.get('content-type')).toContain('javascript');
-    expect((await script.text()).length).toBeGreaterThan(10_000);
+    const code = await script.text();
+    expect(code.length).toBeGreaterThan(10_000);
+    // The smart-account half is not in the page's script: it imports it from the same origin when needed.
+    expect(code).toContain('import("./user-operations.js")');
+    expect(code).not.toContain('eth_sendUserOperation');
+    const userOperations = await fetch(`${frame()}/user-operations.js`);
+    expect(userOperations.headers.get('content-type')).toContain('javascript');
+    expect(await userOperations.text()).toContain('eth_sendUserOperation');
   });
 
   it('logs in with a social through the local consent page, and the same name gets the same address', async () => {

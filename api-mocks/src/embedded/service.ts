@@ -200,6 +200,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   });
   router.get('/frame.js', async () => ({ text: (await buildFrameScript()).code, contentType: 'text/javascript; charset=utf-8' }));
   router.get('/frame.css', async () => ({ text: (await buildFrameScript()).css, contentType: 'text/css; charset=utf-8' }));
+  router.get('/user-operations.js', async () => ({ text: (await buildFrameScript()).userOperationsCode, contentType: 'text/javascript; charset=utf-8' }));
   /** The frame's chain reads and its signed transactions: the local chain only. */
   router.post('/rpc', async (ctx) => {
     const response = await fetch(options.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: await ctx.rawBody() });

@@ -1,7 +1,6 @@
 // The embedded wallet's frame: runs on the wallet's own origin inside the dapp's modal. It alone holds the
 // account key (wrapped by a non-extractable WebCrypto key in its IndexedDB) and signs with viem's local account.
-import { createClient, custom, formatEther, hexToString, http, isHex, type Address, type Hex, type TypedDataDefinition } from 'viem';
-import { createBundlerClient } from 'viem/account-abstraction';
+import { formatEther, hexToString, isHex, type Address, type Hex, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import {
   EMBEDDED_CHANNEL,
@@ -18,7 +17,8 @@ import {
   type EmbeddedUser,
   type FrameToAppMessage,
 } from '../../../../modal/src/api/embedded-protocol.js';
-import { bundlerGasPrice, toEmbeddedSmartAccount, type SmartAccountSetup } from '../smart-account.js';
+import type { SmartAccountSetup } from '../smart-account.js';
+import type { UserOperationContext } from './user-operations.js';
 
 const root = document.getElementById('root') as HTMLElement;
 const parentOrigin = root.dataset.origin ?? '';
@@ -131,15 +131,6 @@ function chain(): Promise<ChainInfo> {
   return chainInfo;
 }
 
-const rpcTransport = custom({ request: ({ method, params }) => rpc(method, params as unknown[]) });
-/** The chain's client (reads through `/rpc`), described from the service's chain id. */
-const chainClient = (chainId: number) =>
-  createClient({
-    chain: { id: chainId, name: `Chain ${chainId}`, nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [] } } },
-    transport: rpcTransport,
-    pollingInterval: 250,
-  });
-
 /** The account type before the visitor chooses one: smartAccount on EVM (spec section 9). */
 const DEFAULT_ACCOUNT_TYPE: EmbeddedAccountType = 'smartAccount';
 
@@ -163,6 +154,8 @@ async function withAccountTypes(user: EmbeddedUser): Promise<EmbeddedUser> {
   const smart = await smartAccountAddress(user.address, info.smartAccounts);
   const code = await rpc<Hex | null>('eth_getCode', [smart, 'latest']);
   const type = await accountType();
+  // The active smart account will send or sign: fetch its half of the frame while the visitor looks at the dapp.
+  if (type === 'smartAccount') setTimeout(() => void userOperations().catch(() => undefined), 0);
   return {
     ...user,
     address: type === 'smartAccount' ? smart : user.address,
@@ -183,26 +176,21 @@ interface TxRequest {
   gas?: Hex;
 }
 
-/** Sends the calls as one user operation through the bundler; answers the transaction hash that included it. */
-async function sendUserOperation(owner: PrivateKeyAccount, calls: TxRequest[]): Promise<Hex> {
+/** The smart-account half of the frame (viem's account abstraction), fetched from this origin on first use. */
+const userOperations = () => import('./user-operations.js');
+
+async function userOperationContext(): Promise<UserOperationContext> {
   const info = await chain();
   if (!info.smartAccounts) throw new FrameError('This network has no smart-account support', 4200);
-  const client = chainClient(info.chainId);
-  const account = await toEmbeddedSmartAccount({ client, owner, setup: info.smartAccounts });
-  const bundlerClient = createBundlerClient({
-    client,
-    chain: client.chain,
-    transport: http(new URL('/bundler', location.href).href, { retryCount: 0 }),
-    pollingInterval: 250,
-    userOperation: { estimateFeesPerGas: bundlerGasPrice },
-  });
-  const hash = await bundlerClient.sendUserOperation({
-    account,
-    calls: calls.map((call) => ({ to: call.to!, data: call.data, value: call.value ? BigInt(call.value) : 0n })),
-  });
-  const { success, receipt } = await bundlerClient.waitForUserOperationReceipt({ hash, timeout: EMBEDDED_TIMEOUTS.confirmation });
+  return { chainId: info.chainId, setup: info.smartAccounts, request: rpc, confirmationTimeoutMs: EMBEDDED_TIMEOUTS.confirmation };
+}
+
+/** Sends the calls as one user operation through the bundler; answers the transaction hash that included it. */
+async function sendUserOperation(owner: PrivateKeyAccount, calls: TxRequest[]): Promise<Hex> {
+  const [context, { sendUserOperation: send }] = await Promise.all([userOperationContext(), userOperations()]);
+  const { success, transactionHash } = await send(owner, calls, context);
   if (!success) throw new FrameError('The transaction reverted');
-  return receipt.transactionHash;
+  return transactionHash;
 }
 
 // ---- the approval UI ----------------------------------------------------------------------------------
