@@ -56,6 +56,13 @@ async function typeName(view: HTMLElement, text: string) {
 describe('RegisterAccountName view', () => {
   afterEach(() => document.body.replaceChildren());
 
+  it('puts the focus in the name field when it opens', async () => {
+    const { view } = await openNames();
+    await waitFor(() => deepActive() === input(view));
+    await sendKeys({ type: 'alice' });
+    await waitFor(() => input(view).value === 'alice');
+  });
+
   it('explains each name rule as the user types, then shows availability and suggestions (axe clean)', async () => {
     const { view, modal } = await openNames();
     assert.equal(dialogName(modal), 'Choose Name');

@@ -29,6 +29,16 @@ export class MbRegisterAccountNameView extends MbView {
   ];
 
   private readonly names = new StoreController(this, () => (this.controllers ? namesOf(this.controllers) : undefined));
+  private fieldFocused = false;
+
+  /** The name field takes focus once it is there: typing a name is the one thing this view asks. */
+  override async updated(): Promise<void> {
+    const field = this.renderRoot.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('mb-input');
+    if (this.fieldFocused || !field) return;
+    this.fieldFocused = true;
+    await field.updateComplete;
+    field.focus();
+  }
 
   override render() {
     const s = this.names.value;
