@@ -1,5 +1,5 @@
 // Benchmark of a user operation's round trip on the local stack: `npm run bench:userop`.
-// A fresh anvil with the dev deployment (EntryPoint v0.7, SimpleAccountFactory), the alto bundler from npm on
+// A fresh anvil with the dev deployment (EntryPoint v0.7, MinibotSmartAccountFactory), the alto bundler from npm on
 // loopback, and the embedded wallet's smart account (api-mocks/src/embedded/smart-account.ts). Each sample mints
 // one presale pass: prepare (nonce, gas estimate through the bundler, signature) and send, then wait until the
 // bundler reports the receipt. The first sample also deploys the account; it is reported apart. A plain EOA
@@ -83,7 +83,7 @@ async function main() {
       loadAverage1mAfter: round(loadavg()[0], 2),
     };
     const { sendMs: s, bundleAndReceiptMs: b, roundTripMs: r, eoaRoundTripMs: e } = figures;
-    const markdown = `${SAMPLES} user operations (one presale mint each) from the embedded wallet's smart account (SimpleAccount, EntryPoint v0.7) through the \`@pimlico/alto\` bundler on loopback, against a fresh anvil (automine). Send = nonce, gas estimate through the bundler, signature and \`eth_sendUserOperation\`; bundle and receipt = until the bundler answers \`eth_getUserOperationReceipt\` (polled every 20 ms). The same mint as a plain EOA transaction gives the ratio.
+    const markdown = `${SAMPLES} user operations (one presale mint each) from the embedded wallet's smart account (MinibotSmartAccount, EntryPoint v0.7) through the \`@pimlico/alto\` bundler on loopback, against a fresh anvil (automine). Send = nonce, gas estimate through the bundler, signature and \`eth_sendUserOperation\`; bundle and receipt = until the bundler answers \`eth_getUserOperationReceipt\` (polled every 20 ms). The same mint as a plain EOA transaction gives the ratio.
 
 | figure | value |
 |---|---|

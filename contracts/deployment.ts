@@ -31,7 +31,10 @@ export interface Deployment {
   erc4337?: {
     entryPoint: Address;
     entryPointVersion: '0.7';
-    /** `SimpleAccountFactory`: `createAccount(owner, salt)`, owner = the embedded wallet's key. */
+    /**
+     * `MinibotSmartAccountFactory` (the interface of the package's `SimpleAccountFactory`): `createAccount(owner, salt)`,
+     * owner = the embedded wallet's key; its accounts verify their signatures with ERC-1271.
+     */
     factory: Address;
     /** The local bundler's executor account (funded by the deployment). */
     bundler: Address;

@@ -1,4 +1,4 @@
-// The local stack's smart-account parts, real end to end: EntryPoint v0.8 and SimpleAccountFactory deployed on
+// The local stack's smart-account parts, real end to end: EntryPoint v0.7 and MinibotSmartAccountFactory deployed on
 // anvil, the alto bundler from npm, and the embedded wallet's smart account sending user operations through it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, createWalletClient, encodeFunctionData, http, parseEther, parseEventLogs, type Hex } from 'viem';

@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getAddress } from 'viem';
+import { getAddress, isErc6492Signature } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage, type CreateSiweMessageParameters } from 'viem/siwe';
 import { describe, expect, inject, it } from 'vitest';
-import { ownerSignatureWalletAbi, ownerSignatureWalletBytecode } from '../../contracts/generated/index.js';
+import { minibotSmartAccountFactoryAbi, ownerSignatureWalletAbi, ownerSignatureWalletBytecode } from '../../contracts/generated/index.js';
 import type { AuthAuthenticateResponse, AuthMeResponse, AuthNonceResponse } from '../../modal/src/api/types.js';
+import { toEmbeddedSmartAccount } from '../src/embedded/smart-account.js';
 import { startApiMocks } from '../src/server.js';
 import { apiUrl, devWallet, getJson, sdkUrl } from './helpers.js';
 
@@ -158,6 +160,33 @@ describe('sign-in service (/auth/v1)', () => {
     const refused = await authenticate(second.token, forged, await devWallet(5).account.signMessage({ message: forged }));
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { error: string }).error).toMatch(/EIP-1271/);
+  });
+
+  it("signs in the embedded wallet's smart account before (ERC-6492) and after (ERC-1271) its deployment; another key is refused", { timeout: 20_000 }, async () => {
+    const { publicClient, walletClient } = signer();
+    const setup = inject('deployment').erc4337!;
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const account = await toEmbeddedSmartAccount({ client: publicClient, owner, setup });
+    const attempt = async (signWith = account) => {
+      const issued = await nonce();
+      const message = messageFor(issued.nonce, { address: account.address });
+      const signature = await signWith.signMessage({ message });
+      return { signature, response: await authenticate(issued.token, message, signature) };
+    };
+
+    const early = await attempt();
+    expect(isErc6492Signature(early.signature)).toBe(true);
+    expect(early.response.status).toBe(200);
+    expect((await me(((await early.response.json()) as AuthAuthenticateResponse).token)).body.address).toBe(account.address);
+    expect(await publicClient.getCode({ address: account.address })).toBeUndefined();
+    const stranger = await toEmbeddedSmartAccount({ client: publicClient, owner: privateKeyToAccount(generatePrivateKey()), setup });
+    expect((await attempt(stranger)).response.status).toBe(401);
+
+    const hash = await walletClient.writeContract({ address: setup.factory, abi: minibotSmartAccountFactoryAbi, functionName: 'createAccount', args: [owner.address, 0n] });
+    await publicClient.waitForTransactionReceipt({ hash });
+    const later = await attempt();
+    expect(isErc6492Signature(later.signature)).toBe(false);
+    expect(later.response.status).toBe(200);
   });
 
   it('two implementations check each other: a text viem parses but the siwe parser refuses is refused', async () => {

@@ -1,7 +1,10 @@
+import { isErc6492Signature } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, inject, it } from 'vitest';
+import { minibotSmartAccountFactoryAbi } from '../../contracts/generated/index.js';
 import type { IdentityResponse, LookupNameResponse, NameSuggestionsResponse } from '../../modal/src/api/types.js';
-import { getJson, postJson } from './helpers.js';
+import { toEmbeddedSmartAccount } from '../src/embedded/smart-account.js';
+import { devWallet, getJson, postJson } from './helpers.js';
 
 const coinType = () => (0x80000000 | inject('chainId')) >>> 0;
 const unique = () => `mini-${Math.random().toString(36).slice(2, 10)}`;
@@ -63,6 +66,42 @@ describe('POST /v1/profile/account and the name lookups', () => {
     expect((await postJson('/v1/profile/account', symbols.body)).status).toBe(400);
     const coin = await registration(unique());
     expect((await postJson<{ field: string }>('/v1/profile/account', { ...coin.body, coin_type: 60 })).body.field).toBe('coin_type');
+  });
+
+  it("registers a name for the embedded wallet's smart account, counterfactual (ERC-6492) and deployed (ERC-1271)", async () => {
+    const { publicClient, walletClient } = devWallet(7);
+    const setup = inject('deployment').erc4337!;
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const account = await toEmbeddedSmartAccount({ client: publicClient, owner, setup });
+    const signed = async (name: string) => {
+      const message = JSON.stringify({ name: `${name}.reown.id`, attributes: {}, timestamp: Math.floor(Date.now() / 1000) });
+      return { coin_type: coinType(), address: account.address, message, signature: await account.signMessage({ message }) };
+    };
+
+    const early = await signed(unique());
+    expect(isErc6492Signature(early.signature)).toBe(true);
+    const first = await postJson<LookupNameResponse>('/v1/profile/account', early);
+    expect(first.status).toBe(200);
+    expect(first.body.addresses[String(coinType())].address).toBe(account.address);
+
+    // The owner's plain key signature is not the smart account's.
+    const byOwner = { ...(await signed(unique())) };
+    byOwner.signature = await owner.signMessage({ message: byOwner.message });
+    expect((await postJson('/v1/profile/account', byOwner)).status).toBe(401);
+
+    const hash = await walletClient.writeContract({ address: setup.factory, abi: minibotSmartAccountFactoryAbi, functionName: 'createAccount', args: [owner.address, 0n] });
+    await publicClient.waitForTransactionReceipt({ hash });
+    const later = await signed(unique());
+    expect(isErc6492Signature(later.signature)).toBe(false);
+    expect((await postJson('/v1/profile/account', later)).status).toBe(200);
+    const reverse = await getJson<LookupNameResponse[]>(`/v1/profile/reverse/${account.address}`, { apiVersion: '2' });
+    expect(reverse.body.map((entry) => entry.name).sort()).toEqual([JSON.parse(early.message).name, JSON.parse(later.message).name].sort());
+
+    // Another smart account's signature for this address is refused.
+    const other = await toEmbeddedSmartAccount({ client: publicClient, owner: privateKeyToAccount(generatePrivateKey()), setup });
+    const forged = await signed(unique());
+    forged.signature = await other.signMessage({ message: forged.message });
+    expect((await postJson('/v1/profile/account', forged)).status).toBe(401);
   });
 
   it('answers 404 for an unregistered name and 400 for a malformed one', async () => {

@@ -5,5 +5,7 @@ export { testTokenAbi, testTokenBytecode } from './testToken.js';
 export { swapPoolAbi, swapPoolBytecode } from './swapPool.js';
 export { referenceEnumerableAbi, referenceEnumerableBytecode } from './referenceEnumerable.js';
 export { ownerSignatureWalletAbi, ownerSignatureWalletBytecode } from './ownerSignatureWallet.js';
+export { erc6492CheckAbi, erc6492CheckBytecode } from './erc6492Check.js';
 export { entryPointAbi, entryPointBytecode } from './entryPoint.js';
-export { simpleAccountFactoryAbi, simpleAccountFactoryBytecode } from './simpleAccountFactory.js';
+export { minibotSmartAccountAbi, minibotSmartAccountBytecode } from './minibotSmartAccount.js';
+export { minibotSmartAccountFactoryAbi, minibotSmartAccountFactoryBytecode } from './minibotSmartAccountFactory.js';

@@ -26,9 +26,12 @@ export const GENERATED_CONTRACTS: readonly GeneratedContract[] = [
   { source: 'src/dev/SwapPool.sol', name: 'SwapPool', module: 'swapPool', prefix: 'swapPool' },
   { source: 'src/reference/ReferenceEnumerable.sol', name: 'ReferenceEnumerable', module: 'referenceEnumerable', prefix: 'referenceEnumerable' },
   { source: 'src/dev/OwnerSignatureWallet.sol', name: 'OwnerSignatureWallet', module: 'ownerSignatureWallet', prefix: 'ownerSignatureWallet' },
-  // ERC-4337 v0.7 (smart accounts): the EntryPoint and the simple account factory, from the npm package's sources.
+  { source: 'src/dev/Erc6492Check.sol', name: 'Erc6492Check', module: 'erc6492Check', prefix: 'erc6492Check' },
+  // ERC-4337 v0.7 (smart accounts): the EntryPoint from the npm package's sources, and the embedded wallet's account
+  // (the package's SimpleAccount plus ERC-1271) with its factory.
   { source: '@account-abstraction/contracts/core/EntryPoint.sol', name: 'EntryPoint', module: 'entryPoint', prefix: 'entryPoint' },
-  { source: '@account-abstraction/contracts/samples/SimpleAccountFactory.sol', name: 'SimpleAccountFactory', module: 'simpleAccountFactory', prefix: 'simpleAccountFactory' },
+  { source: 'src/aa/MinibotSmartAccount.sol', name: 'MinibotSmartAccount', module: 'minibotSmartAccount', prefix: 'minibotSmartAccount' },
+  { source: 'src/aa/MinibotSmartAccountFactory.sol', name: 'MinibotSmartAccountFactory', module: 'minibotSmartAccountFactory', prefix: 'minibotSmartAccountFactory' },
 ];
 
 /** Compiler settings, kept equal to foundry.toml's profile. */

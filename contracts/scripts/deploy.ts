@@ -5,7 +5,7 @@ import { minibotPresaleAbi, minibotPresaleBytecode } from '../generated/minibotP
 import { swapPoolAbi, swapPoolBytecode } from '../generated/swapPool.js';
 import { testTokenAbi, testTokenBytecode } from '../generated/testToken.js';
 import { entryPointAbi, entryPointBytecode } from '../generated/entryPoint.js';
-import { simpleAccountFactoryAbi, simpleAccountFactoryBytecode } from '../generated/simpleAccountFactory.js';
+import { minibotSmartAccountFactoryAbi, minibotSmartAccountFactoryBytecode } from '../generated/minibotSmartAccountFactory.js';
 import { DEV_ACCOUNTS } from '../../scripts/config.js';
 import { confirm, connect, deploy, type ChainClients } from './chain.js';
 
@@ -98,14 +98,15 @@ export const DEV_BUNDLER_KEY: Hex = keccak256(toHex('minibot local bundler execu
 const BUNDLER_FUNDS = '1000';
 
 /**
- * Deploys ERC-4337 v0.7 (EntryPoint and SimpleAccountFactory from `@account-abstraction/contracts`, compiled
- * into contracts/generated) and funds the local bundler's executor account.
+ * Deploys ERC-4337 v0.7 (the EntryPoint from `@account-abstraction/contracts`, and `MinibotSmartAccountFactory`,
+ * whose accounts are the package's SimpleAccount plus ERC-1271; both compiled into contracts/generated) and funds
+ * the local bundler's executor account.
  */
 export async function deployErc4337(clients: ChainClients): Promise<NonNullable<Deployment['erc4337']>> {
   const { address: entryPoint } = await deploy(clients, 'EntryPoint', { abi: entryPointAbi, bytecode: entryPointBytecode });
-  const { address: factory } = await deploy(clients, 'SimpleAccountFactory', {
-    abi: simpleAccountFactoryAbi,
-    bytecode: simpleAccountFactoryBytecode,
+  const { address: factory } = await deploy(clients, 'MinibotSmartAccountFactory', {
+    abi: minibotSmartAccountFactoryAbi,
+    bytecode: minibotSmartAccountFactoryBytecode,
     args: [entryPoint],
   });
   const bundler = privateKeyToAccount(DEV_BUNDLER_KEY).address;

@@ -33,8 +33,8 @@ type DappWindow = Window & {
 const connectButton = (page: Page) => page.locator('mb-connect-button').getByRole('button');
 
 /** Logs in with `email` through the modal, reading each mail from the local mailbox; returns the address. */
-async function logIn(page: Page, frameUrl: string, email: string, options: { newDevice?: (link: string) => Promise<void> } = {}): Promise<Hex> {
-  await page.goto(server.url);
+async function logIn(page: Page, frameUrl: string, email: string, options: { newDevice?: (link: string) => Promise<void>; query?: string } = {}): Promise<Hex> {
+  await page.goto(`${server.url}${options.query ?? ''}`);
   await connectButton(page).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
@@ -71,7 +71,7 @@ async function latestId(frameUrl: string, email: string): Promise<number> {
 test('a signature is approved in ApproveTransaction, another is rejected; the session survives a reload', async ({ page, stack }) => {
   const email = newEmail();
   await logIn(page, stack.frameUrl, email);
-  // The EOA's signatures verify as plain ECDSA (the smart account's would need ERC-1271).
+  // The EOA's signatures verify as plain ECDSA (the smart account's verify through the chain: see the sign-in test).
   const address = await useEoa(page);
   const frame = page.frameLocator('mb-modal iframe');
 
@@ -218,6 +218,32 @@ test('as a smart account, wallet_getCapabilities reports atomic batching and wal
   expect(tx.to?.toLowerCase()).toBe(stack.deployment.erc4337!.entryPoint.toLowerCase());
   expect(await chain.getBalance({ address: to[0] })).toBe(1n);
   expect(await chain.getBalance({ address: to[1] })).toBe(2n);
+});
+
+test("a smart account's sign-in: 'This application might not support Smart Accounts' where the app verifies EOA signatures only; the sign-in service accepts it", async ({ page, stack }) => {
+  // This app's verifier recovers plain key signatures only (no ERC-1271 or ERC-6492): the smart account's is refused.
+  const address = await logIn(page, stack.frameUrl, newEmail(), { query: '?siwx=required&siwxStorage=eoa-only' });
+  const signIn = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(signIn).toBeVisible();
+  await signIn.getByRole('button', { name: 'Sign', exact: true }).click();
+  const frame = page.frameLocator('mb-modal iframe');
+  await expect(frame.getByRole('heading', { name: 'Sign this message?' })).toBeVisible();
+  await frame.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('This application might not support Smart Accounts', { exact: true })).toBeVisible();
+  await expect(signIn).toBeVisible();
+
+  // The same smart account where the app asks the sign-in service (ERC-6492 for the undeployed account): signed in.
+  await page.goto(`${server.url}?siwx=required`);
+  await expect(connectButton(page)).toHaveText(`${address.slice(0, 6)}...${address.slice(-4)}`, { timeout: 20_000 });
+  await expect(signIn).toBeVisible();
+  await signIn.getByRole('button', { name: 'Sign', exact: true }).click();
+  await frame.getByRole('button', { name: 'Approve' }).click();
+  await expect(signIn).toBeHidden();
+  await expect(page.getByText('This application might not support Smart Accounts')).toHaveCount(0);
+  const [entry] = await page.evaluate(() => JSON.parse(localStorage.getItem('mb:siwx:server') ?? '[]') as { token: string }[]);
+  const me = await fetch(`${stack.apiUrl}/auth/v1/me?projectId=${stack.projectId}&st=appkit&sv=e2e`, { headers: { authorization: `Bearer ${entry.token}` } });
+  expect(me.status).toBe(200);
+  expect(((await me.json()) as { address: string }).address.toLowerCase()).toBe(address.toLowerCase());
 });
 
 test('logs in with Farcaster: QR code, then its approval page', async ({ page, stack, context }) => {

@@ -8,7 +8,8 @@ import { startDappServer, strictCsp, type DappServer } from '../modal/dapp-serve
 import { LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
 
 /**
- * Issue 10/11 (names and the pending-transaction counter) on the real stack: an e-mail visitor registers a name
+ * Issue 10/11 (names and the pending-transaction counter) on the real stack: an e-mail visitor on the default smart
+ * account (MinibotSmartAccount: its signatures verify through ERC-6492 and ERC-1271) registers a name
  * through RegisterAccountName (signed in the embedded wallet's ApproveTransaction), sees it in Account and as a Send
  * receiver; each name error as a user meets it; the counter on the button and in Account, with a node of its own
  * whose automine is off (the shared chain of the other specs is left alone).
@@ -27,6 +28,8 @@ test.afterAll(async () => {
   await server?.close();
 });
 
+type DappWindow = Window & { dappModal: { getAccount(): { address?: string; embeddedWalletInfo?: { accountType?: string } } } };
+
 const connectButton = (page: Page) => page.locator('mb-connect-button').getByRole('button');
 const uniqueLabel = () => `mb${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -41,13 +44,6 @@ async function logIn(page: Page, frameUrl: string, email: string) {
   const { code } = await waitForMail(frameUrl, email, LOGIN_MAIL, messages[0]?.id ?? 0);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
   await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/);
-  // The name service checks plain-key signatures; the default smart account (SimpleAccount) has no ERC-1271, so
-  // the visitor registers with the EOA.
-  await connectButton(page).click();
-  const account = page.getByRole('dialog', { name: 'Account' });
-  await account.getByRole('button', { name: /Switch to your EOA/ }).click();
-  await expect(account.getByRole('button', { name: /Switch to your Smart Account/ })).toBeVisible({ timeout: 15_000 });
-  await page.keyboard.press('Escape');
 }
 
 /** Opens Account and goes to RegisterAccountName through "Choose a name". */
@@ -60,8 +56,15 @@ async function openChooseName(page: Page) {
   return dialog;
 }
 
-test('an e-mail visitor registers a name, sees it in Account and Send resolves it; a taken name is refused', async ({ page, stack }) => {
+test('an e-mail visitor on the default smart account registers a name, sees it in Account and Send resolves it; a taken name is refused', async ({ page, stack, chain }) => {
   await logIn(page, stack.frameUrl, newEmail());
+  // The default account type: the smart account, not deployed yet (its signature is ERC-6492, then ERC-1271).
+  const { address, accountType } = await page.evaluate(() => {
+    const snapshot = (window as unknown as DappWindow).dappModal.getAccount();
+    return { address: snapshot.address as `0x${string}`, accountType: snapshot.embeddedWalletInfo?.accountType };
+  });
+  expect(accountType).toBe('smartAccount');
+  expect(await chain.getCode({ address })).toBeUndefined();
   const dialog = await openChooseName(page);
   const field = dialog.getByRole('textbox', { name: 'Name' });
 
@@ -93,8 +96,7 @@ test('an e-mail visitor registers a name, sees it in Account and Send resolves i
   await expect(account.getByText(name, { exact: true })).toBeVisible();
   await expect(account.getByRole('button', { name: 'Choose a name' })).toHaveCount(0);
 
-  // The service knows it: the identity and the name lookup name this account.
-  const address = await page.evaluate(() => (window as unknown as { dappModal: { getAccount(): { address?: string } } }).dappModal.getAccount().address);
+  // The service knows it: the identity and the name lookup name the smart account.
   const identity = (await (await fetch(`${stack.apiUrl}/v1/identity/${address}?projectId=${stack.projectId}&st=appkit&sv=e2e`)).json()) as { name: string };
   expect(identity.name).toBe(name);
 
@@ -102,7 +104,7 @@ test('an e-mail visitor registers a name, sees it in Account and Send resolves i
   await account.getByRole('button', { name: 'Send', exact: true }).click();
   const send = page.getByRole('dialog', { name: 'Send' });
   await send.getByRole('textbox', { name: 'Receiver' }).fill(name);
-  await expect(send.getByText(`${address!.slice(0, 6)}...${address!.slice(-4)}`)).toBeVisible();
+  await expect(send.getByText(`${address.slice(0, 6)}...${address.slice(-4)}`)).toBeVisible();
 
   // The same name again: taken, and nothing to register.
   await page.evaluate(() => (window as unknown as { dappModal: { open(o: { view: string }): Promise<void> } }).dappModal.open({ view: 'RegisterAccountName' }));

@@ -17,7 +17,7 @@ const short = (address: string) => `${address.slice(0, 6)}...${address.slice(-4)
 
 /**
  * The embedded wallet's smart account on the presale page, against the real stack: ERC-4337 EntryPoint v0.7 and
- * SimpleAccountFactory on anvil, the alto bundler from npm. The visitor's default smart account mints (one user
+ * MinibotSmartAccountFactory on anvil, the alto bundler from npm. The visitor's default smart account mints (one user
  * operation, which also deploys the account); then the visitor switches to the EOA in Account and back.
  */
 test('an e-mail visitor mints the presale pass from a smart account deployed by its first transaction, then switches to the EOA and back', async ({ page, stack, chain }) => {

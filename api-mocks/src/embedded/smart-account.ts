@@ -1,7 +1,7 @@
-// The embedded wallet's smart account: ERC-4337 v0.7 `SimpleAccount` from `@account-abstraction/contracts`,
-// made by the deployment's `SimpleAccountFactory` with the embedded wallet's key as owner. Browser-safe (viem
-// only): the wallet frame and the Node benchmark use the same account.
-import { encodeFunctionData, type Address, type Chain, type Client, type Hex, type LocalAccount, type Transport } from 'viem';
+// The embedded wallet's smart account: `MinibotSmartAccount` (contracts/src/aa: ERC-4337 v0.7 `SimpleAccount` from
+// `@account-abstraction/contracts` plus ERC-1271), made by the deployment's `MinibotSmartAccountFactory` with the
+// embedded wallet's key as owner. Browser-safe (viem only): the wallet frame and the Node benchmark use the same account.
+import { encodeFunctionData, hashMessage, hashTypedData, type Address, type Chain, type Client, type Hex, type LocalAccount, type Transport } from 'viem';
 import { entryPoint07Abi, getUserOperationHash, toSmartAccount, type SmartAccount } from 'viem/account-abstraction';
 import { readContract } from 'viem/actions';
 
@@ -47,10 +47,28 @@ const accountAbi = [
 ] as const;
 
 /**
+ * The EIP-712 wrapper the owner signs for a hash the account signs (`MinibotSmartAccount.replaySafeHash`): the domain
+ * names the chain and the account, so the signature is valid for this account only.
+ */
+export function replaySafeTypedData(params: { account: Address; chainId: number; hash: Hex }) {
+  return {
+    domain: { name: 'Minibot Smart Account', version: '1', chainId: params.chainId, verifyingContract: params.account },
+    types: { MinibotSmartAccountMessage: [{ name: 'hash', type: 'bytes32' }] },
+    primaryType: 'MinibotSmartAccountMessage',
+    message: { hash: params.hash },
+  } as const;
+}
+
+/**
  * A well-formed signature for gas estimation (65 bytes; low s, so OpenZeppelin's ECDSA recovers some address
  * instead of reverting, and validation reports a signature failure rather than a revert).
  */
 const STUB_SIGNATURE: Hex = `0x${'ff'.repeat(15)}f0${'00'.repeat(16)}7${'a'.repeat(63)}1c`;
+
+function chainIdOf(client: Client<Transport, Chain | undefined, undefined>): number {
+  if (client.chain === undefined) throw new Error('The smart account needs a client with a chain');
+  return client.chain.id;
+}
 
 /**
  * The owner's smart account on `client`'s chain. Its address is counterfactual (the factory's CREATE2 address)
@@ -96,15 +114,16 @@ export async function toEmbeddedSmartAccount(params: {
     async getStubSignature() {
       return STUB_SIGNATURE;
     },
-    // SimpleAccount has no ERC-1271: what the owner signs for a dapp cannot be verified as the account's
-    // signature (the modal then says 'This application might not support Smart Accounts').
+    // ERC-1271 signatures: the owner signs the account's replay-safe wrapper of the hash. toSmartAccount wraps them
+    // in ERC-6492 (factory and factoryData) while the account is not deployed, so verifiers can check them anyway.
     async signMessage({ message }) {
-      return owner.signMessage({ message });
+      return owner.signTypedData(replaySafeTypedData({ account: address, chainId: chainIdOf(client), hash: hashMessage(message) }));
     },
     async signTypedData(typedData) {
-      return owner.signTypedData(typedData as Parameters<LocalAccount['signTypedData']>[0]);
+      const hash = hashTypedData(typedData as Parameters<typeof hashTypedData>[0]);
+      return owner.signTypedData(replaySafeTypedData({ account: address, chainId: chainIdOf(client), hash }));
     },
-    // SimpleAccount v0.7 checks the owner's EIP-191 signature of the user-operation hash.
+    // SimpleAccount v0.7 (and so MinibotSmartAccount) checks the owner's EIP-191 signature of the user-operation hash.
     async signUserOperation(parameters) {
       const { chainId = client.chain?.id, ...userOperation } = parameters;
       if (chainId === undefined) throw new Error('The smart account needs a client with a chain');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { JsonRpcProvider } from 'ethers';
-import { SiweMessage } from 'siwe';
+import { AbiCoder, JsonRpcProvider, concat, dataLength, dataSlice, hashMessage } from 'ethers';
+import { SiweMessage, type SiweResponse } from 'siwe';
+import { erc6492CheckBytecode } from '../../../contracts/generated/erc6492Check.js';
 import type { Hex } from 'viem';
 import { generateSiweNonce, parseSiweMessage, verifySiweMessage } from 'viem/siwe';
 import type { AuthAuthenticateResponse, AuthMeResponse, AuthNonceResponse } from '../../../modal/src/api/types.js';
@@ -35,10 +36,23 @@ interface SessionRow {
 
 const refused = (error: string, field = 'message') => new HttpError(401, { error, field });
 
+const ERC6492_SUFFIX = '6492'.repeat(16);
+
+/**
+ * The ethers side's ERC-6492 check (the siwe package has none): the signature of a smart account that is not deployed
+ * yet carries its factory call; `Erc6492Check` (contracts/src/dev) runs it and ERC-1271 inside one `eth_call`.
+ */
+async function checkErc6492WithEthers(provider: JsonRpcProvider, message: SiweMessage, signature: Hex): Promise<SiweResponse> {
+  const args = AbiCoder.defaultAbiCoder().encode(['address', 'bytes32', 'bytes'], [message.address, hashMessage(message.prepareMessage()), signature]);
+  const verdict = await provider.call({ data: concat([erc6492CheckBytecode, args]) });
+  return { success: verdict === '0x01', data: message };
+}
+
 /**
  * Two independent checks of one signed EIP-4361 message: the `siwe` package (its ABNF parser, ethers for the
- * signature and for EIP-1271 through the node) and viem (`verifySiweMessage`: EOA, EIP-1271 and ERC-6492 through
- * the node). Both must accept; a disagreement is refused and reported.
+ * signature, for EIP-1271 through the node, and for ERC-6492 through `checkErc6492WithEthers`) and viem
+ * (`verifySiweMessage`: EOA, EIP-1271 and ERC-6492 through the node). Both must accept; a disagreement is refused
+ * and reported.
  */
 async function verifyTwice(ctx: MocksContext, message: string, signature: Hex, expected: { domain: string; nonce: string }): Promise<void> {
   const provider = new JsonRpcProvider(ctx.rpcUrl, ctx.chainId, { staticNetwork: true });
@@ -53,7 +67,14 @@ async function verifyTwice(ctx: MocksContext, message: string, signature: Hex, e
         siweParsed = false;
         return false;
       }
-      return (await parsed.verify({ signature, domain: expected.domain, nonce: expected.nonce }, { provider: provider as never, suppressExceptions: true })).success;
+      if (!signature.toLowerCase().endsWith(ERC6492_SUFFIX)) {
+        return (await parsed.verify({ signature, domain: expected.domain, nonce: expected.nonce }, { provider: provider as never, suppressExceptions: true })).success;
+      }
+      // siwe still checks the fields; it is handed the wrapped 65-byte signature (which it cannot match to the
+      // undeployed account), and its fallback gives the verdict on the whole ERC-6492 signature.
+      const [, , inner] = AbiCoder.defaultAbiCoder().decode(['address', 'bytes', 'bytes'], dataSlice(signature, 0, dataLength(signature) - 32)) as unknown as [string, string, string];
+      const verificationFallback = () => checkErc6492WithEthers(provider, parsed, signature);
+      return (await parsed.verify({ signature: inner, domain: expected.domain, nonce: expected.nonce }, { provider: provider as never, suppressExceptions: true, verificationFallback })).success;
     };
     const [bySiwe, byViem] = await Promise.all([
       checkWithSiwe().catch(() => false),
@@ -61,7 +82,7 @@ async function verifyTwice(ctx: MocksContext, message: string, signature: Hex, e
     ]);
     if (bySiwe !== byViem) console.warn(`sign-in: siwe says ${bySiwe}, viem says ${byViem} for one message; refused`);
     if (!siweParsed) throw refused('the message is not EIP-4361 for the siwe parser');
-    if (!bySiwe || !byViem) throw refused("the signature is not the message's account's (checked as an EOA and as an EIP-1271 contract wallet)", 'signature');
+    if (!bySiwe || !byViem) throw refused("the signature is not the message's account's (checked as an EOA, as an EIP-1271 contract wallet and as an ERC-6492 counterfactual one)", 'signature');
   } finally {
     provider.destroy();
   }

@@ -1,4 +1,4 @@
-import { verifyMessage, type Address } from 'viem';
+import type { Address } from 'viem';
 import type { LookupNameResponse, NameSuggestion, NameSuggestionsResponse } from '../../../modal/src/api/types.js';
 import type { MocksContext } from '../context.js';
 import { HttpError, badRequest, notFound, type Router } from '../http.js';
@@ -118,9 +118,10 @@ export function profileRoutes(router: Router, ctx: MocksContext): void {
     if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes) || !Object.values(attributes).every((v) => typeof v === 'string')) {
       throw nameError(400, '"message.attributes" must be an object of strings', 'message.attributes');
     }
+    // Through the chain: an EOA's signature, a deployed smart account's (ERC-1271) and an undeployed one's (ERC-6492).
     let valid = false;
     try {
-      valid = await verifyMessage({ address, message: body.message, signature });
+      valid = await ctx.publicClient.verifyMessage({ address, message: body.message, signature });
     } catch {
       valid = false;
     }

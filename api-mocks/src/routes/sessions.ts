@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { verifyMessage } from 'viem';
 import type { RevokeSessionResponse, SessionsResponse, SmartSession } from '../../../modal/src/api/types.js';
 import type { MocksContext } from '../context.js';
 import { HttpError, badRequest, notFound, type Router } from '../http.js';
@@ -48,7 +47,8 @@ export function sessionRoutes(router: Router, ctx: MocksContext): void {
     const signature = parseHex(body.signature, 'signature');
     const row = ctx.db.prepare('SELECT * FROM sessions WHERE pci = ? AND address = ?').get(pci, address) as SessionRow | undefined;
     if (!row) throw notFound(`no session ${pci} for ${address}`);
-    const valid = await verifyMessage({ address, message: pci, signature }).catch(() => false);
+    // Through the chain, so a smart account's signature (ERC-1271 or ERC-6492) revokes as well as an EOA's.
+    const valid = await ctx.publicClient.verifyMessage({ address, message: pci, signature }).catch(() => false);
     if (!valid) throw new HttpError(401, { error: `the signature is not ${address}'s signature of the pci`, field: 'signature' });
     const revokedAt = row.revoked_at ?? new Date().toISOString();
     ctx.db.prepare('UPDATE sessions SET revoked_at = ? WHERE pci = ?').run(revokedAt, pci);

@@ -1,4 +1,5 @@
-import { createModal, defineConnectButton, defineEvmNetwork } from '@minibot/modal';
+import { createModal, defineConnectButton, defineEvmNetwork, type SiwxSession, type SiwxStorage } from '@minibot/modal';
+import { verifyMessage, type Hex } from 'viem';
 
 /** A dapp page that uses nothing but the modal's custom element: its whole integration is these lines. */
 interface DappConfig {
@@ -11,13 +12,40 @@ interface DappConfig {
   embeddedWalletUrl?: string;
 }
 
+/**
+ * An app whose sign-in verifier knows plain key signatures only (ECDSA recovery, no ERC-1271 or ERC-6492 call to the
+ * chain), as some backends do: a smart account's signature is refused.
+ */
+function eoaOnlySiwxStorage(): SiwxStorage {
+  let sessions: SiwxSession[] = [];
+  const isPair = (session: SiwxSession, chainId: string, address: string) =>
+    session.data.chainId === chainId && session.data.accountAddress.toLowerCase() === address.toLowerCase();
+  return {
+    createNonce: async () => crypto.randomUUID().replaceAll('-', ''),
+    async add(session) {
+      const valid = await verifyMessage({ address: session.data.accountAddress as Hex, message: session.message, signature: session.signature as Hex }).catch(() => false);
+      if (!valid) throw new Error('This app verifies EOA signatures only');
+      sessions = [...sessions.filter((s) => !isPair(s, session.data.chainId, session.data.accountAddress)), session];
+    },
+    get: async (chainId, address) => sessions.filter((s) => isPair(s, chainId, address)),
+    async delete(chainId, address) {
+      sessions = sessions.filter((s) => !isPair(s, chainId, address));
+    },
+    async clear() {
+      sessions = [];
+    },
+  };
+}
+
 const config = (await (await fetch('./config.json')).json()) as DappConfig;
-// `?siwx=required` or `?siwx=optional` turns sign-in on (verified by api-mocks' sign-in service unless `&siwxStorage=local`).
+// `?siwx=required` or `?siwx=optional` turns sign-in on (verified by api-mocks' sign-in service unless `&siwxStorage=local`,
+// or by a verifier that knows EOA signatures only with `&siwxStorage=eoa-only`).
 const query = new URLSearchParams(location.search);
 const siwxMode = query.get('siwx');
+const siwxStorage = query.get('siwxStorage');
 const siwx =
   siwxMode === 'required' || siwxMode === 'optional'
-    ? { required: siwxMode === 'required', storage: query.get('siwxStorage') === 'local' ? ('local' as const) : ('server' as const) }
+    ? { required: siwxMode === 'required', storage: siwxStorage === 'local' ? ('local' as const) : siwxStorage === 'eoa-only' ? eoaOnlySiwxStorage() : ('server' as const) }
     : undefined;
 const modal = createModal({
   projectId: config.projectId,

@@ -185,6 +185,17 @@ async function userOperationContext(): Promise<UserOperationContext> {
   return { chainId: info.chainId, setup: info.smartAccounts, request: rpc, confirmationTimeoutMs: EMBEDDED_TIMEOUTS.confirmation };
 }
 
+/**
+ * Who signs a dapp's message or typed data: the key itself as an EOA; as a smart account, the account (the owner
+ * signs its ERC-1271 wrapper, ERC-6492-wrapped while the account is not deployed), so that dapps verify it as the
+ * account's signature.
+ */
+async function signerOf(owner: PrivateKeyAccount, type: EmbeddedAccountType): Promise<Pick<PrivateKeyAccount, 'signMessage' | 'signTypedData'>> {
+  if (type !== 'smartAccount') return owner;
+  const [context, { frameSmartAccount }] = await Promise.all([userOperationContext(), userOperations()]);
+  return frameSmartAccount(owner, context);
+}
+
 /** Sends the calls as one user operation through the bundler; answers the transaction hash that included it. */
 async function sendUserOperation(owner: PrivateKeyAccount, calls: TxRequest[]): Promise<Hex> {
   const [context, { sendUserOperation: send }] = await Promise.all([userOperationContext(), userOperations()]);
@@ -318,13 +329,13 @@ async function runRpc(id: string, message: Extract<AppToFrameMessage, { type: 'R
       switch (method) {
         case 'personal_sign': {
           const raw = String(params[0] ?? '');
-          return account.signMessage({ message: isHex(raw) ? { raw } : raw });
+          return (await signerOf(account, type)).signMessage({ message: isHex(raw) ? { raw } : raw });
         }
         case 'eth_signTypedData':
         case 'eth_signTypedData_v4': {
           const data = (typeof params[1] === 'string' ? JSON.parse(params[1]) : params[1]) as TypedDataDefinition & { types: Record<string, unknown> };
           const { EIP712Domain: _domain, ...types } = data.types;
-          return account.signTypedData({ ...data, types } as TypedDataDefinition);
+          return (await signerOf(account, type)).signTypedData({ ...data, types } as TypedDataDefinition);
         }
         case 'eth_signTransaction':
           if (type === 'smartAccount') throw new FrameError('A smart account sends user operations; it cannot sign a transaction', 4200);
