@@ -238,9 +238,13 @@ test("a smart account's sign-in: 'This application might not support Smart Accou
   await expect(signIn).toBeVisible();
   await signIn.getByRole('button', { name: 'Sign', exact: true }).click();
   await frame.getByRole('button', { name: 'Approve' }).click();
+  // Saved once the sign-in service has verified it; only then the modal closes (between the approval and the
+  // answer, the dialog is the frame's approval, not Sign In).
+  const sessions = () => page.evaluate(() => JSON.parse(localStorage.getItem('mb:siwx:server') ?? '[]') as { token: string }[]);
+  await expect.poll(async () => (await sessions()).length).toBe(1);
   await expect(signIn).toBeHidden();
   await expect(page.getByText('This application might not support Smart Accounts')).toHaveCount(0);
-  const [entry] = await page.evaluate(() => JSON.parse(localStorage.getItem('mb:siwx:server') ?? '[]') as { token: string }[]);
+  const [entry] = await sessions();
   const me = await fetch(`${stack.apiUrl}/auth/v1/me?projectId=${stack.projectId}&st=appkit&sv=e2e`, { headers: { authorization: `Bearer ${entry.token}` } });
   expect(me.status).toBe(200);
   expect(((await me.json()) as { address: string }).address.toLowerCase()).toBe(address.toLowerCase());
