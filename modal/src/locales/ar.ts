@@ -145,7 +145,7 @@ export const ar: ModalLocale = {
     approvingInWallet: (symbol) => `وافِق على ${symbol} في محفظتك...`,
     swappingInWallet: 'أكِّد المبادلة في محفظتك...',
     approvalInBatch: (symbol) => `تسمح محفظتك بإنفاق ${symbol} وتُجري المبادلة في خطوة واحدة: ستطلب موافقتك مرة واحدة.`,
-    batchInWallet: (symbol) => `أكِّد السماح بإنفاق ${symbol} والمبادلة في محفظتك (طلب واحد)...`,
+    batchInWallet: (symbol) => `السماح بإنفاق ${symbol} والمبادلة في خطوة واحدة: تأكيد واحد في محفظتك...`,
     swapComplete: 'اكتملت المبادلة',
     swapCompleteDetail: (paid, received) => `دفعت ${paid} واستلمت ${received}.`,
     newSwap: 'مبادلة جديدة',

@@ -148,7 +148,7 @@ export const de: ModalLocale = {
     approvingInWallet: (symbol) => `Gib ${symbol} in deiner Wallet frei...`,
     swappingInWallet: 'Bestätige den Tausch in deiner Wallet...',
     approvalInBatch: (symbol) => `Deine Wallet gibt ${symbol} frei und tauscht in einem Schritt: sie fragt einmal.`,
-    batchInWallet: (symbol) => `Bestätige die Freigabe von ${symbol} und den Tausch in deiner Wallet (eine Anfrage)...`,
+    batchInWallet: (symbol) => `Freigabe von ${symbol} und Tausch in einem Schritt: eine Bestätigung in deiner Wallet...`,
     swapComplete: 'Tausch abgeschlossen',
     swapCompleteDetail: (paid, received) => `Du hast ${paid} gezahlt und ${received} erhalten.`,
     newSwap: 'Neuer Tausch',

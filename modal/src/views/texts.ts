@@ -149,7 +149,7 @@ export const texts = {
   approvingInWallet: (symbol: string) => `Approve ${symbol} in your wallet...`,
   swappingInWallet: 'Confirm the swap in your wallet...',
   approvalInBatch: (symbol: string) => `Your wallet approves ${symbol} and swaps in one step: it asks once.`,
-  batchInWallet: (symbol: string) => `Confirm the approval of ${symbol} and the swap in your wallet (one request)...`,
+  batchInWallet: (symbol: string) => `Approving ${symbol} and swapping in one step: one confirmation in your wallet...`,
   swapComplete: 'Swap complete',
   swapCompleteDetail: (paid: string, received: string) => `You paid ${paid} and received ${received}.`,
   newSwap: 'New swap',
