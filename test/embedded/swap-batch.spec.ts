@@ -99,10 +99,17 @@ test('an e-mail visitor swaps USDT to BNB from the smart account: approval and s
     }
   };
   await shoot('review');
+  const frame = page.frameLocator('mb-modal iframe');
+  // Rejected in the wallet first: silent, the preview stays as it was and nothing reaches the chain.
+  await preview.getByRole('button', { name: 'Approve USDT and swap' }).click();
+  await frame.getByRole('button', { name: 'Reject' }).click();
+  await expect(preview.getByRole('button', { name: 'Approve USDT and swap' })).toBeEnabled();
+  await expect(preview.getByRole('alert')).toHaveCount(0);
+  await expect(preview).toContainText('it asks once');
+  expect(await chain.getBlockNumber({ cacheTime: 0 })).toBe(blockBefore);
   await preview.getByRole('button', { name: 'Approve USDT and swap' }).click();
 
   // One approval in the wallet, listing both calls: approve on the token, then the swap on the pool.
-  const frame = page.frameLocator('mb-modal iframe');
   await expect(frame.getByRole('heading', { name: 'Send these calls?' })).toBeVisible({ timeout: 15_000 });
   await expect(frame.getByText('Call 1 to')).toBeVisible();
   await expect(frame.getByText('Call 2 to')).toBeVisible();
