@@ -518,12 +518,32 @@ describe('swap controller', () => {
       const s = await usdtToBnb(
         batchingWallet({
           sendCalls: () => {
-            throw { code: 5760, message: 'Atomicity not supported' };
+            throw { code: -32000, message: 'bundler unavailable' };
           },
         }),
       );
       await settle(s, s.swap.submit());
-      expect(s.swap.getState()).toMatchObject({ step: 'form', submitError: 'Atomicity not supported' });
+      expect(s.swap.getState()).toMatchObject({ step: 'form', submitError: 'bundler unavailable', atomicBatch: true });
+    });
+
+    it('a wallet that refuses atomicity (5760) shows why, and the next try approves and swaps apart', async () => {
+      const wallet = batchingWallet({
+        sendCalls: () => {
+          throw { code: 5760, message: 'Atomicity not supported' };
+        },
+      });
+      const s = await usdtToBnb((method, params) => {
+        if (method === 'eth_sendTransaction') return (params as [{ to: string }])[0].to === USDT ? `0x${'01'.repeat(32)}` : TX;
+        if (method === 'eth_getTransactionReceipt') return { status: '0x1' };
+        return wallet(method);
+      });
+      await settle(s, s.swap.submit());
+      expect(s.swap.getState()).toMatchObject({ step: 'form', submitError: 'Atomicity not supported', atomicBatch: false });
+      expect(s.methods()).not.toContain('eth_sendTransaction');
+      await settle(s, s.swap.submit());
+      expect(s.methods().filter((m) => m === 'wallet_sendCalls')).toHaveLength(1);
+      expect(s.provider.calls.filter((c) => c.method === 'eth_sendTransaction').map((c) => (c.params as [{ to: string }])[0].to)).toEqual([USDT, POOL]);
+      expect(s.swap.getState()).toMatchObject({ step: 'done', swapHash: TX });
     });
 
     it('a batch still pending after the receipt timeout ends with a clear error instead of polling on', async () => {

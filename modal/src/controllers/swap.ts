@@ -167,6 +167,7 @@ function messageOf(error: unknown): string | undefined {
 }
 
 const plainAddress = (caip: string) => caip.slice(caip.lastIndexOf(':') + 1);
+const sameToken = (a: string | undefined, b: string | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 /** A `wallet_getCallsStatus` status as a number: v2 codes, or the draft's 'PENDING' / 'CONFIRMED'. */
 function callsStatus(status: unknown): number | undefined {
@@ -175,7 +176,6 @@ function callsStatus(status: unknown): number | undefined {
   if (status === 'CONFIRMED') return CALLS_CONFIRMED;
   return undefined;
 }
-const sameToken = (a: string | undefined, b: string | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 /** A balance's decimal text in the smallest unit (extra decimals cut). */
 function balanceUnits(numeric: string, decimals: number): bigint {
@@ -356,10 +356,16 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
   async function sendBatch(from: string, calls: { to: string; data: string; value: bigint }[]): Promise<{ approveHash: string; swapHash: string }> {
     const provider = deps.getProvider();
     if (!provider) throw new ModalError(text.somethingWentWrong, { details: 'no connected wallet' });
-    const sent = (await provider.request({
-      method: 'wallet_sendCalls',
-      params: [{ version: '2.0.0', chainId: chainHex(network().id), from, atomicRequired: true, calls: calls.map((c) => ({ to: c.to, data: c.data, value: toHex(c.value) })) }],
-    })) as { id?: unknown } | string;
+    const sent = (await provider
+      .request({
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', chainId: chainHex(network().id), from, atomicRequired: true, calls: calls.map((c) => ({ to: c.to, data: c.data, value: toHex(c.value) })) }],
+      })
+      .catch((error: unknown) => {
+        // The wallet cannot batch after all (EIP-5792 5700/5710/5760, or no such method): the next try goes apart.
+        if ([5700, 5710, 5760, 4200, -32601].includes((error as { code?: number } | undefined)?.code ?? 0)) set({ atomicBatch: false });
+        throw error;
+      })) as { id?: unknown } | string;
     // Wallets of the draft before v2 answer the bare id.
     const id = typeof sent === 'string' ? sent : sent?.id;
     if (typeof id !== 'string' || !id) throw new ModalError(text.somethingWentWrong, { details: 'wallet_sendCalls answered without an id' });
