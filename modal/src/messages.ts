@@ -46,6 +46,9 @@ export const messages = /* @__PURE__ */ Object.assign(
     emailLoginDependency: 'Unable to load email login dependency',
     // Send validation (Solana)
     invalidAmountAndReceiver: 'Please enter a valid amount and receiver address',
+    // Swap as one atomic batch (ours: the spec has no text for these)
+    swapBatchFailed: 'The swap failed in your wallet; nothing was swapped.',
+    swapBatchTimeout: 'Your wallet has not confirmed the swap yet. Check its activity before you try again.',
     // Connection (ConnectingExternal, ours: the spec has no text for these)
   } as const,
   coreMessages,

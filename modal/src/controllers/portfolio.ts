@@ -4,6 +4,7 @@ import { createStore } from '../core/store.js';
 import type { Clock, Eip1193Provider, ModalNetwork, Store } from '../core/types.js';
 import { dropZeroDecimalBalances } from '../core/validation.js';
 import { formatUnitsString } from '../core/units.js';
+import { chainHex, readChainCapabilities } from './capabilities.js';
 
 /** Where the balances came from: the wallet (EIP-7811 `wallet_getAssets`) or the Blockchain API. */
 export type PortfolioSource = 'wallet' | 'api';
@@ -46,8 +47,6 @@ export interface WalletAsset {
   metadata: { name: string; symbol: string; decimals: number; price?: number; iconUrl?: string };
 }
 
-const chainHex = (id: number) => `0x${id.toString(16)}`;
-
 /** Sum of the USD values of `balances`. */
 export const totalUsd = (balances: Balance[]): number => balances.reduce((sum, b) => sum + (b.value ?? Number(b.quantity.numeric) * b.price), 0);
 
@@ -76,13 +75,7 @@ export function walletAssetsToBalances(assets: WalletAsset[], network: ModalNetw
  */
 export async function readWalletAssets(provider: Eip1193Provider, address: string, network: ModalNetwork): Promise<Balance[] | undefined> {
   const hex = chainHex(network.id);
-  let capabilities: Record<string, { assetDiscovery?: { supported?: boolean } }> | undefined;
-  try {
-    capabilities = (await provider.request({ method: 'wallet_getCapabilities', params: [address, [hex]] })) as typeof capabilities;
-  } catch {
-    return undefined;
-  }
-  if (!capabilities?.[hex]?.assetDiscovery?.supported) return undefined;
+  if (!(await readChainCapabilities(provider, address, network.id))?.assetDiscovery?.supported) return undefined;
   const result = (await provider.request({ method: 'wallet_getAssets', params: [{ account: address, chainFilter: [hex] }] })) as Record<string, WalletAsset[]>;
   const assets = result?.[hex];
   if (!Array.isArray(assets)) throw new Error('wallet_getAssets answered without the chain');

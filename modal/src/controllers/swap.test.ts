@@ -14,7 +14,8 @@ import {
   slippagePercent,
   usdCents,
 } from './amounts.js';
-import { createSwapController, quoteDetails, swapIssue, SWAP_QUOTE_DEBOUNCE_MS, SWAP_QUOTE_TTL_MS, type SwapControllerDeps } from './swap.js';
+import { readChainCapabilities, supportsAtomicBatch } from './capabilities.js';
+import { createSwapController, quoteDetails, RECEIPT_TIMEOUT_MS, swapIssue, SWAP_QUOTE_DEBOUNCE_MS, SWAP_QUOTE_TTL_MS, type SwapControllerDeps, type SwapStep } from './swap.js';
 
 const USER = '0x1111111111111111111111111111111111111111';
 const POOL = '0x2222222222222222222222222222222222222222';
@@ -160,6 +161,8 @@ function setup(pool: Pool = {}, providerHandler?: (method: string, params: unkno
     address: () => USER,
     isActiveChainSupported: async () => pool.supported ?? true,
     getProvider: () => provider,
+    // The modal's own wiring: the connected wallet's wallet_getCapabilities.
+    capabilities: (address, chainId) => readChainCapabilities(provider, address, chainId),
     refreshAccount,
   };
   const swap = createSwapController(deps);
@@ -363,5 +366,201 @@ describe('swap controller', () => {
     expect(s.swap.getState()).toMatchObject({ step: 'form', submitError: 'Something went wrong' });
     expect(completed).not.toHaveBeenCalled();
     await flush();
+  });
+
+  describe('approval and swap as one atomic batch (EIP-5792)', () => {
+    const BATCH_ID = '0xba7c4';
+    const TX = `0x${'cd'.repeat(32)}`;
+    /**
+     * A smart-account wallet: `capabilities` for chain 0x7a69, wallet_sendCalls answers an id, wallet_getCallsStatus
+     * answers `statuses` in turn (the last one repeats). Other methods are refused (4200).
+     */
+    function batchingWallet(options: { capabilities?: unknown; statuses?: number[]; sendCalls?: () => unknown } = {}) {
+      const statuses = [...(options.statuses ?? [100, 200])];
+      return (method: string) => {
+        if (method === 'wallet_getCapabilities') return { '0x7a69': options.capabilities ?? { atomic: { status: 'supported' } } };
+        if (method === 'wallet_sendCalls') return options.sendCalls ? options.sendCalls() : { id: BATCH_ID };
+        if (method === 'wallet_getCallsStatus') {
+          const status = statuses.length > 1 ? statuses.shift()! : statuses[0];
+          return { version: '2.0.0', id: BATCH_ID, chainId: '0x7a69', atomic: true, status, receipts: status === 100 ? [] : [{ transactionHash: TX, status: status === 200 ? '0x1' : '0x0' }] };
+        }
+        throw { code: 4200, message: method };
+      };
+    }
+
+    /** USDT (allowance 0) to BNB, quoted and ready to submit; records every step the controller goes through. */
+    async function usdtToBnb(handler: (method: string, params: unknown) => unknown, amount = '20') {
+      const s = await ready({ balances: { bnb: '1', usdt: '100' }, allowance: 0n }, handler);
+      s.swap.selectToken('from', `eip155:31337:${USDT}`);
+      s.swap.selectToken('to', `eip155:31337:${NATIVE}`);
+      s.swap.setAmount(amount);
+      await s.clock.advance(SWAP_QUOTE_DEBOUNCE_MS);
+      const steps: SwapStep[] = [];
+      s.swap.subscribe((state) => {
+        if (steps[steps.length - 1] !== state.step) steps.push(state.step);
+      });
+      const methods = () => s.provider.calls.map((c) => c.method);
+      return { ...s, steps, methods };
+    }
+
+    it('reads atomic batching from the current shape (supported, ready) and the older atomicBatch one', () => {
+      expect(supportsAtomicBatch({ atomic: { status: 'supported' } })).toBe(true);
+      expect(supportsAtomicBatch({ atomic: { status: 'ready' } })).toBe(true);
+      expect(supportsAtomicBatch({ atomicBatch: { supported: true } })).toBe(true);
+      expect(supportsAtomicBatch({ atomic: { status: 'unsupported' } })).toBe(false);
+      expect(supportsAtomicBatch({ atomicBatch: { supported: false } })).toBe(false);
+      expect(supportsAtomicBatch({ assetDiscovery: { supported: true } })).toBe(false);
+      expect(supportsAtomicBatch(undefined)).toBe(false);
+    });
+
+    it('sends approve then swap as one wallet_sendCalls, no eth_sendTransaction, and takes the swap hash from the receipts', async () => {
+      const s = await usdtToBnb(batchingWallet());
+      const completed = vi.fn();
+      s.swap.onSwapComplete(completed);
+      expect(s.swap.getState().atomicBatch).toBe(true);
+      expect(s.provider.calls.find((c) => c.method === 'wallet_getCapabilities')?.params).toEqual([USER, ['0x7a69']]);
+      await settle(s, s.swap.submit());
+
+      const sends = s.provider.calls.filter((c) => c.method === 'wallet_sendCalls');
+      expect(sends).toHaveLength(1);
+      expect(s.methods()).not.toContain('eth_sendTransaction');
+      expect(sends[0].params).toEqual([
+        {
+          version: '2.0.0',
+          chainId: '0x7a69',
+          from: USER,
+          atomicRequired: true,
+          calls: [
+            { to: USDT, data: '0x095ea7b3', value: '0x0' },
+            { to: POOL, data: '0xabcdef', value: '0x0' },
+          ],
+        },
+      ]);
+      // The exact amount is approved, and the swap is built without the service's estimate (no allowance yet).
+      expect(new URL(s.requests('/v1/convert/build-approve')[0].url).searchParams.get('amount')).toBe((20n * E18).toString());
+      expect(JSON.parse(s.requests('/v1/convert/build-transaction')[0].body!)).toMatchObject({ amount: (20n * E18).toString(), disableEstimate: true });
+      // Polled until final: pending, then confirmed.
+      expect(s.provider.calls.filter((c) => c.method === 'wallet_getCallsStatus').map((c) => c.params)).toEqual([[BATCH_ID], [BATCH_ID]]);
+      expect(s.steps).toEqual(['form', 'batching', 'done']);
+      expect(s.swap.getState()).toMatchObject({ step: 'done', swapHash: TX, submitError: undefined });
+      expect(completed).toHaveBeenCalledWith(expect.objectContaining({ hash: TX }));
+      expect(s.refreshAccount).toHaveBeenCalled();
+    });
+
+    it('batches for a wallet with the older atomicBatch capability too', async () => {
+      const s = await usdtToBnb(batchingWallet({ capabilities: { atomicBatch: { supported: true } } }));
+      await settle(s, s.swap.submit());
+      expect(s.methods().filter((m) => m === 'wallet_sendCalls')).toHaveLength(1);
+      expect(s.swap.getState().step).toBe('done');
+    });
+
+    it('without atomic batching for the chain, approves and swaps as two transactions as before', async () => {
+      let allowance = false;
+      const handler = (method: string, params: unknown) => {
+        if (method === 'wallet_getCapabilities') return { '0x7a69': { atomic: { status: 'unsupported' } }, '0x38': { atomic: { status: 'supported' } } };
+        if (method === 'eth_sendTransaction') {
+          allowance ||= (params as [{ to: string }])[0].to === USDT;
+          return TX;
+        }
+        if (method === 'eth_getTransactionReceipt') return { status: '0x1' };
+        throw { code: 4200, message: method };
+      };
+      const s = await usdtToBnb(handler);
+      expect(s.swap.getState().atomicBatch).toBe(false);
+      await settle(s, s.swap.submit());
+      const sends = s.provider.calls.filter((c) => c.method === 'eth_sendTransaction').map((c) => (c.params as [{ to: string }])[0].to);
+      expect(sends).toEqual([USDT, POOL]);
+      expect(s.methods()).not.toContain('wallet_sendCalls');
+      expect(s.steps).toEqual(['form', 'approving', 'swapping', 'done']);
+      expect(JSON.parse(s.requests('/v1/convert/build-transaction')[0].body!).disableEstimate).toBe(false);
+    });
+
+    it('a batching wallet swaps native coin (no approval) with one plain transaction', async () => {
+      const wallet = batchingWallet();
+      const s = await ready({}, (method) => (method === 'eth_sendTransaction' ? TX : method === 'eth_getTransactionReceipt' ? { status: '0x1' } : wallet(method)));
+      expect(s.swap.getState().atomicBatch).toBe(true);
+      s.swap.selectToken('to', `eip155:31337:${USDT}`);
+      s.swap.setAmount('0.1');
+      await s.clock.advance(SWAP_QUOTE_DEBOUNCE_MS);
+      await settle(s, s.swap.submit());
+      expect(s.provider.calls.filter((c) => c.method === 'eth_sendTransaction')).toHaveLength(1);
+      expect(s.provider.calls.some((c) => c.method === 'wallet_sendCalls')).toBe(false);
+      expect(s.swap.getState()).toMatchObject({ step: 'done', swapHash: TX });
+    });
+
+    it('a failed batch (status 400, 500 or 600) shows the error and completes nothing', async () => {
+      for (const status of [400, 500, 600]) {
+        const s = await usdtToBnb(batchingWallet({ statuses: [100, status] }));
+        const completed = vi.fn();
+        s.swap.onSwapComplete(completed);
+        await settle(s, s.swap.submit());
+        expect(s.swap.getState(), String(status)).toMatchObject({ step: 'form', submitError: 'The swap failed in your wallet; nothing was swapped.', amountText: '20' });
+        expect(s.swap.getState().swapHash).toBeUndefined();
+        expect(completed).not.toHaveBeenCalled();
+      }
+    });
+
+    it('a rejection of the batch in the wallet is silent and keeps the form', async () => {
+      const s = await usdtToBnb(
+        batchingWallet({
+          sendCalls: () => {
+            throw { code: 4001, message: 'User rejected the request.' };
+          },
+        }),
+      );
+      await settle(s, s.swap.submit());
+      expect(s.swap.getState()).toMatchObject({ step: 'form', submitError: undefined, amountText: '20' });
+      expect(s.swap.getState().quote?.toAmount).toBeGreaterThan(0n);
+      expect(s.methods()).not.toContain('wallet_getCallsStatus');
+    });
+
+    it('another wallet failure of the batch is shown as the wallet says it', async () => {
+      const s = await usdtToBnb(
+        batchingWallet({
+          sendCalls: () => {
+            throw { code: -32000, message: 'bundler unavailable' };
+          },
+        }),
+      );
+      await settle(s, s.swap.submit());
+      expect(s.swap.getState()).toMatchObject({ step: 'form', submitError: 'bundler unavailable', atomicBatch: true });
+    });
+
+    it('a wallet that refuses atomicity (5760) shows why, and the next try approves and swaps apart', async () => {
+      const wallet = batchingWallet({
+        sendCalls: () => {
+          throw { code: 5760, message: 'Atomicity not supported' };
+        },
+      });
+      const s = await usdtToBnb((method, params) => {
+        if (method === 'eth_sendTransaction') return (params as [{ to: string }])[0].to === USDT ? `0x${'01'.repeat(32)}` : TX;
+        if (method === 'eth_getTransactionReceipt') return { status: '0x1' };
+        return wallet(method);
+      });
+      await settle(s, s.swap.submit());
+      expect(s.swap.getState()).toMatchObject({ step: 'form', submitError: 'Atomicity not supported', atomicBatch: false });
+      expect(s.methods()).not.toContain('eth_sendTransaction');
+      await settle(s, s.swap.submit());
+      expect(s.methods().filter((m) => m === 'wallet_sendCalls')).toHaveLength(1);
+      expect(s.provider.calls.filter((c) => c.method === 'eth_sendTransaction').map((c) => (c.params as [{ to: string }])[0].to)).toEqual([USDT, POOL]);
+      expect(s.swap.getState()).toMatchObject({ step: 'done', swapHash: TX });
+    });
+
+    it('a batch still pending after the receipt timeout ends with a clear error instead of polling on', async () => {
+      const s = await usdtToBnb(batchingWallet({ statuses: [100] }));
+      const run = s.swap.submit();
+      await vi.waitFor(() => expect(s.methods()).toContain('wallet_getCallsStatus'));
+      await s.clock.advance(RECEIPT_TIMEOUT_MS - 1000);
+      expect(s.swap.getState().step).toBe('batching');
+      await s.clock.advance(2000);
+      await run;
+      expect(s.swap.getState()).toMatchObject({ step: 'form', submitError: 'Your wallet has not confirmed the swap yet. Check its activity before you try again.' });
+      const polls = s.methods().filter((m) => m === 'wallet_getCallsStatus').length;
+      expect(polls).toBeGreaterThan(100);
+      // Nothing is left polling.
+      await s.clock.advance(10_000);
+      expect(s.methods().filter((m) => m === 'wallet_getCallsStatus')).toHaveLength(polls);
+      expect(s.clock.pending()).toBe(0);
+    });
   });
 });

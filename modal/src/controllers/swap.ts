@@ -7,6 +7,7 @@ import { createStore } from '../core/store.js';
 import type { Clock, Eip1193Provider, ModalControllers, ModalNetwork, Store } from '../core/types.js';
 import { ModalError } from '../errors.js';
 import { messages as englishMessages } from '../messages.js';
+import { chainHex, readChainCapabilities, supportsAtomicBatch, type ChainCapabilities } from './capabilities.js';
 import { minimumReceived, parseAmount, parseSlippage, priceImpactBps, slippagePercent, toHex, usdCents } from './amounts.js';
 
 /** Spec section 9: the default slippage tolerance is 1 (percent): 100 basis points. */
@@ -21,6 +22,9 @@ export const APPROVE_GAS_ESTIMATE = 60_000n;
 /** Receipt polling. */
 export const RECEIPT_POLL_MS = 500;
 export const RECEIPT_TIMEOUT_MS = 120_000;
+/** EIP-5792 `wallet_getCallsStatus` codes: 1xx pending, 200 confirmed, 4xx-6xx failed (nothing of a failed atomic batch stays). */
+export const CALLS_PENDING = 100;
+export const CALLS_CONFIRMED = 200;
 /** The native coin's address in the swap API (`0xeeee…eeee`). */
 export const NATIVE_SWAP_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 
@@ -41,7 +45,8 @@ export interface SwapQuoteState {
   at: number;
 }
 
-export type SwapStep = 'form' | 'approving' | 'swapping' | 'done';
+/** 'batching': approval and swap sent together as one atomic batch (one confirmation in the wallet). */
+export type SwapStep = 'form' | 'approving' | 'swapping' | 'batching' | 'done';
 
 export interface SwapState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -70,6 +75,8 @@ export interface SwapState {
   nativePrice?: number;
   /** Allowance of the pool over `from` (tokens only). */
   allowance?: bigint;
+  /** The wallet reports atomic batching (EIP-5792) for the active chain: an approval goes with the swap in one batch. */
+  atomicBatch: boolean;
   step: SwapStep;
   /** The approval and swap transactions of the last submit. */
   approveHash?: string;
@@ -93,7 +100,10 @@ export interface SwapController extends Store<SwapState> {
   setSlippage(text: string): boolean;
   /** Asks for a fresh quote now (expired or failed quote). */
   refreshQuote(): Promise<void>;
-  /** Approves when the allowance is short, then swaps; resolves when the swap is mined or the user declined. */
+  /**
+   * Approves when the allowance is short, then swaps (both as one atomic `wallet_sendCalls` batch when the wallet
+   * supports it); resolves when the swap is mined, failed or the user declined.
+   */
   submit(): Promise<void>;
   /** Back to the form after a completed swap (tokens stay, the amount clears). */
   resetForm(): void;
@@ -112,9 +122,17 @@ export interface SwapControllerDeps {
   /** The supported-chains gate of the blockchain API. */
   isActiveChainSupported: () => Promise<boolean>;
   getProvider: () => Eip1193Provider | undefined;
+  /** The wallet's EIP-5792 capabilities for the account on a chain (undefined without any); none: no batching. */
+  capabilities?: (address: string, chainId: number) => Promise<ChainCapabilities | undefined>;
   /** Refreshes the account's balance after a swap. */
   refreshAccount?: () => void;
-  messages?: { networkNotSupportedForSwaps: string; networkNotSupportedForGasPrice: string; somethingWentWrong: string };
+  messages?: {
+    networkNotSupportedForSwaps: string;
+    networkNotSupportedForGasPrice: string;
+    somethingWentWrong: string;
+    swapBatchFailed: string;
+    swapBatchTimeout: string;
+  };
 }
 
 const initialState = (): SwapState => ({
@@ -126,6 +144,7 @@ const initialState = (): SwapState => ({
   quoteLoading: false,
   quoteExpired: false,
   nativeBalance: 0n,
+  atomicBatch: false,
   step: 'form',
 });
 
@@ -149,6 +168,14 @@ function messageOf(error: unknown): string | undefined {
 
 const plainAddress = (caip: string) => caip.slice(caip.lastIndexOf(':') + 1);
 const sameToken = (a: string | undefined, b: string | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
+
+/** A `wallet_getCallsStatus` status as a number: v2 codes, or the draft's 'PENDING' / 'CONFIRMED'. */
+function callsStatus(status: unknown): number | undefined {
+  if (typeof status === 'number') return status;
+  if (status === 'PENDING') return CALLS_PENDING;
+  if (status === 'CONFIRMED') return CALLS_CONFIRMED;
+  return undefined;
+}
 
 /** A balance's decimal text in the smallest unit (extra decimals cut). */
 function balanceUnits(numeric: string, decimals: number): bigint {
@@ -322,6 +349,44 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
     }
   }
 
+  /**
+   * Approval and swap as one atomic EIP-5792 batch (v2.0.0), in that order; polls `wallet_getCallsStatus` until final
+   * and answers the transaction hashes of both calls (the same one when the wallet ran them in one transaction).
+   */
+  async function sendBatch(from: string, calls: { to: string; data: string; value: bigint }[]): Promise<{ approveHash: string; swapHash: string }> {
+    const provider = deps.getProvider();
+    if (!provider) throw new ModalError(text.somethingWentWrong, { details: 'no connected wallet' });
+    const sent = (await provider
+      .request({
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', chainId: chainHex(network().id), from, atomicRequired: true, calls: calls.map((c) => ({ to: c.to, data: c.data, value: toHex(c.value) })) }],
+      })
+      .catch((error: unknown) => {
+        // The wallet cannot batch after all (EIP-5792 5700/5710/5760, or no such method): the next try goes apart.
+        if ([5700, 5710, 5760, 4200, -32601].includes((error as { code?: number } | undefined)?.code ?? 0)) set({ atomicBatch: false });
+        throw error;
+      })) as { id?: unknown } | string;
+    // Wallets of the draft before v2 answer the bare id.
+    const id = typeof sent === 'string' ? sent : sent?.id;
+    if (typeof id !== 'string' || !id) throw new ModalError(text.somethingWentWrong, { details: 'wallet_sendCalls answered without an id' });
+    const started = deps.clock.now();
+    for (;;) {
+      const result = (await provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as { status?: number | string; receipts?: { transactionHash?: string; status?: string }[] } | null;
+      const status = callsStatus(result?.status);
+      if (status === CALLS_CONFIRMED) {
+        const hashes = (result?.receipts ?? []).map((r) => r.transactionHash).filter((h): h is string => typeof h === 'string');
+        if ((result?.receipts ?? []).some((r) => r.status !== undefined && r.status !== '0x1') || hashes.length === 0) {
+          throw new ModalError(text.swapBatchFailed, { details: `batch ${id} confirmed without successful receipts` });
+        }
+        return { approveHash: hashes[0], swapHash: hashes[hashes.length - 1] };
+      }
+      // 4xx-6xx: failed off chain, reverted, or partly reverted; anything else (1xx, none yet) is still pending.
+      if (status !== undefined && status >= 400) throw new ModalError(text.swapBatchFailed, { details: `batch ${id} ended with status ${String(result?.status)}` });
+      if (deps.clock.now() - started >= RECEIPT_TIMEOUT_MS) throw new ModalError(text.swapBatchTimeout, { details: `batch ${id} still pending` });
+      await new Promise<void>((resolve) => deps.clock.setTimeout(resolve, RECEIPT_POLL_MS));
+    }
+  }
+
   async function reloadBalances() {
     const state = store.getState();
     const prices = new Map(state.tokens.filter((t) => t.price !== undefined).map((t) => [t.address.toLowerCase(), t.price!]));
@@ -343,7 +408,8 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
         const { tokens } = await fetchSwapTokens(deps.api, { chainId: net.caipNetworkId });
         if (tokens.length === 0) throw new ModalError(text.networkNotSupportedForSwaps, { details: `no swap tokens on ${net.caipNetworkId}` });
         const prices = new Map<string, number>();
-        const [, gas] = await Promise.all([
+        const address = deps.address();
+        const [, gas, capabilities] = await Promise.all([
           fetchTokenPrices(deps.api, { addresses: tokens.map((t) => t.address) })
             .then((r) => r.fungibles.forEach((f) => prices.set(f.address.toLowerCase(), f.price)))
             .catch(() => undefined),
@@ -351,11 +417,12 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
             (gasPrice) => ({ gasPrice, gasError: undefined }),
             (error: unknown) => ({ gasPrice: undefined, gasError: messageOf(error) ?? text.somethingWentWrong }),
           ),
+          address && deps.capabilities ? deps.capabilities(address, net.id).catch(() => undefined) : undefined,
         ]);
         const loaded = await loadBalances(tokens, prices);
         if (disposed) return;
         const from = loaded.tokens.find((t) => t.isNative) ?? loaded.tokens[0];
-        set({ ...loaded, ...gas, from, status: 'ready' });
+        set({ ...loaded, ...gas, from, atomicBatch: supportsAtomicBatch(capabilities), status: 'ready' });
       } catch (error) {
         set({ status: 'error', error: error instanceof Error ? error.message : text.networkNotSupportedForSwaps });
         throw error;
@@ -421,10 +488,20 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
       const state = store.getState();
       const { from, to, amount } = state;
       const address = deps.address();
-      if (!from || !to || amount === undefined || !address || state.step === 'approving' || state.step === 'swapping') return;
+      if (!from || !to || amount === undefined || !address || (state.step !== 'form' && state.step !== 'done')) return;
       if (swapIssue(state)) return;
       set({ submitError: undefined });
-      try {
+      const swapRequest = (disableEstimate: boolean) =>
+        buildSwapTransaction(deps.api, {
+          amount: amount.toString(),
+          eip155: { slippage: slippagePercent(store.getState().slippageBps) },
+          from: from.address,
+          to: to.address,
+          userAddress: userCaip(),
+          disableEstimate,
+        });
+      /** The approval (when the allowance is short) and the swap as two transactions, each awaited. */
+      const sendApart = async (): Promise<string> => {
         if (needsApproval(state)) {
           set({ step: 'approving' });
           const { tx } = await fetchBuildApprove(deps.api, { userAddress: userCaip(), from: from.address, to: to.address, amount: amount.toString() });
@@ -432,15 +509,28 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
           set({ approveHash, allowance: amount });
         }
         set({ step: 'swapping' });
-        const { tx } = await buildSwapTransaction(deps.api, {
-          amount: amount.toString(),
-          eip155: { slippage: slippagePercent(store.getState().slippageBps) },
-          from: from.address,
-          to: to.address,
-          userAddress: userCaip(),
-          disableEstimate: false,
-        });
-        const swapHash = await sendTransaction({ from: address, to: plainAddress(tx.to), data: tx.data, value: BigInt(tx.amount || '0'), gas: BigInt(tx.eip155.gas) });
+        const { tx } = await swapRequest(false);
+        return sendTransaction({ from: address, to: plainAddress(tx.to), data: tx.data, value: BigInt(tx.amount || '0'), gas: BigInt(tx.eip155.gas) });
+      };
+      try {
+        let swapHash: string;
+        if (needsApproval(state) && state.atomicBatch) {
+          set({ step: 'batching' });
+          // The swap cannot be estimated before the approval exists, so the service skips its estimate; the calls of
+          // a batch carry no gas of their own: the wallet estimates the batch as a whole, approval first.
+          const [approval, swap] = await Promise.all([
+            fetchBuildApprove(deps.api, { userAddress: userCaip(), from: from.address, to: to.address, amount: amount.toString() }),
+            swapRequest(true),
+          ]);
+          const hashes = await sendBatch(address, [
+            { to: plainAddress(approval.tx.to), data: approval.tx.data, value: BigInt(approval.tx.value || '0') },
+            { to: plainAddress(swap.tx.to), data: swap.tx.data, value: BigInt(swap.tx.amount || '0') },
+          ]);
+          swapHash = hashes.swapHash;
+          set({ approveHash: hashes.approveHash });
+        } else {
+          swapHash = await sendApart();
+        }
         clearTimers();
         set({ step: 'done', swapHash });
         deps.refreshAccount?.();
@@ -495,6 +585,10 @@ export function swapControllerOf(controllers: ModalControllers, messages?: SwapC
       address: () => controllers.getAccount().address,
       isActiveChainSupported: () => controllers.networks.isActiveChainSupported(),
       getProvider: () => controllers.connection.getProvider(),
+      capabilities: (address, chainId) => {
+        const provider = controllers.connection.getProvider();
+        return provider ? readChainCapabilities(provider, address, chainId) : Promise.resolve(undefined);
+      },
       refreshAccount: () => {
         void controllers.account.fetchBalance(true);
         notifyAccountActivity(controllers);

@@ -148,6 +148,8 @@ export const texts = {
   confirmSwap: 'Swap',
   approvingInWallet: (symbol: string) => `Approve ${symbol} in your wallet...`,
   swappingInWallet: 'Confirm the swap in your wallet...',
+  approvalInBatch: (symbol: string) => `Your wallet approves ${symbol} and swaps in one step: it asks once.`,
+  batchInWallet: (symbol: string) => `Approving ${symbol} and swapping in one step: one confirmation in your wallet...`,
   swapComplete: 'Swap complete',
   swapCompleteDetail: (paid: string, received: string) => `You paid ${paid} and received ${received}.`,
   newSwap: 'New swap',

@@ -12,7 +12,8 @@ import '../../ui/text/text.js';
 
 /**
  * SwapPreview: what the swap pays and receives, the minimum under the slippage tolerance, the fee; approves first
- * when the allowance is short, then swaps, both through the connected wallet; shows completion with a way back.
+ * when the allowance is short, then swaps, both through the connected wallet (as one confirmation when the wallet
+ * batches atomically); shows completion with a way back.
  *
  * @tag mb-swap-preview-view
  */
@@ -65,7 +66,7 @@ export class MbSwapPreviewView extends MbView {
           <mb-button variant="secondary" full-width @click=${() => this.controllers.router.reset('Account')}>${t.backToAccount}</mb-button>
         </div>`;
     }
-    const busy = state.step === 'approving' || state.step === 'swapping';
+    const busy = state.step === 'approving' || state.step === 'swapping' || state.step === 'batching';
     const approval = needsApproval(state);
     const issue = issueText(t, state);
     const native = state.tokens.find((x) => x.isNative);
@@ -87,8 +88,8 @@ export class MbSwapPreviewView extends MbView {
             : `${formatTokenAmount(info.networkFee, 18)} ${native?.symbol ?? ''}${info.networkFeeCents !== undefined ? ` (${formatUsd(info.networkFeeCents)})` : ''}`,
         )}
       </dl>
-      ${approval && !busy ? html`<p class="message">${t.approvalNeeded(from.symbol)}</p>` : nothing}
-      ${busy ? html`<p class="message" role="status">${state.step === 'approving' ? t.approvingInWallet(from.symbol) : t.swappingInWallet}</p>` : nothing}
+      ${approval && !busy ? html`<p class="message">${state.atomicBatch ? t.approvalInBatch(from.symbol) : t.approvalNeeded(from.symbol)}</p>` : nothing}
+      ${busy ? html`<p class="message" role="status">${this.stepText(state)}</p>` : nothing}
       ${state.submitError ? html`<p class="error" role="alert">${state.submitError}</p>` : nothing}
       ${issue ? html`<p class="error" role="alert">${issue}</p>` : nothing}
       ${this.action(state, approval, busy)}`;
@@ -101,6 +102,13 @@ export class MbSwapPreviewView extends MbView {
     }
     const label = approval ? t.approveAndSwap(state.from!.symbol) : t.confirmSwap;
     return html`<mb-button full-width ?loading=${busy || state.quoteLoading} ?disabled=${!!swapIssue(state)} @click=${() => this.swap!.submit()}>${label}</mb-button>`;
+  }
+
+  /** The step in progress: one confirmation for a batch, else approval then swap. */
+  private stepText(state: SwapState) {
+    const t = this.texts;
+    const symbol = state.from!.symbol;
+    return state.step === 'batching' ? t.batchInWallet(symbol) : state.step === 'approving' ? t.approvingInWallet(symbol) : t.swappingInWallet;
   }
 
   private newSwap = () => {

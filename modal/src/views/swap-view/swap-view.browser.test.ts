@@ -47,9 +47,19 @@ function swapRoutes(state: { allowance: bigint; usdt: string }): ExtraRoutes {
   };
 }
 
-async function openSwap(options: { supported?: boolean; usdt?: string; dark?: boolean } = {}) {
-  const state = { allowance: 0n, usdt: options.usdt ?? '25' };
+async function openSwap(options: { supported?: boolean; usdt?: string; dark?: boolean; batching?: boolean } = {}) {
+  const state = { allowance: 0n, usdt: options.usdt ?? '25', batchStatus: 100 };
   const sent: { to: string; value: string }[] = [];
+  const batches: { calls: { to: string }[]; atomicRequired: boolean }[] = [];
+  // A smart-account wallet (EIP-5792): atomic batching on BNB Smart Chain; the batch stays pending until `batchStatus` is set.
+  const batchMethods = {
+    wallet_getCapabilities: () => ({ '0x38': { atomic: { status: 'ready' } } }),
+    wallet_sendCalls(params: unknown) {
+      batches.push((params as [(typeof batches)[number]])[0]);
+      return { id: '0xba7c4' };
+    },
+    wallet_getCallsStatus: () => ({ version: '2.0.0', id: '0xba7c4', chainId: '0x38', atomic: true, status: state.batchStatus, receipts: state.batchStatus === 200 ? [{ transactionHash: `0x${'ef'.repeat(32)}`, status: '0x1' }] : [] }),
+  };
   const routes = swapRoutes(state);
   const harness = createTestControllers({
     modalOptions: options.dark ? { themeMode: 'dark' } : {},
@@ -62,13 +72,14 @@ async function openSwap(options: { supported?: boolean; usdt?: string; dark?: bo
         return `0x${'cd'.repeat(32)}`;
       },
       eth_getTransactionReceipt: () => ({ status: '0x1' }),
+      ...(options.batching ? batchMethods : {}),
     },
   });
   await harness.controllers.connection.connect('io.metamask');
   const { modal } = await mountTestModal(harness.controllers);
   harness.controllers.modal.open({ view: 'Swap' });
   const view = await waitForView(modal, 'mb-swap-view');
-  return { ...harness, modal, view, sent, state };
+  return { ...harness, modal, view, sent, state, batches };
 }
 
 const amountInput = (view: HTMLElement) => view.shadowRoot!.querySelector<HTMLInputElement>('input.amount')!;
@@ -161,6 +172,40 @@ describe('Swap views', () => {
     await expectNoAxeViolations(modal);
     buttonNamed(preview, /Back to account/)!.click();
     await waitForView(modal, 'mb-account-view');
+  });
+
+  it('SwapPreview with a wallet that batches atomically: one confirmation, the step shown while pending, then completion', async () => {
+    const { view, modal, sent, state, batches } = await openSwap({ usdt: '25', batching: true });
+    await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
+    buttonNamed(view, /You pay:.*BNB/)!.click();
+    let select = await waitForView(modal, 'mb-swap-select-token-view');
+    await waitFor(() => select.shadowRoot!.querySelectorAll('mb-list-item').length === 3, 3000, 'tokens');
+    [...select.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')].find((i) => i.label.startsWith('USDT'))!.shadowRoot!.querySelector('button')!.click();
+    let swap = await waitForView(modal, 'mb-swap-view');
+    buttonNamed(swap, /You receive: Select a token/)!.click();
+    select = await waitForView(modal, 'mb-swap-select-token-view');
+    [...select.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')].find((i) => i.label.startsWith('BNB'))!.shadowRoot!.querySelector('button')!.click();
+    swap = await waitForView(modal, 'mb-swap-view');
+    amountInput(swap).focus();
+    await sendKeys({ type: '20' });
+    const review = await waitFor(() => {
+      const b = buttonNamed(swap, /Review swap/) as (HTMLElement & { disabled: boolean; loading: boolean }) | undefined;
+      return b && !b.disabled && !b.loading ? b : undefined;
+    }, 3000, 'review enabled');
+    review.click();
+    const preview = await waitForView(modal, 'mb-swap-preview-view');
+    assert.include(deepText(preview), 'Your wallet approves USDT and swaps in one step: it asks once.');
+    assert.notInclude(deepText(preview), 'asks twice');
+    buttonNamed(preview, /Approve USDT and swap/)!.click();
+    const status = await waitFor(() => preview.shadowRoot!.querySelector('[role="status"]'), 3000, 'pending step');
+    assert.equal(status.textContent, 'Approving USDT and swapping in one step: one confirmation in your wallet...');
+    await expectNoAxeViolations(modal);
+    assert.lengthOf(batches, 1);
+    assert.deepEqual(batches[0].calls.map((c) => c.to), [USDT, POOL]);
+    assert.isTrue(batches[0].atomicRequired);
+    state.batchStatus = 200;
+    await waitFor(() => deepText(preview).includes('Swap complete'), 5000, 'completion');
+    assert.lengthOf(sent, 0);
   });
 
   it('the dark theme passes axe with a quote and an issue shown', async () => {
