@@ -41,8 +41,11 @@ export const listItemStyles = [
       flex: 1;
       min-width: 0;
       font-weight: 600;
+      overflow-wrap: anywhere;
     }
     .tag {
+      flex: none;
+      white-space: nowrap;
       font-size: 0.78em;
       padding: 2px 8px;
       border-radius: 999px;
