@@ -20,6 +20,7 @@ function realClient() {
     getWalletClient: vi.fn(() => undefined),
     getPublicClient: vi.fn(() => ({ kind: 'public' })),
     getWalletChainId: vi.fn(async () => 31337),
+    readContract: vi.fn(async () => 'from the real client'),
   };
   return { client: client as unknown as ModalClient & typeof client, emit: () => listener?.(account) };
 }
@@ -56,5 +57,25 @@ describe('LazyModalClient', () => {
     const lazy = new LazyModalClient(load);
     await expect(lazy.ready()).rejects.toThrow('offline');
     await expect(lazy.ready()).resolves.toBe(client);
+  });
+
+  it('answers contract reads through the light path until the real client is there, then through the real client', async () => {
+    const { client } = realClient();
+    const load = vi.fn(async () => client);
+    const lightRead = vi.fn(async () => 'from the light path');
+    const lazy = new LazyModalClient(load, lightRead);
+    const read = { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const, abi: [], functionName: 'price' };
+    await expect(lazy.readContract(read)).resolves.toBe('from the light path');
+    expect(load).not.toHaveBeenCalled();
+    await lazy.ready();
+    await expect(lazy.readContract(read)).resolves.toBe('from the real client');
+    expect(client.readContract).toHaveBeenCalledWith(read);
+    expect(lightRead).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a light path, a contract read waits for the real client', async () => {
+    const { client } = realClient();
+    const lazy = new LazyModalClient(async () => client);
+    await expect(lazy.readContract({ address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', abi: [], functionName: 'price' })).resolves.toBe('from the real client');
   });
 });

@@ -1,4 +1,4 @@
-import type { AccountSnapshot, ModalClient, ViewName } from '@minibot/modal';
+import type { AccountSnapshot, ModalClient, ReadContractParameters, ViewName } from '@minibot/modal';
 import { STORAGE_KEYS } from '@minibot/modal/storage';
 
 const DISCONNECTED: AccountSnapshot = Object.freeze({ isConnected: false, status: 'disconnected' as const });
@@ -15,7 +15,8 @@ interface Subscription<L> {
  * A ModalClient whose real client (the modal with viem, about 100 kB gzip) is loaded after the page's
  * first paint, so that the page's first-load JavaScript stays small. Until then it reports a
  * disconnected wallet; subscribers are attached to the real client as soon as it is there, and every
- * action waits for it. `ready()` resolves with the real client.
+ * action waits for it. `ready()` resolves with the real client. Contract reads do not wait: until the real client
+ * is there, `readContract` goes through `lightRead` (one eth_call, no viem client), so the price shows at once.
  */
 export class LazyModalClient implements ModalClient {
   private real: ModalClient | undefined;
@@ -23,7 +24,10 @@ export class LazyModalClient implements ModalClient {
   private readonly accountSubscriptions = new Set<Subscription<AccountListener>>();
   private readonly stateSubscriptions = new Set<Subscription<StateListener>>();
 
-  constructor(private readonly load: () => Promise<ModalClient>) {}
+  constructor(
+    private readonly load: () => Promise<ModalClient>,
+    private readonly lightRead?: (parameters: ReadContractParameters) => Promise<unknown>,
+  ) {}
 
   /** Loads the real client once (again after a failure) and resolves with it. */
   ready(): Promise<ModalClient> {
@@ -105,6 +109,12 @@ export class LazyModalClient implements ModalClient {
   /** The real client's public client; undefined (despite the type) only before the modal has loaded. */
   getPublicClient(chainId?: number): ReturnType<ModalClient['getPublicClient']> {
     return this.real?.getPublicClient(chainId) as ReturnType<ModalClient['getPublicClient']>;
+  }
+
+  /** The real client's read once it is there; before, `lightRead` when given (else it waits for the real client). */
+  async readContract(parameters: ReadContractParameters): Promise<unknown> {
+    if (this.real || !this.lightRead) return (await this.ready()).readContract(parameters);
+    return this.lightRead(parameters);
   }
 
   async getWalletChainId(): Promise<number | undefined> {
