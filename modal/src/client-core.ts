@@ -169,9 +169,6 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
       if (!network) throw new ModalError(messages.networkNotFound, { details: `chain ${chainId} is not in networks` });
       return requireViem().publicClient(network);
     },
-    // Without viem's clients (the element entry): one eth_call, its code loaded on the first read.
-    readContract: ({ chainId, ...call }) =>
-      viem ? client.getPublicClient(chainId).readContract(call as never) : import('./core/read-network.js').then((m) => m.readOverNetworkRpc(resolved, chainId, call, fetchImpl)),
     async getWalletChainId() {
       const provider = controllers.connection.getProvider();
       if (!provider) return undefined;

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseAbi } from 'viem';
-import { createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, flush, json, testOptions } from './core/testing.js';
+import { createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, flush, testOptions } from './core/testing.js';
 import type { DiscoveryTarget } from './connectors/eip6963.js';
 import { createModal } from './client.js';
 import { controllersOf, getDefaultClient, setDefaultClient } from './core/registry.js';
@@ -97,17 +96,6 @@ describe('createModal', () => {
     expect(() => core.getPublicClient()).toThrow('No viem clients in this build');
     expect(core.getWalletClient()).toBeUndefined();
     expect(core.getAccount().isConnected).toBe(false);
-  });
-
-  it('the core client reads contracts without viem: one eth_call to the URL the network reads from', async () => {
-    const { createModalCore } = await import('./client-core.js');
-    const answer = `0x${(5n * 10n ** 16n).toString(16).padStart(64, '0')}`;
-    const fetch = createFakeFetch((request) => (request.url === 'http://127.0.0.1:9545' ? json({ jsonrpc: '2.0', id: 1, result: answer }) : undefined));
-    const core = createModalCore(testOptions({ storage: createMemoryStorage() }), { discoveryTarget: null, location: null, fetch });
-    const abi = parseAbi(['function price() view returns (uint256)']);
-    await expect(core.readContract({ address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', abi, functionName: 'price', chainId: 31337 })).resolves.toBe(5n * 10n ** 16n);
-    expect(JSON.parse(fetch.requests.at(-1)!.body!)).toMatchObject({ method: 'eth_call', params: [{ to: '0x5FbDB2315678afecb367f032d93F642f64180aa3', data: '0xa035b1fe' }, 'latest'] });
-    await expect(core.readContract({ address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', abi, functionName: 'price', chainId: 1 })).rejects.toThrow('Network not found');
   });
 
   it('registers the first client as the default (for <mb-connect-button>)', () => {

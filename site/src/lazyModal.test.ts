@@ -73,9 +73,15 @@ describe('LazyModalClient', () => {
     expect(lightRead).toHaveBeenCalledTimes(1);
   });
 
-  it('without a light path, a contract read waits for the real client', async () => {
+  it('without a light path, a contract read waits for the real client (its public client when it has no readContract)', async () => {
     const { client } = realClient();
     const lazy = new LazyModalClient(async () => client);
-    await expect(lazy.readContract({ address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', abi: [], functionName: 'price' })).resolves.toBe('from the real client');
+    const read = { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const, abi: [], functionName: 'price' };
+    await expect(lazy.readContract(read)).resolves.toBe('from the real client');
+    const publicRead = vi.fn(async () => 'from the public client');
+    const plain = { ...realClient().client, readContract: undefined, getPublicClient: vi.fn(() => ({ readContract: publicRead })) };
+    const viaPublic = new LazyModalClient(async () => plain as unknown as ModalClient);
+    await expect(viaPublic.readContract({ ...read, chainId: 31337 })).resolves.toBe('from the public client');
+    expect(plain.getPublicClient).toHaveBeenCalledWith(31337);
   });
 });

@@ -1,5 +1,6 @@
 import type { AccountSnapshot, ModalClient, ReadContractParameters, ViewName } from '@minibot/modal';
 import { STORAGE_KEYS } from '@minibot/modal/storage';
+import type { Abi } from 'viem';
 
 const DISCONNECTED: AccountSnapshot = Object.freeze({ isConnected: false, status: 'disconnected' as const });
 
@@ -113,8 +114,11 @@ export class LazyModalClient implements ModalClient {
 
   /** The real client's read once it is there; before, `lightRead` when given (else it waits for the real client). */
   async readContract(parameters: ReadContractParameters): Promise<unknown> {
-    if (this.real || !this.lightRead) return (await this.ready()).readContract(parameters);
-    return this.lightRead(parameters);
+    if (!this.real && this.lightRead) return this.lightRead(parameters);
+    const real = await this.ready();
+    if (real.readContract) return real.readContract(parameters);
+    const { chainId, address, abi, functionName, args } = parameters;
+    return real.getPublicClient(chainId).readContract({ address, abi: abi as Abi, functionName, args: args as unknown[] | undefined });
   }
 
   async getWalletChainId(): Promise<number | undefined> {

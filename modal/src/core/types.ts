@@ -309,11 +309,11 @@ export interface ModalClient {
   /** viem PublicClient for a configured network (default: the first network), over its rpcUrls. */
   getPublicClient(chainId?: number): PublicClient;
   /**
-   * Reads a contract on a configured network (default: the first) and resolves with the decoded result. The React
-   * hook `useReadContract` reads through it, so a lazily loaded client can answer reads before its viem clients are
-   * there (see `readContractOverRpc`).
+   * Optional: a client's own contract read (default network: the first), e.g. a lazily loaded client's light path
+   * (`readContractOverRpc`) that answers before its viem clients are there. `useReadContract` reads through it when
+   * present, else through `getPublicClient(chainId).readContract`.
    */
-  readContract(parameters: ReadContractParameters): Promise<unknown>;
+  readContract?(parameters: ReadContractParameters): Promise<unknown>;
   /** The chain id the connected wallet reports right now (eth_chainId), undefined while disconnected. */
   getWalletChainId(): Promise<number | undefined>;
   /** Signs in the connected account (SIWX) and resolves with the session; throws 'SIWX is not enabled' without `siwx`. */

@@ -97,10 +97,10 @@ const readKeyOf = (params: UseReadContractParameters) =>
   keyOf([params.address, params.functionName, params.args, params.chainId, Boolean(params.abi)]);
 
 /**
- * Reads a contract through the modal client's `readContract` (the first network unless `chainId`); reads again when
- * the parameters change, and then forgets the previous answer. With `retry` a failed read is tried again after
- * `retryDelay` (the error stays visible meanwhile); with `refetchOnReconnect` it is read again when the browser
- * comes back online.
+ * Reads a contract through the modal client's `readContract` when it has one, else its public client (the first
+ * network unless `chainId`); reads again when the parameters change, and then forgets the previous answer. With
+ * `retry` a failed read is tried again after `retryDelay` (the error stays visible meanwhile); with
+ * `refetchOnReconnect` it is read again when the browser comes back online.
  * @example const { data: price } = useReadContract({ address, abi, functionName: 'price', retry: true });
  */
 export function useReadContract<T = unknown>(params: UseReadContractParameters): UseReadContractReturnType<T> {
@@ -122,13 +122,10 @@ export function useReadContract<T = unknown>(params: UseReadContractParameters):
     setState((s) => (s.key === readKey ? { ...s, isLoading: true } : { key: readKey, data: undefined, error: null, isLoading: true }));
     try {
       assertContractCall(current);
-      const data = (await client.readContract({
-        address: current.address,
-        abi: current.abi,
-        functionName: current.functionName,
-        args: current.args,
-        chainId: current.chainId,
-      })) as T;
+      const { address, abi, functionName, args, chainId } = current;
+      const data = (await (client.readContract
+        ? client.readContract({ address, abi, functionName, args, chainId })
+        : client.getPublicClient(chainId).readContract({ address, abi, functionName, args: args as unknown[] | undefined }))) as T;
       if (id === requestId.current) {
         retry.current.attempt = 0;
         setState({ key: readKey, data, error: null, isLoading: false });

@@ -96,7 +96,7 @@ describe('hooks', () => {
     expect(result.current.isOpen).toBe(false);
   });
 
-  it("useReadContract reads through the client's readContract (its public client) and refetches when args change", async () => {
+  it("useReadContract reads through the public client of a client without its own readContract, and refetches when args change", async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const readContract = vi.fn(async ({ functionName }: { functionName: string }) => (functionName === 'price' ? 10n : 0n));
     const getPublicClient = vi.fn(() => ({ readContract }) as unknown as PublicClient);
