@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ModalClient } from '@minibot/modal';
-import { LazyModalClient, loadedClient } from './lazyModal.js';
+import { LazyModalClient } from './lazyModal.js';
 
 function realClient() {
   let listener: ((account: ReturnType<ModalClient['getAccount']>) => void) | undefined;
@@ -33,7 +33,7 @@ describe('LazyModalClient', () => {
     expect(lazy.getAccount()).toBe(lazy.getAccount());
     const seen: unknown[] = [];
     const unsubscribe = lazy.subscribeAccount((account) => seen.push(account));
-    expect(await loadedClient(lazy)).toBe(client);
+    expect(await lazy.ready()).toBe(client);
     expect(seen).toEqual([client.getAccount()]);
     expect(lazy.getAccount()).toBe(client.getAccount());
     unsubscribe();

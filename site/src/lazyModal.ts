@@ -151,11 +151,6 @@ export class LazyModalClient implements ModalClient {
   }
 }
 
-/** The loaded ModalClient behind a client from the wallet provider (the client itself when it is not lazy). */
-export function loadedClient<T extends object>(client: T): Promise<T> {
-  return client instanceof LazyModalClient ? (client.ready() as unknown as Promise<T>) : Promise.resolve(client);
-}
-
 /** True when the modal remembers a connected wallet (it reconnects on load, so load it early). */
 export function hasWalletSession(): boolean {
   try {
