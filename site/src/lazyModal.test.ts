@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ModalClient } from '@minibot/modal';
-import { LazyModalClient, loadedClient } from './lazyModal.js';
+import { LazyModalClient } from './lazyModal.js';
 
 function realClient() {
   let listener: ((account: ReturnType<ModalClient['getAccount']>) => void) | undefined;
@@ -20,6 +20,7 @@ function realClient() {
     getWalletClient: vi.fn(() => undefined),
     getPublicClient: vi.fn(() => ({ kind: 'public' })),
     getWalletChainId: vi.fn(async () => 31337),
+    readContract: vi.fn(async () => 'from the real client'),
   };
   return { client: client as unknown as ModalClient & typeof client, emit: () => listener?.(account) };
 }
@@ -32,7 +33,7 @@ describe('LazyModalClient', () => {
     expect(lazy.getAccount()).toBe(lazy.getAccount());
     const seen: unknown[] = [];
     const unsubscribe = lazy.subscribeAccount((account) => seen.push(account));
-    expect(await loadedClient(lazy)).toBe(client);
+    expect(await lazy.ready()).toBe(client);
     expect(seen).toEqual([client.getAccount()]);
     expect(lazy.getAccount()).toBe(client.getAccount());
     unsubscribe();
@@ -56,5 +57,31 @@ describe('LazyModalClient', () => {
     const lazy = new LazyModalClient(load);
     await expect(lazy.ready()).rejects.toThrow('offline');
     await expect(lazy.ready()).resolves.toBe(client);
+  });
+
+  it('answers contract reads through the light path until the real client is there, then through the real client', async () => {
+    const { client } = realClient();
+    const load = vi.fn(async () => client);
+    const lightRead = vi.fn(async () => 'from the light path');
+    const lazy = new LazyModalClient(load, lightRead);
+    const read = { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const, abi: [], functionName: 'price' };
+    await expect(lazy.readContract(read)).resolves.toBe('from the light path');
+    expect(load).not.toHaveBeenCalled();
+    await lazy.ready();
+    await expect(lazy.readContract(read)).resolves.toBe('from the real client');
+    expect(client.readContract).toHaveBeenCalledWith(read);
+    expect(lightRead).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a light path, a contract read waits for the real client (its public client when it has no readContract)', async () => {
+    const { client } = realClient();
+    const lazy = new LazyModalClient(async () => client);
+    const read = { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const, abi: [], functionName: 'price' };
+    await expect(lazy.readContract(read)).resolves.toBe('from the real client');
+    const publicRead = vi.fn(async () => 'from the public client');
+    const plain = { ...realClient().client, readContract: undefined, getPublicClient: vi.fn(() => ({ readContract: publicRead })) };
+    const viaPublic = new LazyModalClient(async () => plain as unknown as ModalClient);
+    await expect(viaPublic.readContract({ ...read, chainId: 31337 })).resolves.toBe('from the public client');
+    expect(plain.getPublicClient).toHaveBeenCalledWith(31337);
   });
 });

@@ -1,5 +1,6 @@
-import type { AccountSnapshot, ModalClient, ViewName } from '@minibot/modal';
+import type { AccountSnapshot, ModalClient, ReadContractParameters, ViewName } from '@minibot/modal';
 import { STORAGE_KEYS } from '@minibot/modal/storage';
+import type { Abi } from 'viem';
 
 const DISCONNECTED: AccountSnapshot = Object.freeze({ isConnected: false, status: 'disconnected' as const });
 
@@ -15,7 +16,8 @@ interface Subscription<L> {
  * A ModalClient whose real client (the modal with viem, about 100 kB gzip) is loaded after the page's
  * first paint, so that the page's first-load JavaScript stays small. Until then it reports a
  * disconnected wallet; subscribers are attached to the real client as soon as it is there, and every
- * action waits for it. `ready()` resolves with the real client.
+ * action waits for it. `ready()` resolves with the real client. Contract reads do not wait: until the real client
+ * is there, `readContract` goes through `lightRead` (one eth_call, no viem client), so the price shows at once.
  */
 export class LazyModalClient implements ModalClient {
   private real: ModalClient | undefined;
@@ -23,7 +25,10 @@ export class LazyModalClient implements ModalClient {
   private readonly accountSubscriptions = new Set<Subscription<AccountListener>>();
   private readonly stateSubscriptions = new Set<Subscription<StateListener>>();
 
-  constructor(private readonly load: () => Promise<ModalClient>) {}
+  constructor(
+    private readonly load: () => Promise<ModalClient>,
+    private readonly lightRead?: (parameters: ReadContractParameters) => Promise<unknown>,
+  ) {}
 
   /** Loads the real client once (again after a failure) and resolves with it. */
   ready(): Promise<ModalClient> {
@@ -107,6 +112,15 @@ export class LazyModalClient implements ModalClient {
     return this.real?.getPublicClient(chainId) as ReturnType<ModalClient['getPublicClient']>;
   }
 
+  /** The real client's read once it is there; before, `lightRead` when given (else it waits for the real client). */
+  async readContract(parameters: ReadContractParameters): Promise<unknown> {
+    if (!this.real && this.lightRead) return this.lightRead(parameters);
+    const real = await this.ready();
+    if (real.readContract) return real.readContract(parameters);
+    const { chainId, address, abi, functionName, args } = parameters;
+    return real.getPublicClient(chainId).readContract({ address, abi: abi as Abi, functionName, args: args as unknown[] | undefined });
+  }
+
   async getWalletChainId(): Promise<number | undefined> {
     return (await this.ready()).getWalletChainId();
   }
@@ -135,11 +149,6 @@ export class LazyModalClient implements ModalClient {
       set.delete(subscription);
     };
   }
-}
-
-/** The loaded ModalClient behind a client from the wallet provider (the client itself when it is not lazy). */
-export function loadedClient<T extends object>(client: T): Promise<T> {
-  return client instanceof LazyModalClient ? (client.ready() as unknown as Promise<T>) : Promise.resolve(client);
 }
 
 /** True when the modal remembers a connected wallet (it reconnects on load, so load it early). */

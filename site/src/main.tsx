@@ -8,8 +8,11 @@ import './styles.css';
 
 if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
 
-// The modal (with viem) loads after the first paint; see LazyModalClient.
-const modal = new LazyModalClient(() => import('./modal.js').then(({ createSiteModal }) => createSiteModal(siteConfig)));
+// The modal (with viem) loads after the first paint; see LazyModalClient. Reads until then take the light path.
+const modal = new LazyModalClient(
+  () => import('./modal.js').then(({ createSiteModal }) => createSiteModal(siteConfig)),
+  (parameters) => import('./chain/lightRead.js').then(({ readSiteContract }) => readSiteContract(parameters)),
+);
 modal.preload({ eager: hasWalletSession() });
 
 createRoot(document.getElementById('root')!).render(

@@ -8,8 +8,8 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * A dapp outside this repository that installs the packed `@minibot/modal`: `npm pack` in modal/ (its `prepack`
- * builds modal/dist), a fresh vanilla-TypeScript Vite project in a temporary folder, `npm install <tarball>`, the
- * dapp's own `tsc` and `vite build`. Shared by test/package/package.spec.ts and `npm run bench:package`.
+ * builds modal/dist), a fresh Vite project in a temporary folder (vanilla TypeScript, or React), `npm install
+ * <tarball>`, the dapp's own `tsc` and `vite build`. Shared by test/package/package.spec.ts and `npm run bench:package`.
  */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const modalDir = join(repoRoot, 'modal');
@@ -41,7 +41,20 @@ export function packModal(destination: string): PackedModal {
   return { tarball: join(destination, info.filename), packedKb: info.size / 1024, unpackedKb: info.unpackedSize / 1024, files: info.files.map((file) => file.path) };
 }
 
-const dappFiles: Record<string, string> = {
+const compilerOptions = {
+  target: 'ES2022',
+  module: 'ESNext',
+  moduleResolution: 'bundler',
+  lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+  types: [],
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+  isolatedModules: true,
+  verbatimModuleSyntax: true,
+};
+
+const vanillaFiles: Record<string, string> = {
   'index.html': `<!doctype html>
 <html lang="en">
   <head>
@@ -90,26 +103,101 @@ export const broken = () => createModal({});
 export const read: UseReadContractParameters | undefined = undefined;
 export const german: typeof de = de;
 `,
-  'tsconfig.json': JSON.stringify(
-    {
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'ESNext',
-        moduleResolution: 'bundler',
-        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-        types: [],
-        strict: true,
-        noEmit: true,
-        skipLibCheck: true,
-        isolatedModules: true,
-        verbatimModuleSyntax: true,
-      },
-      include: ['src'],
-    },
-    null,
-    2,
-  ),
+  'tsconfig.json': JSON.stringify({ compilerOptions, include: ['src'] }, null, 2),
 };
+
+/** The React dapp: the provider, the connect button wrapper, `useAccount`, and `useReadContract` reading the chain. */
+const reactFiles: Record<string, string> = {
+  'index.html': `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Fresh React dapp</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/src/main.tsx"></script>
+  </body>
+</html>
+`,
+  'vite.config.ts': `import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({ plugins: [react()] });
+`,
+  'src/main.tsx': `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createModal, defineEvmNetwork, type Address } from '@minibot/modal';
+import { ConnectButton, useAccount, useReadContract, WalletProvider } from '@minibot/modal/react';
+
+interface DappConfig { projectId: string; chainId: number; rpcUrl: string; apiUrl: string; relayUrl: string; contract: Address }
+
+const presaleAbi = [
+  { type: 'function', name: 'price', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'uint256' }] },
+  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ name: '', type: 'uint256' }] },
+] as const;
+
+function Presale({ contract }: { contract: Address }) {
+  const account = useAccount();
+  const price = useReadContract<bigint>({ address: contract, abi: presaleAbi, functionName: 'price', retry: 3 });
+  const passes = useReadContract<bigint>({
+    address: contract, abi: presaleAbi, functionName: 'balanceOf', args: [account.address], enabled: account.isConnected,
+  });
+  return (
+    <main>
+      <h1>Fresh React dapp</h1>
+      <ConnectButton />
+      <p data-testid="address">{account.isConnected ? account.address : 'Not connected'}</p>
+      <p data-testid="price">{price.data !== undefined ? \`Price: \${price.data} wei\` : price.error ? 'Price not available' : 'Loading...'}</p>
+      <p data-testid="passes">{passes.data !== undefined ? \`Passes: \${passes.data}\` : ''}</p>
+    </main>
+  );
+}
+
+const config = (await (await fetch('/config.json')).json()) as DappConfig;
+const modal = createModal({
+  projectId: config.projectId,
+  networks: [
+    defineEvmNetwork({
+      id: config.chainId,
+      name: 'BSC Local',
+      nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+      rpcUrls: { default: { http: [config.rpcUrl] } },
+    }),
+  ],
+  metadata: { name: 'Fresh React dapp', description: 'A Vite React project that installed the packed modal', url: location.origin, icons: [] },
+  apiUrls: { blockchainApi: config.apiUrl, walletDirectory: config.apiUrl, analytics: config.apiUrl, relay: config.relayUrl },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <WalletProvider client={modal}>
+      <Presale contract={config.contract} />
+    </WalletProvider>
+  </StrictMode>,
+);
+`,
+  // Fails the dapp's tsc if the React entry's types were missing (everything \`any\`): the directives would be unused.
+  'src/types-check.tsx': `import type { AccountSnapshot } from '@minibot/modal/element';
+import { useAccount, useReadContract, WalletProvider } from '@minibot/modal/react';
+
+export function Checks() {
+  const account: AccountSnapshot = useAccount();
+  // @ts-expect-error an address is a 0x string
+  useReadContract({ address: 42, functionName: 'price' });
+  const { data } = useReadContract<bigint>({ address: account.address, functionName: 'price', retry: true, refetchOnReconnect: true });
+  // @ts-expect-error data is a bigint or undefined
+  const text: string = data;
+  // @ts-expect-error WalletProvider needs a client
+  return <WalletProvider>{text}</WalletProvider>;
+}
+`,
+  'tsconfig.json': JSON.stringify({ compilerOptions: { ...compilerOptions, jsx: 'react-jsx' }, include: ['src'] }, null, 2),
+};
+
+/** The kinds of fresh dapp: vanilla TypeScript with the custom element, or React with the package's React entry. */
+export type DappKind = 'vanilla' | 'react';
 
 export interface FreshDapp {
   dir: string;
@@ -119,15 +207,23 @@ export interface FreshDapp {
   beforeFirstClickGzipKb: number;
 }
 
-/** Creates, installs (the tarball plus vite and typescript, from the npm cache first), type-checks and builds the dapp. */
-export function buildFreshDapp(tarball: string, parent = mkdtempSync(join(tmpdir(), 'fresh-dapp-'))): FreshDapp {
-  const dir = join(parent, 'fresh-dapp');
+/**
+ * Creates, installs (the tarball plus vite, typescript and viem, and for React react, react-dom, their types and
+ * @vitejs/plugin-react, in this repository's versions, from the npm cache first), type-checks and builds the dapp.
+ */
+export function buildFreshDapp(tarball: string, parent = mkdtempSync(join(tmpdir(), 'fresh-dapp-')), kind: DappKind = 'vanilla'): FreshDapp {
+  const name = kind === 'react' ? 'fresh-react-dapp' : 'fresh-dapp';
+  const dir = join(parent, name);
   mkdirSync(join(dir, 'src'), { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-dapp', private: true, version: '0.0.0', type: 'module' }, null, 2));
-  for (const [path, text] of Object.entries(dappFiles)) writeFileSync(join(dir, path), text);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, version: '0.0.0', type: 'module' }, null, 2));
+  for (const [path, text] of Object.entries(kind === 'react' ? reactFiles : vanillaFiles)) writeFileSync(join(dir, path), text);
+  const react = ['react', 'react-dom', '@types/react', '@types/react-dom', '@vitejs/plugin-react'];
   run(
     'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, `vite@${versionOf('vite')}`, `typescript@${versionOf('typescript')}`, `viem@${versionOf('viem')}`],
+    [
+      'install', '--prefer-offline', '--no-audit', '--no-fund', tarball,
+      ...['vite', 'typescript', 'viem', ...(kind === 'react' ? react : [])].map((dependency) => `${dependency}@${versionOf(dependency)}`),
+    ],
     dir,
   );
   run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'], dir);

@@ -2,20 +2,24 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
 import { test, expect } from '../fixtures.js';
 import { strictCsp } from '../modal/dapp-server.js';
 import { buildFreshDapp, packModal, serveStatic, type FreshDapp, type PackedModal } from './fresh-dapp.js';
 
 /**
  * Issue 11/11: a dapp outside this repository installs the packed `@minibot/modal` (`npm pack` in modal/), type-checks
- * and builds with Vite, and connects an injected EIP-6963 wallet in Chromium, under a strict CSP.
+ * and builds with Vite, and connects an injected EIP-6963 wallet in Chromium, under a strict CSP: a vanilla
+ * TypeScript dapp with the custom element, and a React dapp with the package's React entry.
  */
 const FIRST_CLICK_BUDGET_KB = 20;
 const gzipKb = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 let work: string;
 let packed: PackedModal;
 let dapp: FreshDapp;
+let reactDapp: FreshDapp;
 let server: { url: string; close(): Promise<void> };
+let reactServer: { url: string; close(): Promise<void> };
 let scriptPage: { url: string; close(): Promise<void> };
 
 /** A page without a bundler: plain HTML and a module script importing the script-tag build the package ships. */
@@ -58,22 +62,28 @@ test.beforeAll(async ({ stack }) => {
   work = mkdtempSync(join(tmpdir(), 'modal-package-'));
   packed = packModal(work);
   dapp = buildFreshDapp(packed.tarball, work);
+  reactDapp = buildFreshDapp(packed.tarball, work, 'react');
   const origin = (url: string) => new URL(url).origin;
-  const config = { projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl };
+  const config = {
+    projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl,
+    contract: stack.deployment.presale,
+  };
   const csp = strictCsp(origin(stack.apiUrl), origin(stack.relayUrl), origin(stack.rpcUrl));
   server = await serveStatic(dapp.distDir, config, csp);
+  reactServer = await serveStatic(reactDapp.distDir, config, csp);
   writeScriptPage(join(work, 'plain-page'), join(dapp.dir, 'node_modules', '@minibot', 'modal'));
   scriptPage = await serveStatic(join(work, 'plain-page'), config, csp);
 });
 
 test.afterAll(async () => {
   await server?.close();
+  await reactServer?.close();
   await scriptPage?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
 test('the tarball holds the built package and no sources or tests', () => {
-  expect(packed.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/element.js', 'dist/connect-button.js', 'dist/react.js', 'dist/locales/de.js', 'dist/custom-elements.json', 'dist/types/element.d.ts']));
+  expect(packed.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/element.js', 'dist/connect-button.js', 'dist/react.js', 'dist/read-contract.js', 'dist/locales/de.js', 'dist/custom-elements.json', 'dist/types/element.d.ts', 'dist/types/react/index.d.ts']));
   expect(packed.files.filter((file) => file.startsWith('src/') || /\.test\.|\.map$/.test(file))).toEqual([]);
 });
 
@@ -109,6 +119,40 @@ test('a fresh Vite dapp with the installed tarball connects the injected test wa
   await dialog.getByRole('button', { name: /Test Wallet/ }).click();
   await expect(button).toHaveText(short(wallet.address));
   await expect(page.locator('body')).toHaveAttribute('data-account', wallet.address);
+  expect(wallet.methods()).toContain('eth_requestAccounts');
+  expect(violations).toEqual([]);
+});
+
+test('a fresh React dapp with the installed tarball reads the chain with useReadContract before any click, and shows the connected wallet', async ({ page, wallet, stack, chain }) => {
+  const violations: string[] = [];
+  await watchCsp(page, violations);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.slice(1));
+  });
+
+  await page.goto(reactServer.url);
+  // useReadContract answers before the visitor does anything.
+  await expect(page.getByTestId('price')).toHaveText(`Price: ${BigInt(stack.deployment.priceWei)} wei`);
+  await expect(page.getByTestId('address')).toHaveText('Not connected');
+  const button = page.locator('mb-connect-button').getByRole('button');
+  await expect(button).toHaveText('Connect Wallet');
+  await page.waitForLoadState('networkidle');
+  expect(scripts).toEqual(expect.arrayContaining(reactDapp.beforeFirstClick.map(({ file }) => file)));
+  const loadedGzipKb = scripts.reduce((sum, file) => sum + gzipKb(join(reactDapp.distDir, file)), 0);
+  test.info().annotations.push({
+    type: 'sizes',
+    description: `React dapp before the first click: static ${reactDapp.beforeFirstClickGzipKb.toFixed(2)} kB gzip (React included), loaded ${loadedGzipKb.toFixed(2)} kB gzip (${scripts.length} files)`,
+  });
+  console.info(test.info().annotations.at(-1)?.description);
+
+  await button.click();
+  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /Test Wallet/ }).click();
+  await expect(button).toHaveText(short(wallet.address));
+  await expect(page.getByTestId('address')).toHaveText(wallet.address);
+  // useReadContract follows the account: the connected wallet's passes, as the chain has them.
+  const passes = await chain.readContract({ address: stack.deployment.presale, abi: minibotPresaleAbi, functionName: 'balanceOf', args: [wallet.address] });
+  await expect(page.getByTestId('passes')).toHaveText(`Passes: ${passes}`);
   expect(wallet.methods()).toContain('eth_requestAccounts');
   expect(violations).toEqual([]);
 });

@@ -27,10 +27,12 @@ import type { Balance, WcWallet } from '../api/types.js';
 import type { ApiContext } from '../api/http.js';
 import type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride } from './locale.js';
 import type { LogLevel } from './logger.js';
+import type { ReadContractParameters } from './read-contract.js';
 
 export type { Address, Hash };
 export type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride, ModalUiTexts } from './locale.js';
 export type { LogLevel };
+export type { ReadContractParameters };
 
 // ---------------------------------------------------------------------------------------------
 // Public API (MODAL-API.md)
@@ -306,6 +308,12 @@ export interface ModalClient {
   getWalletClient(): WalletClient | undefined;
   /** viem PublicClient for a configured network (default: the first network), over its rpcUrls. */
   getPublicClient(chainId?: number): PublicClient;
+  /**
+   * Optional: a client's own contract read (default network: the first), e.g. a lazily loaded client's light path
+   * (`readContractOverRpc`) that answers before its viem clients are there. `useReadContract` reads through it when
+   * present, else through `getPublicClient(chainId).readContract`.
+   */
+  readContract?(parameters: ReadContractParameters): Promise<unknown>;
   /** The chain id the connected wallet reports right now (eth_chainId), undefined while disconnected. */
   getWalletChainId(): Promise<number | undefined>;
   /** Signs in the connected account (SIWX) and resolves with the session; throws 'SIWX is not enabled' without `siwx`. */

@@ -65,58 +65,122 @@ export function assertContractCall<P extends ContractCallParameters>(params: P):
 const keyOf = (value: unknown) => JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? `${v}n` : v));
 
 export interface UseReadContractParameters extends ContractCallParameters {
+  /** Default true; while false nothing is read (and `refetch()` still reads on demand). */
   enabled?: boolean;
+  /** Retries a failed read: `true` until it answers, a number for at most that many retries. Default false. */
+  retry?: boolean | number;
+  /** The wait before retry number `attempt` (0-based), in ms. Default: 1 s, doubling up to 30 s. */
+  retryDelay?: number | ((attempt: number, error: Error) => number);
+  /** Reads again when the browser comes back online (the window's `online` event). Default false. */
+  refetchOnReconnect?: boolean;
 }
 export interface UseReadContractReturnType<T> {
+  /** The answer for the current parameters; undefined until the first read of them succeeded. */
   data: T | undefined;
+  /** The last failure for the current parameters; kept while a retry runs, cleared by a successful read. */
   error: Error | null;
   isLoading: boolean;
   refetch(): Promise<T>;
 }
 
+/** The default `retryDelay`: 1 s, 2 s, 4 s, ... up to 30 s. */
+const defaultRetryDelay = (attempt: number): number => Math.min(1000 * 2 ** attempt, 30_000);
+
+interface ReadState<T> {
+  key: string;
+  data: T | undefined;
+  error: Error | null;
+  isLoading: boolean;
+}
+
+const readKeyOf = (params: UseReadContractParameters) =>
+  keyOf([params.address, params.functionName, params.args, params.chainId, Boolean(params.abi)]);
+
 /**
- * Reads a contract through the modal's public client (the first network unless `chainId`); refetches when the
- * parameters change.
- * @example const { data: price } = useReadContract({ address, abi, functionName: 'price' });
+ * Reads a contract through the modal client's `readContract` when it has one, else its public client (the first
+ * network unless `chainId`); reads again when the parameters change, and then forgets the previous answer. With
+ * `retry` a failed read is tried again after `retryDelay` (the error stays visible meanwhile); with
+ * `refetchOnReconnect` it is read again when the browser comes back online.
+ * @example const { data: price } = useReadContract({ address, abi, functionName: 'price', retry: true });
  */
 export function useReadContract<T = unknown>(params: UseReadContractParameters): UseReadContractReturnType<T> {
   const client = useModalClient();
-  const [state, setState] = useState<{ data: T | undefined; error: Error | null; isLoading: boolean }>({ data: undefined, error: null, isLoading: false });
+  const enabled = params.enabled ?? true;
+  const key = readKeyOf(params);
+  const [state, setState] = useState<ReadState<T>>({ key, data: undefined, error: null, isLoading: false });
   const paramsRef = useRef(params);
   paramsRef.current = params;
-  const enabled = params.enabled ?? true;
-  const key = keyOf([params.address, params.functionName, params.args, params.chainId, Boolean(params.abi)]);
   const requestId = useRef(0);
+  const retry = useRef<{ timer?: ReturnType<typeof setTimeout>; attempt: number }>({ attempt: 0 });
 
   const refetch = useCallback(async (): Promise<T> => {
     const id = ++requestId.current;
     const current = paramsRef.current;
-    setState((s) => ({ ...s, isLoading: true, error: null }));
+    const readKey = readKeyOf(current);
+    clearTimeout(retry.current.timer);
+    retry.current.timer = undefined;
+    setState((s) => (s.key === readKey ? { ...s, isLoading: true } : { key: readKey, data: undefined, error: null, isLoading: true }));
     try {
       assertContractCall(current);
-      const data = (await client.getPublicClient(current.chainId).readContract({
-        address: current.address,
-        abi: current.abi,
-        functionName: current.functionName,
-        args: current.args as unknown[] | undefined,
-      })) as T;
-      if (id === requestId.current) setState({ data, error: null, isLoading: false });
+      const { address, abi, functionName, args, chainId } = current;
+      const data = (await (client.readContract
+        ? client.readContract({ address, abi, functionName, args, chainId })
+        : client.getPublicClient(chainId).readContract({ address, abi, functionName, args: args as unknown[] | undefined }))) as T;
+      if (id === requestId.current) {
+        retry.current.attempt = 0;
+        setState({ key: readKey, data, error: null, isLoading: false });
+      }
       return data;
     } catch (error) {
       const err = error instanceof Error ? error : new Error(String(error));
-      if (id === requestId.current) setState((s) => ({ data: s.data, error: err, isLoading: false }));
+      if (id === requestId.current) {
+        setState((s) => ({ key: readKey, data: s.key === readKey ? s.data : undefined, error: err, isLoading: false }));
+        const { retry: retries = false, retryDelay = defaultRetryDelay } = current;
+        const limit = retries === true ? Number.POSITIVE_INFINITY : retries === false ? 0 : retries;
+        const attempt = retry.current.attempt;
+        if (attempt < limit) {
+          retry.current.attempt = attempt + 1;
+          const wait = typeof retryDelay === 'number' ? retryDelay : retryDelay(attempt, err);
+          retry.current.timer = setTimeout(() => {
+            refetch().catch(() => {
+              // Kept in `error`.
+            });
+          }, wait);
+        }
+      }
       throw err;
     }
   }, [client]);
 
   useEffect(() => {
     if (!enabled) return;
+    retry.current.attempt = 0;
     refetch().catch(() => {
       // Kept in `error`.
     });
+    const timers = retry.current;
+    return () => {
+      // New parameters (or unmount): an answer or retry for these ones changes nothing any more.
+      requestId.current += 1;
+      clearTimeout(timers.timer);
+      timers.timer = undefined;
+    };
   }, [enabled, key, refetch]);
 
-  return { ...state, refetch };
+  const refetchOnReconnect = params.refetchOnReconnect ?? false;
+  useEffect(() => {
+    if (!enabled || !refetchOnReconnect || typeof window === 'undefined') return;
+    const onOnline = () => {
+      refetch().catch(() => {
+        // Kept in `error`.
+      });
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [enabled, refetchOnReconnect, refetch]);
+
+  const current = state.key === key ? state : { key, data: undefined, error: null, isLoading: enabled };
+  return { data: current.data, error: current.error, isLoading: current.isLoading, refetch };
 }
 
 export interface WriteContractParameters extends ContractCallParameters {

@@ -14,6 +14,7 @@ import { useAccount, useBalances, useDisconnect, useModal, useModalClient, useRe
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 const CONTRACT = '0x2222222222222222222222222222222222222222';
 const abi = parseAbi(['function price() view returns (uint256)', 'function mint(uint256 quantity) payable']);
+const balanceAbi = parseAbi(['function balanceOf(address owner) view returns (uint256)']);
 
 function realClient() {
   const wallet = createFakeWallet();
@@ -95,20 +96,114 @@ describe('hooks', () => {
     expect(result.current.isOpen).toBe(false);
   });
 
-  it('useReadContract reads through the public client and refetches when args change', async () => {
+  it("useReadContract reads through the public client of a client without its own readContract, and refetches when args change", async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const readContract = vi.fn(async ({ functionName }: { functionName: string }) => (functionName === 'price' ? 10n : 0n));
     const getPublicClient = vi.fn(() => ({ readContract }) as unknown as PublicClient);
     const { client } = realClient();
-    const fake: ModalClient = { ...client, getPublicClient };
+    vi.spyOn(client, 'getPublicClient').mockImplementation(getPublicClient);
     const { result, rerender } = renderHook((props: { chainId?: number }) => useReadContract<bigint>({ address: CONTRACT, abi, functionName: 'price', chainId: props.chainId }), {
-      wrapper: wrapperFor(fake),
+      wrapper: wrapperFor(client),
       initialProps: {},
     });
     await waitFor(() => expect(result.current.data).toBe(10n));
     expect(result.current).toMatchObject({ error: null, isLoading: false });
     rerender({ chainId: 31337 });
     await waitFor(() => expect(getPublicClient).toHaveBeenLastCalledWith(31337));
+    expect(readContract).toHaveBeenCalledTimes(2);
+  });
+
+  /** A client whose readContract answers from `answer` (the rest is a real client). */
+  function readingClient(answer: (parameters: { functionName: string; args?: readonly unknown[] }) => Promise<unknown>) {
+    const { client } = realClient();
+    const readContract = vi.fn(answer);
+    return { client: { ...client, readContract } as ModalClient, readContract };
+  }
+
+  it('useReadContract forgets the answer of the previous parameters and never shows a late one for them', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const pending = new Map<string, (value: bigint) => void>();
+    const { client } = readingClient(({ args }) => new Promise((resolve) => pending.set(String(args?.[0]), resolve)));
+    const { result, rerender } = renderHook((props: { owner: string }) => useReadContract<bigint>({ address: CONTRACT, abi: balanceAbi, functionName: 'balanceOf', args: [props.owner] }), {
+      wrapper: wrapperFor(client),
+      initialProps: { owner: ADDRESS },
+    });
+    await waitFor(() => expect(pending.has(ADDRESS)).toBe(true));
+    act(() => pending.get(ADDRESS)!(1n));
+    await waitFor(() => expect(result.current.data).toBe(1n));
+    rerender({ owner: CONTRACT });
+    expect(result.current).toMatchObject({ data: undefined, error: null, isLoading: true });
+    await waitFor(() => expect(pending.has(CONTRACT)).toBe(true));
+    rerender({ owner: ADDRESS });
+    await waitFor(() => expect(result.current.isLoading).toBe(true));
+    // The answer for the other owner arrives late: it is not shown as this owner's.
+    act(() => pending.get(CONTRACT)!(9n));
+    expect(result.current.data).toBeUndefined();
+  });
+
+  it('useReadContract with retry: a failed read is retried after retryDelay, keeps its error meanwhile, and recovers', async () => {
+    vi.useFakeTimers();
+    try {
+      let failures = 2;
+      const { client, readContract } = readingClient(async () => {
+        if (failures-- > 0) throw new Error('HTTP status code: 500');
+        return 7n;
+      });
+      const retryDelay = vi.fn((attempt: number) => 1000 * 2 ** attempt);
+      const { result } = renderHook(() => useReadContract<bigint>({ address: CONTRACT, abi, functionName: 'price', retry: true, retryDelay }), { wrapper: wrapperFor(client) });
+      await act(async () => {});
+      expect(result.current.error?.message).toBe('HTTP status code: 500');
+      expect(readContract).toHaveBeenCalledTimes(1);
+      await act(() => vi.advanceTimersByTimeAsync(999));
+      expect(readContract).toHaveBeenCalledTimes(1);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(readContract).toHaveBeenCalledTimes(2);
+      expect(result.current.error?.message).toBe('HTTP status code: 500');
+      await act(() => vi.advanceTimersByTimeAsync(2000));
+      expect(readContract).toHaveBeenCalledTimes(3);
+      expect(result.current).toMatchObject({ data: 7n, error: null, isLoading: false });
+      expect(retryDelay.mock.calls.map(([attempt]) => attempt)).toEqual([0, 1]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('useReadContract: no retry by default, at most `retry` retries with a number, none after unmount', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client, readContract } = readingClient(async () => {
+        throw new Error('down');
+      });
+      const plain = renderHook(() => useReadContract({ address: CONTRACT, abi, functionName: 'price' }), { wrapper: wrapperFor(client) });
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(readContract).toHaveBeenCalledTimes(1);
+      plain.unmount();
+      readContract.mockClear();
+      const twice = renderHook(() => useReadContract({ address: CONTRACT, abi, functionName: 'price', retry: 2, retryDelay: 10 }), { wrapper: wrapperFor(client) });
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(readContract).toHaveBeenCalledTimes(3);
+      twice.unmount();
+      readContract.mockClear();
+      const forever = renderHook(() => useReadContract({ address: CONTRACT, abi, functionName: 'price', retry: true, retryDelay: 10 }), { wrapper: wrapperFor(client) });
+      await act(() => vi.advanceTimersByTimeAsync(5));
+      forever.unmount();
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(readContract).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('useReadContract with refetchOnReconnect reads again when the browser comes back online', async () => {
+    let price = 1n;
+    const { client, readContract } = readingClient(async () => price);
+    const { result } = renderHook(() => useReadContract<bigint>({ address: CONTRACT, abi, functionName: 'price', refetchOnReconnect: true }), { wrapper: wrapperFor(client) });
+    await waitFor(() => expect(result.current.data).toBe(1n));
+    price = 2n;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(result.current.data).toBe(2n));
     expect(readContract).toHaveBeenCalledTimes(2);
   });
 

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { UserRejectedRequestError } from 'viem';
 import { presaleAbi } from '../abi.js';
-import { createFakeClient, TEST_ADDRESS, TEST_HASH } from '../test/fakeModal.js';
+import { createFakeClient, TEST_ADDRESS, TEST_HASH, type FakeClient } from '../test/fakeModal.js';
 import { isUserRejection, MintError, mintErrorMessage, mintPass, type MintPassParameters } from './mintFlow.js';
 
 const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const;
 const PRICE = 10n ** 17n;
 
 function parameters(overrides: Partial<MintPassParameters> = {}): MintPassParameters {
+  const client = (overrides.client ?? createFakeClient({ chainId: 31337 })) as FakeClient;
   return {
-    client: createFakeClient({ chainId: 31337 }),
+    client,
+    // What useWriteContract does with the client: the connected wallet client's writeContract.
+    writeContract: (request) => client.walletClient.writeContract(request),
     target: { chainId: 31337, label: 'BSC Local' },
     contractAddress: CONTRACT,
     abi: presaleAbi,
@@ -37,7 +40,7 @@ describe('mintPass', () => {
     await expect(mintPass(parameters({ client }))).resolves.toBe(TEST_HASH);
     expect(client.walletClient.writeContract).toHaveBeenCalledTimes(1);
     const request = client.walletClient.writeContract.mock.calls[0][0];
-    expect(request).toMatchObject({ address: CONTRACT, functionName: 'mint', args: [1n], value: PRICE });
+    expect(request).toMatchObject({ address: CONTRACT, functionName: 'mint', args: [1n], value: PRICE, chainId: 31337 });
     expect(client.publicClient.waitForTransactionReceipt).toHaveBeenCalledWith({ hash: TEST_HASH });
     expect(client.switchNetwork).not.toHaveBeenCalled();
   });

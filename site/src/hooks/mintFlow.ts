@@ -15,8 +15,19 @@ export interface TargetChain {
   label: string;
 }
 
+/** Sends a contract transaction and resolves with its hash: `useWriteContract().writeContract` of the modal's React wrapper. */
+export type WriteContract = (parameters: {
+  address: Address;
+  abi: Abi;
+  functionName: string;
+  args: readonly unknown[];
+  value: bigint;
+  chainId: number;
+}) => Promise<Hash>;
+
 export interface MintPassParameters {
   client: MintClient;
+  writeContract: WriteContract;
   target: TargetChain;
   contractAddress: Address | undefined;
   abi: Abi;
@@ -81,11 +92,11 @@ async function ensureTargetChain(client: MintClient, target: TargetChain): Promi
 
 /**
  * The mint flow of spec section 4: wallet, price and terms checks, chain switch (adding the chain
- * when unknown), `mint(1)` with value = price × 1, wait for the receipt, return the hash.
+ * when unknown), `mint(1)` with value = price × 1 through `writeContract`, wait for the receipt, return the hash.
  * Throws MintError with the page's text, or the wallet's own error (e.g. a user rejection).
  */
 export async function mintPass(parameters: MintPassParameters): Promise<MintPassReturnType> {
-  const { client, target, contractAddress, abi, account, price, termsAccepted, isOwner } = parameters;
+  const { client, writeContract, target, contractAddress, abi, account, price, termsAccepted, isOwner } = parameters;
   if (!account) throw new MintError(mintMessages.walletNotConnected);
   if (price === undefined) throw new MintError(mintMessages.priceNotAvailable);
   if (!isOwner && !termsAccepted) throw new MintError(mintMessages.termsNotAccepted);
@@ -96,17 +107,15 @@ export async function mintPass(parameters: MintPassParameters): Promise<MintPass
 
   await ensureTargetChain(client, target);
 
-  const walletClient = client.getWalletClient();
-  if (!walletClient) throw new MintError(mintMessages.noWalletClient);
-  const hash = await walletClient.writeContract({
+  if (!client.getWalletClient()) throw new MintError(mintMessages.noWalletClient);
+  const hash = await writeContract({
     address: contractAddress,
     abi,
     functionName: 'mint',
     args: [MINT_QUANTITY],
     value: price * MINT_QUANTITY,
-    account: walletClient.account ?? account,
-    // The chain was checked just above; skip viem's own check against a possibly stale client chain.
-    chain: null,
+    // The target chain, checked just above: the hook sends there, never to a chain the wallet moved to since.
+    chainId: target.chainId,
   });
   const receipt = await publicClient.waitForTransactionReceipt({ hash });
   if (receipt.status !== 'success') throw new MintError(mintMessages.fallback);

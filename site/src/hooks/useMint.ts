@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Address, Hash } from 'viem';
-import { useModalClient } from '@minibot/modal/react';
+import { useModalClient, useWriteContract } from '@minibot/modal/react';
 import { presaleAbi } from '../abi.js';
 import { siteConfig } from '../config.js';
 import { mintMessages } from '../content.js';
@@ -31,7 +31,8 @@ export interface UseMintReturnType {
 }
 
 /**
- * Runs `mintPass` with the modal's client and the configured chain; a user rejection leaves no message.
+ * Runs `mintPass` with the modal's client, its `useWriteContract` and the configured chain; a user rejection leaves
+ * no message.
  *
  * A pending mint never outlives its context: when the wallet disconnects or changes account it returns to idle,
  * and when the wallet moves to another chain it ends with the spec's 'Incorrect chain' text. The page is then
@@ -40,6 +41,7 @@ export interface UseMintReturnType {
  */
 export function useMint({ account, walletChainId, price, isOwner, termsAccepted, onMinted }: UseMintParameters): UseMintReturnType {
   const client = useModalClient();
+  const { writeContract } = useWriteContract();
   const [status, setStatus] = useState<MintStatus>({ kind: 'idle' });
   const inFlight = useRef(false);
   /** Bumped whenever the pending mint is abandoned; a mint only reports if its number is still current. */
@@ -74,6 +76,7 @@ export function useMint({ account, walletChainId, price, isOwner, termsAccepted,
     try {
       const hash = await mintPass({
         client,
+        writeContract,
         target: { chainId: target.chainId, label: target.label },
         contractAddress: siteConfig.contractAddress,
         abi: presaleAbi,
@@ -103,7 +106,7 @@ export function useMint({ account, walletChainId, price, isOwner, termsAccepted,
     } finally {
       if (current()) inFlight.current = false;
     }
-  }, [account, client, isOwner, price, target.chainId, target.label, termsAccepted]);
+  }, [account, client, isOwner, price, target.chainId, target.label, termsAccepted, writeContract]);
 
   const reset = useCallback(() => setStatus({ kind: 'idle' }), []);
   return { status, mint, reset };

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Address } from 'viem';
-import { useModalClient } from '@minibot/modal/react';
+import { useReadContract } from '@minibot/modal/react';
 import { presaleAbi } from '../abi.js';
 import { siteConfig } from '../config.js';
-import { loadedClient } from '../lazyModal.js';
 import { retryDelayMs } from './retry.js';
 
 export interface Ownership {
@@ -19,81 +18,57 @@ export interface Ownership {
   refetch(): Promise<void>;
 }
 
-interface Answer {
-  address: Address;
-  ownsNft: boolean;
-  tokenId: bigint | undefined;
-  error: Error | undefined;
-}
+const NOT_CONFIGURED = new Error('The presale contract address is not configured');
 
 /**
- * The ownership check of spec section 4: runs on load and on every address change. A failed check (RPC error,
- * HTTP 500, dropped connection, node restarting) leaves ownership false with the error flag, and is retried with
- * a growing delay (`retryDelayMs`) so that an owner is recognised again without a reload once the node answers.
+ * The ownership check of spec section 4, through the modal's `useReadContract`: `balanceOf`, then
+ * `tokenOfOwnerByIndex(address, 0)` for an owner; runs on load and on every address change. A failed check (RPC
+ * error, HTTP 500, dropped connection, node restarting) leaves ownership false with the error flag, and is retried
+ * with a growing delay (`retryDelayMs`) so that an owner is recognised again without a reload once the node answers.
  */
 export function useOwnership(address: Address | undefined): Ownership {
-  const client = useModalClient();
   const { contractAddress, preset } = siteConfig;
-  const [answer, setAnswer] = useState<Answer | undefined>(undefined);
-  const latestRequest = useRef(0);
-  const currentAddress = useRef(address);
-  currentAddress.current = address;
-  const retry = useRef<{ timer?: ReturnType<typeof setTimeout>; attempt: number }>({ attempt: 0 });
+  const read = {
+    address: contractAddress,
+    abi: presaleAbi,
+    chainId: preset.chainId,
+    retry: true,
+    retryDelay: retryDelayMs,
+    refetchOnReconnect: true,
+  } as const;
+  const balance = useReadContract<bigint>({ ...read, functionName: 'balanceOf', args: [address], enabled: Boolean(address && contractAddress) });
+  const holds = balance.data !== undefined && balance.data > 0n;
+  const token = useReadContract<bigint>({ ...read, functionName: 'tokenOfOwnerByIndex', args: [address, 0n], enabled: Boolean(address && holds) });
 
-  const check = useCallback(async (): Promise<void> => {
-    // Always the address shown now: a refetch started for an earlier address (a mint that ended after a switch) must not win.
-    const target = currentAddress.current;
-    const request = ++latestRequest.current;
-    clearTimeout(retry.current.timer);
-    retry.current.timer = undefined;
-    if (!target) {
-      setAnswer(undefined);
-      return;
-    }
-    let next: Answer;
-    try {
-      if (!contractAddress) throw new Error('The presale contract address is not configured');
-      const publicClient = (await loadedClient(client)).getPublicClient(preset.chainId);
-      const balance = await publicClient.readContract({
-        address: contractAddress, abi: presaleAbi, functionName: 'balanceOf', args: [target],
-      });
-      const tokenId = balance > 0n
-        ? await publicClient.readContract({
-          address: contractAddress, abi: presaleAbi, functionName: 'tokenOfOwnerByIndex', args: [target, 0n],
-        })
-        : undefined;
-      next = { address: target, ownsNft: balance > 0n, tokenId, error: undefined };
-    } catch (cause) {
-      const error = cause instanceof Error ? cause : new Error(String(cause));
-      console.error('NFT ownership check failed', error);
-      next = { address: target, ownsNft: false, tokenId: undefined, error };
-    }
-    if (request !== latestRequest.current) return;
-    setAnswer(next);
-    if (next.error && contractAddress) {
-      retry.current.timer = setTimeout(() => void check(), retryDelayMs(retry.current.attempt++));
-    } else {
-      retry.current.attempt = 0;
-    }
-  }, [client, contractAddress, preset.chainId]);
-
+  const error = !address ? undefined : !contractAddress ? NOT_CONFIGURED : (balance.error ?? (holds ? token.error : null) ?? undefined);
   useEffect(() => {
-    retry.current.attempt = 0;
-    void check();
-    const timers = retry.current;
-    return () => {
-      // A newer check (or none, on unmount) replaces this one and its pending retry.
-      latestRequest.current += 1;
-      clearTimeout(timers.timer);
-    };
-  }, [address, check]);
+    if (error) console.error('NFT ownership check failed', error);
+  }, [error]);
 
-  const current = answer && answer.address === address ? answer : undefined;
-  return {
-    isChecking: Boolean(address) && !current,
-    ownsNft: current?.ownsNft ?? false,
-    tokenId: current?.tokenId,
-    error: current?.error,
-    refetch: check,
-  };
+  const { refetch: refetchBalance } = balance;
+  const { refetch: refetchToken } = token;
+  const refetch = useCallback(async () => {
+    try {
+      if ((await refetchBalance()) > 0n) await refetchToken();
+    } catch {
+      // Kept in `error`, and retried.
+    }
+  }, [refetchBalance, refetchToken]);
+
+  // A refetch (after a mint) keeps the last answer for the address until its own answer is complete.
+  const lastAnswer = useRef<{ address: Address; ownsNft: boolean; tokenId: bigint | undefined } | undefined>(undefined);
+  const complete = balance.data !== undefined && (!holds || token.data !== undefined);
+  if (address && !error && complete) lastAnswer.current = { address, ownsNft: holds, tokenId: holds ? token.data : undefined };
+  const answer = address && !error && lastAnswer.current?.address === address ? lastAnswer.current : undefined;
+
+  return useMemo(
+    () => ({
+      isChecking: Boolean(address) && !error && !answer,
+      ownsNft: answer?.ownsNft ?? false,
+      tokenId: answer?.tokenId,
+      error,
+      refetch,
+    }),
+    [address, answer, error, refetch],
+  );
 }

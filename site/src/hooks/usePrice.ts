@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { readPrice } from '../chain/readPrice.js';
+import { useEffect } from 'react';
+import { useReadContract } from '@minibot/modal/react';
+import { presaleAbi } from '../abi.js';
 import { siteConfig } from '../config.js';
 import { retryDelayMs } from './retry.js';
 
@@ -10,53 +11,30 @@ export type PriceState =
   | { status: 'unavailable'; error: unknown };
 
 /**
- * Reads `price()` of the presale contract on the configured chain's RPC. Unlike the wallet hooks it does
- * not wait for the wallet modal (loaded on the visitor's first interaction), so the price shows at once.
+ * Reads `price()` of the presale contract on the configured chain through the modal's `useReadContract`. The page's
+ * lazy modal client answers it before the wallet modal has loaded (its light read path), so the price shows at once.
  * A failed read (node down, HTTP 500, JSON-RPC error, dropped connection) is retried with a growing delay
  * (`retryDelayMs`), and at once when the browser comes back online, so the price returns without a reload.
  */
 export function usePrice(): PriceState {
-  const { contractAddress, rpcUrl } = siteConfig;
-  const [state, setState] = useState<PriceState>(() =>
-    contractAddress ? { status: 'loading' } : { status: 'unavailable', error: new Error('No contract address') },
-  );
+  const { contractAddress, preset } = siteConfig;
+  const { data, error } = useReadContract<bigint>({
+    address: contractAddress,
+    abi: presaleAbi,
+    functionName: 'price',
+    chainId: preset.chainId,
+    enabled: Boolean(contractAddress),
+    retry: true,
+    retryDelay: retryDelayMs,
+    refetchOnReconnect: true,
+  });
 
   useEffect(() => {
-    if (!contractAddress) return;
-    let active = true;
-    let attempt = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let reading = false;
-    const read = () => {
-      if (!active || reading) return;
-      clearTimeout(timer);
-      timer = undefined;
-      reading = true;
-      readPrice(rpcUrl, contractAddress).then(
-        (price) => {
-          reading = false;
-          if (active) setState({ status: 'ready', price });
-        },
-        (error: unknown) => {
-          reading = false;
-          if (!active) return;
-          console.error('Price lookup failed', error);
-          setState({ status: 'unavailable', error });
-          timer = setTimeout(read, retryDelayMs(attempt++));
-        },
-      );
-    };
-    const onOnline = () => {
-      if (timer !== undefined) read();
-    };
-    window.addEventListener('online', onOnline);
-    read();
-    return () => {
-      active = false;
-      clearTimeout(timer);
-      window.removeEventListener('online', onOnline);
-    };
-  }, [contractAddress, rpcUrl]);
+    if (error) console.error('Price lookup failed', error);
+  }, [error]);
 
-  return state;
+  if (!contractAddress) return { status: 'unavailable', error: new Error('No contract address') };
+  if (error) return { status: 'unavailable', error };
+  if (data !== undefined) return { status: 'ready', price: data };
+  return { status: 'loading' };
 }

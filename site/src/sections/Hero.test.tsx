@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { encodeAbiParameters, UserRejectedRequestError } from 'viem';
+import { UserRejectedRequestError } from 'viem';
 import { createFakeClient, TEST_ADDRESS, TEST_HASH } from '../test/fakeModal.js';
 import { fakeModal } from '../test/fakeModalReact.js';
 import { Hero } from './Hero.js';
@@ -14,13 +14,13 @@ function mintArea() {
   return screen.getByRole('region', { name: 'Mint your presale pass' });
 }
 
-/** A fetch that answers the price() eth_call. */
-function priceFetch(price: bigint) {
-  return vi.fn(async () => new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: encodeAbiParameters([{ type: 'uint256' }], [price]) })));
+/** Makes the client's price() read answer with `answer` (the other reads as before). */
+function readPriceWith(answer: () => Promise<bigint>) {
+  const read = fakeModal.client.publicClient.readContract.getMockImplementation()!;
+  fakeModal.client.publicClient.readContract.mockImplementation(async (request) => (request.functionName === 'price' ? answer() : read(request)));
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', priceFetch(10n ** 17n));
   fakeModal.reset(createFakeClient({ chainId: 31337, price: 10n ** 17n }));
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'info').mockImplementation(() => {});
@@ -29,8 +29,7 @@ beforeEach(() => {
 describe('Hero', () => {
   it("shows the badge, the headline and 'Loading...' then the price followed by BNB", async () => {
     let release!: () => void;
-    const answer = await priceFetch(25n * 10n ** 16n)();
-    vi.stubGlobal('fetch', vi.fn(() => new Promise((resolve) => (release = () => resolve(answer)))));
+    readPriceWith(() => new Promise((resolve) => (release = () => resolve(25n * 10n ** 16n))));
     render(<Hero />);
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.getByText('Presale now open · Limited supply')).toBeTruthy();
@@ -42,7 +41,9 @@ describe('Hero', () => {
   });
 
   it("shows 'Price not available' when the price cannot be read (and logs why)", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('bad gateway', { status: 502 })));
+    readPriceWith(async () => {
+      throw new Error('HTTP status code: 502');
+    });
     render(<Hero />);
     await waitFor(() => expect(screen.getByTestId('price').textContent).toBe('Price not available'));
     expect(console.error).toHaveBeenCalledWith('Price lookup failed', expect.any(Error));
@@ -161,12 +162,15 @@ describe('Hero', () => {
 describe('Hero under faults', () => {
   it('retries a failed price read and shows the price once the node answers, without a reload', async () => {
     let failures = 2;
-    const answer = priceFetch(3n * 10n ** 16n);
-    vi.stubGlobal('fetch', vi.fn(async () => (failures-- > 0 ? new Response('down', { status: 500 }) : answer())));
+    const priceReads = vi.fn(async () => {
+      if (failures-- > 0) throw new Error('HTTP status code: 500');
+      return 3n * 10n ** 16n;
+    });
+    readPriceWith(priceReads);
     render(<Hero />);
     await waitFor(() => expect(screen.getByTestId('price').textContent).toBe('Price not available'));
     await waitFor(() => expect(screen.getByTestId('price').textContent).toBe('0.03 BNB'), { timeout: 5000 });
-    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(priceReads).toHaveBeenCalledTimes(3);
   });
 
   it('retries a failed ownership check and recognises the owner once the node answers', async () => {

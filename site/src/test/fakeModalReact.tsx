@@ -1,13 +1,21 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { vi } from 'vitest';
-import { createFakeClient, type FakeAccount, type FakeClient } from './fakeModal.js';
+import { activeFake, createFakeClient, type FakeAccount, type FakeClient } from './fakeModal.js';
+
+/** The modal's own contract hooks run for real, on the fake client (setup.ts points their `useModalClient` at it). */
+export { useReadContract, useWriteContract } from '../../../modal/src/react/hooks.js';
 
 /** A stand-in for `@minibot/modal/react`, steered by tests through `fakeModal`. */
 const listeners = new Set<() => void>();
 
 export const fakeModal = {
   account: { isConnected: false, status: 'disconnected' } as FakeAccount,
-  client: createFakeClient({ chainId: 31337 }) as FakeClient,
+  get client(): FakeClient {
+    return activeFake.client;
+  },
+  set client(client: FakeClient) {
+    activeFake.client = client;
+  },
   open: vi.fn(async () => {}),
   close: vi.fn(),
   disconnect: vi.fn(async () => {
@@ -44,7 +52,7 @@ export function useDisconnect() {
 }
 
 export function useModalClient() {
-  return fakeModal.client;
+  return activeFake.client;
 }
 
 export function WalletProvider({ children }: { children: ReactNode }) {
