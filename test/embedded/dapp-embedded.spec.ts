@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { verifyMessage, type Hex } from 'viem';
 import { expect, test } from '../fixtures.js';
-import { startDappServer, strictCsp, type DappServer } from '../modal/dapp-server.js';
+import { startEmbeddedDappServer, type DappServer } from '../modal/dapp-server.js';
 import { DEVICE_MAIL, LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
 
 /**
@@ -12,12 +12,7 @@ import { DEVICE_MAIL, LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
 let server: DappServer;
 
 test.beforeAll(async ({ stack }) => {
-  const origins = [stack.apiUrl, stack.relayUrl, stack.rpcUrl].map((url) => new URL(url).origin);
-  const frame = new URL(stack.frameUrl).origin;
-  server = await startDappServer(
-    { projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl, embeddedWalletUrl: stack.frameUrl },
-    `${strictCsp(origins[0], origins[1], origins[2])}; frame-src ${frame}`,
-  );
+  server = await startEmbeddedDappServer(stack);
 });
 
 test.afterAll(async () => {
@@ -385,13 +380,8 @@ test('the wallet frame runs only inside a page of the origin it was served for',
 });
 
 test("says 'Unable to load email login dependency' when the wallet's origin does not answer", async ({ page, stack }) => {
-  const origins = [stack.apiUrl, stack.relayUrl, stack.rpcUrl].map((url) => new URL(url).origin);
   // A port nothing listens on (the frame never reports ready).
-  const dead = 'http://127.0.0.1:9';
-  const broken = await startDappServer(
-    { projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl, embeddedWalletUrl: dead },
-    `${strictCsp(origins[0], origins[1], origins[2])}; frame-src ${dead}`,
-  );
+  const broken = await startEmbeddedDappServer(stack, 'http://127.0.0.1:9');
   try {
     await page.goto(broken.url);
     await connectButton(page).click();

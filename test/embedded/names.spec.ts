@@ -4,7 +4,7 @@ import { createWalletClient, http, numberToHex, parseEther, type Hex } from 'vie
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { freePort, startAnvil, type RunningAnvil } from '../../scripts/stack.js';
 import { expect, test } from '../fixtures.js';
-import { startDappServer, strictCsp, type DappServer } from '../modal/dapp-server.js';
+import { startDappServer, startEmbeddedDappServer, strictCsp, type DappServer } from '../modal/dapp-server.js';
 import { LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
 
 /**
@@ -17,11 +17,7 @@ import { LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
 let server: DappServer;
 
 test.beforeAll(async ({ stack }) => {
-  const origins = [stack.apiUrl, stack.relayUrl, stack.rpcUrl].map((url) => new URL(url).origin);
-  server = await startDappServer(
-    { projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl, embeddedWalletUrl: stack.frameUrl },
-    `${strictCsp(origins[0], origins[1], origins[2])}; frame-src ${new URL(stack.frameUrl).origin}`,
-  );
+  server = await startEmbeddedDappServer(stack);
 });
 
 test.afterAll(async () => {

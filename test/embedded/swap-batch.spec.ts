@@ -4,7 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { entryPoint07Abi } from 'viem/account-abstraction';
 import { DEV_ACCOUNTS } from '../../scripts/config.js';
 import { expect, test } from '../fixtures.js';
-import { startDappServer, strictCsp, type DappServer } from '../modal/dapp-server.js';
+import { startEmbeddedDappServer, type DappServer } from '../modal/dapp-server.js';
 import type { StackInfo } from '../stack-info.js';
 import { LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
 
@@ -16,11 +16,7 @@ import { LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
 let server: DappServer;
 
 test.beforeAll(async ({ stack }) => {
-  const origins = [stack.apiUrl, stack.relayUrl, stack.rpcUrl].map((url) => new URL(url).origin);
-  server = await startDappServer(
-    { projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl, embeddedWalletUrl: stack.frameUrl },
-    `${strictCsp(origins[0], origins[1], origins[2])}; frame-src ${new URL(stack.frameUrl).origin}`,
-  );
+  server = await startEmbeddedDappServer(stack);
 });
 
 test.afterAll(async () => {

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { dappBundleOptions } from '../../bench/dapp-bundler.js';
+import type { StackInfo } from '../stack-info.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -58,4 +59,19 @@ export async function startDappServer(config: Record<string, unknown>, csp: stri
     url: `http://127.0.0.1:${address.port}/`,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
+}
+
+/**
+ * The plain dapp with the embedded wallet (e-mail and social login) under the strict policy, allowed to frame the
+ * wallet's origin `embeddedWalletUrl` (the stack's frame unless given, e.g. a dead port).
+ */
+export function startEmbeddedDappServer(
+  stack: Pick<StackInfo, 'projectId' | 'chainId' | 'rpcUrl' | 'apiUrl' | 'relayUrl' | 'frameUrl'>,
+  embeddedWalletUrl = stack.frameUrl,
+): Promise<DappServer> {
+  const origin = (url: string) => new URL(url).origin;
+  return startDappServer(
+    { projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl, embeddedWalletUrl },
+    `${strictCsp(origin(stack.apiUrl), origin(stack.relayUrl), origin(stack.rpcUrl))}; frame-src ${origin(embeddedWalletUrl)}`,
+  );
 }
