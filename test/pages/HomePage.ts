@@ -8,6 +8,8 @@ export class HomePage {
   readonly termsBox: Locator;
   readonly mintButton: Locator;
   readonly mintMoreButton: Locator;
+  /** The mint button while a mint is pending. */
+  readonly mintingButton: Locator;
 
   constructor(readonly page: Page, readonly siteUrl: string) {
     this.navbar = page.getByRole('banner');
@@ -16,6 +18,7 @@ export class HomePage {
     this.termsBox = this.mintArea.getByRole('checkbox');
     this.mintButton = this.mintArea.getByRole('button', { name: 'Mint NFT' });
     this.mintMoreButton = this.mintArea.getByRole('button', { name: 'Mint More' });
+    this.mintingButton = this.mintArea.getByRole('button', { name: 'Minting...' });
   }
 
   async goto(path = '/') {
@@ -44,6 +47,12 @@ export class HomePage {
     await this.walletEntry(walletName).click();
     await expect(this.addressButton(address)).toBeVisible();
     await this.closeModalIfOpen();
+  }
+
+  /** Disconnects from the navbar's wallet menu (the address button, then Disconnect). */
+  async disconnect(address: string) {
+    await this.addressButton(address).click();
+    await this.navbar.getByRole('button', { name: 'Disconnect' }).click();
   }
 
   /** Closes the wallet modal if it stayed open after connecting (Escape closes the native dialog). */

@@ -79,15 +79,27 @@ async function mintDirectly(wallet: TestWallet, rpcUrl: string, contract: Addres
   await chain.waitForTransactionReceipt({ hash });
 }
 
+/** The home page with the wallet connected. */
+async function openConnected(page: Page, siteUrl: string, wallet: TestWallet): Promise<HomePage> {
+  const home = new HomePage(page, siteUrl);
+  await home.goto();
+  await home.connect(wallet.address);
+  return home;
+}
+
+/** Ticks the terms and mints; the wallet holds the transaction request (answer it through the returned handle). */
+async function startMintHeldByWallet(home: HomePage, wallet: TestWallet) {
+  const held = wallet.holdNext('eth_sendTransaction');
+  await home.acceptTermsAndMint();
+  await held.arrived;
+  await expect(home.mintingButton).toBeDisabled();
+  return held;
+}
+
 test.describe('wallet faults while a mint is pending', () => {
   test('the wallet disconnects (accountsChanged []): the mint ends, the page returns to connect, and minting works again', async ({ page, wallet, stack, chain }) => {
-    const home = new HomePage(page, stack.siteUrl);
-    await home.goto();
-    await home.connect(wallet.address);
-    const held = wallet.holdNext('eth_sendTransaction');
-    await home.acceptTermsAndMint();
-    await held.arrived;
-    await expect(home.mintArea.getByRole('button', { name: 'Minting...' })).toBeDisabled();
+    const home = await openConnected(page, stack.siteUrl, wallet);
+    const held = await startMintHeldByWallet(home, wallet);
 
     await wallet.disconnectInWallet();
     await expect(home.mintArea.getByRole('button')).toHaveText(['Connect Wallet']);
@@ -113,13 +125,8 @@ test.describe('wallet faults while a mint is pending', () => {
 
   test("the wallet changes chain: the mint ends with the spec's incorrect-chain text, and the next mint switches back", async ({ page, makeWallet, stack, chain }) => {
     const wallet = await makeWallet({ extraChains: [56] });
-    const home = new HomePage(page, stack.siteUrl);
-    await home.goto();
-    await home.connect(wallet.address);
-    const held = wallet.holdNext('eth_sendTransaction');
-    await home.acceptTermsAndMint();
-    await held.arrived;
-    await expect(home.mintArea.getByRole('button', { name: 'Minting...' })).toBeDisabled();
+    const home = await openConnected(page, stack.siteUrl, wallet);
+    const held = await startMintHeldByWallet(home, wallet);
 
     await wallet.setChain(56);
     await expect(home.mintArea.getByRole('alert')).toHaveText(INCORRECT_CHAIN);
@@ -138,16 +145,11 @@ test.describe('wallet faults while a mint is pending', () => {
   });
 
   test('a wallet that never answers the mint: disconnecting from the navbar ends "Minting...", and a new mint goes through', async ({ page, wallet, stack, chain }) => {
-    const home = new HomePage(page, stack.siteUrl);
-    await home.goto();
-    await home.connect(wallet.address);
-    const held = wallet.holdNext('eth_sendTransaction');
-    await home.acceptTermsAndMint();
-    await held.arrived;
-    await expect(home.mintArea.getByRole('button', { name: 'Minting...' })).toBeDisabled();
+    const home = await openConnected(page, stack.siteUrl, wallet);
+    // The wallet never answers this request.
+    await startMintHeldByWallet(home, wallet);
 
-    await home.addressButton(wallet.address).click();
-    await home.navbar.getByRole('button', { name: 'Disconnect' }).click();
+    await home.disconnect(wallet.address);
     await expect(home.mintArea.getByRole('button')).toHaveText(['Connect Wallet']);
     await expect(page.getByText('Minting...')).toHaveCount(0);
 
@@ -160,13 +162,11 @@ test.describe('wallet faults while a mint is pending', () => {
   });
 
   test('a slow wallet (10 s) ends the mint with its success, and "Minting..." shows meanwhile', async ({ page, wallet, stack, chain }) => {
-    const home = new HomePage(page, stack.siteUrl);
-    await home.goto();
-    await home.connect(wallet.address);
+    const home = await openConnected(page, stack.siteUrl, wallet);
     wallet.delayNext('eth_sendTransaction', 10_000);
     const started = Date.now();
     await home.acceptTermsAndMint();
-    await expect(home.mintArea.getByRole('button', { name: 'Minting...' })).toBeDisabled();
+    await expect(home.mintingButton).toBeDisabled();
     await expect(home.mintArea.getByText('NFT minted successfully!')).toBeVisible({ timeout: 30_000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(9_500);
     await home.expectOwner();
@@ -174,14 +174,11 @@ test.describe('wallet faults while a mint is pending', () => {
   });
 
   test('disconnecting during a slow mint the wallet still sends: nothing is stuck, and the reconnected owner sees the pass', async ({ page, wallet, stack, chain }) => {
-    const home = new HomePage(page, stack.siteUrl);
-    await home.goto();
-    await home.connect(wallet.address);
+    const home = await openConnected(page, stack.siteUrl, wallet);
     wallet.delayNext('eth_sendTransaction', 10_000);
     await home.acceptTermsAndMint();
-    await expect(home.mintArea.getByRole('button', { name: 'Minting...' })).toBeDisabled();
-    await home.addressButton(wallet.address).click();
-    await home.navbar.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(home.mintingButton).toBeDisabled();
+    await home.disconnect(wallet.address);
     await expect(home.mintArea.getByRole('button')).toHaveText(['Connect Wallet']);
 
     // The wallet did not revoke the site: it sends the transaction when its 10 s are up.
@@ -220,9 +217,7 @@ test.describe('wallet faults while connecting', () => {
   });
 
   test('a wallet that never answers on the reload (eth_accounts): "Connecting..." ends when the visitor opens and closes the modal', async ({ page, wallet, stack }) => {
-    const home = new HomePage(page, stack.siteUrl);
-    await home.goto();
-    await home.connect(wallet.address);
+    const home = await openConnected(page, stack.siteUrl, wallet);
     const held = wallet.holdNext('eth_accounts');
     await page.reload();
     await held.arrived;
