@@ -4,11 +4,12 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, RollupOptions } from 'rollup';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
+import { declaresSideEffects, sideEffectsEntries } from './modal/side-effects.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const outDir = join(root, 'modal', 'dist');
@@ -37,6 +38,35 @@ function customElementsManifest(): Plugin {
         encoding: 'utf8',
       });
       if (result.status !== 0) this.error(`custom-elements manifest failed: ${result.stderr || result.stdout}`);
+    },
+  };
+}
+
+/** A module of modal/src the package's "sideEffects" list declares (it defines custom elements on import). */
+const hasSideEffects = (id: string) =>
+  id.startsWith(join(root, 'modal', 'src')) && declaresSideEffects(relative(join(root, 'modal'), id));
+const chunkHasSideEffects = (chunk: { moduleIds: readonly string[] }) => chunk.moduleIds.some(hasSideEffects);
+
+/**
+ * The "sideEffects" list names dist files by path, so the chunks holding a module with import-time effects go to
+ * dist/chunks/elements/ (whatever rollup names them) and the others, which a dapp's bundler may drop when unused, to
+ * dist/chunks/. Fails the build when an entry holding such a module is missing from the list, or the list names a
+ * file without one.
+ */
+function checkSideEffects(): Plugin {
+  return {
+    name: 'check-side-effects',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const declared = declaresSideEffects(`dist/${chunk.fileName}`);
+        if (chunkHasSideEffects(chunk) === declared) continue;
+        const listed = sideEffectsEntries('dist/').join(', ');
+        this.error(
+          `dist/${chunk.fileName} ${declared ? 'is' : 'is not'} in the "sideEffects" of modal/package.json (${listed}), ` +
+            `but ${declared ? 'holds no' : 'holds a'} module with side effects`,
+        );
+      }
     },
   };
 }
@@ -84,13 +114,14 @@ const config: RollupOptions = {
       sourceMap: true,
     }),
     customElementsManifest(),
+    checkSideEffects(),
   ],
   output: {
     dir: outDir,
     format: 'es',
     sourcemap: true,
     entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
+    chunkFileNames: (chunk) => (chunkHasSideEffects(chunk) ? 'chunks/elements/[name]-[hash].js' : 'chunks/[name]-[hash].js'),
     // The errors stay in the chunk of the store that every entry loads: the read-contract entry alone would split
     // them into a chunk of their own, one more file (and bytes) before a dapp's first click.
     manualChunks: (id) => (/[\\/]modal[\\/]src[\\/](errors|core-messages|core[\\/]store|api[\\/]http)\.ts$/.test(id) ? 'store' : undefined),

@@ -17,7 +17,7 @@ test.describe('responsive layout and screenshots', () => {
   test.beforeAll(() => mkdirSync(screenshotDir, { recursive: true }));
 
   for (const viewport of viewports) {
-    test(`${viewport.width} px: no horizontal overflow; screenshots of / (disconnected, connected, minted, wallet menu) and /terms`, async ({ page, wallet, stack }) => {
+    test(`${viewport.width} px: no horizontal overflow; screenshots of / (disconnected, modal open, connected, minted, wallet menu) and /terms`, async ({ page, wallet, stack }) => {
       await page.setViewportSize(viewport);
       const home = new HomePage(page, stack.siteUrl);
       await home.goto();
@@ -25,6 +25,13 @@ test.describe('responsive layout and screenshots', () => {
       const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(await overflow()).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${screenshotDir}home-${viewport.width}.png`, fullPage: true });
+
+      // The modal opened on its wallet list: its styles (theme tokens, dialog, list items) load with it.
+      await home.connectButton().click();
+      await expect(home.walletEntry()).toBeVisible();
+      await page.waitForLoadState('networkidle'); // the wallet list's icons
+      await page.screenshot({ path: `${screenshotDir}modal-${viewport.width}.png` });
+      await home.closeModalIfOpen();
 
       await home.connect(wallet.address);
       await expect(home.mintButton).toBeVisible();
