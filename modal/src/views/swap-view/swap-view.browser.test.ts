@@ -86,6 +86,27 @@ const amountInput = (view: HTMLElement) => view.shadowRoot!.querySelector<HTMLIn
 const buttonNamed = (root: HTMLElement, name: RegExp) =>
   [...root.shadowRoot!.querySelectorAll<HTMLElement>('button, mb-button')].find((b) => name.test(b.getAttribute('aria-label') ?? deepText(b).replace(/\s+:/g, ':')));
 
+/** In Swap: USDT as the token paid and BNB as the token received, through SwapSelectToken; answers the Swap view. */
+async function pickUsdtForBnb(view: HTMLElement, modal: Parameters<typeof waitForView>[0]): Promise<HTMLElement> {
+  const choose = async (symbol: string) => {
+    const select = await waitForView(modal, 'mb-swap-select-token-view');
+    await waitFor(() => select.shadowRoot!.querySelectorAll('mb-list-item').length === 3, 3000, 'tokens');
+    [...select.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')].find((i) => i.label.startsWith(symbol))!.shadowRoot!.querySelector('button')!.click();
+    return waitForView(modal, 'mb-swap-view');
+  };
+  buttonNamed(view, /You pay:.*BNB/)!.click();
+  const swap = await choose('USDT');
+  buttonNamed(swap, /You receive: Select a token/)!.click();
+  return choose('BNB');
+}
+
+/** The Review swap button once the quote has made it usable. */
+const reviewWhenEnabled = (swap: HTMLElement) =>
+  waitFor(() => {
+    const b = buttonNamed(swap, /Review swap/) as (HTMLElement & { disabled: boolean; loading: boolean }) | undefined;
+    return b && !b.disabled && !b.loading ? b : undefined;
+  }, 3000, 'review enabled');
+
 describe('Swap views', () => {
   afterEach(() => document.body.replaceChildren());
 
@@ -143,25 +164,13 @@ describe('Swap views', () => {
   it('SwapPreview: approves the short allowance, swaps, and shows completion with a way back', async () => {
     const { view, modal, sent } = await openSwap({ usdt: '25' });
     await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
-    buttonNamed(view, /You pay:.*BNB/)!.click();
-    let select = await waitForView(modal, 'mb-swap-select-token-view');
-    await waitFor(() => select.shadowRoot!.querySelectorAll('mb-list-item').length === 3, 3000, 'tokens');
-    [...select.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')].find((i) => i.label.startsWith('USDT'))!.shadowRoot!.querySelector('button')!.click();
-    let swap = await waitForView(modal, 'mb-swap-view');
-    buttonNamed(swap, /You receive: Select a token/)!.click();
-    select = await waitForView(modal, 'mb-swap-select-token-view');
-    [...select.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')].find((i) => i.label.startsWith('BNB'))!.shadowRoot!.querySelector('button')!.click();
-    swap = await waitForView(modal, 'mb-swap-view');
+    const swap = await pickUsdtForBnb(view, modal);
     amountInput(swap).focus();
     await sendKeys({ type: '30' });
     await waitFor(() => deepText(swap).includes('Insufficient USDT balance'), 3000, 'insufficient balance');
     amountInput(swap).select();
     await sendKeys({ type: '20' });
-    const review = await waitFor(() => {
-      const b = buttonNamed(swap, /Review swap/) as (HTMLElement & { disabled: boolean; loading: boolean }) | undefined;
-      return b && !b.disabled && !b.loading ? b : undefined;
-    }, 3000, 'review enabled');
-    review.click();
+    (await reviewWhenEnabled(swap)).click();
     const preview = await waitForView(modal, 'mb-swap-preview-view');
     assert.equal(dialogName(modal), 'Review Swap');
     assert.include(deepText(preview), 'your wallet asks twice');
@@ -177,22 +186,10 @@ describe('Swap views', () => {
   it('SwapPreview with a wallet that batches atomically: one confirmation, the step shown while pending, then completion', async () => {
     const { view, modal, sent, state, batches } = await openSwap({ usdt: '25', batching: true });
     await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
-    buttonNamed(view, /You pay:.*BNB/)!.click();
-    let select = await waitForView(modal, 'mb-swap-select-token-view');
-    await waitFor(() => select.shadowRoot!.querySelectorAll('mb-list-item').length === 3, 3000, 'tokens');
-    [...select.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')].find((i) => i.label.startsWith('USDT'))!.shadowRoot!.querySelector('button')!.click();
-    let swap = await waitForView(modal, 'mb-swap-view');
-    buttonNamed(swap, /You receive: Select a token/)!.click();
-    select = await waitForView(modal, 'mb-swap-select-token-view');
-    [...select.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')].find((i) => i.label.startsWith('BNB'))!.shadowRoot!.querySelector('button')!.click();
-    swap = await waitForView(modal, 'mb-swap-view');
+    const swap = await pickUsdtForBnb(view, modal);
     amountInput(swap).focus();
     await sendKeys({ type: '20' });
-    const review = await waitFor(() => {
-      const b = buttonNamed(swap, /Review swap/) as (HTMLElement & { disabled: boolean; loading: boolean }) | undefined;
-      return b && !b.disabled && !b.loading ? b : undefined;
-    }, 3000, 'review enabled');
-    review.click();
+    (await reviewWhenEnabled(swap)).click();
     const preview = await waitForView(modal, 'mb-swap-preview-view');
     assert.include(deepText(preview), 'Your wallet approves USDT and swaps in one step: it asks once.');
     assert.notInclude(deepText(preview), 'asks twice');
