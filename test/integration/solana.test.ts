@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { address as toAddress } from '@solana/kit';
+import { address as toAddress, createSolanaRpc } from '@solana/kit';
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import type { Wallet } from '@wallet-standard/base';
 import type { Hex } from 'viem';
@@ -24,10 +24,12 @@ import { createSolanaSignInMessage } from '../../modal/src/connectors/solana/siw
 import {
   buildSolTransfer,
   buildSplTransfer,
-  createSolanaSendRpc,
+  createSolanaRpcCall,
   sendSignedTransaction,
+  SolanaRpcError,
+  SolanaTransactionError,
   waitForSolanaSignature,
-  type SolanaRpc,
+  type SolanaRpcCall,
 } from '../../modal/src/connectors/solana/transactions.js';
 import { createSolanaWalletDiscovery, type WalletRegistry } from '../../modal/src/connectors/solana/wallet-standard.js';
 import { SolanaTestWallet, solanaSeedFromLabel } from '../wallet/solana-wallet.js';
@@ -36,7 +38,8 @@ const PROJECT_ID = 'solana-integration-test';
 const ORIGIN = 'http://localhost:5173';
 let mocks: RunningApiMocks;
 let stop: () => Promise<void>;
-let rpc: SolanaRpc;
+let rpc: ReturnType<typeof createSolanaRpc>;
+let call: SolanaRpcCall;
 let rpcUrl: string;
 let chain: `solana:${string}`;
 let mint: string;
@@ -85,7 +88,8 @@ beforeAll(async () => {
   sender = mocks.solana!.devAccounts[5];
   holder = mocks.solana!.devAccounts[6];
   rpcUrl = `${mocks.url}/v1?chainId=${encodeURIComponent(chain)}&projectId=${PROJECT_ID}`;
-  rpc = createSolanaSendRpc(rpcUrl);
+  rpc = createSolanaRpc(rpcUrl);
+  call = createSolanaRpcCall(rpcUrl);
 }, 120_000);
 
 afterAll(async () => {
@@ -146,10 +150,10 @@ describe('transfers built with @solana/kit, signed by the wallet, on the local c
     await connector.connect();
     const receiver = freshAddress('sol-receiver');
     const before = await lamportsOf(sender.address);
-    const prepared = await buildSolTransfer(rpc, { from: sender.address, to: receiver, lamports: parseSolanaAmount('0.5', 9) });
+    const prepared = await buildSolTransfer(call, { from: sender.address, to: receiver, lamports: parseSolanaAmount('0.5', 9) });
     expect(prepared).toMatchObject({ rentLamports: 0n, createsTokenAccount: false, feeLamports: 5_000n });
-    const signature = await connector.signAndSend({ address: sender.address, chain, transaction: prepared.transaction, send: (signed) => sendSignedTransaction(rpc, signed) });
-    await waitForSolanaSignature(rpc, signature, { timeoutMs: 5_000 });
+    const signature = await connector.signAndSend({ address: sender.address, chain, transaction: prepared.transaction, send: (signed) => sendSignedTransaction(call, signed) });
+    await waitForSolanaSignature(call, signature, { timeoutMs: 5_000 });
     expect(await lamportsOf(receiver)).toBe(500_000_000n);
     expect(before - (await lamportsOf(sender.address))).toBe(500_000_000n + 5_000n);
   });
@@ -161,11 +165,11 @@ describe('transfers built with @solana/kit, signed by the wallet, on the local c
     const receiver = freshAddress('spl-receiver');
     const [solBefore, tokensBefore] = await Promise.all([lamportsOf(sender.address), tokenUnitsOf(sender.address)]);
     expect(await tokenUnitsOf(receiver)).toBeUndefined();
-    const prepared = await buildSplTransfer(rpc, { owner: sender.address, to: receiver, mint, amount: parseSolanaAmount('1.5', 6), decimals: 6 });
+    const prepared = await buildSplTransfer(call, { owner: sender.address, to: receiver, mint, amount: parseSolanaAmount('1.5', 6), decimals: 6 });
     expect(prepared.createsTokenAccount).toBe(true);
     expect(prepared.rentLamports).toBe(2_039_280n);
-    const signature = await connector.signAndSend({ address: sender.address, chain, transaction: prepared.transaction, send: (signed) => sendSignedTransaction(rpc, signed) });
-    await waitForSolanaSignature(rpc, signature, { timeoutMs: 5_000 });
+    const signature = await connector.signAndSend({ address: sender.address, chain, transaction: prepared.transaction, send: (signed) => sendSignedTransaction(call, signed) });
+    await waitForSolanaSignature(call, signature, { timeoutMs: 5_000 });
     expect(await tokenUnitsOf(receiver)).toBe(1_500_000n);
     expect(tokensBefore! - (await tokenUnitsOf(sender.address))!).toBe(1_500_000n);
     expect(solBefore - (await lamportsOf(sender.address))).toBe(2_039_280n + 5_000n);
@@ -176,10 +180,10 @@ describe('transfers built with @solana/kit, signed by the wallet, on the local c
     const connector = createSolanaWalletConnector(standard);
     await connector.connect();
     const [solBefore, senderTokens, holderTokens] = await Promise.all([lamportsOf(sender.address), tokenUnitsOf(sender.address), tokenUnitsOf(holder.address)]);
-    const prepared = await buildSplTransfer(rpc, { owner: sender.address, to: holder.address, mint, amount: parseSolanaAmount('1.5', 6), decimals: 6 });
+    const prepared = await buildSplTransfer(call, { owner: sender.address, to: holder.address, mint, amount: parseSolanaAmount('1.5', 6), decimals: 6 });
     expect(prepared).toMatchObject({ createsTokenAccount: false, rentLamports: 0n });
-    const signature = await connector.signAndSend({ address: sender.address, chain, transaction: prepared.transaction, send: (signed) => sendSignedTransaction(rpc, signed) });
-    await waitForSolanaSignature(rpc, signature, { timeoutMs: 5_000 });
+    const signature = await connector.signAndSend({ address: sender.address, chain, transaction: prepared.transaction, send: (signed) => sendSignedTransaction(call, signed) });
+    await waitForSolanaSignature(call, signature, { timeoutMs: 5_000 });
     expect(wallet.methods()).toEqual(['standard:connect', 'solana:signTransaction']);
     expect((await tokenUnitsOf(holder.address))! - holderTokens!).toBe(1_500_000n);
     expect(senderTokens! - (await tokenUnitsOf(sender.address))!).toBe(1_500_000n);
@@ -191,14 +195,26 @@ describe('transfers built with @solana/kit, signed by the wallet, on the local c
     const connector = createSolanaWalletConnector(standard);
     await connector.connect();
     const before = await lamportsOf(sender.address);
-    const prepared = await buildSolTransfer(rpc, { from: sender.address, to: holder.address, lamports: 1_000n });
+    const prepared = await buildSolTransfer(call, { from: sender.address, to: holder.address, lamports: 1_000n });
     wallet.rejectNext('solana:signAndSendTransaction');
-    await expect(connector.signAndSend({ address: sender.address, chain, transaction: prepared.transaction, send: (signed) => sendSignedTransaction(rpc, signed) })).rejects.toBeInstanceOf(UserRejectedError);
+    await expect(connector.signAndSend({ address: sender.address, chain, transaction: prepared.transaction, send: (signed) => sendSignedTransaction(call, signed) })).rejects.toBeInstanceOf(UserRejectedError);
+    expect(await lamportsOf(sender.address)).toBe(before);
+  });
+
+  it('a transfer above the balance is refused by the cluster (SolanaTransactionError with the runtime error), nothing moves', async () => {
+    const { standard } = testWallet({ features: ['standard:connect', 'solana:signTransaction'] });
+    const connector = createSolanaWalletConnector(standard);
+    await connector.connect();
+    const before = await lamportsOf(sender.address);
+    const prepared = await buildSolTransfer(call, { from: sender.address, to: holder.address, lamports: parseSolanaAmount('5000', 9) });
+    const failure = await connector.signAndSend({ address: sender.address, chain, transaction: prepared.transaction, send: (signed) => sendSignedTransaction(call, signed) }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SolanaTransactionError);
+    expect(((failure as SolanaTransactionError).reason as SolanaRpcError).data).toMatchObject({ err: { InstructionError: [0, { Custom: 1 }] } });
     expect(await lamportsOf(sender.address)).toBe(before);
   });
 
   it('refuses addresses that are not base58 public keys before building anything', async () => {
-    await expect(buildSolTransfer(rpc, { from: sender.address, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', lamports: 1n })).rejects.toThrow('The receiver is not a Solana address');
+    await expect(buildSolTransfer(call, { from: sender.address, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', lamports: 1n })).rejects.toThrow('The receiver is not a Solana address');
   });
 });
 

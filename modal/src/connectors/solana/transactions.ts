@@ -2,22 +2,22 @@
  * The Solana send builders (the "kit chunk"): SOL and SPL transfers as unsigned wire transactions for the wallet to
  * sign, built with @solana/kit and the Token program client, plus sending a signed transaction and waiting for its
  * confirmation. Load it with `import()` when the Send view needs it; nothing before the first click imports it.
+ * Chain reads go through a plain JSON-RPC call function (the modal's one caller can be passed in): kit's own RPC
+ * client would add about 10 kB gzip to this chunk for five methods.
  */
 import {
   address,
   appendTransactionMessageInstructions,
   compileTransaction,
   createNoopSigner,
-  createSolanaRpc,
   createTransactionMessage,
   getTransactionEncoder,
   pipe,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   type Address,
-  type Base64EncodedWireTransaction,
+  type Blockhash,
   type Instruction,
-  type Signature,
   type Transaction,
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
@@ -33,15 +33,35 @@ import { isSolanaAddress } from './rules.js';
 /** What one signature costs (the fee of a one-signer transfer without priority fee). */
 export const LAMPORTS_PER_SIGNATURE = 5_000n;
 
-/** The Solana JSON-RPC client the builders use (`createSolanaRpc` of @solana/kit). */
-export type SolanaRpc = ReturnType<typeof createSolanaRpc>;
+/** One Solana JSON-RPC call: resolves the answer's `result`, throws the answer's `error`. */
+export type SolanaRpcCall = (method: string, params: unknown[]) => Promise<unknown>;
+
+/** A JSON-RPC error the cluster answered (`code`, `message`, and for a refused transaction `data.err`). */
+export class SolanaRpcError extends Error {
+  override name = 'SolanaRpcError';
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
 
 /**
- * A JSON-RPC client for a Solana cluster; for the Blockchain API that is `{api}/v1?chainId=solana:…&projectId=…`.
- * @example const rpc = createSolanaSendRpc(`${apiUrl}/v1?chainId=${caipNetworkId}&projectId=${projectId}`);
+ * A JSON-RPC call function for a Solana cluster; for the Blockchain API the URL is
+ * `{api}/v1?chainId=solana:…&projectId=…`.
+ * @example const call = createSolanaRpcCall(`${apiUrl}/v1?chainId=${caipNetworkId}&projectId=${projectId}`);
  */
-export function createSolanaSendRpc(url: string): SolanaRpc {
-  return createSolanaRpc(url);
+export function createSolanaRpcCall(url: string, fetchFn: typeof fetch = (input, init) => fetch(input, init)): SolanaRpcCall {
+  let id = 0;
+  return async (method, params) => {
+    const response = await fetchFn(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }) });
+    if (!response.ok && response.status !== 400) throw new SolanaRpcError(-32603, `HTTP status code: ${response.status}`);
+    const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
+    if (body.error) throw new SolanaRpcError(body.error.code, body.error.message, body.error.data);
+    return body.result;
+  };
 }
 
 /** An unsigned transfer, ready for `solana:signAndSendTransaction` (or `solana:signTransaction`). */
@@ -68,8 +88,9 @@ function toAddress(value: string, role: string): Address {
   return address(value);
 }
 
-async function prepare(rpc: SolanaRpc, feePayer: Address, instructions: Instruction[], rentLamports: bigint): Promise<PreparedSolanaTransfer> {
-  const { value: lifetime } = await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
+async function prepare(call: SolanaRpcCall, feePayer: Address, instructions: Instruction[], rentLamports: bigint): Promise<PreparedSolanaTransfer> {
+  const answer = (await call('getLatestBlockhash', [{ commitment: 'confirmed' }])) as { value: { blockhash: string; lastValidBlockHeight: number } };
+  const lifetime = { blockhash: answer.value.blockhash as Blockhash, lastValidBlockHeight: BigInt(answer.value.lastValidBlockHeight) };
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(createNoopSigner(feePayer), m),
@@ -88,23 +109,23 @@ async function prepare(rpc: SolanaRpc, feePayer: Address, instructions: Instruct
 
 /**
  * A SOL transfer of `lamports` from `from` (who signs and pays the fee) to `to`.
- * @example const prepared = await buildSolTransfer(rpc, { from, to, lamports: parseSolanaAmount('0.5', 9) });
+ * @example const prepared = await buildSolTransfer(call, { from, to, lamports: parseSolanaAmount('0.5', 9) });
  */
-export async function buildSolTransfer(rpc: SolanaRpc, params: { from: string; to: string; lamports: bigint }): Promise<PreparedSolanaTransfer> {
+export async function buildSolTransfer(call: SolanaRpcCall, params: { from: string; to: string; lamports: bigint }): Promise<PreparedSolanaTransfer> {
   const from = toAddress(params.from, 'sender');
   const to = toAddress(params.to, 'receiver');
   if (params.lamports <= 0n) throw new RangeError('A transfer moves at least 1 lamport');
-  return prepare(rpc, from, [getTransferSolInstruction({ source: createNoopSigner(from), destination: to, amount: params.lamports })], 0n);
+  return prepare(call, from, [getTransferSolInstruction({ source: createNoopSigner(from), destination: to, amount: params.lamports })], 0n);
 }
 
 /**
  * An SPL token transfer (`TransferChecked`) of `amount` base units from the owner's associated token account to the
  * receiver's; when the receiver has none yet, the transaction creates it first (idempotently) and the owner pays its
  * rent (`rentLamports`).
- * @example await buildSplTransfer(rpc, { owner, to, mint, amount: parseSolanaAmount('1.5', 6), decimals: 6 });
+ * @example await buildSplTransfer(call, { owner, to, mint, amount: parseSolanaAmount('1.5', 6), decimals: 6 });
  */
 export async function buildSplTransfer(
-  rpc: SolanaRpc,
+  call: SolanaRpcCall,
   params: { owner: string; to: string; mint: string; amount: bigint; decimals: number },
 ): Promise<PreparedSolanaTransfer> {
   const owner = toAddress(params.owner, 'sender');
@@ -116,15 +137,15 @@ export async function buildSplTransfer(
     findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }),
     findAssociatedTokenPda({ owner: to, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }),
   ]);
-  const { value: existing } = await rpc.getAccountInfo(destination, { encoding: 'base64', commitment: 'confirmed' }).send();
+  const { value: existing } = (await call('getAccountInfo', [destination, { encoding: 'base64', commitment: 'confirmed' }])) as { value: unknown };
   const instructions: Instruction[] = [];
   let rentLamports = 0n;
   if (!existing) {
-    rentLamports = await rpc.getMinimumBalanceForRentExemption(BigInt(getTokenSize())).send();
+    rentLamports = BigInt((await call('getMinimumBalanceForRentExemption', [getTokenSize()])) as number);
     instructions.push(getCreateAssociatedTokenIdempotentInstruction({ payer: authority, ata: destination, owner: to, mint }));
   }
   instructions.push(getTransferCheckedInstruction({ source, mint, destination, authority, amount: params.amount, decimals: params.decimals }));
-  return prepare(rpc, owner, instructions, rentLamports);
+  return prepare(call, owner, instructions, rentLamports);
 }
 
 /** A transaction the cluster refused or that failed on chain; `reason` is the cluster's error for the logger. */
@@ -139,10 +160,9 @@ export class SolanaTransactionError extends Error {
 }
 
 /** Sends a transaction the wallet signed (`solana:signTransaction`) and answers its signature. */
-export async function sendSignedTransaction(rpc: SolanaRpc, signed: Uint8Array): Promise<Signature> {
-  const wire = bytesToBase64(signed) as Base64EncodedWireTransaction;
+export async function sendSignedTransaction(call: SolanaRpcCall, signed: Uint8Array): Promise<string> {
   try {
-    return await rpc.sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'confirmed' }).send();
+    return (await call('sendTransaction', [bytesToBase64(signed), { encoding: 'base64', preflightCommitment: 'confirmed' }])) as string;
   } catch (error) {
     throw new SolanaTransactionError('The cluster refused the transaction', error);
   }
@@ -150,10 +170,10 @@ export async function sendSignedTransaction(rpc: SolanaRpc, signed: Uint8Array):
 
 /**
  * Polls `getSignatureStatuses` until the transaction is confirmed (resolves) or failed (throws), or `timeoutMs` passes (throws).
- * @example await waitForSolanaSignature(rpc, signature, { timeoutMs: 60_000 });
+ * @example await waitForSolanaSignature(call, signature, { timeoutMs: 60_000 });
  */
 export async function waitForSolanaSignature(
-  rpc: SolanaRpc,
+  call: SolanaRpcCall,
   signature: string,
   options: { timeoutMs?: number; pollMs?: number; sleep?: (ms: number) => Promise<void>; now?: () => number } = {},
 ): Promise<void> {
@@ -163,7 +183,7 @@ export async function waitForSolanaSignature(
   const now = options.now ?? Date.now;
   const deadline = now() + timeoutMs;
   for (;;) {
-    const { value } = await rpc.getSignatureStatuses([signature as Signature]).send();
+    const { value } = (await call('getSignatureStatuses', [[signature]])) as { value: ({ err: unknown; confirmationStatus: string | null } | null)[] };
     const status = value[0];
     if (status?.err) throw new SolanaTransactionError('The transaction failed on chain', status.err);
     if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) return;
