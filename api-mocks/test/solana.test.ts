@@ -108,6 +108,14 @@ describe('local Solana chain behind the JSON-RPC endpoint', () => {
     const refused = await rpc('sendTransaction', [tooMuch, { encoding: 'base64' }]);
     expect(refused.error?.code).toBe(-32002);
     expect(refused.error?.data?.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
+    const unsigned = Buffer.from(await transfer(1n), 'base64');
+    unsigned.fill(0, 1, 65);
+    expect((await rpc('sendTransaction', [unsigned.toString('base64'), { encoding: 'base64' }])).error).toMatchObject({ code: -32003, message: 'Transaction signature verification failure' });
+    const forged = Buffer.from(await transfer(2n), 'base64');
+    forged[10] ^= 0xff;
+    expect((await rpc('sendTransaction', [forged.toString('base64'), { encoding: 'base64' }])).error).toMatchObject({ code: -32003 });
+    expect((await rpc('simulateTransaction', [unsigned.toString('base64'), { encoding: 'base64', sigVerify: false }])).result).toMatchObject({ value: { err: null } });
+    expect((await rpc('sendTransaction', ['AAAA', { encoding: 'base64' }])).error?.code).toBe(-32602);
     expect((await rpc('getBlockProduction')).error).toMatchObject({ code: -32601, message: 'Method not found: getBlockProduction' });
     expect((await rpc('getBalance', ['0xnot-base58'])).error?.code).toBe(-32602);
   });

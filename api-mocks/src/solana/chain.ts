@@ -280,7 +280,9 @@ export class LocalSolanaChain {
   send(wire: Uint8Array, options: { preflight: boolean }): { signature: string; record: SolanaTxRecord } {
     const { tx, message } = this.decode(wire);
     const signatureBytes = Object.values(tx.signatures)[0];
-    if (!signatureBytes) throw new SolanaRpcError(-32602, 'the transaction has no fee payer signature');
+    if (!signatureBytes || !Object.values(tx.signatures).every((bytes) => bytes && bytes.some((byte) => byte !== 0))) {
+      throw new SolanaRpcError(-32003, 'Transaction signature verification failure');
+    }
     const signature = base58.encode(signatureBytes);
     const accountKeys = [...message.staticAccounts];
     if (message.lifetimeToken && !this.isBlockhashValid(message.lifetimeToken)) {
@@ -334,6 +336,9 @@ export class LocalSolanaChain {
       return { err: 'BlockhashNotFound' as SolanaTransactionError, logs: [] as string[], unitsConsumed: 0n };
     }
     const svm = this.svm;
+    if (options.sigVerify && !Object.values(tx.signatures).every((bytes) => bytes && bytes.some((byte) => byte !== 0))) {
+      return { err: 'SignatureFailure' as SolanaTransactionError, logs: [] as string[], unitsConsumed: 0n };
+    }
     // Signatures are checked unless the caller asks otherwise (wallets simulate unsigned transactions).
     if (!options.sigVerify) svm.withSigverify(false);
     try {
@@ -391,6 +396,7 @@ export class LocalSolanaChain {
 }
 
 function preflightFailure(err: SolanaTransactionError, logs: string[]): SolanaRpcError {
+  if (err === 'SignatureFailure') return new SolanaRpcError(-32003, 'Transaction signature verification failure');
   const reason = typeof err === 'string' ? err : JSON.stringify(err);
   return new SolanaRpcError(-32002, `Transaction simulation failed: ${reason}`, { err, logs, accounts: null, unitsConsumed: 0, returnData: null });
 }

@@ -329,7 +329,9 @@ async function answer(chain: LocalSolanaChain, request: unknown): Promise<Json> 
     return { jsonrpc: '2.0', id, result: await call(chain, r.method, (r.params as unknown[]) ?? []) };
   } catch (error) {
     if (error instanceof SolanaRpcError) return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) } };
-    throw error;
+    // The runtime refused something the checks above let through: a JSON-RPC error for the caller, the detail for the log.
+    console.error(`[api-mocks] solana ${r.method}:`, error);
+    return { jsonrpc: '2.0', id, error: { code: -32603, message: `Internal error: ${(error as Error).message ?? String(error)}` } };
   }
 }
 
