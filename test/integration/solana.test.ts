@@ -18,6 +18,8 @@ import { freePort, startAnvil } from '../../scripts/stack.js';
 import { startApiMocks, type RunningApiMocks } from '../../api-mocks/src/server.js';
 import type { AuthMeResponse } from '../../modal/src/api/types.js';
 import { UserRejectedError } from '../../modal/src/errors.js';
+import { fetchBalances } from '../../modal/src/api/blockchain.js';
+import type { ApiContext } from '../../modal/src/api/http.js';
 import { createSolanaWalletConnector } from '../../modal/src/connectors/solana/connector.js';
 import { encodeBase58, parseSolanaAmount, solanaCaipAddress, solanaCaipNetworkId } from '../../modal/src/connectors/solana/rules.js';
 import { createSolanaSignInMessage } from '../../modal/src/connectors/solana/siwx.js';
@@ -101,6 +103,15 @@ describe('CAIP ids of the local cluster', () => {
     const genesis = await rpc.getGenesisHash().send();
     expect(solanaCaipNetworkId(genesis)).toBe(chain);
     expect(solanaCaipAddress(chain, sender.address)).toBe(`${chain}:${sender.address}`);
+  });
+});
+
+describe('the modal\'s api client with a solana: chain id', () => {
+  it('reads SOL and MUSD balances of a dev account through fetchBalances (answers validated)', async () => {
+    const ctx: ApiContext = { fetch: (input, init) => fetch(input, init), projectId: PROJECT_ID, sdkType: 'appkit', sdkVersion: 'html-minibot-modal-0.1.0', urls: { blockchainApi: mocks.url, walletDirectory: mocks.url, analytics: mocks.url } };
+    const { balances } = await fetchBalances(ctx, { address: holder.address, chainId: chain, currency: 'usd' });
+    expect(balances.map((b) => [b.symbol, b.quantity.decimals])).toEqual([['SOL', '9'], ['MUSD', '6']]);
+    expect(balances[1].address).toBe(`${chain}:${mint}`);
   });
 });
 
