@@ -33,7 +33,19 @@ function closure(metafile: Metafile, start: string): Set<string> {
   return seen;
 }
 
-async function main() {
+export interface SolanaSizes {
+  beforeFirstClickGzipKb: number;
+  /** Modules of modal/src/connectors/solana, @solana/* or @wallet-standard/* in what loads before the first click. */
+  solanaModulesBeforeFirstClick: number;
+  rulesGzipKb: number;
+  discoveryGzipKb: number;
+  connectorGzipKb: number;
+  kitGzipKb: number;
+  allSolanaGzipKb: number;
+}
+
+/** Bundles the dapp above and measures each Solana chunk (shared by `npm run bench:solana` and the size guard). */
+export async function measureSolanaSizes(): Promise<SolanaSizes> {
   const result = await build({
     absWorkingDir: root,
     stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
@@ -61,7 +73,7 @@ async function main() {
   const connectorChunks = only(`${SOLANA}/connector.ts`);
   const kitChunks = only(`${SOLANA}/transactions.ts`);
   const all = new Set([...discoveryChunks, ...connectorChunks, ...kitChunks, ...only(`${SOLANA}/rules.ts`)]);
-  const figures = {
+  return {
     beforeFirstClickGzipKb: round(kb(initial)),
     solanaModulesBeforeFirstClick: solanaInputsBeforeFirstClick.length,
     rulesGzipKb: round(kb(only(`${SOLANA}/rules.ts`))),
@@ -70,6 +82,10 @@ async function main() {
     kitGzipKb: round(kb(kitChunks)),
     allSolanaGzipKb: round(kb(all)),
   };
+}
+
+async function main() {
+  const figures = await measureSolanaSizes();
   console.log(JSON.stringify(figures, null, 2));
   writeBenchReport({
     name: 'solana',
@@ -95,7 +111,9 @@ Its chain reads go through a plain JSON-RPC call function: with kit's \`createSo
   });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -14,6 +14,7 @@ import {
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthAuthenticateResponse, AuthMeResponse, AuthNonceResponse, BalanceResponse, HistoryResponse, SupportedChainsResponse } from '../../modal/src/api/types.js';
 import { LocalSolanaChain, solanaDevAccounts } from '../src/solana/chain.js';
@@ -146,6 +147,23 @@ describe('local Solana chain behind the JSON-RPC endpoint', () => {
 
     expect((await getJson(`/v1/account/0x0000000000000000000000000000000000000001/balance`, { currency: 'usd', chainId })).status).toBe(400);
     expect((await getJson(`/v1/account/${receiver.address}/history`, { chainId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' })).body).toEqual({ data: [], next: null });
+  });
+});
+
+describe('random and hostile Solana JSON-RPC requests', () => {
+  it('always get a JSON-RPC answer with the request id, never a 5xx', async () => {
+    const methods = ['getBalance', 'getAccountInfo', 'getMultipleAccounts', 'getTokenAccountsByOwner', 'getTokenAccountBalance', 'sendTransaction', 'simulateTransaction', 'getSignatureStatuses', 'getTransaction', 'getSignaturesForAddress', 'getMinimumBalanceForRentExemption', 'getFeeForMessage', 'isBlockhashValid', 'requestAirdrop', 'nope'];
+    const param = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant(sender.address), fc.base64String(), fc.dictionary(fc.constantFrom('encoding', 'limit', 'mint', 'programId', 'before', 'sigVerify', 'skipPreflight'), fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant('base64'), fc.constant('jsonParsed'))), fc.array(fc.string(), { maxLength: 3 }));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...methods), fc.array(param, { maxLength: 3 }), fc.integer({ min: 1, max: 1e6 }), async (method, params, id) => {
+        const response = await fetch(rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id, method, params }) });
+        expect(response.status).toBeLessThan(500);
+        const body = (await response.json()) as { id: number; result?: unknown; error?: { code: number } };
+        expect(body.id).toBe(id);
+        if (body.error) expect(body.error.code).not.toBe(-32603);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 
