@@ -33,7 +33,7 @@ function closure(metafile: Metafile, start: string): Set<string> {
   return seen;
 }
 
-export interface SolanaSizes {
+export type SolanaSizes = {
   beforeFirstClickGzipKb: number;
   /** Modules of modal/src/connectors/solana, @solana/* or @wallet-standard/* in what loads before the first click. */
   solanaModulesBeforeFirstClick: number;
@@ -42,7 +42,7 @@ export interface SolanaSizes {
   connectorGzipKb: number;
   kitGzipKb: number;
   allSolanaGzipKb: number;
-}
+};
 
 /** Bundles the dapp above and measures each Solana chunk (shared by `npm run bench:solana` and the size guard). */
 export async function measureSolanaSizes(): Promise<SolanaSizes> {
