@@ -147,6 +147,28 @@ describe('Wallet Standard discovery and connector with the Solana test wallet', 
     expect(wallet.methods()).toEqual(['standard:connect', 'standard:connect', 'standard:connect']);
   });
 
+  it('answers late on command (delayNext), holds a request until the test releases it (holdNext), and forgets the site on disconnect', async () => {
+    const { wallet, standard } = testWallet();
+    const connector = createSolanaWalletConnector(standard);
+    wallet.delayNext('standard:connect', 300);
+    const started = Date.now();
+    await connector.connect();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+
+    const held = wallet.holdNext('solana:signMessage');
+    let signed = false;
+    const signing = connector.signMessage(sender.address, new TextEncoder().encode('hello')).then((signature) => ((signed = true), signature));
+    await held.arrived;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(signed).toBe(false);
+    held.release();
+    expect(await signing).toHaveLength(64);
+
+    await connector.disconnect();
+    expect(await connector.getAuthorizedAccounts()).toEqual([]);
+    expect(wallet.methods()).toEqual(['standard:connect', 'solana:signMessage', 'standard:disconnect', 'standard:connect']);
+  });
+
   it('maps a refused connect to UserRejectedError', async () => {
     const { wallet, standard } = testWallet();
     wallet.rejectNext('standard:connect');
