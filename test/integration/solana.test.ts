@@ -16,7 +16,7 @@ import { deployDevStack } from '../../contracts/scripts/deploy.js';
 import { DEV_ACCOUNTS } from '../../scripts/config.js';
 import { freePort, startAnvil } from '../../scripts/stack.js';
 import { startApiMocks, type RunningApiMocks } from '../../api-mocks/src/server.js';
-import type { AuthMeResponse } from '../../modal/src/api/types.js';
+import type { AuthMeResponse, HistoryResponse } from '../../modal/src/api/types.js';
 import { UserRejectedError } from '../../modal/src/errors.js';
 import { fetchBalances } from '../../modal/src/api/blockchain.js';
 import type { ApiContext } from '../../modal/src/api/http.js';
@@ -64,6 +64,12 @@ async function tokenUnitsOf(owner: string): Promise<bigint | undefined> {
   const { value } = await rpc.getAccountInfo(ata, { encoding: 'base64' }).send();
   if (!value) return undefined;
   return BigInt((await rpc.getTokenAccountBalance(ata).send()).value.amount);
+}
+
+/** The newest entry of an address's Solana history (the endpoint the Activity view reads). */
+async function latestActivity(owner: string) {
+  const response = await fetch(`${mocks.url}/v1/account/${owner}/history?chainId=${encodeURIComponent(chain)}&limit=1&projectId=${PROJECT_ID}&st=appkit&sv=test`);
+  return ((await response.json()) as HistoryResponse).data[0];
 }
 
 /** A fresh receiver that holds nothing yet. */
@@ -206,6 +212,21 @@ describe('transfers built with @solana/kit, signed by the wallet, on the local c
     expect(await tokenUnitsOf(receiver)).toBe(1_500_000n);
     expect(tokensBefore! - (await tokenUnitsOf(sender.address))!).toBe(1_500_000n);
     expect(solBefore - (await lamportsOf(sender.address))).toBe(2_039_280n + 5_000n);
+
+    // Activity of both sides, from the history endpoint.
+    expect(await latestActivity(sender.address)).toMatchObject({
+      id: signature,
+      metadata: { operationType: 'send', sentFrom: sender.address, sentTo: receiver, status: 'confirmed', chain },
+      transfers: [
+        { direction: 'out', quantity: { numeric: '0.00203928' }, fungible_info: { symbol: 'SOL' } },
+        { direction: 'out', quantity: { numeric: '1.5' }, fungible_info: { symbol: 'MUSD' } },
+      ],
+    });
+    expect(await latestActivity(receiver)).toMatchObject({
+      id: signature,
+      metadata: { operationType: 'receive', sentFrom: sender.address, sentTo: receiver },
+      transfers: [{ direction: 'in', quantity: { numeric: '1.5' }, fungible_info: { symbol: 'MUSD' } }],
+    });
   });
 
   it('sends 1.5 MUSD to a receiver that has a token account: no rent, and through signTransaction + sendTransaction when the wallet cannot send', async () => {
@@ -221,6 +242,12 @@ describe('transfers built with @solana/kit, signed by the wallet, on the local c
     expect((await tokenUnitsOf(holder.address))! - holderTokens!).toBe(1_500_000n);
     expect(senderTokens! - (await tokenUnitsOf(sender.address))!).toBe(1_500_000n);
     expect(solBefore - (await lamportsOf(sender.address))).toBe(5_000n);
+    // The holder is no account key of this transaction (only its token account is), and still sees it in Activity.
+    expect(await latestActivity(holder.address)).toMatchObject({
+      id: signature,
+      metadata: { operationType: 'receive', sentFrom: sender.address, sentTo: holder.address },
+      transfers: [{ direction: 'in', quantity: { numeric: '1.5' }, fungible_info: { symbol: 'MUSD' } }],
+    });
   });
 
   it('a send the user rejects leaves every balance as it was', async () => {

@@ -61,7 +61,7 @@ export function historyRoutes(router: Router, ctx: MocksContext): ChainIndex {
     return { json: body };
   });
 
-  /** The local Solana chain's history: its processed transactions naming the address, newest first; the cursor is a signature. */
+  /** The local Solana chain's history: its processed transactions naming the address or moving its tokens, newest first; the cursor is a signature. */
   const solanaHistory = (rawAddress: string, query: URLSearchParams) => {
     const owner = parseSolanaAddress(rawAddress, 'address');
     const chain = parseCaip2(requireParam(query, 'chainId'), 'chainId');
@@ -70,7 +70,7 @@ export function historyRoutes(router: Router, ctx: MocksContext): ChainIndex {
     const limit = parseIntInRange(query.get('limit'), 'limit', 1, 100, HISTORY_PAGE_SIZE);
     requireSdk(query);
     if (!ctx.solana || chain.id !== ctx.solana.caip2) return { json: { data: [], next: null } satisfies HistoryResponse };
-    let records = ctx.solana.recordsFor(owner);
+    let records = ctx.solana.historyFor(owner);
     if (cursor) {
       const index = records.findIndex((record) => record.signature === cursor);
       if (index < 0) throw badRequest(`"cursor" is not a cursor this server gave out: "${cursor}"`, 'cursor');

@@ -68,7 +68,10 @@ export function solanaBalances(chain: LocalSolanaChain, owner: Address, iconUrl:
 export function solanaTransaction(chain: LocalSolanaChain, record: SolanaTxRecord, owner: Address, iconUrl: (symbol: string) => string): Transaction {
   const transfers: TransactionTransfer[] = [];
   const feePayer = record.accountKeys[0];
-  const counterparts = new Set<string>();
+  // Whose balances moved the other way: token owners first (an SPL send's receiver), then SOL accounts (a SOL
+  // receiver, or the new token account that took the rent).
+  const tokenCounterparts = new Set<string>();
+  const solCounterparts = new Set<string>();
 
   const ownerIndex = record.accountKeys.indexOf(owner);
   if (ownerIndex >= 0 && record.err === null) {
@@ -85,7 +88,7 @@ export function solanaTransaction(chain: LocalSolanaChain, record: SolanaTxRecor
       });
       record.accountKeys.forEach((key, i) => {
         const other = record.postBalances[i] - record.preBalances[i] + (i === 0 ? record.fee : 0n);
-        if (key !== owner && other !== 0n && other < 0n !== delta < 0n) counterparts.add(key);
+        if (key !== owner && other !== 0n && other < 0n !== delta < 0n) solCounterparts.add(key);
       });
     }
   }
@@ -116,7 +119,7 @@ export function solanaTransaction(chain: LocalSolanaChain, record: SolanaTxRecor
         if (post.mint !== mint || post.owner === owner) continue;
         const pre = record.preTokenBalances.find((b) => b.accountIndex === post.accountIndex);
         const other = post.amount - (pre?.amount ?? 0n);
-        if (other !== 0n && other < 0n !== change < 0n) counterparts.add(post.owner);
+        if (other !== 0n && other < 0n !== change < 0n) tokenCounterparts.add(post.owner);
       }
     }
   }
@@ -127,8 +130,9 @@ export function solanaTransaction(chain: LocalSolanaChain, record: SolanaTxRecor
   else if (directions.has('out')) operationType = 'send';
   else if (directions.has('in')) operationType = 'receive';
   else operationType = 'execute';
-  const sentFrom = directions.has('out') || !directions.has('in') ? owner : ([...counterparts][0] ?? feePayer);
-  const sentTo = directions.has('out') ? ([...counterparts][0] ?? owner) : owner;
+  const counterpart = [...tokenCounterparts, ...solCounterparts][0];
+  const sentFrom = directions.has('out') || !directions.has('in') ? owner : (counterpart ?? feePayer);
+  const sentTo = directions.has('out') ? (counterpart ?? owner) : owner;
   // A Solana signature is not hex; the shared type says Hex because the EVM history fills it.
   const hash = record.signature as `0x${string}`;
   return {

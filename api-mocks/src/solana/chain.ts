@@ -168,6 +168,8 @@ export class LocalSolanaChain {
   readonly records: SolanaTxRecord[] = [];
   private readonly bySignature = new Map<string, SolanaTxRecord>();
   private readonly byAddress = new Map<string, SolanaTxRecord[]>();
+  /** Records by the owners of the token accounts they touched (a wallet is not an account key of a transfer into its existing token account). */
+  private readonly byTokenOwner = new Map<string, SolanaTxRecord[]>();
   private readonly mintDecimals = new Map<string, number>();
 
   private constructor() {
@@ -243,9 +245,15 @@ export class LocalSolanaChain {
     return this.bySignature.get(signature);
   }
 
-  /** Records that name `address` among their accounts, newest first. */
+  /** Records that name `address` among their accounts, newest first (what getSignaturesForAddress lists). */
   recordsFor(address: string): SolanaTxRecord[] {
     return [...(this.byAddress.get(address) ?? [])].reverse();
+  }
+
+  /** Records that name `address` or move tokens of its token accounts, newest first (what the history endpoint lists). */
+  historyFor(address: string): SolanaTxRecord[] {
+    const records = new Set([...(this.byAddress.get(address) ?? []), ...(this.byTokenOwner.get(address) ?? [])]);
+    return [...records].sort((a, b) => (a.slot === b.slot ? 0 : a.slot < b.slot ? 1 : -1));
   }
 
   /** Decimals of a mint on this chain (undefined when the account is not a mint). */
@@ -324,6 +332,11 @@ export class LocalSolanaChain {
       const list = this.byAddress.get(key) ?? [];
       list.push(record);
       this.byAddress.set(key, list);
+    }
+    for (const owner of new Set([...record.preTokenBalances, ...record.postTokenBalances].map((balance) => balance.owner))) {
+      const list = this.byTokenOwner.get(owner) ?? [];
+      list.push(record);
+      this.byTokenOwner.set(owner, list);
     }
     this.newBlock();
     return { signature, record };
