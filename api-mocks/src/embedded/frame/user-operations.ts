@@ -13,10 +13,11 @@ export interface UserOperationContext {
   confirmationTimeoutMs: number;
 }
 
+/** A call as the frame's parser read it (requests.ts): what the approval showed. */
 export interface UserOperationCall {
   to?: Hex;
-  data?: Hex;
-  value?: Hex;
+  data: Hex;
+  value: bigint;
 }
 
 /** The chain's client (reads through the frame's `/rpc`), described from the service's chain id. */
@@ -53,7 +54,7 @@ export async function sendUserOperation(
   });
   const hash = await bundlerClient.sendUserOperation({
     account,
-    calls: calls.map((call) => ({ to: call.to!, data: call.data, value: call.value ? BigInt(call.value) : 0n })),
+    calls: calls.map((call) => ({ to: call.to!, data: call.data, value: call.value })),
   });
   const { success, receipt } = await bundlerClient.waitForUserOperationReceipt({ hash, timeout: context.confirmationTimeoutMs });
   return { success, transactionHash: receipt.transactionHash };
