@@ -305,7 +305,8 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     const wait = Math.min(Number(body.waitMs ?? 20_000) || 0, 25_000);
     const approved = await waitFor(() => (store.isDeviceApproved(email, deviceId) ? true : undefined), wait);
     if (approved) {
-      cooldown(email, LOGIN_MAIL);
+      // The code the approval promised goes out once; any further one obeys the 30 s rule.
+      if (!store.takeDueCode(email, deviceId)) cooldown(email, LOGIN_MAIL);
       sendLoginCode(email, deviceId);
     }
     return { json: { approved: Boolean(approved) } };

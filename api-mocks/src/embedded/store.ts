@@ -18,6 +18,7 @@ CREATE TABLE IF NOT EXISTS embedded_devices (
   device_id TEXT NOT NULL,
   approved_at INTEGER,
   approve_token TEXT UNIQUE,
+  code_due INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (email, device_id)
 );
 CREATE TABLE IF NOT EXISTS embedded_codes (
@@ -112,6 +113,8 @@ export class EmbeddedStore {
     // Data folders from before codes were bound to the device that asked for them.
     const codeColumns = db.prepare('PRAGMA table_info(embedded_codes)').all() as { name: string }[];
     if (!codeColumns.some((c) => c.name === 'device_id')) db.exec("ALTER TABLE embedded_codes ADD COLUMN device_id TEXT NOT NULL DEFAULT ''");
+    const deviceColumns = db.prepare('PRAGMA table_info(embedded_devices)').all() as { name: string }[];
+    if (!deviceColumns.some((c) => c.name === 'code_due')) db.exec('ALTER TABLE embedded_devices ADD COLUMN code_due INTEGER NOT NULL DEFAULT 0');
   }
 
   accountByEmail(email: string): AccountRow | undefined {
@@ -172,6 +175,11 @@ export class EmbeddedStore {
     return token;
   }
 
+  /** True once after the device's approval: the login code that approval promised is due (outside the 30 s rule). */
+  takeDueCode(email: string, deviceId: string): boolean {
+    return this.db.prepare('UPDATE embedded_devices SET code_due = 0 WHERE email = ? AND device_id = ? AND code_due = 1').run(normalizeEmail(email), deviceId).changes === 1;
+  }
+
   /** The e-mail a pending approval token is for (the token is not used). */
   pendingApproval(token: string): { email: string } | undefined {
     return this.db.prepare('SELECT email FROM embedded_devices WHERE approve_token = ?').get(hash(token)) as { email: string } | undefined;
@@ -180,7 +188,7 @@ export class EmbeddedStore {
   approveByToken(token: string): { email: string } | undefined {
     const row = this.db.prepare('SELECT email, device_id FROM embedded_devices WHERE approve_token = ?').get(hash(token)) as { email: string; device_id: string } | undefined;
     if (!row) return undefined;
-    this.db.prepare('UPDATE embedded_devices SET approved_at = ?, approve_token = NULL WHERE email = ? AND device_id = ?').run(this.now(), row.email, row.device_id);
+    this.db.prepare('UPDATE embedded_devices SET approved_at = ?, approve_token = NULL, code_due = 1 WHERE email = ? AND device_id = ?').run(this.now(), row.email, row.device_id);
     return { email: row.email };
   }
 
