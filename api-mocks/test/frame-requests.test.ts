@@ -18,7 +18,7 @@ const quantity = (max = maxUint256) => fc.bigInt({ min: 0n, max }).map((n) => `0
 const data = fc.uint8Array({ maxLength: 64 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}` as Hex);
 
 /** What would be signed for a parsed transaction: viem's serialisation of exactly the parsed fields. */
-async function signParsed(request: Extract<ParsedRequest, { method: 'eth_sendTransaction' }>) {
+async function signParsed(request: Extract<ParsedRequest, { transaction: unknown }>) {
   const { to, value, data: input } = request.transaction;
   return parseTransaction(await account.signTransaction({ chainId: context.chainId, type: 'legacy', to, value, data: input, gas: 100_000n, gasPrice: 1n, nonce: 0 }));
 }
