@@ -95,33 +95,33 @@ function decodeCall(call: ParsedCall, facts: ApprovalFacts): { heading: string; 
   const amount = (value: bigint) => (token?.standard === 'erc20' && token.decimals !== undefined ? `${formatUnits(value, token.decimals)} ${symbol}` : `${value} (raw units) ${symbol}`);
   switch (decoded.functionName) {
     case 'transfer':
-      return { heading: `Transfer ${amount(decoded.args[1])}`, rows: [['Token', named(call.to, facts)], ['To', named(decoded.args[0], facts)], ['Amount', amount(decoded.args[1])]] };
+      return { heading: `Transfer ${amount(decoded.args[1])}`, rows: [['Recipient', named(decoded.args[0], facts)], ['Amount', amount(decoded.args[1])]] };
     case 'approve': {
       if (token?.standard === 'erc721') {
-        return { heading: `Allow ${named(decoded.args[0], facts)} to take ${symbol} #${decoded.args[1]}`, rows: [['Collection', named(call.to, facts)], ['Spender', named(decoded.args[0], facts)], ['Token ID', String(decoded.args[1])]] };
+        return { heading: `Allow ${named(decoded.args[0], facts)} to take ${symbol} #${decoded.args[1]}`, rows: [['Spender', named(decoded.args[0], facts)], ['Token ID', String(decoded.args[1])]] };
       }
       const unlimited = decoded.args[1] === maxUint256;
       const allowance = unlimited ? `Unlimited ${symbol}` : amount(decoded.args[1]);
       return {
         heading: unlimited ? `Unlimited approval: ${named(decoded.args[0], facts)} may spend all your ${symbol}` : `Approve spending of ${allowance}`,
-        rows: [['Token', named(call.to, facts)], ['Spender', named(decoded.args[0], facts)], ['Allowance', allowance]],
+        rows: [['Spender', named(decoded.args[0], facts)], ['Allowance', allowance]],
       };
     }
     case 'transferFrom':
       if (token?.standard === 'erc721') {
-        return { heading: `Transfer ${symbol} #${decoded.args[2]}`, rows: [['Collection', named(call.to, facts)], ['From', named(decoded.args[0], facts)], ['To', named(decoded.args[1], facts)], ['Token ID', String(decoded.args[2])]] };
+        return { heading: `Transfer ${symbol} #${decoded.args[2]}`, rows: [['From', named(decoded.args[0], facts)], ['Recipient', named(decoded.args[1], facts)], ['Token ID', String(decoded.args[2])]] };
       }
-      return { heading: `Transfer ${amount(decoded.args[2])}`, rows: [['Token', named(call.to, facts)], ['From', named(decoded.args[0], facts)], ['To', named(decoded.args[1], facts)], ['Amount', amount(decoded.args[2])]] };
+      return { heading: `Transfer ${amount(decoded.args[2])}`, rows: [['From', named(decoded.args[0], facts)], ['Recipient', named(decoded.args[1], facts)], ['Amount', amount(decoded.args[2])]] };
     case 'safeTransferFrom':
-      return { heading: `Transfer ${symbol} #${decoded.args[2]}`, rows: [['Collection', named(call.to, facts)], ['From', named(decoded.args[0], facts)], ['To', named(decoded.args[1], facts)], ['Token ID', String(decoded.args[2])]] };
+      return { heading: `Transfer ${symbol} #${decoded.args[2]}`, rows: [['From', named(decoded.args[0], facts)], ['Recipient', named(decoded.args[1], facts)], ['Token ID', String(decoded.args[2])]] };
     case 'setApprovalForAll':
       return {
         heading: decoded.args[1] ? `Allow ${named(decoded.args[0], facts)} to take all your ${symbol}` : `Withdraw ${named(decoded.args[0], facts)}'s access to your ${symbol}`,
-        rows: [['Collection', named(call.to, facts)], ['Operator', named(decoded.args[0], facts)], ['Access to all', decoded.args[1] ? 'Yes' : 'No']],
+        rows: [['Operator', named(decoded.args[0], facts)], ['Access to all', decoded.args[1] ? 'Yes' : 'No']],
       };
     case 'mint':
       if (facts.presale && call.to === facts.presale) {
-        return { heading: `Mint ${decoded.args[0]} Minibot M1`, rows: [['Contract', named(call.to, facts)], ['Quantity', String(decoded.args[0])]] };
+        return { heading: `Mint ${decoded.args[0]} Minibot M1`, rows: [['Quantity', String(decoded.args[0])]] };
       }
       return undefined;
   }
@@ -129,6 +129,7 @@ function decodeCall(call: ParsedCall, facts: ApprovalFacts): { heading: string; 
 
 function callView(call: ParsedCall, facts: ApprovalFacts, heading: string): CallView {
   const decoded = decodeCall(call, facts);
+  // `To` is the contract for a decoded call (the token, the collection, the presale); the decoded rows add the rest.
   const rows: Row[] = [
     ['To', named(call.to, facts)],
     ['Value', formatAmount(call.value, facts.native)],
