@@ -1,6 +1,6 @@
 // What the approval shows, as data: built only from the parsed request (requests.ts) and what the frame looked up
 // about it (names, tokens, fee). The frame renders it and signs the same parsed request.
-import { decodeFunctionData, formatUnits, maxUint256, parseAbi, type Address, type Hex } from 'viem';
+import { decodeFunctionData, formatUnits, maxUint256, type Address, type Hex } from 'viem';
 import type { ParsedCall, ParsedRequest, ParsedTypedData } from './requests.js';
 
 export interface NativeCurrency {
@@ -62,16 +62,21 @@ export const APPROVAL_TITLES = {
   calls: 'Send these calls?',
 } as const;
 
+/** A JSON ABI entry (no human-readable ABI parser in the frame's script: it is the larger part of viem's ABI code). */
+function fn<const N extends string, const T extends readonly string[]>(name: N, types: T) {
+  return { type: 'function', name, stateMutability: 'nonpayable', outputs: [], inputs: types.map((type) => ({ type, name: '' })) as { [K in keyof T]: { type: T[K]; name: '' } } } as const;
+}
+
 /** Known calls the approval decodes; the ERC-20 and ERC-721 `transferFrom` share a selector (told apart by TokenInfo). */
-export const KNOWN_ABI = parseAbi([
-  'function transfer(address to, uint256 amount)',
-  'function approve(address spender, uint256 amount)',
-  'function transferFrom(address from, address to, uint256 amountOrTokenId)',
-  'function safeTransferFrom(address from, address to, uint256 tokenId)',
-  'function safeTransferFrom(address from, address to, uint256 tokenId, bytes data)',
-  'function setApprovalForAll(address operator, bool approved)',
-  'function mint(uint256 quantity)',
-]);
+export const KNOWN_ABI = [
+  fn('transfer', ['address', 'uint256']),
+  fn('approve', ['address', 'uint256']),
+  fn('transferFrom', ['address', 'address', 'uint256']),
+  fn('safeTransferFrom', ['address', 'address', 'uint256']),
+  fn('safeTransferFrom', ['address', 'address', 'uint256', 'bytes']),
+  fn('setApprovalForAll', ['address', 'bool']),
+  fn('mint', ['uint256']),
+] as const;
 
 /** `1.5 BNB`: an amount in a currency's units with its symbol. */
 export const formatAmount = (value: bigint, currency: NativeCurrency) => `${formatUnits(value, currency.decimals)} ${currency.symbol}`;
