@@ -84,10 +84,19 @@ test('Approve ignores clicks in its first second and while the dapp makes the wa
     .evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().signMessage({ message: 'Transfer all my passes' }))
     .then((signature) => (settled.value = signature));
   await expect(frame.getByRole('heading', { name: 'Sign message' })).toBeVisible();
-  const box = (await approve.boundingBox())!;
+  // Where Approve is once the modal's opening animation has ended (a click during it could land on the backdrop).
+  let box = (await approve.boundingBox())!;
+  await expect
+    .poll(async () => {
+      const previous = box;
+      box = (await approve.boundingBox())!;
+      return box.x === previous.x && box.y === previous.y;
+    }, { intervals: [50] })
+    .toBe(true);
   const clickApprove = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 
   // A click the moment the approval appears (a dapp that pops it under the visitor's cursor) does nothing.
+  await expect(approve).toBeDisabled();
   await clickApprove();
   await expect(approve).toBeDisabled();
   // The dapp makes the frame transparent over its own "Claim" button: the visitor's click lands on Approve.
