@@ -57,7 +57,9 @@ test('a value the approval cannot show as it is signed is refused; a hex value i
   await expect(frame.getByRole('heading', { name: 'Send this transaction?' })).toBeVisible();
   await expect(frame.getByRole('definition').filter({ hasText: /^0\.5 BNB$/ })).toBeVisible();
   await expect(frame.getByText(recipient)).toBeVisible();
+  // The fee: the most the user operation can cost with the gas limits and fees it is then sent with.
   await expect(frame.getByRole('term').filter({ hasText: 'Network fee' })).toBeVisible();
+  await expect(frame.getByRole('definition').filter({ hasText: /^up to 0\.\d+ BNB$/ })).toBeVisible();
   await frame.getByRole('button', { name: 'Approve' }).click();
   expect((await sent).ok).toBe(true);
   expect(await chain.getBalance({ address: recipient })).toBe(parseEther('0.5'));

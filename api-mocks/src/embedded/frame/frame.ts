@@ -19,7 +19,7 @@ import {
 import type { SmartAccountSetup } from '../smart-account.js';
 import { addressesOf, describeApproval, type ApprovalFacts, type ApprovalView, type NativeCurrency, type Row, type TokenInfo, type TreeNode } from './approval.js';
 import { parseSigningRequest, RequestError, typedDataToSign, type ParsedCall, type ParsedRequest, type ParsedTransaction } from './requests.js';
-import type { UserOperationContext } from './user-operations.js';
+import type { UserOperationContext, UserOperationFees } from './user-operations.js';
 
 const root = document.getElementById('root') as HTMLElement;
 const parentOrigin = root.dataset.origin ?? '';
@@ -203,10 +203,10 @@ async function signerOf(owner: PrivateKeyAccount, type: EmbeddedAccountType): Pr
   return frameSmartAccount(owner, context);
 }
 
-/** Sends the calls as one user operation through the bundler; answers the transaction hash that included it. */
-async function sendUserOperation(owner: PrivateKeyAccount, calls: ParsedCall[]): Promise<Hex> {
+/** Sends the calls as one user operation through the bundler (with the fees the approval showed); answers the transaction hash that included it. */
+async function sendUserOperation(owner: PrivateKeyAccount, calls: ParsedCall[], fees?: UserOperationFees): Promise<Hex> {
   const [context, { sendUserOperation: send }] = await Promise.all([userOperationContext(), userOperations()]);
-  const { success, transactionHash } = await send(owner, calls, context);
+  const { success, transactionHash } = await send(owner, calls, context, fees);
   if (!success) throw new FrameError('The transaction reverted');
   return transactionHash;
 }
@@ -452,8 +452,17 @@ async function runRpc(id: string, message: Extract<AppToFrameMessage, { type: 'R
   if (type === 'smartAccount' && request.method === 'eth_signTransaction') throw new FrameError('A smart account sends user operations; it cannot sign a transaction', 4200);
   if (type === 'smartAccount' && 'transaction' in request && !request.transaction.to) throw new FrameError('A smart account cannot deploy a contract from a transaction without "to"', 4200);
   const transactions = request.method === 'wallet_sendCalls' ? request.calls : 'transaction' in request ? [request.transaction] : [];
-  const [lookedUp, fees] = await Promise.all([lookUpFacts(request, info), transactions.length ? estimateFees(address, transactions) : Promise.resolve([])]);
-  const feeWei = type === 'smartAccount' ? undefined : totalFee(fees);
+  const smartFees = (): Promise<{ fees: UserOperationFees; maxCostWei: bigint } | undefined> =>
+    withAccount(session.user.address, async (owner) => {
+      const [context, { estimateUserOperation }] = await Promise.all([userOperationContext(), userOperations()]);
+      return estimateUserOperation(owner, transactions, context);
+    }).catch(() => undefined);
+  const [lookedUp, fees, userOperation] = await Promise.all([
+    lookUpFacts(request, info),
+    transactions.length && type !== 'smartAccount' ? estimateFees(address, transactions) : Promise.resolve([]),
+    transactions.length && type === 'smartAccount' ? smartFees() : Promise.resolve(undefined),
+  ]);
+  const feeWei = type === 'smartAccount' ? userOperation?.maxCostWei : totalFee(fees);
   const view = describeApproval(request, { native: info.nativeCurrency, presale: info.presale, feeWei, ...lookedUp });
   const approved = await askApproval(id, view);
   if (!approved) throw new FrameError('User rejected the request.', 4001);
@@ -468,11 +477,11 @@ async function runRpc(id: string, message: Extract<AppToFrameMessage, { type: 'R
         case 'eth_signTransaction':
           return signPrepared(account, request.transaction, fees[0], info.chainId);
         case 'eth_sendTransaction':
-          if (type === 'smartAccount') return sendUserOperation(account, [request.transaction]);
+          if (type === 'smartAccount') return sendUserOperation(account, [request.transaction], userOperation?.fees);
           return sendRaw(await signPrepared(account, request.transaction, fees[0], info.chainId));
         case 'wallet_sendCalls': {
           // A smart account sends the batch atomically: one user operation, one transaction.
-          if (type === 'smartAccount') return { id: await sendUserOperation(account, request.calls) };
+          if (type === 'smartAccount') return { id: await sendUserOperation(account, request.calls, userOperation?.fees) };
           if (request.atomicRequired && request.calls.length > 1) throw new FrameError('This account cannot send the calls atomically; use the smart account', 5760);
           let nonce = Number(BigInt(await rpc<Hex>('eth_getTransactionCount', [account.address, 'pending'])));
           const hashes: Hex[] = [];
