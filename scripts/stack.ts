@@ -90,6 +90,31 @@ async function rpcReady(rpcUrl: string): Promise<boolean> {
   }
 }
 
+/** Every child process the stack spawned that has not exited yet (anvil, alto). */
+const liveChildren = new Set<ChildProcess>();
+
+function track(child: ChildProcess): ChildProcess {
+  liveChildren.add(child);
+  child.once('exit', () => liveChildren.delete(child));
+  return child;
+}
+
+/**
+ * Stops every child the stack spawned that still runs, even one still starting: SIGTERM, then SIGKILL after
+ * 3 s. `npm start` calls it on SIGINT, SIGTERM and SIGHUP, so no node or bundler outlives it.
+ */
+export async function stopAllChildren(): Promise<void> {
+  await Promise.all(
+    [...liveChildren].map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }),
+  );
+}
+
 export interface RunningAnvil {
   rpcUrl: string;
   process: ChildProcess;
@@ -99,9 +124,11 @@ export interface RunningAnvil {
 /** Starts the local EVM node (anvil from npm) on loopback with the dev accounts funded. */
 export async function startAnvil(host: string, port: number, chainId: number): Promise<RunningAnvil> {
   const bin = join(repoRoot, 'node_modules', '.bin', 'anvil');
-  const child = spawn(bin, ['--host', host, '--port', String(port), '--chain-id', String(chainId), '--silent'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = track(
+    spawn(bin, ['--host', host, '--port', String(port), '--chain-id', String(chainId), '--silent'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }),
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
@@ -162,6 +189,7 @@ export async function startBundler(host: string, port: number, rpcUrl: string, e
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } },
   );
+  track(child);
   let output = '';
   child.stdout?.on('data', (chunk) => (output = (output + String(chunk)).slice(-4000)));
   child.stderr?.on('data', (chunk) => (output = (output + String(chunk)).slice(-4000)));
@@ -263,8 +291,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
 
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
-    for (const fn of stops.reverse()) await fn().catch(() => {});
-    stops.length = 0;
+    for (const fn of stops.splice(0).reverse()) await fn().catch(() => {});
   };
   try {
     log(`Starting the local chain (anvil, chain id ${config.preset.chainId}) on port ${config.anvilPort}...`);

@@ -1,10 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from './stack.js';
+import { freePort, repoRoot } from './stack.js';
 
-/** `npm start` as a person uses it: prints the URL, serves the page, stops everything on Ctrl-C, starts again. */
-const ports = { ANVIL_PORT: '31545', API_PORT: '31787', RELAY_PORT: '31788', SITE_PORT: '31173', FRAME_PORT: '31789', BUNDLER_PORT: '31790' };
+/**
+ * `npm start` as a person (or a process manager) uses it: prints the URL, serves the page, stops everything on
+ * Ctrl-C, SIGTERM and SIGHUP, starts again. Free ports, so that other stacks may run beside.
+ */
+const port = async () => String(await freePort());
+const ports = { ANVIL_PORT: await port(), API_PORT: await port(), RELAY_PORT: await port(), SITE_PORT: await port(), FRAME_PORT: await port(), BUNDLER_PORT: await port() };
 const env = { ...process.env, ...ports, DATA_DIR: '.data/start-test', LOCAL_DIR: '.local/start-test' };
 
 function start(extra: Record<string, string> = {}): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
@@ -34,8 +38,8 @@ async function portFree(port: number): Promise<boolean> {
 }
 
 describe('npm start', () => {
-  it('prints the URL and the dev accounts, serves the site, stops everything on Ctrl-C and starts again', async () => {
-    for (let round = 0; round < 2; round++) {
+  it('prints the URL and the dev accounts, serves the site, stops everything on Ctrl-C, SIGTERM or SIGHUP and starts again', { timeout: 360_000 }, async () => {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
       const run = start();
       await waitFor(() => run.output().includes('Press Ctrl-C to stop everything.'), 90_000, run.output);
       const text = run.output();
@@ -53,10 +57,21 @@ describe('npm start', () => {
       }).then((r) => r.json());
       expect(chainId.result).toBe('0x7a69');
 
-      run.child.kill('SIGINT');
+      run.child.kill(signal);
       expect(await run.exited).toBe(0);
-      for (const port of Object.values(ports)) expect(await portFree(Number(port))).toBe(true);
+      expect(run.output()).toContain(`Stopping (${signal})...`);
+      for (const port of Object.values(ports)) expect(await portFree(Number(port)), `port ${port} after ${signal}`).toBe(true);
     }
+  });
+
+  it('stops the children it has started when SIGTERM arrives while it is still starting', async () => {
+    const run = start();
+    // The node runs and the bundler is starting: neither may outlive npm start.
+    await waitFor(() => run.output().includes('Starting the ERC-4337 bundler'), 90_000, run.output);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(await portFree(Number(ports.ANVIL_PORT))).toBe(true);
+    expect(await portFree(Number(ports.BUNDLER_PORT))).toBe(true);
   });
 
   it('says clearly which port is in use instead of printing a stack trace', async () => {

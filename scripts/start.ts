@@ -1,6 +1,22 @@
 import { formatEther } from 'viem';
 import { DEV_ACCOUNTS, readStackConfig } from './config.js';
-import { StackError, startStack, startSite } from './stack.js';
+import { StackError, startStack, startSite, stopAllChildren } from './stack.js';
+
+/** What runs so far; stopped on SIGINT (Ctrl-C), SIGTERM (a process manager, a container stop) and SIGHUP (the terminal closed). */
+let stopRunning: (() => Promise<void>) | undefined;
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\nStopping (${signal})...`);
+    // The started services first (they close their files), then any child still starting.
+    void (stopRunning?.() ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => stopAllChildren())
+      .then(() => process.exit(0));
+  });
+}
 
 /** `npm start`: the whole product on this machine (local chain + contract, api-mocks, site). Ctrl-C stops it all. */
 async function main() {
@@ -56,16 +72,7 @@ async function main() {
 }
 
 function onExit(stop: () => Promise<void>) {
-  let stopping = false;
-  const handler = async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nStopping...');
-    await stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
+  stopRunning = stop;
 }
 
 main().catch((error: unknown) => {

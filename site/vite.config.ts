@@ -21,6 +21,8 @@ export default defineConfig({
     // The lab page (/lab/): every view and option of the modal, next to the presale page.
     rollupOptions: { input: { main: fromRoot('./index.html'), lab: fromRoot('./lab/index.html') } },
   },
-  server: { host: '127.0.0.1', strictPort: true },
+  // The data and local folders (SQLite with sessions, the mailbox, sealed keys; the deployment) are never served,
+  // not even under /@fs/: Vite's own deny list plus those two.
+  server: { host: '127.0.0.1', strictPort: true, fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/.data/**', '**/.local/**'] } },
   preview: { host: '127.0.0.1', strictPort: true },
 });

@@ -55,6 +55,36 @@ interface Route {
 }
 
 const MAX_BODY_BYTES = 1_000_000;
+/** Deepest nesting of arrays and objects a JSON body may have; deeper bodies get 400 before they are parsed. */
+export const MAX_JSON_DEPTH = 32;
+
+/** How deeply `text` nests arrays and objects (strings skipped), counted without parsing it. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) deepest = Math.max(deepest, ++depth);
+    else if (c === 125 || c === 93) depth--;
+  }
+  return deepest;
+}
+
+/** Parses a JSON request body; 400 for empty, malformed or too deeply nested text. */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') throw badRequest('request body is empty; expected JSON');
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw badRequest(`request body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest('request body is not valid JSON');
+  }
+}
 
 /** A small path router: `/v1/account/:address/balance` style patterns. */
 export class Router {
@@ -130,7 +160,8 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function corsHeaders(req: IncomingMessage): Record<string, string> {
+function corsHeaders(req: IncomingMessage, cors: boolean): Record<string, string> {
+  if (!cors) return {};
   const origin = req.headers.origin;
   // Any origin may read the answers: the per-project allow-list is enforced with a 403 that the
   // browser must be able to read (the modal turns it into 'Invalid App Configuration').
@@ -141,10 +172,22 @@ function corsHeaders(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-/** Builds the Node request listener for a router. */
-export function createListener(router: Router, onError: (error: unknown) => void) {
+export interface ListenerOptions {
+  /**
+   * Answer every origin with CORS headers (the hosted APIs' contract; default true). False: same-origin only,
+   * as the embedded wallet's origin is.
+   */
+  cors?: boolean;
+}
+
+/**
+ * Builds the Node request listener for a router. `/__mocks/*` (tests' and developers' endpoints) answers only
+ * requests without an Origin header: a script in a browser page always sends one, Node's fetch and curl do not.
+ */
+export function createListener(router: Router, onError: (error: unknown) => void, options: ListenerOptions = {}) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const cors = corsHeaders(req);
+    const isMockAdmin = (req.url ?? '').startsWith('/__mocks/');
+    const cors = corsHeaders(req, (options.cors ?? true) && !isMockAdmin);
     const send = (status: number, body: string | Buffer, contentType: string, extra: Record<string, string> = {}) => {
       if (res.headersSent) return;
       res.writeHead(status, { ...cors, 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...extra });
@@ -156,7 +199,16 @@ export function createListener(router: Router, onError: (error: unknown) => void
     try {
       const method = req.method ?? 'GET';
       const url = new URL(req.url ?? '/', 'http://localhost');
+      if (isMockAdmin && req.headers.origin !== undefined) {
+        sendJson(403, { error: '/__mocks/ answers only local tools (requests without an Origin header), never a web page' });
+        return;
+      }
       if (method === 'OPTIONS') {
+        if (options.cors === false) {
+          res.writeHead(204, { Allow: 'GET, POST, HEAD' });
+          res.end();
+          return;
+        }
         res.writeHead(204, {
           ...cors,
           'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
@@ -185,15 +237,7 @@ export function createListener(router: Router, onError: (error: unknown) => void
         query: url.searchParams,
         origin: req.headers.origin,
         rawBody,
-        body: async () => {
-          const text = await rawBody();
-          if (text.trim() === '') throw badRequest('request body is empty; expected JSON');
-          try {
-            return JSON.parse(text) as unknown;
-          } catch {
-            throw badRequest('request body is not valid JSON');
-          }
-        },
+        body: async () => parseJsonBody(await rawBody()),
       };
       const reply = await found.handler(ctx);
       const status = reply.status ?? 200;

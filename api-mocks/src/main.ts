@@ -69,8 +69,7 @@ async function main(): Promise<void> {
     const stop = () => {
       running.close().then(() => process.exit(0));
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stop);
   } catch (error) {
     if (error instanceof PortInUseError) {
       const variable = error.what.includes('relay') ? 'RELAY_PORT' : error.what.includes('frame') ? 'FRAME_PORT' : 'API_PORT';

@@ -159,6 +159,7 @@ export async function startApiMocks(options: ApiMocksOptions): Promise<RunningAp
   if (options.framePort !== undefined) {
     try {
       embedded = await startEmbeddedService({ host: options.host, port: options.framePort, db, dataDir: options.dataDir, projects, chainId: options.chainId, rpcUrl: options.rpcUrl,
+        nativeCurrency: { symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals }, presale: deployment.presale,
         smartAccounts: options.bundlerUrl && options.deployment.erc4337 ? { ...options.deployment.erc4337, bundlerUrl: options.bundlerUrl } : undefined });
     } catch (error) {
       await relay.close();

@@ -1,3 +1,6 @@
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { DATABASE_FILE } from '../src/db.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +66,15 @@ describe('sign-in service (/auth/v1)', () => {
     });
     expect(put.status).toBe(200);
     expect((await me(token)).body.metadata).toEqual({ username: 'minibot-fan' });
+    // The session token is kept only as its hash: nothing in the database replays it.
+    const db = new Database(join(inject('dataDir'), DATABASE_FILE), { readonly: true });
+    try {
+      const stored = JSON.stringify(db.prepare('SELECT * FROM auth_sessions').all());
+      expect(stored).toContain(createHash('sha256').update(token).digest('hex'));
+      expect(stored.includes(token)).toBe(false);
+    } finally {
+      db.close();
+    }
   });
 
   it('spends a nonce on its first use: a replay and a retry after a bad signature are refused', async () => {

@@ -30,6 +30,7 @@ async function latestMail(to: string): Promise<Mail> {
 interface Login {
   token: string;
   user: EmbeddedUser;
+  /** Only in a device's first login to the account. */
   privateKey: `0x${string}`;
 }
 
@@ -87,12 +88,16 @@ describe('embedded wallet service', () => {
     const mail = await latestMail(email);
     expect(mail.subject).toBe('Approve a new device');
     const waiting = post('/api/email/device', { email, deviceId: device, waitMs: 10_000 });
-    const approval = await fetch(mail.link!);
+    // Opening the link only asks; the page's button (a POST from the wallet's origin) approves.
+    expect(await (await fetch(mail.link!)).text()).toContain('Approve this device');
+    const approval = await fetch(mail.link!, { method: 'POST', headers: { origin: frame() } });
     expect(await approval.text()).toContain('Device approved');
     expect((await waiting).body).toEqual({ approved: true });
     const { code } = await latestMail(email);
     const second = await post<Login>('/api/email/verify', { email, deviceId: device, otp: code });
     expect(second.body.user.address).toBe(first.user.address);
+    // The new device gets the key with this first login; the first device had it already.
+    expect(privateKeyToAccount(second.body.privateKey).address).toBe(first.user.address);
     expect((await fetch(mail.link!)).status).toBe(404);
   });
 

@@ -24,6 +24,8 @@ declare module 'vitest' {
     deployment: Deployment;
     projectId: string;
     chainId: number;
+    /** The data folder (tests check what is stored in it). */
+    dataDir: string;
   }
 }
 
@@ -52,6 +54,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('deployment', deployment);
     project.provide('projectId', TEST_PROJECT_ID);
     project.provide('chainId', chainId);
+    project.provide('dataDir', dataDir);
     return async () => {
       await mocks.close();
       await anvil.stop();

@@ -71,9 +71,9 @@ test('a signature is approved in ApproveTransaction, another is rejected; the se
   const frame = page.frameLocator('mb-modal iframe');
 
   const signed = page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().signMessage({ message: 'Minibot says hi' }));
-  const dialog = page.getByRole('dialog', { name: 'Approve Transaction' });
+  const dialog = page.getByRole('dialog', { name: 'Sign message' });
   await expect(dialog).toBeVisible();
-  await expect(frame.getByRole('heading', { name: 'Sign this message?' })).toBeVisible();
+  await expect(frame.getByRole('heading', { name: 'Sign message' })).toBeVisible();
   await expect(frame.getByText('Minibot says hi')).toBeVisible();
   await frame.getByRole('button', { name: 'Approve' }).click();
   const signature = await signed;
@@ -222,7 +222,7 @@ test("a smart account's sign-in: 'This application might not support Smart Accou
   await expect(signIn).toBeVisible();
   await signIn.getByRole('button', { name: 'Sign', exact: true }).click();
   const frame = page.frameLocator('mb-modal iframe');
-  await expect(frame.getByRole('heading', { name: 'Sign this message?' })).toBeVisible();
+  await expect(frame.getByRole('heading', { name: 'Sign message' })).toBeVisible();
   await frame.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('This application might not support Smart Accounts', { exact: true })).toBeVisible();
   await expect(signIn).toBeVisible();
@@ -297,6 +297,8 @@ test('a new browser profile approves its device from the mailed link and gets th
       newDevice: async (link) => {
         const approval = await context.newPage();
         await approval.goto(link);
+        // Opening the link only asks: the device is approved by the page's own button (a POST from the wallet's origin).
+        await approval.getByRole('button', { name: 'Approve this device' }).click();
         await expect(approval.getByRole('heading', { name: 'Device approved' })).toBeVisible();
         await approval.close();
       },

@@ -78,7 +78,7 @@ test('an e-mail visitor on the default smart account registers a name, sees it i
   await dialog.getByRole('button', { name: 'Register name' }).click();
 
   // The embedded wallet shows the message {name, attributes, timestamp} in its approval UI.
-  await expect(page.getByRole('dialog', { name: 'Approve Transaction' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Sign message' })).toBeVisible();
   const frame = page.frameLocator('mb-modal iframe');
   await expect(frame.getByText(`"name":"${name}"`)).toBeVisible();
   await frame.getByRole('button', { name: 'Approve' }).click();

@@ -1,13 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeAbiParameters, encodeFunctionData, numberToHex, parseAbi, parseEther, type Hex } from 'viem';
+import { decodeAbiParameters, encodeFunctionData, getAddress, isAddress, numberToHex, parseAbi, parseEther, type Hex } from 'viem';
 import type { EmbeddedUser } from '../../../modal/src/api/types.js';
 import type { Db } from '../db.js';
 import { badRequest, createListener, forbidden, HttpError, notFound, Router, type Handler, type RequestContext } from '../http.js';
 import { isOriginAllowed, type ProjectStore } from '../projects.js';
+import { isPublicRpcMethod } from '../routes/rpc.js';
 import { buildFrameScript } from './frame-bundle.js';
 import { loadMasterKey } from './keys.js';
-import { EmbeddedStore, normalizeEmail, type AccountRow } from './store.js';
+import { EmbeddedStore, normalizeEmail, type AccountRow, type CodeCheck } from './store.js';
 
 export interface EmbeddedServiceOptions {
   host: string;
@@ -23,6 +24,10 @@ export interface EmbeddedServiceOptions {
    * go to (proxied at `/bundler`). Absent: the chain reports no smart-account support and accounts are EOAs.
    */
   smartAccounts?: { entryPoint: string; entryPointVersion: '0.7'; factory: string; bundlerUrl: string };
+  /** The chain's native currency (the approval shows values in it). Default BNB, 18 decimals. */
+  nativeCurrency?: { symbol: string; decimals: number };
+  /** The presale contract: the approval names its `mint(quantity)`. */
+  presale?: string;
   /** BNB given to a new account on the local chain (0 = none). Default 1. */
   welcomeGrantBnb?: string;
   now?: () => number;
@@ -42,13 +47,35 @@ const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-z]{2,}$/i;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A page of the wallet's origin that is not the frame: nobody may frame it. */
 function page(title: string, body: string, extraHeaders: Record<string, string> = {}) {
   return {
     text: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="/embedded.css"></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
     contentType: 'text/html; charset=utf-8',
-    headers: { 'Content-Security-Policy': "default-src 'none'; style-src 'self'; script-src 'self'; form-action 'self'; img-src 'self' data:", ...extraHeaders },
+    headers: { 'Content-Security-Policy': `${PAGE_CSP}; frame-ancestors 'none'`, 'X-Frame-Options': 'DENY', 'Cache-Control': 'no-store', ...extraHeaders },
   };
 }
+
+const PAGE_CSP = "default-src 'none'; style-src 'self'; script-src 'self'; form-action 'self'; img-src 'self' data:";
+
+/** An origin the frame may be embedded by: `http(s)://host[:port]` exactly as `new URL(…).origin` writes it. */
+export function parseFrameAncestor(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The one sentence a person reads when a code check fails. */
+function codeProblem(result: Exclude<CodeCheck, 'ok'>, field: string): HttpError {
+  if (result === 'wrong') return badRequest('Invalid code', field);
+  if (result === 'expired') return badRequest('The code expired. Ask for a new one.', field);
+  return new HttpError(429, { error: `Too many wrong codes. Please try again after ${Math.ceil(result.lockedForMs / 60_000)} minutes`, field });
+}
+
+
 
 const PAGE_CSS = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f6f7f9;color:#141414}main{max-width:640px;margin:0 auto;padding:24px}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #d6d9de;padding:6px;text-align:left;vertical-align:top}
@@ -88,11 +115,12 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   const store = new EmbeddedStore(options.db, loadMasterKey(options.dataDir), now);
   const routes = new Router();
   let baseUrl = '';
-  /** The service answers only its own frame: a request from another origin (a dapp's page) gets 403. */
+  /**
+   * The service answers only its own pages: a request that carries another Origin (a dapp's page, any other site)
+   * gets 403. Browsers send Origin on every POST and on cross-origin fetches, so this covers all of them.
+   */
   const ownOriginOnly = (path: string, handler: Handler): Handler => (ctx) => {
-    if ((path.startsWith('/api/') || path === '/rpc' || path === '/bundler') && ctx.origin !== undefined && ctx.origin !== baseUrl) {
-      throw forbidden(`only the wallet's own pages may call ${path}`);
-    }
+    if (ctx.origin !== undefined && ctx.origin !== baseUrl) throw forbidden(`only the wallet's own pages may call ${path}`);
     return handler(ctx);
   };
   const router = {
@@ -156,9 +184,13 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     authProvider,
   });
 
-  /** A login: the session token and, for the account's own frame only, its key. */
+  /** A login: the session token and, the first time this device logs in to the account only, its key. */
   const login = (account: AccountRow, deviceId: string, authProvider: string) => ({
-    json: { token: store.createSession(account.id, deviceId, authProvider), user: userOf(account, authProvider), privateKey: store.accountKey(account) },
+    json: {
+      token: store.createSession(account.id, deviceId, authProvider),
+      user: userOf(account, authProvider),
+      ...(store.takeKeyDelivery(account.id, deviceId) ? { privateKey: store.accountKey(account) } : {}),
+    },
   });
 
   const sessionOf = (ctx: RequestContext) => {
@@ -176,19 +208,21 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     if (left > 0) throw new HttpError(429, { error: `Please try again after ${Math.ceil(left / 1000)} seconds` });
   };
 
-  const sendLoginCode = (email: string) => {
-    const code = store.issueCode('login', email);
+  const sendLoginCode = (email: string, deviceId: string) => {
+    const code = store.issueCode('login', email, deviceId);
     store.sendMail({ recipient: email, subject: LOGIN_MAIL, body: `Your code is ${code}. It is valid for 10 minutes.`, code });
   };
 
   // ---- the frame -------------------------------------------------------------------------------------------
   router.get('/embedded.css', () => ({ text: PAGE_CSS, contentType: 'text/css; charset=utf-8' }));
   router.get('/frame', (ctx) => {
-    const origin = ctx.query.get('origin') ?? '';
+    const requested = ctx.query.get('origin') ?? '';
     const projectId = ctx.query.get('projectId') ?? '';
     const project = options.projects.get(projectId);
     if (!project) throw forbidden(`unknown project "${projectId}"`);
-    if (!/^https?:\/\/[^/]+$/.test(origin) || !isOriginAllowed(origin, project.allowedOrigins)) throw forbidden(`origin ${origin} is not allowed for project "${projectId}"`);
+    // Only an origin that parses to itself reaches the CSP: no spaces, wildcards, paths or extra sources.
+    const origin = parseFrameAncestor(requested);
+    if (!origin || !isOriginAllowed(origin, project.allowedOrigins)) throw forbidden(`origin ${requested} is not allowed for project "${projectId}"`);
     return {
       text: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Minibot wallet</title><link rel="stylesheet" href="/frame.css"></head><body><main id="root" data-origin="${escapeHtml(origin)}"></main><script type="module" src="/frame.js"></script></body></html>`,
       contentType: 'text/html; charset=utf-8',
@@ -198,18 +232,46 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
       },
     };
   });
+  /** The approval window: where an approval moves when the frame cannot tell whether it is visible. */
+  router.get('/approval-window', () => ({
+    text: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Minibot wallet: approve</title><link rel="stylesheet" href="/frame.css"></head><body><main id="root" data-mode="approval-window"></main><script type="module" src="/frame.js"></script></body></html>`,
+    contentType: 'text/html; charset=utf-8',
+    headers: { 'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-ancestors 'none'", 'X-Frame-Options': 'DENY', 'Cache-Control': 'no-store' },
+  }));
   router.get('/frame.js', async () => ({ text: (await buildFrameScript()).code, contentType: 'text/javascript; charset=utf-8' }));
   router.get('/frame.css', async () => ({ text: (await buildFrameScript()).css, contentType: 'text/css; charset=utf-8' }));
   router.get('/user-operations.js', async () => ({ text: (await buildFrameScript()).userOperationsCode, contentType: 'text/javascript; charset=utf-8' }));
-  /** The frame's chain reads and its signed transactions: the local chain only. */
+  /** The frame's chain reads and its signed transactions: the local chain only, the public methods only. */
   router.post('/rpc', async (ctx) => {
-    const response = await fetch(options.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: await ctx.rawBody() });
+    const body = await ctx.body();
+    const calls = Array.isArray(body) ? body : [body];
+    if (calls.length === 0 || calls.length > 50 || !calls.every((call) => typeof call === 'object' && call !== null && isPublicRpcMethod((call as { method?: unknown }).method))) {
+      throw forbidden('only eth_, net_ and web3_ methods are forwarded');
+    }
+    const response = await fetch(options.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { text: await response.text(), contentType: 'application/json' };
   });
   const smart = options.smartAccounts;
   router.get('/api/chain', () => ({
-    json: { chainId: options.chainId, smartAccounts: smart ? { entryPoint: smart.entryPoint, entryPointVersion: smart.entryPointVersion, factory: smart.factory } : null },
+    json: {
+      chainId: options.chainId,
+      nativeCurrency: options.nativeCurrency ?? { symbol: 'BNB', decimals: 18 },
+      presale: options.presale ? getAddress(options.presale) : undefined,
+      smartAccounts: smart ? { entryPoint: smart.entryPoint, entryPointVersion: smart.entryPointVersion, factory: smart.factory } : null,
+    },
   }));
+  /** Names the profile service knows for the addresses an approval shows (newest name of each). */
+  router.post('/api/names', async (ctx) => {
+    const addresses = (await jsonBody(ctx)).addresses;
+    if (!Array.isArray(addresses) || addresses.length > 50 || !addresses.every((a) => typeof a === 'string' && isAddress(a))) throw badRequest('"addresses" must be a list of at most 50 addresses', 'addresses');
+    const query = options.db.prepare('SELECT name FROM names WHERE address = ? ORDER BY registered_at DESC, name LIMIT 1');
+    const names: Record<string, string> = {};
+    for (const address of addresses as string[]) {
+      const row = query.get(getAddress(address)) as { name: string } | undefined;
+      if (row) names[getAddress(address)] = row.name;
+    }
+    return { json: { names } };
+  });
   /** The frame's user operations: the chain's bundler (same origin for the frame, loopback behind). */
   router.post('/bundler', async (ctx) => {
     if (!smart) return { status: 404, json: { error: 'This chain has no smart-account support' } };
@@ -226,12 +288,13 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     // A new e-mail registers its first device with the code; a known e-mail approves each new device by link.
     if (!account || store.isDeviceApproved(email, deviceId)) {
       cooldown(email, LOGIN_MAIL);
-      sendLoginCode(email);
+      sendLoginCode(email, deviceId);
       return { json: { action: 'VERIFY_OTP' } };
     }
     cooldown(email, DEVICE_MAIL);
     const token = store.deviceApprovalToken(email, deviceId);
     const link = `${baseUrl}/device/approve/${token}`;
+    // The link opens a page that asks; only its button (a POST from this origin) approves.
     store.sendMail({ recipient: email, subject: DEVICE_MAIL, body: `Someone wants to log in to your Minibot wallet from a new device. If it is you, approve it: ${link}`, link });
     return { json: { action: 'VERIFY_DEVICE' } };
   });
@@ -241,10 +304,24 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     const deviceId = requireString(body, 'deviceId');
     const wait = Math.min(Number(body.waitMs ?? 20_000) || 0, 25_000);
     const approved = await waitFor(() => (store.isDeviceApproved(email, deviceId) ? true : undefined), wait);
-    if (approved) sendLoginCode(email);
+    if (approved) {
+      // The code the approval promised goes out once; any further one obeys the 30 s rule.
+      if (!store.takeDueCode(email, deviceId)) cooldown(email, LOGIN_MAIL);
+      sendLoginCode(email, deviceId);
+    }
     return { json: { approved: Boolean(approved) } };
   });
   router.get('/device/approve/:token', (ctx) => {
+    const pending = store.pendingApproval(ctx.params.token);
+    if (!pending) throw notFound('This approval link is unknown or was used already.');
+    return page(
+      'Approve a new device',
+      `<p>A new device asks to log in to the Minibot wallet of <strong>${escapeHtml(pending.email)}</strong>. Approve it only if you just tried to log in there.</p><form method="post"><p><button>Approve this device</button></p></form>`,
+    );
+  });
+  /** The approval itself: a POST from this origin's own page (a link opened or a form on another site cannot). */
+  router.post('/device/approve/:token', (ctx) => {
+    if (ctx.origin !== baseUrl) throw forbidden('Open the link from your e-mail and press Approve this device.');
     const approved = store.approveByToken(ctx.params.token);
     if (!approved) throw notFound('This approval link is unknown or was used already.');
     wakeWaiters();
@@ -258,9 +335,8 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     if (!/^\d{6}$/.test(otp)) throw badRequest('The code has 6 digits', 'otp');
     const existing = store.accountByEmail(email);
     if (existing && !store.isDeviceApproved(email, deviceId)) throw forbidden('This device is not approved yet');
-    const result = store.checkCode('login', email, otp);
-    if (result === 'wrong') throw badRequest('Invalid code', 'otp');
-    if (result === 'expired') throw badRequest('The code expired. Ask for a new one.', 'otp');
+    const result = store.checkCode('login', email, otp, deviceId);
+    if (result !== 'ok') throw codeProblem(result, 'otp');
     let account = existing;
     if (!account) {
       account = store.createAccount({ email });
@@ -282,29 +358,30 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
 
   // ---- e-mail update: a code to each address ---------------------------------------------------------------
   router.post('/api/email/update', async (ctx) => {
-    const { account } = sessionOf(ctx);
+    const { account, deviceId } = sessionOf(ctx);
     const email = requireEmail(await jsonBody(ctx));
     if (!account.email) throw badRequest('This account has no e-mail to update', 'email');
     if (email === account.email) throw badRequest('This is already your e-mail', 'email');
     if (store.accountByEmail(email)) throw new HttpError(409, { error: 'Another wallet uses this e-mail' });
-    const last = store.lastMailAt(email, [UPDATE_MAIL]);
-    const left = last === undefined ? 0 : last + EMAIL_COOLDOWN_MS - now();
-    if (left > 0) throw new HttpError(429, { error: `Please try again after ${Math.ceil(left / 1000)} seconds` });
-    const current = store.issueCode(`update-current:${email}`, account.email);
-    const next = store.issueCode('update-new', email);
+    cooldown(email, UPDATE_MAIL);
+    cooldown(account.email, UPDATE_MAIL);
+    const current = store.issueCode(`update-current:${email}`, account.email, deviceId);
+    const next = store.issueCode('update-new', email, deviceId);
     store.sendMail({ recipient: account.email, subject: UPDATE_MAIL, body: `Code to confirm the change to ${email}: ${current}`, code: current });
     store.sendMail({ recipient: email, subject: UPDATE_MAIL, body: `Code to confirm this address for your Minibot wallet: ${next}`, code: next });
     return { json: { action: 'VERIFY_SECONDARY_OTP' } };
   });
   router.post('/api/email/update/verify', async (ctx) => {
-    const { account } = sessionOf(ctx);
+    const { account, deviceId } = sessionOf(ctx);
     const body = await jsonBody(ctx);
     const email = requireEmail(body);
     const otpCurrent = requireString(body, 'otpCurrent');
     const otpNew = requireString(body, 'otpNew');
     if (!account.email) throw badRequest('This account has no e-mail to update', 'email');
-    if (store.checkCode(`update-current:${email}`, account.email, otpCurrent) !== 'ok') throw badRequest('Invalid code for your current e-mail', 'otpCurrent');
-    if (store.checkCode('update-new', email, otpNew) !== 'ok') throw badRequest('Invalid code for your new e-mail', 'otpNew');
+    const current = store.checkCode(`update-current:${email}`, account.email, otpCurrent, deviceId);
+    if (current !== 'ok') throw typeof current === 'object' ? codeProblem(current, 'otpCurrent') : badRequest('Invalid code for your current e-mail', 'otpCurrent');
+    const next = store.checkCode('update-new', email, otpNew, deviceId);
+    if (next !== 'ok') throw typeof next === 'object' ? codeProblem(next, 'otpNew') : badRequest('Invalid code for your new e-mail', 'otpNew');
     store.updateEmail(account.id, account.email, email);
     return { json: { email } };
   });
@@ -324,7 +401,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     const name = `Sign in with ${grant.provider[0].toUpperCase()}${grant.provider.slice(1)} (local)`;
     return page(
       name,
-      `<p>This local page stands in for the provider's consent screen. Minibot wallet asks for your account name.</p>
+      `<p>This local page stands in for the provider's consent screen. It is not authenticated: nobody checks who you are, and any account name typed here signs in as that account.</p>
 <form method="post"><input type="hidden" name="state" value="${escapeHtml(state)}"><p><label>Account name <input name="account" value="minibot-fan" required pattern="[A-Za-z0-9._-]{1,40}"></label></p>
 <p><button name="decision" value="allow">Allow</button><button class="secondary" name="decision" value="deny">Deny</button></p></form>`,
     );
@@ -370,7 +447,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     if (!grant || grant.kind !== 'farcaster') throw notFound('This Farcaster request is unknown or expired.');
     return page(
       'Sign in with Farcaster (local)',
-      `<p>This local page stands in for the Farcaster app that scans the code.</p><form method="post"><p><label>Farcaster name <input name="account" value="minibot-caster" required pattern="[A-Za-z0-9._-]{1,40}"></label></p><p><button>Approve</button></p></form>`,
+      `<p>This local page stands in for the Farcaster app that scans the code. It is not authenticated: nobody checks who you are, and any name typed here signs in as that account.</p><form method="post"><p><label>Farcaster name <input name="account" value="minibot-caster" required pattern="[A-Za-z0-9._-]{1,40}"></label></p><p><button>Approve</button></p></form>`,
     );
   });
   router.post('/farcaster/approve/:state', async (ctx) => {
@@ -423,7 +500,8 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     });
   });
 
-  const server: Server = createServer(createListener(routes, (error) => console.error('[embedded]', error)));
+  // Same-origin only: no CORS headers, so no other page can read an answer (the mailbox, codes, sessions).
+  const server: Server = createServer(createListener(routes, (error) => console.error('[embedded]', error), { cors: false }));
   server.keepAliveTimeout = 5_000;
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);

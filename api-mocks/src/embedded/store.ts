@@ -18,6 +18,7 @@ CREATE TABLE IF NOT EXISTS embedded_devices (
   device_id TEXT NOT NULL,
   approved_at INTEGER,
   approve_token TEXT UNIQUE,
+  code_due INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (email, device_id)
 );
 CREATE TABLE IF NOT EXISTS embedded_codes (
@@ -35,6 +36,19 @@ CREATE TABLE IF NOT EXISTS embedded_sessions (
   auth_provider TEXT NOT NULL,
   created_at INTEGER NOT NULL,
   revoked_at INTEGER
+);
+CREATE TABLE IF NOT EXISTS embedded_code_failures (
+  purpose TEXT NOT NULL,
+  email TEXT NOT NULL,
+  failures INTEGER NOT NULL,
+  window_start INTEGER NOT NULL,
+  PRIMARY KEY (purpose, email)
+);
+CREATE TABLE IF NOT EXISTS embedded_key_deliveries (
+  account_id TEXT NOT NULL,
+  device_id TEXT NOT NULL,
+  delivered_at INTEGER NOT NULL,
+  PRIMARY KEY (account_id, device_id)
 );
 CREATE TABLE IF NOT EXISTS embedded_mail (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -78,6 +92,14 @@ export interface MailRow {
 }
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** How long a wallet session lasts after its login (the README says so). */
+export const WALLET_SESSION_MS = 7 * 24 * 3_600_000;
+/** Wrong codes an e-mail may send per purpose within CODE_FAILURE_WINDOW_MS, whatever new codes it asks for. */
+export const MAX_CODE_FAILURES = 5;
+export const CODE_FAILURE_WINDOW_MS = 15 * 60_000;
+
+export type CodeCheck = 'ok' | 'wrong' | 'expired' | { lockedForMs: number };
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** The embedded wallet's state: accounts (keys sealed with the master key), devices, codes, sessions, mail. */
@@ -88,6 +110,11 @@ export class EmbeddedStore {
     private readonly now: () => number = Date.now,
   ) {
     db.exec(SCHEMA);
+    // Data folders from before codes were bound to the device that asked for them.
+    const codeColumns = db.prepare('PRAGMA table_info(embedded_codes)').all() as { name: string }[];
+    if (!codeColumns.some((c) => c.name === 'device_id')) db.exec("ALTER TABLE embedded_codes ADD COLUMN device_id TEXT NOT NULL DEFAULT ''");
+    const deviceColumns = db.prepare('PRAGMA table_info(embedded_devices)').all() as { name: string }[];
+    if (!deviceColumns.some((c) => c.name === 'code_due')) db.exec('ALTER TABLE embedded_devices ADD COLUMN code_due INTEGER NOT NULL DEFAULT 0');
   }
 
   accountByEmail(email: string): AccountRow | undefined {
@@ -139,44 +166,73 @@ export class EmbeddedStore {
       .run(normalizeEmail(email), deviceId, this.now());
   }
 
-  /** A link token that approves `deviceId` for `email` when opened. */
+  /** A link token that approves `deviceId` for `email` when confirmed; only its hash is kept. */
   deviceApprovalToken(email: string, deviceId: string): string {
     const token = randomBytes(24).toString('base64url');
     this.db
       .prepare('INSERT INTO embedded_devices (email, device_id, approve_token) VALUES (?, ?, ?) ON CONFLICT(email, device_id) DO UPDATE SET approve_token = excluded.approve_token')
-      .run(normalizeEmail(email), deviceId, token);
+      .run(normalizeEmail(email), deviceId, hash(token));
     return token;
   }
 
+  /** True once after the device's approval: the login code that approval promised is due (outside the 30 s rule). */
+  takeDueCode(email: string, deviceId: string): boolean {
+    return this.db.prepare('UPDATE embedded_devices SET code_due = 0 WHERE email = ? AND device_id = ? AND code_due = 1').run(normalizeEmail(email), deviceId).changes === 1;
+  }
+
+  /** The e-mail a pending approval token is for (the token is not used). */
+  pendingApproval(token: string): { email: string } | undefined {
+    return this.db.prepare('SELECT email FROM embedded_devices WHERE approve_token = ?').get(hash(token)) as { email: string } | undefined;
+  }
+
   approveByToken(token: string): { email: string } | undefined {
-    const row = this.db.prepare('SELECT email, device_id FROM embedded_devices WHERE approve_token = ?').get(token) as { email: string; device_id: string } | undefined;
+    const row = this.db.prepare('SELECT email, device_id FROM embedded_devices WHERE approve_token = ?').get(hash(token)) as { email: string; device_id: string } | undefined;
     if (!row) return undefined;
-    this.db.prepare('UPDATE embedded_devices SET approved_at = ?, approve_token = NULL WHERE email = ? AND device_id = ?').run(this.now(), row.email, row.device_id);
+    this.db.prepare('UPDATE embedded_devices SET approved_at = ?, approve_token = NULL, code_due = 1 WHERE email = ? AND device_id = ?').run(this.now(), row.email, row.device_id);
     return { email: row.email };
   }
 
-  /** A new 6-digit code for `purpose` (login, update-current, update-new), valid 10 minutes; replaces an older one. */
-  issueCode(purpose: string, email: string): string {
+  /**
+   * A new 6-digit code for `purpose` (login, update-current, update-new), valid 10 minutes, redeemable only by
+   * `deviceId` (the frame that asked; '' for a signed-in session's own codes); replaces an older one.
+   */
+  issueCode(purpose: string, email: string, deviceId = ''): string {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     this.db
-      .prepare('INSERT INTO embedded_codes (purpose, email, code_hash, expires_at, attempts) VALUES (?, ?, ?, ?, 0) ON CONFLICT(purpose, email) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0')
-      .run(purpose, normalizeEmail(email), hash(code), this.now() + 10 * 60_000);
+      .prepare('INSERT INTO embedded_codes (purpose, email, code_hash, expires_at, attempts, device_id) VALUES (?, ?, ?, ?, 0, ?) ON CONFLICT(purpose, email) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, device_id = excluded.device_id')
+      .run(purpose, normalizeEmail(email), hash(code), this.now() + 10 * 60_000, deviceId);
     return code;
   }
 
-  /** 'ok' consumes the code; five wrong tries burn it. */
-  checkCode(purpose: string, email: string, code: string): 'ok' | 'wrong' | 'expired' {
-    const key = [purpose, normalizeEmail(email)];
-    const row = this.db.prepare('SELECT code_hash, expires_at, attempts FROM embedded_codes WHERE purpose = ? AND email = ?').get(...key) as
-      | { code_hash: string; expires_at: number; attempts: number }
+  /**
+   * 'ok' consumes the code. A wrong code, or the right code from another device, counts against the e-mail:
+   * MAX_CODE_FAILURES per CODE_FAILURE_WINDOW_MS, not reset by a new code; past that every code is refused.
+   */
+  checkCode(purpose: string, email: string, code: string, deviceId = ''): CodeCheck {
+    const key = [purpose, normalizeEmail(email)] as const;
+    const failures = this.db.prepare('SELECT failures, window_start FROM embedded_code_failures WHERE purpose = ? AND email = ?').get(...key) as
+      | { failures: number; window_start: number }
       | undefined;
-    if (!row || row.expires_at < this.now() || row.attempts >= 5) return 'expired';
-    if (row.code_hash !== hash(code)) {
-      this.db.prepare('UPDATE embedded_codes SET attempts = attempts + 1 WHERE purpose = ? AND email = ?').run(...key);
+    const now = this.now();
+    const current = failures && failures.window_start + CODE_FAILURE_WINDOW_MS > now ? failures : undefined;
+    if (current && current.failures >= MAX_CODE_FAILURES) return { lockedForMs: current.window_start + CODE_FAILURE_WINDOW_MS - now };
+    const row = this.db.prepare('SELECT code_hash, expires_at, device_id FROM embedded_codes WHERE purpose = ? AND email = ?').get(...key) as
+      | { code_hash: string; expires_at: number; device_id: string }
+      | undefined;
+    if (!row || row.expires_at < now) return 'expired';
+    if (row.code_hash !== hash(code) || row.device_id !== deviceId) {
+      this.db
+        .prepare('INSERT INTO embedded_code_failures (purpose, email, failures, window_start) VALUES (?, ?, 1, ?) ON CONFLICT(purpose, email) DO UPDATE SET failures = CASE WHEN window_start + ? > ? THEN failures + 1 ELSE 1 END, window_start = CASE WHEN window_start + ? > ? THEN window_start ELSE excluded.window_start END')
+        .run(...key, now, CODE_FAILURE_WINDOW_MS, now, CODE_FAILURE_WINDOW_MS, now);
       return 'wrong';
     }
     this.db.prepare('DELETE FROM embedded_codes WHERE purpose = ? AND email = ?').run(...key);
     return 'ok';
+  }
+
+  /** True the first time this device receives the account's key (the login answer carries it then, and never again). */
+  takeKeyDelivery(accountId: string, deviceId: string): boolean {
+    return this.db.prepare('INSERT OR IGNORE INTO embedded_key_deliveries (account_id, device_id, delivered_at) VALUES (?, ?, ?)').run(accountId, deviceId, this.now()).changes === 1;
   }
 
   createSession(accountId: string, deviceId: string, authProvider: string): string {
@@ -187,12 +243,12 @@ export class EmbeddedStore {
     return token;
   }
 
-  session(token: string): { account: AccountRow; authProvider: string } | undefined {
-    const row = this.db.prepare('SELECT account_id, auth_provider FROM embedded_sessions WHERE token_hash = ? AND revoked_at IS NULL').get(hash(token)) as
-      | { account_id: string; auth_provider: string }
+  session(token: string): { account: AccountRow; authProvider: string; deviceId: string } | undefined {
+    const row = this.db.prepare('SELECT account_id, auth_provider, device_id FROM embedded_sessions WHERE token_hash = ? AND revoked_at IS NULL AND created_at > ?').get(hash(token), this.now() - WALLET_SESSION_MS) as
+      | { account_id: string; auth_provider: string; device_id: string }
       | undefined;
     const account = row && this.accountById(row.account_id);
-    return account && row ? { account, authProvider: row.auth_provider } : undefined;
+    return account && row ? { account, authProvider: row.auth_provider, deviceId: row.device_id } : undefined;
   }
 
   revokeSession(token: string): void {

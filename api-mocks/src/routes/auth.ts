@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { AbiCoder, JsonRpcProvider, concat, dataLength, dataSlice, hashMessage } from 'ethers';
 import { SiweMessage, type SiweResponse } from 'siwe';
 import { erc6492CheckBytecode } from '../../../contracts/generated/erc6492Check.js';
@@ -36,6 +36,9 @@ interface SessionRow {
 }
 
 const refused = (error: string, field = 'message') => new HttpError(401, { error, field });
+
+/** Session tokens are kept only as SHA-256 hashes: the database (and its WAL) holds nothing a request can replay. */
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const ERC6492_SUFFIX = '6492'.repeat(16);
 
@@ -97,7 +100,7 @@ async function verifyTwice(ctx: MocksContext, message: string, signature: Hex, e
 export function authRoutes(router: Router, ctx: MocksContext, settings: { nonceTtlMs?: number } = {}): void {
   const nonceTtlMs = settings.nonceTtlMs ?? NONCE_TTL_MS;
   const session = (req: RequestContext): SessionRow => {
-    const token = bearer(req.req.headers.authorization, 'authorization');
+    const token = tokenHash(bearer(req.req.headers.authorization, 'authorization'));
     const row = ctx.db.prepare('SELECT * FROM auth_sessions WHERE token = ?').get(token) as SessionRow | undefined;
     if (!row) throw new HttpError(401, { error: 'unknown or signed-out session token' });
     if (row.expires_at <= Date.now()) {
@@ -113,7 +116,7 @@ export function authRoutes(router: Router, ctx: MocksContext, settings: { nonceT
     const nonce = generateSiweNonce();
     const token = randomBytes(24).toString('base64url');
     ctx.db.prepare('DELETE FROM auth_nonces WHERE expires_at < ?').run(Date.now());
-    ctx.db.prepare('INSERT INTO auth_nonces (token, nonce, expires_at) VALUES (?, ?, ?)').run(token, nonce, Date.now() + nonceTtlMs);
+    ctx.db.prepare('INSERT INTO auth_nonces (token, nonce, expires_at) VALUES (?, ?, ?)').run(tokenHash(token), nonce, Date.now() + nonceTtlMs);
     const body: AuthNonceResponse = { nonce, token };
     return { json: body };
   });
@@ -129,7 +132,7 @@ export function authRoutes(router: Router, ctx: MocksContext, settings: { nonceT
     const signature = solana ? decodeSolanaSignature(body.signature) : parseHex(body.signature, 'signature');
     if (!signature) throw badRequest('"signature" must be the 64-byte Ed25519 signature in base58 (or 0x-hex)', 'signature');
     // Single use: the first attempt spends the nonce, whatever its outcome.
-    const stored = ctx.db.prepare('DELETE FROM auth_nonces WHERE token = ? RETURNING nonce, expires_at').get(nonceToken) as { nonce: string; expires_at: number } | undefined;
+    const stored = ctx.db.prepare('DELETE FROM auth_nonces WHERE token = ? RETURNING nonce, expires_at').get(tokenHash(nonceToken)) as { nonce: string; expires_at: number } | undefined;
     if (!stored || stored.expires_at < Date.now()) throw refused('the nonce is unknown, spent or expired; fetch a new nonce', 'x-nonce-jwt');
 
     let fields: { address: string; chainId: number | string; domain: string; uri: string; nonce: string; issuedAt?: Date; notBefore?: Date; expirationTime?: Date };
@@ -178,7 +181,7 @@ export function authRoutes(router: Router, ctx: MocksContext, settings: { nonceT
     const token = randomBytes(32).toString('base64url');
     ctx.db
       .prepare('INSERT INTO auth_sessions (token, project_id, address, chain_id, metadata, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(token, projectId, fields.address, fields.chainId, '{}', new Date(now).toISOString(), expiresAt);
+      .run(tokenHash(token), projectId, fields.address, fields.chainId, '{}', new Date(now).toISOString(), expiresAt);
     const response: AuthAuthenticateResponse = { token };
     return { json: response };
   });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setLogLevel } from '../core/logger.js';
 import { createFakeFetch, HOSTILE_NAMES, HOSTILE_URLS } from '../core/testing.js';
 import { ModalError, ResponseValidationError } from '../errors.js';
-import { safeImageUrl, safeLinkUrl } from '../core/safe-url.js';
+import { safeImageUrl, safeLinkUrl, schemeOf } from '../core/safe-url.js';
 import * as blockchainCore from './blockchain-core.js';
 import * as blockchainRest from './blockchain.js';
 import * as convert from './convert.js';
@@ -57,7 +57,8 @@ const IMAGE_KEYS = new Set(['image_url', 'iconUrl', 'logoUri', 'imageUrl', 'avat
 /** Every URL field of a result passed the gate (the gate leaves what it accepted unchanged). */
 function expectGatedUrls(value: unknown, key = ''): void {
   if (typeof value === 'string') {
-    if (LINK_KEYS.has(key)) expect(safeLinkUrl(value)).toBe(value);
+    // Only the app links (mobile, desktop) may use the wallet's own declared scheme.
+    if (LINK_KEYS.has(key)) expect(safeLinkUrl(value, { scheme: key === 'mobile_link' || key === 'desktop_link' ? schemeOf(value) : undefined })).toBe(value);
     if (IMAGE_KEYS.has(key)) expect(safeImageUrl(value)).toBe(value);
     if (key === 'url') expect([safeLinkUrl(value), safeImageUrl(value)]).toContain(value);
     return;

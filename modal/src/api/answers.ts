@@ -35,6 +35,7 @@ import type {
   WcWallet,
 } from './types.js';
 import { array, boolean, CAIP10, CAIP2, DECIMAL, HEX, imageUrl, INTEGER, isRecord, items, linkUrl, nullableString, number, optional, record, string, type Fail } from './validate.js';
+import { schemeOf } from '../core/safe-url.js';
 
 /** Row 1: `http` (required) and `ws` (dropped when malformed) are lists of CAIP-2 ids. */
 export function supportedChains(body: unknown, fail: Fail): SupportedChainsResponse {
@@ -76,6 +77,8 @@ export function balances(body: unknown, fail: Fail): BalanceResponse {
 
 /** Links of a directory entry; each passes `safeLinkUrl`. */
 export const WALLET_LINK_FIELDS = ['homepage', 'mobile_link', 'desktop_link', 'webapp_link', 'link_mode', 'app_store', 'play_store', 'chrome_store'] as const;
+/** The links that open the wallet's app: the only ones that may use its custom scheme. */
+const APP_LINK_FIELDS: ReadonlySet<string> = new Set(['mobile_link', 'desktop_link']);
 const WALLET_ID = /^[-\w.:]{1,128}$/;
 const text = (value: unknown, pattern: RegExp): string | undefined => (typeof value === 'string' && pattern.test(value) ? value : undefined);
 
@@ -92,7 +95,8 @@ export function wallet(value: unknown): WcWallet | undefined {
   if (!id || !name) return undefined;
   const entry: WcWallet = { id, name };
   for (const key of WALLET_LINK_FIELDS) {
-    const url = linkUrl(value[key]);
+    // The app links declare the wallet's own scheme (`metamask://`); every other link is a web page.
+    const url = linkUrl(value[key], APP_LINK_FIELDS.has(key) ? schemeOf(value[key]) : undefined);
     if (url) entry[key] = url;
   }
   const image = imageUrl(value.image_url);

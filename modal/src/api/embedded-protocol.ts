@@ -87,8 +87,8 @@ export type FrameToAppMessage =
   | { channel: typeof EMBEDDED_CHANNEL; type: 'Ready' }
   | { channel: typeof EMBEDDED_CHANNEL; type: 'Response'; id: string; ok: true; result: unknown }
   | { channel: typeof EMBEDDED_CHANNEL; type: 'Response'; id: string; ok: false; error: EmbeddedErrorBody }
-  /** The frame shows (or no longer shows) its approval UI for request `id`. */
-  | { channel: typeof EMBEDDED_CHANNEL; type: 'Approval'; id: string; open: boolean };
+  /** The frame shows (or no longer shows) its approval UI for request `id`: a message to sign or a transaction. */
+  | { channel: typeof EMBEDDED_CHANNEL; type: 'Approval'; id: string; open: boolean; kind?: 'message' | 'transaction' };
 
 const APP_TYPES: ReadonlySet<string> = new Set<AppToFrameType>([
   'ConnectEmail', 'ConnectDevice', 'ConnectOtp', 'GetSocialRedirectUri', 'ConnectSocial', 'ConnectFarcaster', 'AwaitFarcaster',

@@ -82,5 +82,8 @@ export function items<T>(value: unknown, fail: Fail, what: string, check: (item:
 
 /** An image URL from outside through the gate: the normalised URL, or undefined (the view shows its fallback). */
 export const imageUrl = (value: unknown): string | undefined => (typeof value === 'string' ? safeImageUrl(value) : undefined);
-/** A link from outside through the gate: the normalised URL, or undefined (the view hides its button). */
-export const linkUrl = (value: unknown): string | undefined => (typeof value === 'string' ? safeLinkUrl(value) : undefined);
+/**
+ * A link from outside through the gate: the normalised URL, or undefined (the view hides its button). A custom
+ * scheme passes only when `scheme` declares it (a directory entry's own app link).
+ */
+export const linkUrl = (value: unknown, scheme?: string): string | undefined => (typeof value === 'string' ? safeLinkUrl(value, { scheme }) : undefined);

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock, createFakeFetch, createFakeWallet, flush, HOSTILE_NAMES, HOSTILE_URLS, testOptions } from '../core/testing.js';
 import { setLogLevel } from '../core/logger.js';
 import { createEip6963Discovery, type DiscoveryTarget } from '../connectors/eip6963.js';
-import { safeImageUrl, safeLinkUrl } from '../core/safe-url.js';
+import { safeImageUrl, safeLinkUrl, schemeOf } from '../core/safe-url.js';
 import { createMemoryStorage } from '../storage.js';
 import { createControllers } from './index.js';
 import { resolveOptions } from './options.js';
@@ -46,7 +46,8 @@ function expectValidWallet(wallet: WcWallet) {
   expect(typeof wallet.id).toBe('string');
   expect(typeof wallet.name).toBe('string');
   expect(wallet.name.length).toBeLessThanOrEqual(100);
-  for (const key of LINKS) if (wallet[key] !== undefined) expect(safeLinkUrl(wallet[key])).toBe(wallet[key]);
+  const appLink = (key: string) => key === 'mobile_link' || key === 'desktop_link';
+  for (const key of LINKS) if (wallet[key] !== undefined) expect(safeLinkUrl(wallet[key], { scheme: appLink(key) ? schemeOf(wallet[key]) : undefined })).toBe(wallet[key]);
   if (wallet.image_url !== undefined) expect(safeImageUrl(wallet.image_url)).toBe(wallet.image_url);
 }
 

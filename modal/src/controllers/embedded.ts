@@ -136,14 +136,14 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
 
   const requestTimeout = { timeoutMs: EMBEDDED_TIMEOUTS.request };
 
-  const onApproval = (id: string, open: boolean) => {
+  const onApproval = (id: string, open: boolean, kind?: 'message' | 'transaction') => {
     const entry = approvals.get(id);
     if (!entry) return;
     if (open && !entry.shown) {
       entry.shown = true;
       store.setState({ approvalId: id });
-      if (controllers.modal.getState().open) controllers.router.push('ApproveTransaction');
-      else controllers.modal.open({ view: 'ApproveTransaction' });
+      if (!controllers.modal.getState().open) controllers.modal.open({ view: 'ApproveTransaction' });
+      controllers.router.push('ApproveTransaction', { approvalKind: kind });
     } else if (!open) {
       endApproval(id);
     }

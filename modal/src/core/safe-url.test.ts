@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { safeImageUrl, safeLinkUrl } from './safe-url.js';
+import { safeImageUrl, safeLinkUrl, schemeOf } from './safe-url.js';
 import { clearLogs, readLogs, setLogLevel } from './logger.js';
 
 const SVG = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=';
@@ -12,12 +12,46 @@ describe('safeLinkUrl', () => {
     ['http://127.9.8.7/', 'http://127.9.8.7/'],
     ['http://localhost:5173', 'http://localhost:5173/'],
     ['http://[::1]:3000/', 'http://[::1]:3000/'],
-    ['metamask://', 'metamask://'],
-    ['MetaMask://wc', 'metamask://wc'],
-    ['harbor-desktop://', 'harbor-desktop://'],
-    ['trust.wallet+x://open', 'trust.wallet+x://open'],
   ])('accepts %s', (url, expected) => {
     expect(safeLinkUrl(url)).toBe(expected);
+  });
+
+  it.each([
+    ['metamask://', 'metamask', 'metamask://'],
+    ['MetaMask://wc', 'metamask', 'metamask://wc'],
+    ['harbor-desktop://', 'harbor-desktop', 'harbor-desktop://'],
+    ['trust.wallet+x://open', 'trust.wallet+x', 'trust.wallet+x://open'],
+  ])('accepts %s where the directory declares the scheme %s', (url, scheme, expected) => {
+    expect(safeLinkUrl(url, { scheme })).toBe(expected);
+  });
+
+  it.each([
+    ['metamask://', undefined],
+    ['metamask://', 'trust'],
+    ['evil://wc', 'metamask'],
+    ['ms-msdt://id PCWDiagnostic', 'ms-msdt'],
+    ['ms-msdt://x', 'ms-msdt'],
+    ['search-ms://query=x&crumb=location:\\\\evil.example\\share', 'search-ms'],
+    ['ms-officecmd://x', 'ms-officecmd'],
+    ['ms-settings://x', 'ms-settings'],
+    ['ms-appinstaller://?source=https://evil.example/x.appx', 'ms-appinstaller'],
+    ['search://x', 'search'],
+    ['shell://x', 'shell'],
+    ['smb://evil.example/share', 'smb'],
+    ['ssh://evil.example', 'ssh'],
+    ['itms-services://?action=download-manifest', 'itms-services'],
+    ['vscode://x', 'vscode'],
+    ['javascript://%0aalert(1)', 'javascript'],
+    ['file://etc/passwd', 'file'],
+  ])('rejects %s even where the directory declares %s', (url, scheme) => {
+    expect(safeLinkUrl(url, { scheme })).toBeUndefined();
+  });
+
+  it('reads the scheme a link declares', () => {
+    expect(schemeOf('MetaMask://wc')).toBe('metamask');
+    expect(schemeOf('https://wallet.example')).toBeUndefined();
+    expect(schemeOf('metamask:')).toBeUndefined();
+    expect(schemeOf(1)).toBeUndefined();
   });
 
   it.each([

@@ -412,6 +412,8 @@ export interface RouteData {
   closeDisabled?: boolean;
   /** SwapSelectToken: which side of the swap the picked token goes to. */
   swapSide?: 'from' | 'to';
+  /** ApproveTransaction: what the embedded wallet asks to approve (a message is titled 'Sign message'). */
+  approvalKind?: 'message' | 'transaction';
 }
 export interface RouterState {
   view: ViewName;

@@ -44,7 +44,8 @@ function openFrame(controllers: ModalControllers): FrameChannel {
   const iframe = document.createElement('iframe');
   iframe.slot = 'embedded-wallet';
   iframe.title = textsOf(controllers.options).texts.walletFrameTitle;
-  iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+  // allow-popups: where the frame cannot prove it is visible, its approval moves to a window on the wallet's origin.
+  iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox');
   const url = new URL(`${base.replace(/\/+$/, '')}/frame`);
   url.searchParams.set('origin', window.location.origin);
   url.searchParams.set('projectId', controllers.options.projectId);

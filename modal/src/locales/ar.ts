@@ -11,6 +11,7 @@ export const ar: ModalLocale = {
     modalLabel: 'ربط المحفظة',
     close: 'إغلاق',
     back: 'رجوع',
+    signMessageTitle: 'توقيع رسالة',
     connectWallet: 'ربط المحفظة',
     connecting: 'جارٍ الربط...',
     installed: 'مثبّتة',

@@ -10,6 +10,7 @@ export const de: ModalLocale = {
     modalLabel: 'Wallet-Verbindung',
     close: 'Schließen',
     back: 'Zurück',
+    signMessageTitle: 'Nachricht signieren',
     connectWallet: 'Wallet verbinden',
     connecting: 'Verbinde...',
     installed: 'Installiert',

@@ -11,6 +11,8 @@ export const texts = {
   modalLabel: 'Wallet connection',
   close: 'Close',
   back: 'Back',
+  /** ApproveTransaction's heading while the embedded wallet asks to sign a message (not a transaction). */
+  signMessageTitle: 'Sign message',
   ...connectButtonTexts,
   installed: 'Installed',
   recent: 'Recent',

@@ -1,6 +1,6 @@
 import type { ModalControllers } from '../core/types.js';
 import type { WcWallet } from '../api/types.js';
-import { safeImageUrl, safeLinkUrl } from '../core/safe-url.js';
+import { safeImageUrl, safeLinkUrl, schemeOf } from '../core/safe-url.js';
 
 /**
  * A directory wallet was picked: connect its installed extension when the browser announced it (by rdns),
@@ -27,7 +27,9 @@ export function openWallet(controllers: ModalControllers, wallet: WcWallet): voi
  */
 export function walletDeepLink(link: string | null | undefined, uri: string): string | undefined {
   if (typeof link !== 'string' || !link) return undefined;
-  const safe = safeLinkUrl(link.includes('://') ? link : `${link.replace(/[:/]+$/, '')}://`);
+  const normalized = link.includes('://') ? link : `${link.replace(/[:/]+$/, '')}://`;
+  // The link is the wallet's declared app link: its own scheme is the one it may use.
+  const safe = safeLinkUrl(normalized, { scheme: schemeOf(normalized) });
   if (!safe) return undefined;
   const encoded = encodeURIComponent(uri);
   if (/^https?:/.test(safe)) return `${safe.replace(/\/+$/, '')}/wc?uri=${encoded}`;

@@ -1,6 +1,6 @@
 // The embedded wallet's frame: runs on the wallet's own origin inside the dapp's modal. It alone holds the
 // account key (wrapped by a non-extractable WebCrypto key in its IndexedDB) and signs with viem's local account.
-import { formatEther, hexToString, isHex, type Address, type Hex, type TypedDataDefinition } from 'viem';
+import { decodeAbiParameters, getAddress, numberToHex, type Address, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import {
   EMBEDDED_CHANNEL,
@@ -11,14 +11,15 @@ import {
   RPC_NOT_ALLOWED_CODE,
   RPC_NOT_ALLOWED_MESSAGE,
   rpcMethodKind,
-  sendCallsProblem,
   type AppToFrameMessage,
   type EmbeddedAccountType,
   type EmbeddedUser,
   type FrameToAppMessage,
 } from '../../../../modal/src/api/embedded-protocol.js';
 import type { SmartAccountSetup } from '../smart-account.js';
-import type { UserOperationContext } from './user-operations.js';
+import { addressesOf, describeApproval, type ApprovalFacts, type ApprovalView, type NativeCurrency, type Row, type TokenInfo, type TreeNode } from './approval.js';
+import { parseSigningRequest, RequestError, typedDataToSign, type ParsedCall, type ParsedRequest, type ParsedTransaction } from './requests.js';
+import type { UserOperationContext, UserOperationFees } from './user-operations.js';
 
 const root = document.getElementById('root') as HTMLElement;
 const parentOrigin = root.dataset.origin ?? '';
@@ -80,23 +81,33 @@ async function deviceKey(): Promise<CryptoKey> {
   return key;
 }
 
-async function keepLogin(login: { token: string; user: EmbeddedUser; privateKey: Hex }): Promise<EmbeddedUser> {
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await deviceKey(), new TextEncoder().encode(login.privateKey));
-  await save('account', { address: login.user.address, iv, data } satisfies SealedAccount);
+/** The sealed key of an account on this device, kept across sign-outs: the service hands a key to a device once. */
+const accountKey = (address: string) => `account:${address.toLowerCase()}`;
+
+/** Keeps the session and, on this device's first login to the account, its key sealed by the device key. */
+async function keepLogin(login: { token: string; user: EmbeddedUser; privateKey?: Hex }): Promise<EmbeddedUser> {
+  if (login.privateKey) {
+    if (privateKeyToAccount(login.privateKey).address.toLowerCase() !== login.user.address.toLowerCase()) throw new FrameError('The wallet service answered a key of another account');
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await deviceKey(), new TextEncoder().encode(login.privateKey));
+    await save(accountKey(login.user.address), { address: login.user.address, iv, data } satisfies SealedAccount);
+  } else if (!(await load<SealedAccount>(accountKey(login.user.address)))) {
+    throw new FrameError('This device lost its copy of the key. Sign in from a new browser profile to register it again.');
+  }
   await save('session', { token: login.token, user: login.user } satisfies StoredSession);
   return withAccountTypes(login.user);
 }
 
-async function withAccount<T>(use: (account: PrivateKeyAccount) => Promise<T>): Promise<T> {
-  const sealed = await load<SealedAccount>('account');
+async function withAccount<T>(address: string, use: (account: PrivateKeyAccount) => Promise<T>): Promise<T> {
+  const sealed = await load<SealedAccount>(accountKey(address));
   if (!sealed) throw new FrameError('Not logged in', 4100);
   const key = new TextDecoder().decode(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.iv }, await deviceKey(), sealed.data)) as Hex;
   return use(privateKeyToAccount(key));
 }
 
+/** Signs out on this device: the session goes; the sealed key stays (only this origin's script can use it). */
 async function forget(): Promise<void> {
-  await Promise.all([remove('account'), remove('session')]);
+  await remove('session');
 }
 
 // ---- the wallet service (same origin) ----------------------------------------------------------------------
@@ -120,6 +131,9 @@ async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
 // ---- smart accounts (ERC-4337 through the chain's bundler) ---------------------------------------------------
 interface ChainInfo {
   chainId: number;
+  nativeCurrency: NativeCurrency;
+  /** The presale contract (its mint is named in the approval). */
+  presale?: Address;
   smartAccounts: SmartAccountSetup | null;
 }
 let chainInfo: Promise<ChainInfo> | undefined;
@@ -169,13 +183,6 @@ async function withAccountTypes(user: EmbeddedUser): Promise<EmbeddedUser> {
   };
 }
 
-interface TxRequest {
-  to?: Hex;
-  data?: Hex;
-  value?: Hex;
-  gas?: Hex;
-}
-
 /** The smart-account half of the frame (viem's account abstraction), fetched from this origin on first use. */
 const userOperations = () => import('./user-operations.js');
 
@@ -196,15 +203,19 @@ async function signerOf(owner: PrivateKeyAccount, type: EmbeddedAccountType): Pr
   return frameSmartAccount(owner, context);
 }
 
-/** Sends the calls as one user operation through the bundler; answers the transaction hash that included it. */
-async function sendUserOperation(owner: PrivateKeyAccount, calls: TxRequest[]): Promise<Hex> {
+/** Sends the calls as one user operation through the bundler (with the fees the approval showed); answers the transaction hash that included it. */
+async function sendUserOperation(owner: PrivateKeyAccount, calls: ParsedCall[], fees?: UserOperationFees): Promise<Hex> {
   const [context, { sendUserOperation: send }] = await Promise.all([userOperationContext(), userOperations()]);
-  const { success, transactionHash } = await send(owner, calls, context);
+  const { success, transactionHash } = await send(owner, calls, context, fees);
   if (!success) throw new FrameError('The transaction reverted');
   return transactionHash;
 }
 
 // ---- the approval UI ----------------------------------------------------------------------------------
+/** Approve answers only after the approval has been visible this long (as browsers do for permission prompts). */
+const APPROVAL_DELAY_MS = 1_000;
+const APPROVAL_WINDOW_CHANNEL = 'minibot-approval-window';
+
 let approval: { id: string; settle(approved: boolean | Error): void } | undefined;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]) {
@@ -213,23 +224,102 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
   return node;
 }
 
-function details(rows: [string, string][]) {
+function details(rows: Row[]) {
   return el('dl', {}, ...rows.flatMap(([term, value]) => [el('dt', {}, term), el('dd', {}, value)]));
 }
 
-/** Shows what is about to be signed or sent; resolves true on Approve, false on Reject. */
-function askApproval(id: string, title: string, body: Node[]): Promise<boolean> {
+function renderTree(nodes: TreeNode[]): HTMLUListElement {
+  return el('ul', { className: 'tree' }, ...nodes.map((node) => el('li', {}, el('span', { className: 'key' }, `${node.label}: `), ...(node.children ? [renderTree(node.children)] : [node.value ?? '']))));
+}
+
+/** The approval's content, from the view only (text nodes: nothing a dapp sends becomes markup). */
+function renderView(view: ApprovalView): Node[] {
+  const body: Node[] = [el('h1', { id: 'approval-title' }, view.title), details(view.rows)];
+  if (view.message !== undefined) body.push(el('h2', {}, 'Message'), el('pre', {}, view.message));
+  if (view.domain) body.push(el('h2', {}, 'Domain'), renderTree(view.domain));
+  if (view.typedMessage) body.push(el('h2', {}, 'Message'), renderTree(view.typedMessage));
+  for (const call of view.calls) {
+    body.push(el('h2', {}, call.heading), details(call.rows));
+    if (call.data !== '0x') body.push(el('details', {}, el('summary', {}, `Raw data (${(call.data.length - 2) / 2} bytes)`), el('pre', {}, call.data)));
+  }
+  return body;
+}
+
+/** Whether this browser reports if the frame is really visible to the user (IntersectionObserver v2). */
+const canTrackVisibility = () => typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
+
+/**
+ * Keeps `button` disabled until every target has been visible to the user (not covered, not transparent, not
+ * transformed, the page shown) for APPROVAL_DELAY_MS; disables it again the moment one is not. Answers whether a
+ * click now counts, and a stop.
+ */
+function guardVisibility(targets: Element[], button: HTMLButtonElement, trackVisibility: boolean): { armed(): boolean; stop(): void } {
+  const seen = new Map<Element, boolean>(targets.map((t) => [t, !trackVisibility]));
+  let armed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const update = () => {
+    const visible = document.visibilityState === 'visible' && [...seen.values()].every(Boolean);
+    clearTimeout(timer);
+    armed = false;
+    button.disabled = true;
+    if (visible) {
+      timer = setTimeout(() => {
+        armed = true;
+        button.disabled = false;
+      }, APPROVAL_DELAY_MS);
+    }
+  };
+  const observer = trackVisibility
+    ? new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) seen.set(entry.target, entry.isIntersecting && (entry as IntersectionObserverEntry & { isVisible?: boolean }).isVisible === true);
+          update();
+        },
+        { threshold: [0, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit,
+      )
+    : undefined;
+  for (const target of targets) observer?.observe(target);
+  document.addEventListener('visibilitychange', update);
+  update();
+  return {
+    armed: () => armed && !button.disabled,
+    stop() {
+      clearTimeout(timer);
+      observer?.disconnect();
+      document.removeEventListener('visibilitychange', update);
+    },
+  };
+}
+
+/**
+ * Shows what is about to be signed or sent; resolves true on Approve, false on Reject. Approve counts only once the
+ * frame has been visible for a second; where the browser cannot tell, the approval moves to a window on this origin.
+ */
+function askApproval(id: string, view: ApprovalView): Promise<boolean> {
   approval?.settle(new FrameError('Request was aborted', 4001));
-  const approve = el('button', { type: 'button', className: 'primary', textContent: 'Approve' });
+  const tracked = canTrackVisibility();
+  const approve = el('button', { type: 'button', className: 'primary', textContent: tracked ? 'Approve' : 'Review in wallet window', disabled: true });
   const reject = el('button', { type: 'button', textContent: 'Reject' });
-  root.replaceChildren(el('h1', { id: 'approval-title' }, title), ...body, el('div', { className: 'row' }, reject, approve));
+  const content = renderView(view);
+  root.replaceChildren(...content, el('div', { className: 'row' }, reject, approve));
   root.setAttribute('aria-labelledby', 'approval-title');
-  post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id, open: true });
-  approve.focus();
+  post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id, open: true, kind: view.kind });
+  reject.focus();
+  const guard = guardVisibility([root, approve], approve, tracked);
+  let popup: Window | null = null;
   return new Promise<boolean>((resolve, rejectPromise) => {
+    const onWindowMessage = (event: MessageEvent) => {
+      const data = event.data as { channel?: string; type?: string; id?: string; approved?: boolean } | null;
+      if (event.origin !== location.origin || !popup || event.source !== popup || data?.channel !== APPROVAL_WINDOW_CHANNEL || data.id !== id) return;
+      if (data.type === 'Ready') popup.postMessage({ channel: APPROVAL_WINDOW_CHANNEL, type: 'Show', id, view }, location.origin);
+      if (data.type === 'Decision') settle(data.approved === true);
+    };
     const settle = (result: boolean | Error) => {
       if (approval?.id !== id) return;
       approval = undefined;
+      guard.stop();
+      window.removeEventListener('message', onWindowMessage);
+      popup?.close();
       if (result === true) {
         approve.disabled = reject.disabled = true;
         approve.textContent = 'Approving...';
@@ -241,7 +331,13 @@ function askApproval(id: string, title: string, body: Node[]): Promise<boolean> 
       else resolve(result);
     };
     approval = { id, settle };
-    approve.addEventListener('click', () => settle(true));
+    window.addEventListener('message', onWindowMessage);
+    approve.addEventListener('click', () => {
+      if (!guard.armed()) return;
+      if (tracked) return settle(true);
+      // A top-level window on the wallet's origin: no page can cover or fade it.
+      popup = window.open(`/approval-window?id=${encodeURIComponent(id)}`, 'minibot-approval', 'popup,width=440,height=640');
+    });
     reject.addEventListener('click', () => settle(false));
   });
 }
@@ -251,26 +347,30 @@ function closeApproval(id: string) {
   post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id, open: false });
 }
 
-const short = (value: string) => (value.length > 66 ? `${value.slice(0, 34)}...${value.slice(-8)}` : value);
-const wei = (value: unknown) => (typeof value === 'string' && isHex(value) ? `${formatEther(BigInt(value))} BNB` : '0 BNB');
-
-async function prepareTransaction(account: PrivateKeyAccount, tx: TxRequest, chainId: number, nonce?: number) {
-  const value = tx.value ? BigInt(tx.value) : 0n;
-  const [gasPrice, pendingNonce, gas] = await Promise.all([
-    rpc<Hex>('eth_gasPrice'),
-    nonce === undefined ? rpc<Hex>('eth_getTransactionCount', [account.address, 'pending']) : Promise.resolve(undefined),
-    tx.gas ? Promise.resolve(tx.gas) : rpc<Hex>('eth_estimateGas', [{ from: account.address, to: tx.to, data: tx.data, value: tx.value }]),
-  ]);
-  return account.signTransaction({
-    chainId,
-    type: 'legacy',
-    to: tx.to,
-    data: tx.data,
-    value,
-    gas: BigInt(gas),
-    gasPrice: BigInt(gasPrice),
-    nonce: nonce ?? Number(BigInt(pendingNonce!)),
+/** The approval window (fallback): shows the view its opener (the frame, same origin) sends and answers the decision. */
+function startApprovalWindow() {
+  const id = new URLSearchParams(location.search).get('id') ?? '';
+  const opener = window.opener as Window | null;
+  if (!opener || !id) {
+    root.textContent = 'This window opens from the wallet.';
+    return;
+  }
+  const answer = (approved: boolean) => {
+    opener.postMessage({ channel: APPROVAL_WINDOW_CHANNEL, type: 'Decision', id, approved }, location.origin);
+    window.close();
+  };
+  window.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { channel?: string; type?: string; id?: string; view?: ApprovalView } | null;
+    if (event.origin !== location.origin || event.source !== opener || data?.channel !== APPROVAL_WINDOW_CHANNEL || data.type !== 'Show' || data.id !== id || !data.view) return;
+    const approve = el('button', { type: 'button', className: 'primary', textContent: 'Approve', disabled: true });
+    const reject = el('button', { type: 'button', textContent: 'Reject' });
+    root.replaceChildren(...renderView(data.view), el('div', { className: 'row' }, reject, approve));
+    reject.focus();
+    const guard = guardVisibility([root], approve, false);
+    approve.addEventListener('click', () => guard.armed() && answer(true));
+    reject.addEventListener('click', () => answer(false));
   });
+  opener.postMessage({ channel: APPROVAL_WINDOW_CHANNEL, type: 'Ready', id }, location.origin);
 }
 
 /** Sends and waits for the receipt up to 25 s (spec section 9); answers the hash either way. */
@@ -284,77 +384,111 @@ async function sendRaw(serialized: Hex): Promise<Hex> {
   return hash;
 }
 
-const approvalTitle: Record<string, string> = {
-  personal_sign: 'Sign this message?',
-  eth_signTypedData: 'Sign this data?',
-  eth_signTypedData_v4: 'Sign this data?',
-  eth_sendTransaction: 'Send this transaction?',
-  eth_signTransaction: 'Sign this transaction?',
-  wallet_sendCalls: 'Send these calls?',
-};
+/** Gas limit and price of an EOA transaction, fixed before the approval shows its fee; gas undefined when it cannot be estimated yet. */
+interface Fees {
+  gas?: bigint;
+  gasPrice: bigint;
+}
+
+async function estimateFees(from: Address, calls: ParsedTransaction[]): Promise<Fees[]> {
+  const networkPrice = BigInt(await rpc<Hex>('eth_gasPrice'));
+  return Promise.all(
+    calls.map(async (call) => ({
+      gasPrice: call.gasPrice ?? networkPrice,
+      gas: call.gas ?? (await rpc<Hex>('eth_estimateGas', [{ from, to: call.to, data: call.data, value: numberToHex(call.value) }]).then(BigInt, () => undefined)),
+    })),
+  );
+}
+
+/** The wallet's fee: the sum of gas x price, or undefined when one call could not be estimated before the ones before it run. */
+const totalFee = (fees: Fees[]) => (fees.every((f) => f.gas !== undefined) ? fees.reduce((sum, f) => sum + f.gas! * f.gasPrice, 0n) : undefined);
+
+async function signPrepared(account: PrivateKeyAccount, call: ParsedTransaction, fees: Fees, chainId: number, nonce?: number): Promise<Hex> {
+  const gas = fees.gas ?? BigInt(await rpc<Hex>('eth_estimateGas', [{ from: account.address, to: call.to, data: call.data, value: numberToHex(call.value) }]));
+  const pending = call.nonce ?? nonce ?? Number(BigInt(await rpc<Hex>('eth_getTransactionCount', [account.address, 'pending'])));
+  return account.signTransaction({ chainId, type: 'legacy', to: call.to ?? null, data: call.data, value: call.value, gas, gasPrice: fees.gasPrice, nonce: pending });
+}
+
+/** Names (profile service) and token facts for the addresses a request mentions. */
+async function lookUpFacts(request: ParsedRequest, info: ChainInfo): Promise<Pick<ApprovalFacts, 'names' | 'tokens'>> {
+  const { targets, mentioned } = addressesOf(request);
+  const names = mentioned.length ? await api<{ names: Record<string, string> }>('/api/names', { addresses: mentioned }).then((r) => r.names, () => ({})) : {};
+  const tokens: Record<string, TokenInfo> = {};
+  await Promise.all(
+    targets.map(async (address) => {
+      if (address === info.presale) return;
+      const call = (data: Hex) => rpc<Hex>('eth_call', [{ to: address, data }, 'latest']).catch(() => '0x' as Hex);
+      const [symbolData, decimalsData, erc721Data] = await Promise.all([call('0x95d89b41'), call('0x313ce567'), call('0x01ffc9a780ac58cd00000000000000000000000000000000000000000000000000000000')]);
+      let symbol = '';
+      try {
+        symbol = symbolData.length > 2 ? decodeAbiParameters([{ type: 'string' }], symbolData)[0].replace(/[^\p{L}\p{N} ._-]/gu, '').slice(0, 16) : '';
+      } catch {
+        return;
+      }
+      if (erc721Data.length === 66 && BigInt(erc721Data) === 1n) tokens[address] = { standard: 'erc721', symbol: symbol || 'NFT' };
+      else if (decimalsData.length === 66 && BigInt(decimalsData) <= 77n) tokens[address] = { standard: 'erc20', symbol: symbol || 'tokens', decimals: Number(BigInt(decimalsData)) };
+    }),
+  );
+  return { names, tokens };
+}
 
 async function runRpc(id: string, message: Extract<AppToFrameMessage, { type: 'RpcRequest' }>): Promise<unknown> {
   const { method, chainId } = message;
-  const params = (Array.isArray(message.params) ? message.params : []) as unknown[];
   if (rpcMethodKind(method) !== 'unsafe') throw new FrameError(RPC_NOT_ALLOWED_MESSAGE, RPC_NOT_ALLOWED_CODE);
   const session = await load<StoredSession>('session');
   if (!session) throw new FrameError('Not logged in', 4100);
-  const chain = await api<{ chainId: number }>('/api/chain');
-  if (chainId !== chain.chainId) throw new FrameError(`The embedded wallet does not support chain ${chainId}`, 4901);
-  if (method === 'wallet_sendCalls') {
-    const problem = sendCallsProblem(params);
-    if (problem) throw new FrameError(problem, -32602);
-  }
+  const info = await chain();
+  if (chainId !== info.chainId) throw new FrameError(`The embedded wallet does not support chain ${chainId}`, 4901);
   const type = await accountType();
-  const address = (await withAccountTypes(session.user)).address;
-  const body: Node[] = [];
-  if (method === 'personal_sign') {
-    const raw = String(params[0] ?? '');
-    const text = isHex(raw) ? (() => { try { return hexToString(raw); } catch { return raw; } })() : raw;
-    body.push(el('p', {}, 'Message'), el('pre', {}, text));
-  } else if (method.startsWith('eth_signTypedData')) {
-    body.push(el('p', {}, 'Data'), el('pre', {}, typeof params[1] === 'string' ? params[1] : JSON.stringify(params[1], null, 2)));
-  } else if (method === 'wallet_sendCalls') {
-    const calls = (params[0] as { calls: TxRequest[] }).calls;
-    calls.forEach((call, index) => body.push(details([[`Call ${index + 1} to`, call.to!], ['Value', wei(call.value)], ['Data', short(call.data ?? '0x')]])));
-  } else {
-    const tx = (params[0] ?? {}) as TxRequest;
-    body.push(details([['To', tx.to ?? '(new contract)'], ['Value', wei(tx.value)], ['Data', short(tx.data ?? '0x')]]));
+  const address = getAddress((await withAccountTypes(session.user)).address);
+  // The one parse: everything below (what is shown, what is signed) reads `request`, never `message.params`.
+  let request: ParsedRequest;
+  try {
+    request = parseSigningRequest(method, message.params, { chainId: info.chainId, account: address });
+  } catch (error) {
+    if (error instanceof RequestError) throw new FrameError(error.message, error.code);
+    throw error;
   }
-  body.unshift(details([['From', address]]));
-  const approved = await askApproval(id, approvalTitle[method], body);
+  if (type === 'smartAccount' && request.method === 'eth_signTransaction') throw new FrameError('A smart account sends user operations; it cannot sign a transaction', 4200);
+  if (type === 'smartAccount' && 'transaction' in request && !request.transaction.to) throw new FrameError('A smart account cannot deploy a contract from a transaction without "to"', 4200);
+  const transactions = request.method === 'wallet_sendCalls' ? request.calls : 'transaction' in request ? [request.transaction] : [];
+  const smartFees = (): Promise<{ fees: UserOperationFees; maxCostWei: bigint } | undefined> =>
+    withAccount(session.user.address, async (owner) => {
+      const [context, { estimateUserOperation }] = await Promise.all([userOperationContext(), userOperations()]);
+      return estimateUserOperation(owner, transactions, context);
+    }).catch(() => undefined);
+  const [lookedUp, fees, userOperation] = await Promise.all([
+    lookUpFacts(request, info),
+    transactions.length && type !== 'smartAccount' ? estimateFees(address, transactions) : Promise.resolve([]),
+    transactions.length && type === 'smartAccount' ? smartFees() : Promise.resolve(undefined),
+  ]);
+  const feeWei = type === 'smartAccount' ? userOperation?.maxCostWei : totalFee(fees);
+  const view = describeApproval(request, { native: info.nativeCurrency, presale: info.presale, feeWei, ...lookedUp });
+  const approved = await askApproval(id, view);
   if (!approved) throw new FrameError('User rejected the request.', 4001);
   try {
-    return await withAccount(async (account) => {
-      switch (method) {
-        case 'personal_sign': {
-          const raw = String(params[0] ?? '');
-          return (await signerOf(account, type)).signMessage({ message: isHex(raw) ? { raw } : raw });
-        }
+    return await withAccount(session.user.address, async (account) => {
+      switch (request.method) {
+        case 'personal_sign':
+          return (await signerOf(account, type)).signMessage({ message: request.message.raw ? { raw: request.message.raw } : request.message.text });
         case 'eth_signTypedData':
-        case 'eth_signTypedData_v4': {
-          const data = (typeof params[1] === 'string' ? JSON.parse(params[1]) : params[1]) as TypedDataDefinition & { types: Record<string, unknown> };
-          const { EIP712Domain: _domain, ...types } = data.types;
-          return (await signerOf(account, type)).signTypedData({ ...data, types } as TypedDataDefinition);
-        }
+        case 'eth_signTypedData_v4':
+          return (await signerOf(account, type)).signTypedData(typedDataToSign(request.typedData));
         case 'eth_signTransaction':
-          if (type === 'smartAccount') throw new FrameError('A smart account sends user operations; it cannot sign a transaction', 4200);
-          return prepareTransaction(account, (params[0] ?? {}) as TxRequest, chainId);
+          return signPrepared(account, request.transaction, fees[0], info.chainId);
         case 'eth_sendTransaction':
-          if (type === 'smartAccount') return sendUserOperation(account, [(params[0] ?? {}) as TxRequest]);
-          return sendRaw(await prepareTransaction(account, (params[0] ?? {}) as TxRequest, chainId));
+          if (type === 'smartAccount') return sendUserOperation(account, [request.transaction], userOperation?.fees);
+          return sendRaw(await signPrepared(account, request.transaction, fees[0], info.chainId));
         case 'wallet_sendCalls': {
-          const calls = (params[0] as { calls: TxRequest[] }).calls;
           // A smart account sends the batch atomically: one user operation, one transaction.
-          if (type === 'smartAccount') return { id: await sendUserOperation(account, calls) };
+          if (type === 'smartAccount') return { id: await sendUserOperation(account, request.calls, userOperation?.fees) };
+          if (request.atomicRequired && request.calls.length > 1) throw new FrameError('This account cannot send the calls atomically; use the smart account', 5760);
           let nonce = Number(BigInt(await rpc<Hex>('eth_getTransactionCount', [account.address, 'pending'])));
           const hashes: Hex[] = [];
-          for (const call of calls) hashes.push(await sendRaw(await prepareTransaction(account, call, chainId, nonce++)));
+          for (const [index, call] of request.calls.entries()) hashes.push(await sendRaw(await signPrepared(account, call, fees[index], info.chainId, nonce++)));
           // The id carries the hashes, so the app answers wallet_getCallsStatus from the chain alone.
           return { id: `0x${hashes.map((h) => h.slice(2)).join('')}` };
         }
-        default:
-          throw new FrameError(RPC_NOT_ALLOWED_MESSAGE, RPC_NOT_ALLOWED_CODE);
       }
     });
   } finally {
@@ -422,13 +556,13 @@ async function handle(message: AppToFrameMessage): Promise<unknown> {
     case 'AwaitFarcaster': {
       if (!pendingFarcasterState) throw new FrameError('Start with Farcaster');
       const result = await api<{ token?: string; user?: EmbeddedUser; privateKey?: Hex }>('/api/farcaster/wait', { state: pendingFarcasterState, deviceId: await deviceId(), waitMs: 20_000 });
-      if (!result.token || !result.user || !result.privateKey) return {};
+      if (!result.token || !result.user) return {};
       pendingFarcasterState = undefined;
-      return { user: await keepLogin(result as { token: string; user: EmbeddedUser; privateKey: Hex }) };
+      return { user: await keepLogin(result as { token: string; user: EmbeddedUser; privateKey?: Hex }) };
     }
     case 'GetUser': {
       const session = await load<StoredSession>('session');
-      if (!session || !(await load('account'))) return null;
+      if (!session || !(await load(accountKey(session.user.address)))) return null;
       try {
         const user = await api<EmbeddedUser>('/api/me', undefined, session.token);
         await save('session', { ...session, user });
@@ -514,4 +648,5 @@ function start() {
   void dbPromise.then(() => post({ channel: EMBEDDED_CHANNEL, type: 'Ready' }));
 }
 
-start();
+if (root.dataset.mode === 'approval-window') startApprovalWindow();
+else start();

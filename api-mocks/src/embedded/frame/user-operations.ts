@@ -13,10 +13,11 @@ export interface UserOperationContext {
   confirmationTimeoutMs: number;
 }
 
+/** A call as the frame's parser read it (requests.ts): what the approval showed. */
 export interface UserOperationCall {
   to?: Hex;
-  data?: Hex;
-  value?: Hex;
+  data: Hex;
+  value: bigint;
 }
 
 /** The chain's client (reads through the frame's `/rpc`), described from the service's chain id. */
@@ -33,17 +34,17 @@ export function frameSmartAccount(owner: LocalAccount, context: UserOperationCon
   return toEmbeddedSmartAccount({ client: chainClient(context), owner, setup: context.setup });
 }
 
-/**
- * Sends the calls as one user operation through the bundler (the frame origin's `/bundler`) and waits for its
- * receipt: whether its calls succeeded, and the hash of the transaction that included it.
- */
-export async function sendUserOperation(
-  owner: LocalAccount,
-  calls: UserOperationCall[],
-  context: UserOperationContext,
-): Promise<{ success: boolean; transactionHash: Hex }> {
+/** Gas limits and fees of a user operation, fixed before the approval shows their cost, then sent as they are. */
+export interface UserOperationFees {
+  callGasLimit: bigint;
+  verificationGasLimit: bigint;
+  preVerificationGas: bigint;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+function bundlerOf(context: UserOperationContext) {
   const client = chainClient(context);
-  const account = await toEmbeddedSmartAccount({ client, owner, setup: context.setup });
   const bundlerClient = createBundlerClient({
     client,
     chain: client.chain,
@@ -51,10 +52,43 @@ export async function sendUserOperation(
     pollingInterval: 250,
     userOperation: { estimateFeesPerGas: bundlerGasPrice },
   });
-  const hash = await bundlerClient.sendUserOperation({
-    account,
-    calls: calls.map((call) => ({ to: call.to!, data: call.data, value: call.value ? BigInt(call.value) : 0n })),
-  });
+  return { client, bundlerClient };
+}
+
+const toCalls = (calls: UserOperationCall[]) => calls.map((call) => ({ to: call.to!, data: call.data, value: call.value }));
+
+/**
+ * The bundler's gas limits and fees for these calls, and the most the operation can cost (all limits at the max fee):
+ * the approval shows that figure, and {@link sendUserOperation} sends the operation with these very limits and fees.
+ */
+export async function estimateUserOperation(owner: LocalAccount, calls: UserOperationCall[], context: UserOperationContext): Promise<{ fees: UserOperationFees; maxCostWei: bigint }> {
+  const { client, bundlerClient } = bundlerOf(context);
+  const account = await toEmbeddedSmartAccount({ client, owner, setup: context.setup });
+  const prepared = await bundlerClient.prepareUserOperation({ account, calls: toCalls(calls) });
+  const fees: UserOperationFees = {
+    callGasLimit: prepared.callGasLimit,
+    verificationGasLimit: prepared.verificationGasLimit,
+    preVerificationGas: prepared.preVerificationGas,
+    maxFeePerGas: prepared.maxFeePerGas,
+    maxPriorityFeePerGas: prepared.maxPriorityFeePerGas,
+  };
+  return { fees, maxCostWei: (fees.callGasLimit + fees.verificationGasLimit + fees.preVerificationGas) * fees.maxFeePerGas };
+}
+
+/**
+ * Sends the calls as one user operation through the bundler (the frame origin's `/bundler`) and waits for its
+ * receipt: whether its calls succeeded, and the hash of the transaction that included it. With `fees`, the operation
+ * carries exactly those limits and fees (the ones the approval showed).
+ */
+export async function sendUserOperation(
+  owner: LocalAccount,
+  calls: UserOperationCall[],
+  context: UserOperationContext,
+  fees?: UserOperationFees,
+): Promise<{ success: boolean; transactionHash: Hex }> {
+  const { client, bundlerClient } = bundlerOf(context);
+  const account = await toEmbeddedSmartAccount({ client, owner, setup: context.setup });
+  const hash = await bundlerClient.sendUserOperation({ account, calls: toCalls(calls), ...fees });
   const { success, receipt } = await bundlerClient.waitForUserOperationReceipt({ hash, timeout: context.confirmationTimeoutMs });
   return { success, transactionHash: receipt.transactionHash };
 }

@@ -37,7 +37,7 @@ export interface FrameChannel {
   /** Sends a request; rejects with the frame's error, or with `timeoutError` after `timeoutMs` (no time-out when undefined). */
   request<T extends AppToFrameType>(request: FrameRequest<T>, options?: { timeoutMs?: number; timeoutMessage?: string; id?: string }): Promise<FrameResults[T]>;
   /** Called when the frame opens or closes its approval UI for a request. */
-  onApproval(listener: (id: string, open: boolean) => void): () => void;
+  onApproval(listener: (id: string, open: boolean, kind?: 'message' | 'transaction') => void): () => void;
   newId(): string;
   close(): void;
 }
@@ -53,7 +53,7 @@ let counter = 0;
 export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
   const { clock } = options;
   const pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void }>();
-  const approvalListeners = new Set<(id: string, open: boolean) => void>();
+  const approvalListeners = new Set<(id: string, open: boolean, kind?: 'message' | 'transaction') => void>();
   let isReady = false;
   const readyWaiters = new Set<() => void>();
   const newId = options.randomId ?? (() => `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
@@ -70,7 +70,7 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
       return;
     }
     if (message.type === 'Approval') {
-      for (const listener of approvalListeners) listener(message.id, message.open);
+      for (const listener of approvalListeners) listener(message.id, message.open, message.kind);
       return;
     }
     const entry = pending.get(message.id);

@@ -187,6 +187,7 @@ export class MbModal extends LitElement {
       if (connector) return connector.name;
     }
     if (view === 'ConnectingWalletConnectBasic' && data?.wallet) return data.wallet.name;
+    if (view === 'ApproveTransaction' && data?.approvalKind === 'message') return textsOf(this.resolved()?.options).texts.signMessageTitle;
     return textsOf(this.resolved()?.options).viewTitles[view];
   }
 
