@@ -5,7 +5,8 @@ import { createModal } from './client.js';
 import { controllersOf, getDefaultClient, setDefaultClient } from './core/registry.js';
 import { ChainSwitchError, UserRejectedError } from './errors.js';
 import { createMemoryStorage, STORAGE_KEYS } from './storage.js';
-import type { AccountSnapshot, ModalControllers } from './core/types.js';
+import type { AccountSnapshot } from './core/types.js';
+import type { ModalControllers } from './controllers/bag.js';
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 

@@ -1,4 +1,4 @@
-import { coreMessages as messages } from './core-messages.js';
+import { coreMessages as messages } from './texts/core-messages.js';
 
 export interface ModalErrorOptions {
   cause?: unknown;

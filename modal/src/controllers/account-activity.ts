@@ -1,4 +1,4 @@
-import type { ModalControllers } from '../core/types.js';
+import type { ModalControllers } from './bag.js';
 
 /**
  * A signal between the lazy feature chunks: a swap or a purchase changed the account's balances, so the Account

@@ -1,10 +1,10 @@
 import { fetchBalances } from '../api/blockchain.js';
 import type { Balance } from '../api/types.js';
 import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS } from '../core/constants.js';
-import type { ChainAccountState, ChainNamespace, ModalNetwork } from '../core/types.js';
+import type { AccountControllerDeps, ChainAccountState } from './account.js';
+import type { ChainNamespace, ModalNetwork } from '../core/types.js';
 import { log } from '../core/log.js';
 import { formatUnitsString } from '../core/units.js';
-import type { AccountControllerDeps } from './account.js';
 
 export type BalanceCache = Map<string, { at: number; balance: string; symbol: string; tokens?: Balance[] }>;
 

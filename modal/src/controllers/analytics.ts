@@ -3,10 +3,35 @@ import { sendAnalyticsEvent } from '../api/analytics.js';
 import { fetchAllowedOrigins, fetchAnalyticsConfig } from '../api/directory.js';
 import { createStore } from '../core/store.js';
 import { log } from '../core/log.js';
-import type { AnalyticsController, AnalyticsState } from '../core/types.js';
 import { HttpError } from '../errors.js';
-import { coreMessages as messages } from '../core-messages.js';
-import type { ModalCoreMessages } from '../core/locale.js';
+import { coreMessages as messages } from '../texts/core-messages.js';
+import type { ModalCoreMessages } from '../texts/locale.js';
+import type { Store } from '../core/types.js';
+
+export interface AnalyticsAlert {
+  message: string;
+  hint: string;
+}
+
+export interface AnalyticsState {
+  enabled: boolean;
+  /** 'Invalid App Configuration', shown once. */
+  alert?: AnalyticsAlert;
+}
+
+export interface AnalyticsEventInput {
+  type: 'track' | 'error';
+  event: string;
+  address?: string;
+  properties?: Record<string, unknown>;
+}
+
+export interface AnalyticsController extends Store<AnalyticsState> {
+  /** Fetches the analytics config and checks the allowed origins. */
+  init(): Promise<void>;
+  sendEvent(event: AnalyticsEventInput): Promise<void>;
+  dismissAlert(): void;
+}
 
 export interface AnalyticsControllerDeps {
   /** User-visible texts (the options' `messages`); default English. */

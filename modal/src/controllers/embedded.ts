@@ -9,7 +9,9 @@ import {
 import type { FrameChannel } from '../connectors/embedded/channel.js';
 import { FrameTimeoutError } from '../connectors/embedded/channel.js';
 import { createEmbeddedProvider, type EmbeddedProvider } from '../connectors/embedded/provider.js';
-import type { Clock, ConnectorInfo, FetchLike, ModalControllers, ModalMessages, Store } from '../core/types.js';
+import type { Clock, FetchLike, ModalMessages, Store } from '../core/types.js';
+import type { ConnectorInfo } from './connection.js';
+import type { ModalControllers } from './bag.js';
 import { createEmbeddedStore, EmbeddedWalletError } from '../connectors/embedded/runtime.js';
 
 /** The auth connector: the embedded wallet behind e-mail and social logins. */

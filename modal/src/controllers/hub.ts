@@ -1,7 +1,7 @@
-import type { ModalControllers } from '../core/types.js';
-import { rpcUrlOf } from '../core/rpc-url.js';
+import type { ModalControllers } from './bag.js';
+import { rpcUrlOf } from '../api/rpc-url.js';
 import { jsonRpcRequest } from '../api/blockchain.js';
-import { textsOf } from '../views/texts.js';
+import { textsOf } from '../texts/catalogue.js';
 import { onAccountActivity } from './account-activity.js';
 import { createActivityController, type ActivityController } from './activity.js';
 import { createPortfolioController, type PortfolioController } from './portfolio.js';

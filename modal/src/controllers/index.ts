@@ -1,21 +1,12 @@
 import type { ApiContext } from '../api/http.js';
-import type {
-  AccountSnapshot,
-  SiwxController,
-  Clock,
-  DirectoryController,
-  FetchLike,
-  ModalControllers,
-  ModalNetwork,
-  ModalStorage,
-  ResolvedOptions,
-} from '../core/types.js';
+import type { AccountSnapshot, Clock, FetchLike, ModalNetwork, ModalStorage, ResolvedOptions, SiwxController } from '../core/types.js';
+import type { DirectoryController, DirectoryControllerDeps } from './directory.js';
+import type { ModalControllers } from './bag.js';
 import type { ConnectorDiscovery } from '../connectors/eip6963.js';
 import type { WcUniversalProvider } from '../connectors/walletconnect.js';
 import { createAccountController } from './account.js';
 import { createAnalyticsController } from './analytics.js';
 import { createConnectionController } from './connection.js';
-import type { DirectoryControllerDeps } from './directory.js';
 import { createModalController } from './modal.js';
 import { createNetworksController, shouldShowUnsupportedChain } from './networks.js';
 import { createRouterController, resolveOpenView } from './router.js';

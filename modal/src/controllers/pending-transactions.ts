@@ -1,6 +1,7 @@
 // Runtime imports stay out of this module: the connect button's badge loads it, and a module the first click also
 // loads would be split into one more chunk of the first click (the size guard measured +0.5 kB).
-import type { Clock, Listener, ModalControllers, Store } from '../core/types.js';
+import type { Clock, Listener, Store } from '../core/types.js';
+import type { ModalControllers } from './bag.js';
 
 /** Spec section 9: the pending watch polls every 30 s when enabled. */
 export const PENDING_POLL_MS = 30_000;

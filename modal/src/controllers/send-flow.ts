@@ -3,7 +3,9 @@ import type { Balance } from '../api/types.js';
 import { fetchGasPrice } from '../api/convert.js';
 import { lookupName } from '../api/blockchain.js';
 import { createStore } from '../core/store.js';
-import type { Clock, Eip1193Provider, ModalMessages, ModalNetwork, SendController, SendToken, Store, ToastVariant } from '../core/types.js';
+import type { Clock, Eip1193Provider, ModalMessages, ModalNetwork, Store } from '../core/types.js';
+import type { SendController, SendToken } from './send.js';
+import type { ToastVariant } from './toasts.js';
 import { parseUnitsString } from '../core/units.js';
 import { hasInsufficientGas, isEvmAddress, isEvmSendComplete, validateSolanaSend } from '../core/validation.js';
 

@@ -1,5 +1,32 @@
 import { createStore } from '../core/store.js';
-import type { SendController, SendState } from '../core/types.js';
+import type { Balance } from '../api/types.js';
+import type { Store } from '../core/types.js';
+
+/** The token a send form sends: a balance entry (`address` is CAIP-10, absent for the native coin). */
+export type SendToken = Pick<Balance, 'symbol' | 'name' | 'address' | 'price' | 'iconUrl'> & {
+  decimals: number;
+  /** The holding, whole units (decimal string). */
+  balance: string;
+};
+
+/** Send form (spec section 3); reset when switching namespace. */
+export interface SendState {
+  token?: SendToken;
+  sendTokenAmount?: string;
+  receiverAddress?: string;
+  receiverProfileName?: string;
+  receiverProfileImageUrl?: string;
+  gasPrice?: bigint;
+  gasPriceInUSD?: number;
+  networkBalanceInUSD?: string;
+  loading: boolean;
+  tokenBalances: Balance[];
+}
+
+export interface SendController extends Store<SendState> {
+  set(patch: Partial<SendState>): void;
+  reset(): void;
+}
 
 const initialSendState = (): SendState => ({ loading: false, tokenBalances: [] });
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ApiContext } from '../api/http.js';
 import { createFakeClock, createFakeFetch, createFakeProvider, flush, json, type RecordedRequest } from '../core/testing.js';
 import type { ModalNetwork } from '../core/types.js';
-import { messages } from '../messages.js';
+import { messages } from '../texts/messages.js';
 import {
   formatAmount,
   formatTokenAmount,

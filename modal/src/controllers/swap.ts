@@ -4,9 +4,10 @@ import type { Balance, CaipAddress, SwapToken } from '../api/types.js';
 import { fetchBalances } from '../api/blockchain.js';
 import { buildSwapTransaction, fetchAllowance, fetchBuildApprove, fetchGasPrice, fetchSwapQuotes, fetchSwapTokens, fetchTokenPrices } from '../api/convert.js';
 import { createStore } from '../core/store.js';
-import type { Clock, Eip1193Provider, ModalControllers, ModalNetwork, Store } from '../core/types.js';
+import type { Clock, Eip1193Provider, ModalNetwork, Store } from '../core/types.js';
+import type { ModalControllers } from './bag.js';
 import { ModalError } from '../errors.js';
-import { messages as englishMessages } from '../messages.js';
+import { messages as englishMessages } from '../texts/messages.js';
 import { chainHex, readChainCapabilities, supportsAtomicBatch, type ChainCapabilities } from './capabilities.js';
 import { minimumReceived, parseAmount, parseSlippage, priceImpactBps, slippagePercent, toHex, usdCents } from './amounts.js';
 

@@ -1,12 +1,30 @@
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS } from '../core/constants.js';
 import { createStore } from '../core/store.js';
-import type { Clock, ModalNetwork, WalletConnectController, WalletConnectState, WalletSession } from '../core/types.js';
+import type { Clock, ModalNetwork, Store } from '../core/types.js';
+import type { WalletSession } from './connection.js';
 import { isUserRejection, providerErrorCode } from '../connectors/errors.js';
 import { parseChainId } from '../connectors/injected.js';
 import { optionalNamespacesOf, walletConnectConnector, type WcUniversalProvider } from '../connectors/walletconnect.js';
-import { coreMessages as messages } from '../core-messages.js';
-import type { ModalCoreMessages } from '../core/locale.js';
+import { coreMessages as messages } from '../texts/core-messages.js';
+import type { ModalCoreMessages } from '../texts/locale.js';
 import { log } from '../core/log.js';
+
+export interface WalletConnectState {
+  status: 'idle' | 'loading' | 'ready' | 'connected' | 'error';
+  /** `wc:` pairing URI (QR code, copy link, deep links). */
+  uri?: string;
+  /** ms since epoch; the pairing counts as expired within 10 s of it. */
+  pairingExpiry?: number;
+  error?: string;
+}
+
+export interface WalletConnectController extends Store<WalletConnectState> {
+  /** Loads @walletconnect/universal-provider (lazy chunk), starts a pairing; resolves when connected or failed. */
+  connect(): Promise<void>;
+  /** Adopts the session the provider restored from its storage (reload while connected); false when none. */
+  restore(): Promise<boolean>;
+  isPairingExpired(): boolean;
+}
 
 export interface WalletConnectControllerDeps {
   /** User-visible texts (the options' `messages`); default English. */

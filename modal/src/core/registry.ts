@@ -1,4 +1,5 @@
-import type { ModalClient, ModalControllers } from './types.js';
+import type { ModalClient } from './types.js';
+import type { ModalControllers } from '../controllers/bag.js';
 
 // Module state only: nothing here touches window, document or storage.
 let defaultClient: ModalClient | undefined;

@@ -2,8 +2,8 @@ import { createFrameChannel, type FrameChannel } from '../connectors/embedded/ch
 import { createEmbeddedController, type EmbeddedController } from '../controllers/embedded.js';
 import { browserClock } from '../connectors/embedded/runtime.js';
 import { safeLinkUrl } from '../core/safe-url.js';
-import type { ModalControllers } from '../core/types.js';
-import { textsOf } from '../views/texts.js';
+import type { ModalControllers } from '../controllers/bag.js';
+import { textsOf } from '../texts/catalogue.js';
 import { mountModal } from './modal/mount.js';
 
 const controllersByModal = new WeakMap<ModalControllers, EmbeddedController>();

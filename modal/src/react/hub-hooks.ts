@@ -6,7 +6,7 @@ import { hubOf, type HubControllers } from '../controllers/hub.js';
 import { totalUsd, type PortfolioSource, type PortfolioState } from '../controllers/portfolio.js';
 import type { SendBlocker, SendOutcome } from '../controllers/send-flow.js';
 import { ModalError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../texts/messages.js';
 import { useAccount } from './hooks.js';
 import { useModalClient } from './context.js';
 

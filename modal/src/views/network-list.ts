@@ -1,6 +1,7 @@
 import { html } from 'lit';
-import type { ModalControllers, NetworksState } from '../core/types.js';
-import { textsOf } from './texts.js';
+import type { ModalControllers } from '../controllers/bag.js';
+import type { NetworksState } from '../controllers/networks.js';
+import { textsOf } from '../texts/catalogue.js';
 import '../ui/list-item/list-item.js';
 import '../ui/icon/icon.js';
 

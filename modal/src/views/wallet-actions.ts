@@ -1,4 +1,4 @@
-import type { ModalControllers } from '../core/types.js';
+import type { ModalControllers } from '../controllers/bag.js';
 import type { WcWallet } from '../api/types.js';
 import { safeImageUrl, safeLinkUrl } from '../core/safe-url.js';
 

@@ -1,6 +1,6 @@
 // No runtime import of a module the first click also loads (lit, the texts, the core): each would be split into one
 // more chunk of the first click. See pending-transactions.ts.
-import type { ModalControllers } from '../../core/types.js';
+import type { ModalControllers } from '../../controllers/bag.js';
 import { pendingTransactionsOf } from '../../controllers/pending-transactions.js';
 
 const BADGE_CSS = `

@@ -1,11 +1,12 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import type { ModalClient, ModalControllers, ViewName } from '../../core/types.js';
+import type { ModalClient, ViewName } from '../../core/types.js';
+import type { ModalControllers } from '../../controllers/bag.js';
 import { controllersOf, getDefaultClient } from '../../core/registry.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../store-controller.js';
 import { viewLoaders, viewTags } from '../../views/registry.js';
-import { textsOf } from '../../views/texts.js';
+import { textsOf } from '../../texts/catalogue.js';
 import { deepActiveElement, focusableElements } from './focus.js';
 import { modalStyles } from './modal.styles.js';
 import '../../ui/button/button.js';

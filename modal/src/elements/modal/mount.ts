@@ -1,4 +1,4 @@
-import type { ModalControllers } from '../../core/types.js';
+import type { ModalControllers } from '../../controllers/bag.js';
 import './modal.js';
 import type { MbModal } from './modal.js';
 // The first view most users see ships with the shell (one round trip less on the first click);

@@ -10,7 +10,6 @@ import { pendingTransactionsOf } from '../../controllers/pending-transactions.js
 import { totalUsd } from '../../controllers/portfolio.js';
 import { MbView, viewStyles } from '../view.js';
 import { viewLoaders } from '../registry.js';
-import { textsOf } from '../texts.js';
 import { formatTokenAmount, formatUsd, tokenIcon } from '../hub-format.js';
 import { accountStyles } from './account-view.styles.js';
 import '../../ui/wallet-image/wallet-image.js';
@@ -52,7 +51,7 @@ export class MbAccountView extends MbView {
     const evm = networks.activeNetwork.chainNamespace === 'eip155';
     const usable = evm && !networks.isUnsupported;
     const registered = (view: string) => Boolean((viewLoaders as Record<string, unknown>)[view]);
-    const t = this.texts;
+    const t = this.localize.texts;
     const candidates: [boolean, string, string][] = [
       [features.send && usable, t.send, 'WalletSend'],
       [features.receive, t.receive, 'WalletReceive'],
@@ -73,30 +72,30 @@ export class MbAccountView extends MbView {
     const name = chain?.profileName ?? undefined;
     const avatar = safeImageUrl(chain?.profileImage) ?? safeImageUrl(chain?.connectedWalletInfo?.icon);
     const network = networks.activeNetwork;
-    const lang = textsOf(this.controllers.options).lang;
+    const lang = this.localize.lang;
     const tokens = portfolio.balances;
     return html`<div class="center">
         <mb-wallet-image class="avatar" shape="circle" src=${avatar ?? nothing} name=${name ?? address.slice(2, 4)}></mb-wallet-image>
         ${name
           ? html`<mb-text variant="title" align="center">${name}</mb-text>`
           : chain?.user && this.controllers.connection.getState().connectorId === 'auth'
-            ? html`<mb-button variant="ghost" size="sm" @click=${() => this.controllers.router.push('RegisterAccountName')}>${this.texts.chooseName}</mb-button>`
+            ? html`<mb-button variant="ghost" size="sm" @click=${() => this.controllers.router.push('RegisterAccountName')}>${this.localize.texts.chooseName}</mb-button>`
             : nothing}
         <div class="address">
           <span title=${address}>${shortenAddress(address)}</span>
-          <mb-button variant="ghost" size="sm" icon-only label=${this.texts.copyAddress} @click=${() => this.copy(address)}>
+          <mb-button variant="ghost" size="sm" icon-only label=${this.localize.texts.copyAddress} @click=${() => this.copy(address)}>
             <mb-icon name="copy"></mb-icon>
           </mb-button>
         </div>
-        <div class="balance" aria-label=${this.texts.balance} aria-busy=${chain?.balanceLoading ? 'true' : 'false'}>
+        <div class="balance" aria-label=${this.localize.texts.balance} aria-busy=${chain?.balanceLoading ? 'true' : 'false'}>
           ${chain?.balance !== undefined
             ? html`<mb-text tone="muted">${formatBalance(chain.balance)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</mb-text>`
             : html`<mb-skeleton class="balance-skeleton"></mb-skeleton>`}
           ${tokens.length > 0
-            ? html`<span class="total" aria-label=${this.texts.totalBalance}>${formatUsd(totalUsd(tokens), lang)}</span>`
+            ? html`<span class="total" aria-label=${this.localize.texts.totalBalance}>${formatUsd(totalUsd(tokens), lang)}</span>`
             : nothing}
         </div>
-        ${this.pending.value?.count ? html`<mb-text class="pending" variant="small" role="status">${this.texts.pendingTransactions(this.pending.value.count)}</mb-text>` : nothing}
+        ${this.pending.value?.count ? html`<mb-text class="pending" variant="small" role="status">${this.localize.texts.pendingTransactions(this.pending.value.count)}</mb-text>` : nothing}
       </div>
       <div class="actions">
         ${this.actions().map(
@@ -104,9 +103,9 @@ export class MbAccountView extends MbView {
         )}
       </div>
       ${tokens.length > 0 || portfolio.source
-        ? html`<h3 id="tokens">${this.texts.tokens}</h3>
+        ? html`<h3 id="tokens">${this.localize.texts.tokens}</h3>
             ${tokens.length === 0
-              ? html`<mb-text tone="muted">${this.texts.noTokens}</mb-text>`
+              ? html`<mb-text tone="muted">${this.localize.texts.noTokens}</mb-text>`
               : html`<ul class="tokens" aria-labelledby="tokens">
                   ${tokens.map((token) => this.renderToken(token, lang))}
                 </ul>`}`
@@ -116,28 +115,28 @@ export class MbAccountView extends MbView {
       <div class="stack">
         <mb-list-item
           label=${network.name}
-          tag=${networks.isUnsupported ? this.texts.unsupported : this.texts.network}
+          tag=${networks.isUnsupported ? this.localize.texts.unsupported : this.localize.texts.network}
           chevron
           @click=${() => this.controllers.router.push('Networks')}
         >
           <mb-icon slot="image" name="network"></mb-icon>
         </mb-list-item>
         ${chain?.user?.email
-          ? html`<mb-list-item label=${chain.user.email} tag=${this.texts.updateEmail} chevron @click=${() => this.controllers.router.push('UpdateEmailWallet')}>
+          ? html`<mb-list-item label=${chain.user.email} tag=${this.localize.texts.updateEmail} chevron @click=${() => this.controllers.router.push('UpdateEmailWallet')}>
               <mb-icon slot="image" name="user"></mb-icon>
             </mb-list-item>`
           : nothing}
         ${chain?.allAccounts.some((a) => a.type === 'smartAccount')
           ? html`<mb-list-item
-              label=${chain.preferredAccountTypes.eip155 === 'smartAccount' ? this.texts.switchToEoa : this.texts.switchToSmartAccount}
-              tag=${this.texts.accountTypeTag}
+              label=${chain.preferredAccountTypes.eip155 === 'smartAccount' ? this.localize.texts.switchToEoa : this.localize.texts.switchToSmartAccount}
+              tag=${this.localize.texts.accountTypeTag}
               @click=${this.switchAccountType}
             >
               <mb-icon slot="image" name="user"></mb-icon>
             </mb-list-item>`
           : nothing}
         <mb-button variant="secondary" full-width @click=${this.disconnect}>
-          <mb-icon slot="icon" name="disconnect"></mb-icon>${this.texts.disconnect}
+          <mb-icon slot="icon" name="disconnect"></mb-icon>${this.localize.texts.disconnect}
         </mb-button>
       </div>`;
   }
@@ -162,9 +161,9 @@ export class MbAccountView extends MbView {
   private async copy(address: string) {
     try {
       await navigator.clipboard.writeText(address);
-      this.controllers.toasts.show('success', this.texts.addressCopied);
+      this.controllers.toasts.show('success', this.localize.texts.addressCopied);
     } catch {
-      this.controllers.toasts.show('error', this.texts.copyFailed);
+      this.controllers.toasts.show('error', this.localize.texts.copyFailed);
     }
   }
 

@@ -73,8 +73,8 @@ export class MbAllWalletsView extends MbView {
     this.layout = { height: rows * ROW_HEIGHT, offset: firstRow * ROW_HEIGHT };
     return html`<mb-input
         type="search"
-        label=${this.texts.searchWallets}
-        placeholder=${this.texts.searchWallets}
+        label=${this.localize.texts.searchWallets}
+        placeholder=${this.localize.texts.searchWallets}
         .value=${this.searchQuery}
         @mb-input=${this.onSearch}
         @keydown=${this.onSearchKeydown}
@@ -83,20 +83,20 @@ export class MbAllWalletsView extends MbView {
         ? html`<div class="status" role="status"><mb-spinner></mb-spinner></div>`
         : this.failed()
           ? html`<div class="status failed" role="alert">
-              <mb-text tone="muted" align="center">${this.texts.walletsUnavailable}</mb-text>
+              <mb-text tone="muted" align="center">${this.localize.texts.walletsUnavailable}</mb-text>
               <mb-button variant="secondary" @click=${this.retry}>
-                <mb-icon slot="icon" name="refresh"></mb-icon>${this.texts.retry}
+                <mb-icon slot="icon" name="refresh"></mb-icon>${this.localize.texts.retry}
               </mb-button>
             </div>`
           : searching && wallets.length === 0 && !directory.search.loading
-            ? html`<div class="status" role="status"><mb-text tone="muted">${this.texts.noWalletFound}</mb-text></div>`
+            ? html`<div class="status" role="status"><mb-text tone="muted">${this.localize.texts.noWalletFound}</mb-text></div>`
             : nothing}
       <div class="scroller" @scroll=${this.onScroll}>
         <div class="spacer">
           <div
             class="window"
             role="group"
-            aria-label=${this.texts.allWallets}
+            aria-label=${this.localize.texts.allWallets}
             aria-busy=${directory.loading || searchLoading ? 'true' : 'false'}
             @keydown=${this.onKeydown}
           >

@@ -11,7 +11,7 @@ import '../../ui/text/text.js';
  */
 export class MbApproveTransactionView extends MbView {
   override render() {
-    return html`<mb-text variant="small" tone="muted">${this.texts.approveBelow}</mb-text>`;
+    return html`<mb-text variant="small" tone="muted">${this.localize.texts.approveBelow}</mb-text>`;
   }
 }
 

@@ -36,13 +36,13 @@ export class MbBuyInProgressView extends MbView {
   private readonly state = new StoreController(this, () => this.onramp);
 
   get onramp(): OnrampController | undefined {
-    return this.controllers ? onrampControllerOf(this.controllers, this.messages) : undefined;
+    return this.controllers ? onrampControllerOf(this.controllers, this.localize.messages) : undefined;
   }
 
   override render() {
     const state = this.state.value;
     if (!state) return nothing;
-    const t = this.texts;
+    const t = this.localize.texts;
     const back = html`<mb-button variant="secondary" full-width @click=${this.toAccount}>${t.backToAccount}</mb-button>`;
     if (state.progress === 'completed') {
       return html`<div class="center" role="status">

@@ -19,8 +19,8 @@ export const socialName = (provider: string | undefined) => names[provider as So
  */
 export class MbConnectSocialsView extends MbEmbeddedView {
   override render() {
-    return html`<ul aria-label=${this.texts.orSocial}>
-        ${SOCIAL_PROVIDERS.map((provider) => html`<li><mb-list-item label=${this.texts.socialWith(names[provider])} chevron @click=${() => this.pick(provider)}></mb-list-item></li>`)}
+    return html`<ul aria-label=${this.localize.texts.orSocial}>
+        ${SOCIAL_PROVIDERS.map((provider) => html`<li><mb-list-item label=${this.localize.texts.socialWith(names[provider])} chevron @click=${() => this.pick(provider)}></mb-list-item></li>`)}
       </ul>
       ${this.errorLine()}`;
   }
@@ -32,7 +32,7 @@ export class MbConnectSocialsView extends MbEmbeddedView {
     }
     const popup = window.open('', 'minibot-social', 'popup,width=480,height=640');
     if (!popup) {
-      this.controllers.toasts.show('error', this.texts.socialPopupBlocked);
+      this.controllers.toasts.show('error', this.localize.texts.socialPopupBlocked);
       return;
     }
     void this.embedded.connectSocial(provider, {

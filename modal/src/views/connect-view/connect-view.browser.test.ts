@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { createTestControllers } from '../testing/test-controllers.js';
 import { deepText, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbListItem } from '../../ui/list-item/list-item.js';
-import { messages } from '../../messages.js';
+import { messages } from '../../texts/messages.js';
 
 const items = (view: HTMLElement) => [...view.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')];
 const click = (item: HTMLElement) => item.shadowRoot!.querySelector('button')!.click();

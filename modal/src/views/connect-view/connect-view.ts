@@ -1,5 +1,5 @@
 import { css, html, nothing } from 'lit';
-import type { ConnectorInfo } from '../../core/types.js';
+import type { ConnectorInfo } from '../../controllers/connection.js';
 import type { WcWallet } from '../../api/types.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../../elements/store-controller.js';
@@ -64,7 +64,7 @@ export class MbConnectView extends MbView {
     const suggested = options.enableWalletConnect ? pick([...directory.featured, ...directory.recommended]) : [];
     // Until the directory answers (or fails), placeholders stand where its wallets will be.
     const loadingSuggestions = options.enableWalletConnect && directory.featured.length + directory.recommended.length === 0 && !directory.error;
-    const t = this.texts;
+    const t = this.localize.texts;
     return html`${options.apiUrls.embeddedWallet
         ? html`<div class="stack">
             <mb-input type="email" autocomplete="email" label=${t.emailLabel} placeholder=${t.emailPlaceholder} @mb-input=${(e: { value: string }) => (this.emailValue = e.value)} @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.email()}></mb-input>
@@ -72,21 +72,21 @@ export class MbConnectView extends MbView {
             <mb-button full-width ?loading=${this.emailBusy} @click=${this.email}>${t.continueWithEmail}</mb-button>
             <mb-list-item label=${t.orSocial} chevron @click=${() => this.controllers.router.push('ConnectSocials')}><mb-icon slot="image" name="user" class="item-icon"></mb-icon></mb-list-item>
           </div>`
-        : nothing}<ul aria-label=${this.texts.wallets}>
+        : nothing}<ul aria-label=${this.localize.texts.wallets}>
       ${installed.map(
         (connector) => html`<li>
           <mb-list-item
             label=${connector.name}
             image-src=${safeImageUrl(connector.icon) ?? nothing}
-            tag=${this.texts.installed}
+            tag=${this.localize.texts.installed}
             @click=${() => this.connectInstalled(connector)}
           ></mb-list-item>
         </li>`,
       )}
-      ${recent.map((wallet) => this.walletItem(wallet, this.texts.recent))}
+      ${recent.map((wallet) => this.walletItem(wallet, this.localize.texts.recent))}
       ${options.enableWalletConnect
         ? html`<li>
-            <mb-list-item label="WalletConnect" tag=${this.texts.qrCode} @click=${() => this.controllers.router.push('ConnectingWalletConnectBasic')}>
+            <mb-list-item label="WalletConnect" tag=${this.localize.texts.qrCode} @click=${() => this.controllers.router.push('ConnectingWalletConnectBasic')}>
               <mb-icon slot="image" name="qr" class="item-icon"></mb-icon>
             </mb-list-item>
           </li>`
@@ -96,7 +96,7 @@ export class MbConnectView extends MbView {
       ${options.enableWalletConnect
         ? html`<li>
             <mb-list-item
-              label=${this.texts.allWallets}
+              label=${this.localize.texts.allWallets}
               tag=${directory.count > 0 ? `${directory.count}+` : nothing}
               chevron
               @click=${() => this.controllers.router.push('AllWallets')}
@@ -117,7 +117,7 @@ export class MbConnectView extends MbView {
       await embedded.connectEmail(this.emailValue);
       this.emailError = embedded.getState().error;
     } catch {
-      this.emailError = this.messages.emailLoginDependency;
+      this.emailError = this.localize.messages.emailLoginDependency;
     }
     this.emailBusy = false;
     this.requestUpdate();

@@ -51,16 +51,16 @@ export class MbConnectingExternalView extends MbView {
       </div>
       <div role="status" class="stack">
         ${mine && request.status === 'rejected'
-          ? html`<mb-text variant="title" align="center">${this.messages.connectionDeclined}</mb-text>`
+          ? html`<mb-text variant="title" align="center">${this.localize.messages.connectionDeclined}</mb-text>`
           : mine && request.status === 'failed'
-            ? html`<mb-text variant="title" align="center" tone="error">${this.messages.connectionFailed}</mb-text>
+            ? html`<mb-text variant="title" align="center" tone="error">${this.localize.messages.connectionFailed}</mb-text>
                 <mb-text variant="small" tone="muted" align="center">${request.message}</mb-text>`
-            : html`<mb-text variant="title" align="center">${this.texts.continueIn(name)}</mb-text>
-                <mb-text variant="small" tone="muted" align="center">${this.texts.acceptInWallet}</mb-text>`}
+            : html`<mb-text variant="title" align="center">${this.localize.texts.continueIn(name)}</mb-text>
+                <mb-text variant="small" tone="muted" align="center">${this.localize.texts.acceptInWallet}</mb-text>`}
       </div>
       ${mine && (request.status === 'rejected' || request.status === 'failed')
         ? html`<mb-button variant="secondary" @click=${() => this.controllers.connection.retry()}>
-            <mb-icon slot="icon" name="refresh"></mb-icon>${this.texts.retry}
+            <mb-icon slot="icon" name="refresh"></mb-icon>${this.localize.texts.retry}
           </mb-button>`
         : nothing}
     </div>`;

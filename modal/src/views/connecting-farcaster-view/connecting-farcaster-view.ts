@@ -26,9 +26,9 @@ export class MbConnectingFarcasterView extends MbEmbeddedView {
     if (!s) return nothing;
     const url = safeLinkUrl(s.farcasterUrl);
     return html`<div class="center">
-      ${url ? html`<mb-qr-code value=${url} label=${this.texts.farcasterQr}></mb-qr-code>` : html`<mb-skeleton></mb-skeleton>`}
-      <mb-text variant="small" tone="muted" align="center">${this.texts.farcasterScan}</mb-text>
-      ${url ? html`<a href=${url} target="_blank" rel="noopener">${this.texts.farcasterOpen}</a>` : nothing}
+      ${url ? html`<mb-qr-code value=${url} label=${this.localize.texts.farcasterQr}></mb-qr-code>` : html`<mb-skeleton></mb-skeleton>`}
+      <mb-text variant="small" tone="muted" align="center">${this.localize.texts.farcasterScan}</mb-text>
+      ${url ? html`<a href=${url} target="_blank" rel="noopener">${this.localize.texts.farcasterOpen}</a>` : nothing}
       ${this.errorLine()}
     </div>`;
   }

@@ -15,7 +15,7 @@ export class MbConnectingSocialView extends MbEmbeddedView {
     if (!s) return nothing;
     return html`<div class="center">
       ${s.busy ? html`<mb-spinner size="40"></mb-spinner>` : nothing}
-      <mb-text role="status" align="center">${this.texts.socialContinueInPopup(socialName(s.socialProvider))}</mb-text>
+      <mb-text role="status" align="center">${this.localize.texts.socialContinueInPopup(socialName(s.socialProvider))}</mb-text>
       ${this.errorLine()}
     </div>`;
   }

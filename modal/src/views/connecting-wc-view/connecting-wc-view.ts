@@ -82,21 +82,21 @@ export class MbConnectingWcView extends MbView {
     const uri = state.status === 'ready' ? state.uri : undefined;
     if (state.status === 'error') {
       return html`<div class="center">
-        <mb-text role="alert" tone="error" align="center">${state.error ?? this.texts.pairingExpired}</mb-text>
+        <mb-text role="alert" tone="error" align="center">${state.error ?? this.localize.texts.pairingExpired}</mb-text>
         <mb-button variant="secondary" @click=${() => this.controllers.walletConnect.connect()}>
-          <mb-icon slot="icon" name="refresh"></mb-icon>${this.texts.retry}
+          <mb-icon slot="icon" name="refresh"></mb-icon>${this.localize.texts.retry}
         </mb-button>
       </div>`;
     }
     return html`<div class="stack">
       ${uri
-        ? html`<mb-qr-code value=${uri} label=${this.texts.walletConnectQr}></mb-qr-code>`
+        ? html`<mb-qr-code value=${uri} label=${this.localize.texts.walletConnectQr}></mb-qr-code>`
         : html`<mb-skeleton class="qr-skeleton"></mb-skeleton>
-            <mb-text role="status" variant="small" tone="muted" align="center">${this.texts.pairingLoading}</mb-text>`}
-      ${uri ? html`<mb-text variant="small" tone="muted" align="center">${this.texts.scanWithPhone}</mb-text>` : nothing}
+            <mb-text role="status" variant="small" tone="muted" align="center">${this.localize.texts.pairingLoading}</mb-text>`}
+      ${uri ? html`<mb-text variant="small" tone="muted" align="center">${this.localize.texts.scanWithPhone}</mb-text>` : nothing}
       ${uri ? this.renderLinks(uri, wallet) : nothing}
       <mb-button variant="secondary" full-width ?disabled=${!uri} @click=${() => this.copy(uri)}>
-        <mb-icon slot="icon" name="copy"></mb-icon>${this.texts.copyLink}
+        <mb-icon slot="icon" name="copy"></mb-icon>${this.localize.texts.copyLink}
       </mb-button>
     </div>`;
   }
@@ -106,7 +106,7 @@ export class MbConnectingWcView extends MbView {
     // Every link passes the URL gate in walletDeepLink; a rejected one shows no button.
     if (wallet) {
       const href = walletDeepLink(isMobile ? wallet.mobile_link : (wallet.desktop_link ?? wallet.webapp_link), uri);
-      return href ? html`<a class="deep-link" href=${href} rel="noopener">${this.texts.openWallet(wallet.name)}</a>` : nothing;
+      return href ? html`<a class="deep-link" href=${href} rel="noopener">${this.localize.texts.openWallet(wallet.name)}</a>` : nothing;
     }
     if (!isMobile) return nothing;
     const directory = this.directory.value;
@@ -116,16 +116,16 @@ export class MbConnectingWcView extends MbView {
         return href ? [{ name: app.name, href }] : [];
       })
       .slice(0, 4);
-    return html`${apps.map((app) => html`<a class="deep-link secondary" href=${app.href} rel="noopener">${this.texts.openWallet(app.name)}</a>`)}`;
+    return html`${apps.map((app) => html`<a class="deep-link secondary" href=${app.href} rel="noopener">${this.localize.texts.openWallet(app.name)}</a>`)}`;
   }
 
   private async copy(uri: string | undefined) {
     if (!uri) return;
     try {
       await navigator.clipboard.writeText(uri);
-      this.controllers.toasts.show('success', this.texts.linkCopied);
+      this.controllers.toasts.show('success', this.localize.texts.linkCopied);
     } catch {
-      this.controllers.toasts.show('error', this.texts.copyFailed);
+      this.controllers.toasts.show('error', this.localize.texts.copyFailed);
     }
   }
 }

@@ -25,8 +25,8 @@ export class MbEmailVerifyDeviceView extends MbEmbeddedView {
     const s = this.embeddedState.value;
     if (!s) return nothing;
     return html`<div class="center">
-      <mb-text align="center">${this.texts.deviceApprovalSent(s.email ?? '')}</mb-text>
-      <div role="status" class="row"><mb-spinner size="20"></mb-spinner><mb-text tone="muted">${this.texts.waitingForApproval}</mb-text></div>
+      <mb-text align="center">${this.localize.texts.deviceApprovalSent(s.email ?? '')}</mb-text>
+      <div role="status" class="row"><mb-spinner size="20"></mb-spinner><mb-text tone="muted">${this.localize.texts.waitingForApproval}</mb-text></div>
       ${this.errorLine()}
     </div>`;
   }

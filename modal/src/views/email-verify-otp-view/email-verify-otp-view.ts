@@ -28,7 +28,7 @@ export class MbEmailVerifyOtpView extends MbEmbeddedView {
   override render() {
     const s = this.embeddedState.value;
     if (!s) return nothing;
-    const t = this.texts;
+    const t = this.localize.texts;
     const left = Math.ceil(((s.resendAvailableAt ?? 0) - this.now) / 1000);
     return html`<div class="stack">
       <mb-text align="center">${t.otpSentTo(s.email ?? '')}</mb-text>

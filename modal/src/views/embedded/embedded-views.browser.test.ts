@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { createTestControllers } from '../testing/test-controllers.js';
 import { deepActive, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
-import type { ModalControllers } from '../../core/types.js';
+import type { ModalControllers } from '../../controllers/bag.js';
 import type { MbModal } from '../../elements/modal/modal.js';
 
 // The views load as chunks on first use; loaded here so that a busy machine's first compile does not hit the time-outs.

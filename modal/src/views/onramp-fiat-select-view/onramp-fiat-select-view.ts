@@ -18,7 +18,7 @@ export class MbOnrampFiatSelectView extends MbView {
   private query = '';
 
   get onramp(): OnrampController | undefined {
-    return this.controllers ? onrampControllerOf(this.controllers, this.messages) : undefined;
+    return this.controllers ? onrampControllerOf(this.controllers, this.localize.messages) : undefined;
   }
 
   override connectedCallback(): void {
@@ -29,7 +29,7 @@ export class MbOnrampFiatSelectView extends MbView {
   override render() {
     const state = this.state.value;
     if (!state) return nothing;
-    const t = this.texts;
+    const t = this.localize.texts;
     const q = this.query.trim().toLowerCase();
     const found = state.paymentCurrencies.filter((c) => c.id.toLowerCase().includes(q));
     return html`<mb-input type="search" label=${t.searchCurrencies} placeholder=${t.searchCurrencies} .value=${this.query} @mb-input=${this.onSearch}></mb-input>

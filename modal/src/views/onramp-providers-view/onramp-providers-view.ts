@@ -25,7 +25,7 @@ export class MbOnrampProvidersView extends MbView {
   private blocked = false;
 
   get onramp(): OnrampController | undefined {
-    return this.controllers ? onrampControllerOf(this.controllers, this.messages) : undefined;
+    return this.controllers ? onrampControllerOf(this.controllers, this.localize.messages) : undefined;
   }
 
   override connectedCallback(): void {
@@ -37,7 +37,7 @@ export class MbOnrampProvidersView extends MbView {
     const state = this.state.value;
     if (!state) return nothing;
     if (state.status !== 'ready') return html`<div class="stack" aria-busy="true"><mb-skeleton></mb-skeleton><mb-skeleton></mb-skeleton></div>`;
-    const t = this.texts;
+    const t = this.localize.texts;
     const limits = this.onramp!.limits();
     const fiat = state.paymentCurrency?.id ?? '';
     const token = state.purchaseCurrency;
@@ -102,7 +102,7 @@ export class MbOnrampProvidersView extends MbView {
   }
 
   private amountError(state: OnrampState, limits: { min: string; max: string } | undefined): string {
-    const t = this.texts;
+    const t = this.localize.texts;
     const fiat = state.paymentCurrency?.id ?? '';
     if (state.amountError === 'invalid') return t.invalidAmount;
     if (state.amountError === 'belowMin' && limits) return t.amountBelowMin(limits.min, fiat);

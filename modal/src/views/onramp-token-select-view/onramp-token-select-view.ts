@@ -14,7 +14,7 @@ export class MbOnrampTokenSelectView extends MbView {
   private readonly state = new StoreController(this, () => this.onramp);
 
   get onramp(): OnrampController | undefined {
-    return this.controllers ? onrampControllerOf(this.controllers, this.messages) : undefined;
+    return this.controllers ? onrampControllerOf(this.controllers, this.localize.messages) : undefined;
   }
 
   override connectedCallback(): void {
@@ -26,7 +26,7 @@ export class MbOnrampTokenSelectView extends MbView {
     const state = this.state.value;
     if (!state) return nothing;
     const network = this.controllers.networks.getState().activeNetwork;
-    return html`<ul aria-label=${this.texts.purchaseCurrency}>
+    return html`<ul aria-label=${this.localize.texts.purchaseCurrency}>
       ${state.purchaseCurrencies.map(
         (currency) =>
           html`<li>

@@ -18,7 +18,7 @@ export class MbRegisterAccountNameSuccessView extends MbView {
   override render() {
     const name = this.names.value?.registered;
     if (!name) return nothing;
-    const t = this.texts;
+    const t = this.localize.texts;
     return html`<div class="center">
         <mb-icon name="check"></mb-icon>
         <mb-text variant="title" align="center">${name}</mb-text>

@@ -43,7 +43,7 @@ export class MbRegisterAccountNameView extends MbView {
   override render() {
     const s = this.names.value;
     if (!s) return nothing;
-    const t = this.texts;
+    const t = this.localize.texts;
     const name = s.name ?? '';
     const status =
       s.problem === 'tooShort'

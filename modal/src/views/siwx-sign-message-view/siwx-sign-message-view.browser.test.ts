@@ -1,9 +1,9 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { messages } from '../../messages.js';
+import { messages } from '../../texts/messages.js';
 import { createTestControllers } from '../testing/test-controllers.js';
 import { deepActive, deepQueryAll, deepText, dialogName, expectNoAxeViolations, mountTestModal, shadowQuery, waitFor, waitForView } from '../testing/test-helpers.js';
-import { texts } from '../texts.js';
+import { texts } from '../../texts/ui.js';
 import type { MbButton } from '../../ui/button/button.js';
 
 async function signInView(required: boolean, themeMode: 'light' | 'dark' = 'light') {

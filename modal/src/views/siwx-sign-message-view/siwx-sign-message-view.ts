@@ -59,7 +59,7 @@ export class MbSiwxSignMessageView extends MbView {
 
   override render() {
     if (!this.controllers) return nothing;
-    const texts = this.texts;
+    const texts = this.localize.texts;
     const { address } = this.controllers.getAccount();
     const appName = this.controllers.options.metadata.name;
     return html`<div class="center">

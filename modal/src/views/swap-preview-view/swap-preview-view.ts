@@ -44,12 +44,12 @@ export class MbSwapPreviewView extends MbView {
   private readonly state = new StoreController(this, () => this.swap);
 
   get swap(): SwapController | undefined {
-    return this.controllers ? swapControllerOf(this.controllers, this.messages) : undefined;
+    return this.controllers ? swapControllerOf(this.controllers, this.localize.messages) : undefined;
   }
 
   override render() {
     const state = this.state.value;
-    const t = this.texts;
+    const t = this.localize.texts;
     if (!state?.from || !state.to || !state.quote) return html`<mb-text tone="muted" align="center">${t.enterAmount}</mb-text>`;
     const { from, to, quote } = state;
     const info = quoteDetails(state)!;
@@ -96,7 +96,7 @@ export class MbSwapPreviewView extends MbView {
   }
 
   private action(state: SwapState, approval: boolean, busy: boolean) {
-    const t = this.texts;
+    const t = this.localize.texts;
     if (swapIssue(state) === 'quoteExpired') {
       return html`<mb-button full-width @click=${() => this.swap!.refreshQuote()}><mb-icon slot="icon" name="refresh"></mb-icon>${t.refreshQuote}</mb-button>`;
     }
@@ -106,7 +106,7 @@ export class MbSwapPreviewView extends MbView {
 
   /** The step in progress: one confirmation for a batch, else approval then swap. */
   private stepText(state: SwapState) {
-    const t = this.texts;
+    const t = this.localize.texts;
     const symbol = state.from!.symbol;
     return state.step === 'batching' ? t.batchInWallet(symbol) : state.step === 'approving' ? t.approvingInWallet(symbol) : t.swappingInWallet;
   }

@@ -21,7 +21,7 @@ export class MbSwapSelectTokenView extends MbView {
   private query = '';
 
   get swap(): SwapController | undefined {
-    return this.controllers ? swapControllerOf(this.controllers, this.messages) : undefined;
+    return this.controllers ? swapControllerOf(this.controllers, this.localize.messages) : undefined;
   }
 
   override connectedCallback(): void {
@@ -32,7 +32,7 @@ export class MbSwapSelectTokenView extends MbView {
   override render() {
     const state = this.state.value;
     if (!state || !this.swap) return nothing;
-    const t = this.texts;
+    const t = this.localize.texts;
     const side = this.controllers.router.getState().data.swapSide ?? 'to';
     const current = side === 'from' ? state.from : state.to;
     const found = this.swap.search(this.query);

@@ -1,4 +1,4 @@
-import type { ModalUiTexts } from '../../core/locale.js';
+import type { ModalUiTexts } from '../../texts/locale.js';
 import { swapIssue, type SwapState } from '../../controllers/swap.js';
 
 /** The message of what stops the swap now, in the active catalogue; undefined when nothing does. */

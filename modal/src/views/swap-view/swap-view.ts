@@ -33,7 +33,7 @@ export class MbSwapView extends MbView {
   private readonly state = new StoreController(this, () => this.swap);
 
   get swap(): SwapController | undefined {
-    return this.controllers ? swapControllerOf(this.controllers, this.messages) : undefined;
+    return this.controllers ? swapControllerOf(this.controllers, this.localize.messages) : undefined;
   }
 
   override connectedCallback(): void {
@@ -48,10 +48,10 @@ export class MbSwapView extends MbView {
     if (state.status !== 'ready') {
       return html`<div class="stack" aria-busy="true"><mb-skeleton class="skeleton"></mb-skeleton><mb-skeleton class="skeleton"></mb-skeleton></div>`;
     }
-    const t = this.texts;
+    const t = this.localize.texts;
     const { from, to, quote } = state;
     const info = quoteDetails(state);
-    const issue = issueText(this.texts, state);
+    const issue = issueText(this.localize.texts, state);
     const native = state.tokens.find((x) => x.isNative);
     return html`
       <section class="panel" aria-label=${t.swapFrom}>
@@ -128,7 +128,7 @@ export class MbSwapView extends MbView {
   private slippageInvalid = false;
 
   private tokenButton(side: 'from' | 'to', token: SwapTokenInfo | undefined) {
-    const t = this.texts;
+    const t = this.localize.texts;
     // The side is read out before the token (visually hidden), so the name starts with what the button shows.
     return html`<button class="token" type="button" @click=${() => this.controllers.router.push('SwapSelectToken', { swapSide: side })}>
       <span class="vh">${side === 'from' ? t.swapFrom : t.swapTo}: </span>
@@ -146,7 +146,7 @@ export class MbSwapView extends MbView {
   }
 
   private action(state: SwapState, issue: string | undefined) {
-    const t = this.texts;
+    const t = this.localize.texts;
     if (swapIssue(state) === 'quoteExpired') {
       return html`<mb-button full-width @click=${() => this.swap!.refreshQuote()}><mb-icon slot="icon" name="refresh"></mb-icon>${t.refreshQuote}</mb-button>`;
     }

@@ -9,7 +9,6 @@ import { StoreController } from '../../elements/store-controller.js';
 import { hubOf } from '../../controllers/hub.js';
 import { activityRows, type ActivityRow } from '../../controllers/activity.js';
 import { MbView, viewStyles } from '../view.js';
-import { textsOf } from '../texts.js';
 import { ACTIVITY_ROW_HEIGHT, transactionsStyles } from './transactions-view.styles.js';
 import '../../ui/icon/icon.js';
 import '../../ui/skeleton/skeleton.js';
@@ -49,7 +48,7 @@ export class MbTransactionsView extends MbView {
   override render() {
     const activity = this.activity.value;
     if (!activity) return nothing;
-    const lang = textsOf(this.controllers.options).lang;
+    const lang = this.localize.lang;
     if (this.rowsOf !== activity.transactions) {
       this.rows = activityRows(activity.transactions, lang);
       this.rowsOf = activity.transactions;
@@ -58,7 +57,7 @@ export class MbTransactionsView extends MbView {
     if (rows.length === 0) {
       return activity.loading || activity.next === undefined
         ? html`<div class="stack" aria-busy="true"><mb-skeleton></mb-skeleton><mb-skeleton></mb-skeleton><mb-skeleton></mb-skeleton></div>`
-        : html`<div class="status" role="status"><mb-text tone="muted">${this.texts.noActivity}</mb-text></div>`;
+        : html`<div class="status" role="status"><mb-text tone="muted">${this.localize.texts.noActivity}</mb-text></div>`;
     }
     const first = Math.max(0, Math.floor(this.scrollOffset / ACTIVITY_ROW_HEIGHT) - OVERSCAN_ROWS);
     const last = Math.min(rows.length - 1, Math.ceil((this.scrollOffset + this.viewportHeight) / ACTIVITY_ROW_HEIGHT) + OVERSCAN_ROWS);
@@ -83,7 +82,7 @@ export class MbTransactionsView extends MbView {
 
   private renderRow(row: ActivityRow, lang: string) {
     if (row.kind === 'month') return html`<div class="month"><h3>${row.label}</h3></div>`;
-    const t = this.texts;
+    const t = this.localize.texts;
     const tx = row.transaction;
     const transfer = tx.transfers?.find((x) => x.fungible_info) ?? tx.transfers?.[0];
     const own = this.controllers.account.getState().byNamespace.eip155.address?.toLowerCase();

@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { createTestControllers } from '../testing/test-controllers.js';
 import { deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
-import { texts } from '../texts.js';
+import { texts } from '../../texts/ui.js';
 
 describe('UnsupportedChain view', () => {
   afterEach(() => document.body.replaceChildren());

@@ -20,10 +20,10 @@ export class MbUnsupportedChainView extends MbView {
       const { isConnected } = this.controllers.getAccount();
       this.controllers.router.reset(isConnected ? 'Account' : 'Connect');
     };
-    return html`<mb-text tone="muted" align="center">${this.texts.unsupportedNetwork}</mb-text>
+    return html`<mb-text tone="muted" align="center">${this.localize.texts.unsupportedNetwork}</mb-text>
       ${networkList(this.controllers, state, done)}
       <mb-button variant="secondary" full-width @click=${() => this.controllers.connection.disconnect()}>
-        <mb-icon slot="icon" name="disconnect"></mb-icon>${this.texts.disconnect}
+        <mb-icon slot="icon" name="disconnect"></mb-icon>${this.localize.texts.disconnect}
       </mb-button>`;
   }
 }

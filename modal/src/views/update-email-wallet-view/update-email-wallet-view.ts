@@ -17,7 +17,7 @@ export class MbUpdateEmailWalletView extends MbEmbeddedView {
   override render() {
     const s = this.embeddedState.value;
     if (!s) return nothing;
-    const t = this.texts;
+    const t = this.localize.texts;
     if (!s.pendingEmail) {
       return html`<div class="stack">
         <mb-text>${t.embeddedAccount} ${s.user?.email ?? ''}</mb-text>

@@ -44,7 +44,7 @@ export class MbWalletReceiveView extends MbView {
     if (!account || !networks) return nothing;
     const namespace = networks.activeNamespace;
     const address = account.byNamespace[namespace]?.address ?? '';
-    const t = this.texts;
+    const t = this.localize.texts;
     const receivable = this.controllers.options.networks.filter((n) => n.chainNamespace === namespace);
     return html`<div class="center">
         <mb-qr-code value=${address} label=${`${t.qrCode}: ${address}`}></mb-qr-code>
@@ -64,9 +64,9 @@ export class MbWalletReceiveView extends MbView {
     try {
       await navigator.clipboard.writeText(address);
       this.copied = true;
-      this.controllers.toasts.show('success', this.texts.addressCopied);
+      this.controllers.toasts.show('success', this.localize.texts.addressCopied);
     } catch {
-      this.controllers.toasts.show('error', this.texts.copyFailed);
+      this.controllers.toasts.show('error', this.localize.texts.copyFailed);
     }
   }
 }

@@ -5,7 +5,6 @@ import { safeImageUrl } from '../../core/safe-url.js';
 import { StoreController } from '../../elements/store-controller.js';
 import { hubOf } from '../../controllers/hub.js';
 import { MbView, viewStyles } from '../view.js';
-import { textsOf } from '../texts.js';
 import { formatUsd, tokenIcon } from '../hub-format.js';
 import { sendStyles } from '../send-styles.js';
 import '../../ui/button/button.js';
@@ -28,8 +27,8 @@ export class MbWalletSendPreviewView extends MbView {
     const form = this.form.value;
     const flow = this.flow.value;
     if (!form || !flow) return nothing;
-    const t = this.texts;
-    const lang = textsOf(this.controllers.options).lang;
+    const t = this.localize.texts;
+    const lang = this.localize.lang;
     const token = form.token;
     if (!token || !form.receiverAddress) {
       return html`<mb-text tone="muted" align="center">${t.selectToken}</mb-text>

@@ -7,7 +7,6 @@ import { StoreController } from '../../elements/store-controller.js';
 import { hubOf } from '../../controllers/hub.js';
 import type { SendBlocker } from '../../controllers/send-flow.js';
 import { MbView, viewStyles } from '../view.js';
-import { textsOf } from '../texts.js';
 import { formatUsd } from '../hub-format.js';
 import { sendStyles } from '../send-styles.js';
 import '../../ui/input/input.js';
@@ -44,7 +43,7 @@ export class MbWalletSendView extends MbView {
   }
 
   private reason(blocker: SendBlocker): string {
-    const t = this.texts;
+    const t = this.localize.texts;
     const symbol = this.controllers.networks.getState().activeNetwork.nativeCurrency.symbol;
     const reasons: Record<SendBlocker, string> = {
       selectToken: t.selectToken,
@@ -65,8 +64,8 @@ export class MbWalletSendView extends MbView {
     const portfolio = this.portfolio.value;
     if (!form || !flow || !portfolio) return nothing;
     const hub = hubOf(this.controllers);
-    const t = this.texts;
-    const lang = textsOf(this.controllers.options).lang;
+    const t = this.localize.texts;
+    const lang = this.localize.lang;
     const balances = portfolio.balances;
     const token = form.token;
     const selected = token ? balances.findIndex((b) => b.address === token.address) : -1;

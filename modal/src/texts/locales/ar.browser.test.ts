@@ -1,9 +1,9 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { createTestControllers } from '../views/testing/test-controllers.js';
-import { deepActive, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../views/testing/test-helpers.js';
-import type { MbGridItem } from '../ui/grid-item/grid-item.js';
-import type { MbListItem } from '../ui/list-item/list-item.js';
+import { createTestControllers } from '../../views/testing/test-controllers.js';
+import { deepActive, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../../views/testing/test-helpers.js';
+import type { MbGridItem } from '../../ui/grid-item/grid-item.js';
+import type { MbListItem } from '../../ui/list-item/list-item.js';
 import { ar } from './ar.js';
 import { de } from './de.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, ModalError, UserRejectedError } from './errors.js';
+import { HttpError, ModalError, UserRejectedError } from '../errors.js';
 import { messages } from './messages.js';
 
 describe('texts catalogue (spec section 8, character for character)', () => {

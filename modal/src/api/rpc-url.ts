@@ -1,6 +1,6 @@
-import { blockchainRpcUrl } from '../api/blockchain.js';
-import type { ApiContext } from '../api/http.js';
-import type { ModalNetwork, ResolvedOptions } from './types.js';
+import { blockchainRpcUrl } from './blockchain.js';
+import type { ApiContext } from './http.js';
+import type { ModalNetwork, ResolvedOptions } from '../core/types.js';
 
 /** EVM chains the hosted Blockchain API serves over JSON-RPC (`{host}/v1/?chainId=…&projectId=…`). */
 export const BLOCKCHAIN_API_RPC_CHAIN_IDS: readonly number[] = [

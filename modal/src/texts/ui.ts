@@ -1,11 +1,9 @@
-import type { ModalMessages, ModalUiTexts } from '../core/locale.js';
-import type { ResolvedOptions, ViewName } from '../core/types.js';
-import { messages } from '../messages.js';
-import { connectButtonTexts } from '../elements/connect-button/texts.js';
+import type { ViewName } from '../core/view-name.js';
+import { connectButtonTexts } from './connect-button.js';
 
 /**
  * The modal's own interface texts (the spec quotes none for these screens); views and tests share them.
- * Texts quoted by the spec live in `../messages.ts`.
+ * Texts quoted by the spec live in `./messages.ts`.
  */
 export const texts = {
   modalLabel: 'Wallet connection',
@@ -225,35 +223,3 @@ export const viewTitles: Record<ViewName, string> = {
   OnRampFiatSelect: 'Select Currency',
   BuyInProgress: 'Buying',
 };
-
-/** The texts a modal shows: English, then the options' `locale`, then their `texts` overrides. */
-export interface ActiveTexts {
-  /** Language tag of the catalogue (set as `lang` on the dialog). */
-  lang: string;
-  /** Writing direction of the catalogue (set as `dir` on the dialog). */
-  dir: 'ltr' | 'rtl';
-  texts: ModalUiTexts;
-  viewTitles: Record<ViewName, string>;
-  messages: ModalMessages;
-}
-
-const english: ActiveTexts = { lang: 'en', dir: 'ltr', texts, viewTitles, messages };
-const merged = new WeakMap<ResolvedOptions, ActiveTexts>();
-
-/** The active catalogue of a modal's options (merged once per options object); English without options. */
-export function textsOf(options: ResolvedOptions | undefined): ActiveTexts {
-  if (!options || (!options.locale && !options.texts)) return english;
-  let active = merged.get(options);
-  if (!active) {
-    const { viewTitles: titleOverrides, messages: _messages, ...textOverrides } = options.texts ?? {};
-    active = {
-      lang: options.locale?.lang ?? 'en',
-      dir: options.locale?.dir ?? 'ltr',
-      texts: { ...texts, ...options.locale?.texts, ...textOverrides },
-      viewTitles: { ...viewTitles, ...options.locale?.viewTitles, ...titleOverrides },
-      messages: { ...messages, ...options.messages },
-    };
-    merged.set(options, active);
-  }
-  return active;
-}

@@ -1,4 +1,4 @@
-import type { ModalLocale } from '../core/locale.js';
+import type { ModalLocale } from '../locale.js';
 
 /**
  * German catalogue of the modal: `createModal({ ..., locale: de })`. Its own entry (`@minibot/modal/locales/de`),

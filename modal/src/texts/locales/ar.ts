@@ -1,4 +1,4 @@
-import type { ModalLocale } from '../core/locale.js';
+import type { ModalLocale } from '../locale.js';
 
 /**
  * Arabic catalogue of the modal, written right to left: `createModal({ ..., locale: ar })`. It sets `dir="rtl"`

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { resolveOptions } from '../controllers/options.js';
-import { bscNetwork } from '../core/networks.js';
-import type { ModalOptions } from '../core/types.js';
+import { resolveOptions } from '../../controllers/options.js';
+import { bscNetwork } from '../../core/networks.js';
+import type { ModalOptions } from '../../core/types.js';
 import { messages } from '../messages.js';
-import { texts, textsOf, viewTitles } from '../views/texts.js';
+import { textsOf } from '../catalogue.js';
+import { texts, viewTitles } from '../ui.js';
 import { ar } from './ar.js';
 import { de } from './de.js';
 

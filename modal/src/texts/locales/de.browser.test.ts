@@ -1,7 +1,7 @@
 import { assert } from 'chai';
-import { createTestControllers } from '../views/testing/test-controllers.js';
-import { deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../views/testing/test-helpers.js';
-import type { MbListItem } from '../ui/list-item/list-item.js';
+import { createTestControllers } from '../../views/testing/test-controllers.js';
+import { deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../../views/testing/test-helpers.js';
+import type { MbListItem } from '../../ui/list-item/list-item.js';
 import { de } from './de.js';
 
 const items = (view: HTMLElement) => [...view.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')];
