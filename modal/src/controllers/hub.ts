@@ -1,6 +1,6 @@
 import type { ModalControllers } from '../core/types.js';
 import { rpcUrlOf } from '../core/rpc-url.js';
-import { jsonRpcRequest } from '../api/blockchain.js';
+import { jsonRpcRequest } from '../api/json-rpc.js';
 import { textsOf } from '../views/texts.js';
 import { onAccountActivity } from './account-activity.js';
 import { createActivityController, type ActivityController } from './activity.js';

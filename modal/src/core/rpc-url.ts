@@ -1,5 +1,4 @@
-import { blockchainRpcUrl } from '../api/blockchain.js';
-import type { ApiContext } from '../api/http.js';
+import { blockchainRpcUrl } from '../api/json-rpc.js';
 import type { ModalNetwork, ResolvedOptions } from './types.js';
 
 /** EVM chains the hosted Blockchain API serves over JSON-RPC (`{host}/v1/?chainId=…&projectId=…`). */
@@ -16,7 +15,7 @@ export function rpcUrlOf(options: Pick<ResolvedOptions, 'customRpcUrls' | 'apiUr
   const custom = options.customRpcUrls[network.caipNetworkId]?.[0]?.url;
   if (custom) return custom;
   if (network.chainNamespace === 'eip155' && BLOCKCHAIN_API_RPC_CHAIN_IDS.includes(network.id)) {
-    return blockchainRpcUrl({ urls: { blockchainApi: options.apiUrls.blockchainApi }, projectId: options.projectId } as ApiContext, network.caipNetworkId);
+    return blockchainRpcUrl({ urls: { blockchainApi: options.apiUrls.blockchainApi } as never, projectId: options.projectId }, network.caipNetworkId);
   }
   return network.rpcUrls.default.http[0];
 }
