@@ -4,12 +4,13 @@
  * the Blockchain API.
  */
 import { jsonRpc } from '../core/json-rpc.js';
+import { blockchainRpcUrlOf } from '../core/rpc-url.js';
 import { blockchainApiProjectUrl, type ApiContext } from './http.js';
 import type { JsonRpcRequest } from './types.js';
 
 /** The per-chain JSON-RPC URL (row 22): `{host}/v1/?chainId={caip2}&projectId={id}`. */
 export function blockchainRpcUrl(ctx: Pick<ApiContext, 'urls' | 'projectId'>, caipNetworkId: string): string {
-  return blockchainApiProjectUrl(ctx as ApiContext, '/v1/', { chainId: caipNetworkId });
+  return blockchainRpcUrlOf(ctx.urls.blockchainApi, ctx.projectId, caipNetworkId);
 }
 
 /** Row 21: a JSON-RPC call through POST /v1; returns `result`. */
