@@ -1,6 +1,6 @@
 import type { ModalControllers } from './bag.js';
 import { rpcUrlOf } from '../api/rpc-url.js';
-import { jsonRpcRequest } from '../api/blockchain.js';
+import { jsonRpcRequest } from '../api/json-rpc.js';
 import { textsOf } from '../texts/catalogue.js';
 import { onAccountActivity } from './account-activity.js';
 import { createActivityController, type ActivityController } from './activity.js';
