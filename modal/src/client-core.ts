@@ -1,6 +1,6 @@
 import type { PublicClient, WalletClient } from 'viem';
 import { realClock } from './core/clock.js';
-import { registerControllers, getDefaultClient, setDefaultClient } from './core/registry.js';
+import { registerControllers, getDefaultClient, setDefaultClient } from './client-registry.js';
 import type { AccountSnapshot, Address, Clock, Eip1193Provider, FetchLike, ModalClient, ModalNetwork, ModalOptions, ViewName } from './core/types.js';
 import type { ModalControllers, MountModal } from './controllers/bag.js';
 import { createEip6963Discovery, type ConnectorDiscovery, type DiscoveryTarget } from './connectors/eip6963.js';

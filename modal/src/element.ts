@@ -12,7 +12,7 @@ export type * from './core/types.js';
 export type { ModalControllers, MountModal } from './controllers/bag.js';
 export type { ModalState, ModalController } from './controllers/modal.js';
 export type { RouteData, RouterState, RouterController } from './controllers/router.js';
-export type { ConnectorType, ConnectorInfo, ConnectRequestState, ConnectionState, ConnectionController, WalletSession } from './controllers/connection.js';
+export type { ConnectRequestState, ConnectionState, ConnectionController } from './controllers/connection.js';
 export type { WalletConnectState, WalletConnectController } from './controllers/walletconnect.js';
 export type { ChainAccountState, AccountState, AccountController } from './controllers/account.js';
 export type { NetworksState, NetworksController } from './controllers/networks.js';
@@ -20,7 +20,7 @@ export type { DirectoryState, DirectoryController } from './controllers/director
 export type { ToastVariant, ToastState, ToastController } from './controllers/toasts.js';
 export type { AnalyticsAlert, AnalyticsState, AnalyticsEventInput, AnalyticsController } from './controllers/analytics.js';
 export type { SendToken, SendState, SendController } from './controllers/send.js';
-export { getDefaultClient, setDefaultClient, controllersOf } from './core/registry.js';
+export { getDefaultClient, setDefaultClient, controllersOf } from './client-registry.js';
 export { bscNetwork, solanaNetwork, defineEvmNetwork } from './core/networks.js';
 export { ModalError, UserRejectedError, ChainSwitchError, HttpError } from './errors.js';
 export { switchChain } from './connectors/switch-chain.js';

@@ -1,6 +1,5 @@
 import { LEGACY_INJECTED_CONNECTOR_ID } from '../core/constants.js';
-import type { Clock, Eip1193Provider } from '../core/types.js';
-import type { ConnectorInfo } from '../controllers/connection.js';
+import type { Clock, ConnectorInfo, Eip1193Provider } from '../core/types.js';
 
 /** EIP-6963 provider info. */
 export interface Eip6963ProviderInfo {

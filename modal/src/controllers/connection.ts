@@ -1,6 +1,6 @@
 import { WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
 import { createStore } from '../core/store.js';
-import type { ConnectionStatus, Eip1193Provider, ModalStorage, Store } from '../core/types.js';
+import type { ConnectionStatus, ConnectorInfo, Eip1193Provider, ModalStorage, Store, WalletSession } from '../core/types.js';
 import type { ConnectorDiscovery } from '../connectors/eip6963.js';
 import { isUserRejection } from '../connectors/errors.js';
 import { getAuthorizedAccounts, getChainId, requestAccounts, watchProvider } from '../connectors/injected.js';
@@ -9,19 +9,6 @@ import { coreMessages as messages } from '../texts/core-messages.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
 import { STORAGE_KEYS } from '../storage.js';
 import { log } from '../core/log.js';
-
-export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'WALLET_CONNECT';
-
-/** A wallet the user can pick: EIP-6963 announced, the legacy `window.ethereum`, or WalletConnect. */
-export interface ConnectorInfo {
-  /** rdns for announced wallets, 'injected' for the legacy provider, 'walletConnect'. */
-  id: string;
-  name: string;
-  /** Data URI or URL. */
-  icon?: string;
-  rdns?: string;
-  type: ConnectorType;
-}
 
 /** The state of the last connect request (ConnectingExternal view: pending / failed / retry). */
 export type ConnectRequestState =
@@ -56,15 +43,6 @@ export interface ConnectionController extends Store<ConnectionState> {
   attachSession(session: WalletSession): void;
 }
 
-/** A connected wallet: its provider, accounts and chain. */
-export interface WalletSession {
-  provider: Eip1193Provider;
-  connector: ConnectorInfo;
-  accounts: string[];
-  chainId: number;
-  /** Ends the wallet-side session (WalletConnect); absent for injected wallets. */
-  endSession?: () => Promise<void>;
-}
 
 export interface ConnectionControllerDeps {
   /** User-visible texts (the options' `messages`); default English. */

@@ -9,8 +9,7 @@ import {
 import type { FrameChannel } from '../connectors/embedded/channel.js';
 import { FrameTimeoutError } from '../connectors/embedded/channel.js';
 import { createEmbeddedProvider, type EmbeddedProvider } from '../connectors/embedded/provider.js';
-import type { Clock, FetchLike, ModalMessages, Store } from '../core/types.js';
-import type { ConnectorInfo } from './connection.js';
+import type { Clock, ConnectorInfo, FetchLike, ModalMessages, Store } from '../core/types.js';
 import type { ModalControllers } from './bag.js';
 import { createEmbeddedStore, EmbeddedWalletError } from '../connectors/embedded/runtime.js';
 

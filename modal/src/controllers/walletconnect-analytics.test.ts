@@ -2,7 +2,7 @@ import { createDirectoryController } from './directory.js';
 import { describe, expect, it, vi } from 'vitest';
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS } from '../core/constants.js';
 import { createFakeClock, createFakeFetch, createFakeProvider, flush, json } from '../core/testing.js';
-import type { WalletSession } from './connection.js';
+import type { WalletSession } from '../core/types.js';
 import type { WcUniversalProvider } from '../connectors/walletconnect.js';
 import type { ApiContext } from '../api/http.js';
 import { messages } from '../texts/messages.js';

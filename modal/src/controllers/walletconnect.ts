@@ -1,7 +1,6 @@
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS } from '../core/constants.js';
 import { createStore } from '../core/store.js';
-import type { Clock, ModalNetwork, Store } from '../core/types.js';
-import type { WalletSession } from './connection.js';
+import type { Clock, ModalNetwork, Store, WalletSession } from '../core/types.js';
 import { isUserRejection, providerErrorCode } from '../connectors/errors.js';
 import { parseChainId } from '../connectors/injected.js';
 import { optionalNamespacesOf, walletConnectConnector, type WcUniversalProvider } from '../connectors/walletconnect.js';

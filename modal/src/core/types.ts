@@ -346,3 +346,31 @@ export interface ResolvedOptions {
 }
 
 export type AccountType = 'eoa' | 'smartAccount';
+
+// ---------------------------------------------------------------------------------------------
+// Wallets (what connectors find and controllers connect)
+// ---------------------------------------------------------------------------------------------
+
+export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'WALLET_CONNECT';
+
+/** A wallet the user can pick: EIP-6963 announced, the legacy `window.ethereum`, or WalletConnect. */
+export interface ConnectorInfo {
+  /** rdns for announced wallets, 'injected' for the legacy provider, 'walletConnect'. */
+  id: string;
+  name: string;
+  /** Data URI or URL. */
+  icon?: string;
+  rdns?: string;
+  type: ConnectorType;
+}
+
+/** A connected wallet: its provider, accounts and chain. */
+export interface WalletSession {
+  provider: Eip1193Provider;
+  connector: ConnectorInfo;
+  accounts: string[];
+  chainId: number;
+  /** Ends the wallet-side session (WalletConnect); absent for injected wallets. */
+  endSession?: () => Promise<void>;
+}
+

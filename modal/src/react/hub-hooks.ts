@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Address } from 'viem';
 import type { Balance } from '../api/types.js';
-import { controllersOf } from '../core/registry.js';
+import { controllersOf } from '../client-registry.js';
 import { hubOf, type HubControllers } from '../controllers/hub.js';
 import { totalUsd, type PortfolioSource, type PortfolioState } from '../controllers/portfolio.js';
 import type { SendBlocker, SendOutcome } from '../controllers/send-flow.js';

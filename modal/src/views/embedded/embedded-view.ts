@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import type { EmbeddedController, EmbeddedState } from '../../controllers/embedded.js';
 import { embeddedOf } from '../../elements/embedded-frame.js';
-import { StoreController } from '../../elements/store-controller.js';
+import { StoreController } from '../store-controller.js';
 import { MbView } from '../view.js';
 import '../../ui/text/text.js';
 

@@ -9,8 +9,7 @@ import { resolveOptions } from '../../controllers/options.js';
 import type { ConnectorDiscovery } from '../../connectors/eip6963.js';
 import type { WcUniversalProvider } from '../../connectors/walletconnect.js';
 import { createMemoryStorage } from '../../storage.js';
-import type { ConnectorInfo } from '../../controllers/connection.js';
-import type { Eip1193Provider, ModalNetwork, ModalOptions } from '../../core/types.js';
+import type { ConnectorInfo, Eip1193Provider, ModalNetwork, ModalOptions } from '../../core/types.js';
 import type { ModalControllers } from '../../controllers/bag.js';
 import type { Transaction, WcWallet } from '../../api/types.js';
 
