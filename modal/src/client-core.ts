@@ -73,7 +73,10 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
     location,
     createObjectUrl: browser && typeof URL.createObjectURL === 'function' ? (blob) => URL.createObjectURL(blob) : undefined,
     readNativeBalance: viem?.readNativeBalance,
-    restoreEmbedded: browser ? (c) => import('./elements/embedded-frame.js').then((m) => m.embeddedOf(c).restore()) : undefined,
+    // The embedded wallet's frame lives in the modal: mount it (its shell hands the frame in), then restore.
+    restoreEmbedded: browser
+      ? (c) => import('./elements/modal/mount.js').then((m) => (m.mountModal(c), c.embedded.load())).then((embedded) => embedded.restore())
+      : undefined,
   });
 
   discovery.start();

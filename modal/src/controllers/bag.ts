@@ -1,41 +1,32 @@
-import type { ApiContext } from '../api/http.js';
-import type { AccountController } from './account.js';
-import type { AnalyticsController } from './analytics.js';
-import type { ConnectionController } from './connection.js';
-import type { DirectoryController, DirectoryControllerDeps } from './directory.js';
-import type { ModalController } from './modal.js';
-import type { NetworksController } from './networks.js';
-import type { RouterController } from './router.js';
-import type { SendController } from './send.js';
-import type { ToastController } from './toasts.js';
-import type { WalletConnectController } from './walletconnect.js';
-import type { AccountSnapshot, Clock, ResolvedOptions, SiwxController } from '../core/types.js';
+import type { FrameChannel } from '../connectors/embedded/channel.js';
+import type { EmbeddedController } from './embedded.js';
+import type { HubControllers } from './hub.js';
+import type { CoreControllers } from './core-controllers.js';
+import type { LazyFeature } from './lazy.js';
+import type { NamesController } from './names.js';
+import type { OnrampController } from './onramp.js';
+import type { PendingTransactionsController } from './pending-transactions.js';
+import type { SwapController } from './swap.js';
 
-/** The one object handed to the UI. */
-export interface ModalControllers {
-  options: ResolvedOptions;
-  /** True on a mobile device (opening rules, deep links). */
-  isMobile: boolean;
-  modal: ModalController;
-  router: RouterController;
-  connection: ConnectionController;
-  walletConnect: WalletConnectController;
-  account: AccountController;
-  networks: NetworksController;
-  /** The wallet directory; made when the modal's shell mounts (`installDirectory`), so it is absent before the first open. */
-  directory: DirectoryController;
-  /** Makes the directory controller once (the modal's shell calls it on mount); returns it. */
-  installDirectory(create: (deps: DirectoryControllerDeps) => DirectoryController): DirectoryController;
-  toasts: ToastController;
-  analytics: AnalyticsController;
-  send: SendController;
-  /** Loads the SIWX controller (a lazy chunk); absent unless `siwx` is set. */
-  siwx?: () => Promise<SiwxController>;
-  /** The api context and clock the controllers use; the lazily created feature controllers take them from here. */
-  api: ApiContext;
-  clock: Clock;
-  /** Same snapshot as `ModalClient.getAccount()`. */
-  getAccount(): AccountSnapshot;
+export type { CoreControllers };
+
+/**
+ * The one object handed to the UI: the core controllers and the lazy features, each made on first use by
+ * `createControllers` (views follow one through `FeatureController`; the shell loads a view's features with its chunk).
+ */
+export interface ModalControllers extends CoreControllers {
+  /** The Account hub: balances, the send flow and Activity. */
+  hub: LazyFeature<HubControllers>;
+  /** Account names: suggestions and registration. */
+  names: LazyFeature<NamesController>;
+  swap: LazyFeature<SwapController>;
+  onramp: LazyFeature<OnrampController>;
+  /** The pending-transaction counter (polls while an EVM account is connected). */
+  pendingTransactions: LazyFeature<PendingTransactionsController>;
+  /** The embedded wallet (e-mail and social login); its frame lives in the modal, which hands it in on mount. */
+  embedded: LazyFeature<EmbeddedController>;
+  /** The modal's shell hands in how to open the embedded wallet's frame (DOM) when it mounts. */
+  installEmbeddedFrame(open: () => Promise<FrameChannel>): void;
 }
 
 /** Signature of modal-ui's `mountModal` (modal/src/elements/modal/mount.ts). */

@@ -1,4 +1,4 @@
-import type { ModalControllers } from './bag.js';
+import type { CoreControllers } from './core-controllers.js';
 import { rpcUrlOf } from '../api/rpc-url.js';
 import { jsonRpcRequest } from '../api/json-rpc.js';
 import { textsOf } from '../texts/catalogue.js';
@@ -7,7 +7,7 @@ import { createActivityController, type ActivityController } from './activity.js
 import { createPortfolioController, type PortfolioController } from './portfolio.js';
 import { createSendFlowController, type SendFlowController } from './send-flow.js';
 
-/** The Account hub's controllers: created on first use from a view chunk, never before the first click. */
+/** The Account hub's controllers: a lazy chunk, made on first use, never before the first click. */
 export interface HubControllers {
   portfolio: PortfolioController;
   activity: ActivityController;
@@ -16,15 +16,8 @@ export interface HubControllers {
   rpc(method: string, params: unknown[]): Promise<unknown>;
 }
 
-const hubs = new WeakMap<ModalControllers, HubControllers>();
-
-/**
- * The hub controllers of a modal (one set per `ModalControllers`, made on first call).
- * @example const { portfolio } = hubOf(this.controllers); void portfolio.fetch();
- */
-export function hubOf(controllers: ModalControllers): HubControllers {
-  let hub = hubs.get(controllers);
-  if (hub) return hub;
+/** Builds the hub controllers of a modal (`createControllers` does, once, as the lazy `hub` member). */
+export function createHub(controllers: CoreControllers): HubControllers {
   const { api, clock, options, networks, account, connection, toasts, router } = controllers;
   const network = () => networks.getState().activeNetwork;
   const address = () => account.getState().byNamespace[network().chainNamespace].address;
@@ -82,7 +75,5 @@ export function hubOf(controllers: ModalControllers): HubControllers {
     void portfolio.fetch(true);
     void activity.refresh();
   });
-  hub = { portfolio, activity, sendFlow, rpc };
-  hubs.set(controllers, hub);
-  return hub;
+  return { portfolio, activity, sendFlow, rpc };
 }

@@ -14,6 +14,8 @@ import { createSendController } from './send.js';
 import { createToastController } from './toasts.js';
 import { createWalletConnectController } from './walletconnect.js';
 import { HttpError, ModalError, ResponseValidationError } from '../errors.js';
+import { lazyFeature } from './lazy.js';
+import type { FrameChannel } from '../connectors/embedded/channel.js';
 
 /** Everything the controllers use from the outside world: tests pass fakes, `createModal` the real ones. */
 export interface ControllerDeps {
@@ -126,6 +128,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     excludeWalletIds: options.excludeWalletIds,
   };
   let directory: DirectoryController | undefined = deps.createDirectory?.(directoryDeps);
+  // The embedded wallet's frame (DOM): the modal's shell hands in how to open it when it mounts.
+  let openFrame: (() => Promise<FrameChannel>) | undefined;
   const analytics = createAnalyticsController({
     messages: options.messages,
     api,
@@ -239,6 +243,16 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     api,
     clock,
     getAccount,
+    // Lazy features: each its own chunk, made on first use; the only place that knows how to build one.
+    hub: lazyFeature(() => import('./hub.js').then((m) => m.createHub(controllers))),
+    names: lazyFeature(() => import('./names.js').then((m) => m.createNamesFor(controllers))),
+    swap: lazyFeature(() => import('./swap.js').then((m) => m.createSwapFor(controllers))),
+    onramp: lazyFeature(() => import('./onramp.js').then((m) => m.createOnrampFor(controllers))),
+    pendingTransactions: lazyFeature(() => import('./pending-transactions.js').then((m) => m.createPendingTransactionsFor(controllers))),
+    embedded: lazyFeature(() => import('./embedded.js').then((m) => m.createEmbeddedFor(controllers, () => (openFrame ? openFrame() : Promise.reject(new ModalError('The modal is not mounted')))))),
+    installEmbeddedFrame(open) {
+      openFrame ??= open;
+    },
   };
   return controllers;
 }

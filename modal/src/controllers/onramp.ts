@@ -6,8 +6,9 @@ import { fetchHistory } from '../api/history.js';
 import { fetchTokenPrices } from '../api/convert.js';
 import { fetchOnrampOptions, fetchOnrampQuote, generateOnrampUrl } from '../api/onramp.js';
 import { createStore } from '../core/store.js';
+import { textsOf } from '../texts/catalogue.js';
 import type { Clock, ModalNetwork, Store } from '../core/types.js';
-import type { ModalControllers } from './bag.js';
+import type { CoreControllers } from './core-controllers.js';
 import { safeLinkUrl } from '../core/safe-url.js';
 import { ModalError, ResponseValidationError } from '../errors.js';
 import { formatAmount, parseAmount, priceMicros } from './amounts.js';
@@ -379,24 +380,18 @@ export function createOnrampController(deps: OnrampControllerDeps): OnrampContro
   return controller;
 }
 
-const onrampControllers = new WeakMap<ModalControllers, OnrampController>();
-
-/** The onramp controller of a modal, created on first use by the onramp views (never in the first-click bundle). */
-export function onrampControllerOf(controllers: ModalControllers, messages?: OnrampControllerDeps['messages']): OnrampController {
-  let onramp = onrampControllers.get(controllers);
-  if (!onramp) {
-    onramp = createOnrampController({
-      api: controllers.api,
-      clock: controllers.clock,
-      activeNetwork: () => controllers.networks.getState().activeNetwork,
-      address: () => controllers.getAccount().address,
-      refreshAccount: () => {
-        void controllers.account.fetchBalance(true);
-        notifyAccountActivity(controllers);
-      },
-      messages,
-    });
-    onrampControllers.set(controllers, onramp);
-  }
-  return onramp;
+/** Builds the onramp controller of a modal (`createControllers` does, once, as the lazy `onramp` member). */
+export function createOnrampFor(controllers: CoreControllers): OnrampController {
+  const messages = textsOf(controllers.options).messages;
+  return createOnrampController({
+    api: controllers.api,
+    clock: controllers.clock,
+    activeNetwork: () => controllers.networks.getState().activeNetwork,
+    address: () => controllers.getAccount().address,
+    refreshAccount: () => {
+      void controllers.account.fetchBalance(true);
+      notifyAccountActivity(controllers);
+    },
+    messages,
+  });
 }

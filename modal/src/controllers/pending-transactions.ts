@@ -3,7 +3,7 @@
 // the api's http module reached by the same chunks, so they stay one chunk (through core/json-rpc alone: +0.1 kB).
 import { jsonRpcRequest } from '../api/json-rpc.js';
 import type { Clock, Listener, Store } from '../core/types.js';
-import type { ModalControllers } from './bag.js';
+import type { CoreControllers } from './core-controllers.js';
 
 /** Spec section 9: the pending watch polls every 30 s when enabled. */
 export const PENDING_POLL_MS = 30_000;
@@ -101,15 +101,11 @@ export function createPendingTransactionsController(deps: PendingTransactionsDep
   };
 }
 
-const counters = new WeakMap<ModalControllers, PendingTransactionsController>();
-
 /**
- * The counter of a modal (one per `ModalControllers`), made on first use: by the connect button's lazy badge when
+ * The counter of a modal (one per `CoreControllers`), made on first use: by the connect button's lazy badge when
  * `features.pendingTransactions` is on, or by Account. It polls while an EVM account is connected.
  */
-export function pendingTransactionsOf(controllers: ModalControllers): PendingTransactionsController {
-  let counter = counters.get(controllers);
-  if (counter) return counter;
+export function createPendingTransactionsFor(controllers: CoreControllers): PendingTransactionsController {
   const { account, networks, options, api } = controllers;
   const address = () => {
     const network = networks.getState().activeNetwork;
@@ -125,8 +121,6 @@ export function pendingTransactionsOf(controllers: ModalControllers): PendingTra
       return jsonRpcRequest(api, url, { method, params });
     },
   });
-  counter = made;
-  counters.set(controllers, made);
   let watched: string | undefined;
   // A new account or network starts the count again.
   const follow = () => {

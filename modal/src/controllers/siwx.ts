@@ -2,7 +2,7 @@ import type { ApiContext } from '../api/http.js';
 import type { AuthApiContext } from '../api/auth.js';
 import type { AccountSnapshot, Clock, Eip1193Provider, ModalStorage, ResolvedOptions, SiwxController, SiwxMessageData, SiwxSession, SiwxSignOutcome, SiwxStorage, ViewName } from '../core/types.js';
 import type { ModalController } from './modal.js';
-import type { ModalControllers } from './bag.js';
+import type { CoreControllers } from './core-controllers.js';
 import type { RouterController } from './router.js';
 import type { ToastController } from './toasts.js';
 import { messages } from '../texts/messages.js';
@@ -242,7 +242,7 @@ export interface SiwxEnvironment {
 
 /** The SIWX controller of a modal's controllers: the core loads this module only when `siwx` is set. */
 export function createSiwxControllerFor(
-  controllers: ModalControllers,
+  controllers: CoreControllers,
   env: SiwxEnvironment,
   api: ApiContext,
   errors: AuthApiContext['errors'],

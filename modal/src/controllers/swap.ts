@@ -4,8 +4,9 @@ import type { Balance, CaipAddress, SwapToken } from '../api/types.js';
 import { fetchBalances } from '../api/blockchain.js';
 import { buildSwapTransaction, fetchAllowance, fetchBuildApprove, fetchGasPrice, fetchSwapQuotes, fetchSwapTokens, fetchTokenPrices } from '../api/convert.js';
 import { createStore } from '../core/store.js';
+import { textsOf } from '../texts/catalogue.js';
 import type { Clock, Eip1193Provider, ModalNetwork, Store } from '../core/types.js';
-import type { ModalControllers } from './bag.js';
+import type { CoreControllers } from './core-controllers.js';
 import { ModalError } from '../errors.js';
 import { messages as englishMessages } from '../texts/messages.js';
 import { chainHex, readChainCapabilities, supportsAtomicBatch, type ChainCapabilities } from './capabilities.js';
@@ -570,33 +571,27 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
   return controller;
 }
 
-const swapControllers = new WeakMap<ModalControllers, SwapController>();
-
 /**
- * The swap controller of a modal, created on first use by the swap views (never in the first-click bundle).
- * Reset when the account or network changes.
+ * Builds the swap controller of a modal (`createControllers` does, once, as the lazy `swap` member; never in the
+ * first-click bundle). Reset when the account or network changes.
  */
-export function swapControllerOf(controllers: ModalControllers, messages?: SwapControllerDeps['messages']): SwapController {
-  let swap = swapControllers.get(controllers);
-  if (!swap) {
-    swap = createSwapController({
-      api: controllers.api,
-      clock: controllers.clock,
-      activeNetwork: () => controllers.networks.getState().activeNetwork,
-      address: () => controllers.getAccount().address,
-      isActiveChainSupported: () => controllers.networks.isActiveChainSupported(),
-      getProvider: () => controllers.connection.getProvider(),
-      capabilities: (address, chainId) => {
-        const provider = controllers.connection.getProvider();
-        return provider ? readChainCapabilities(provider, address, chainId) : Promise.resolve(undefined);
-      },
-      refreshAccount: () => {
-        void controllers.account.fetchBalance(true);
-        notifyAccountActivity(controllers);
-      },
-      messages,
-    });
-    swapControllers.set(controllers, swap);
-  }
-  return swap;
+export function createSwapFor(controllers: CoreControllers): SwapController {
+  const messages = textsOf(controllers.options).messages;
+  return createSwapController({
+    api: controllers.api,
+    clock: controllers.clock,
+    activeNetwork: () => controllers.networks.getState().activeNetwork,
+    address: () => controllers.getAccount().address,
+    isActiveChainSupported: () => controllers.networks.isActiveChainSupported(),
+    getProvider: () => controllers.connection.getProvider(),
+    capabilities: (address, chainId) => {
+      const provider = controllers.connection.getProvider();
+      return provider ? readChainCapabilities(provider, address, chainId) : Promise.resolve(undefined);
+    },
+    refreshAccount: () => {
+      void controllers.account.fetchBalance(true);
+      notifyAccountActivity(controllers);
+    },
+    messages,
+  });
 }

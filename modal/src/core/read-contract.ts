@@ -1,16 +1,10 @@
-import { decodeFunctionResult, encodeFunctionData, type Abi, type Address } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, type Abi } from 'viem';
 import { ModalError, ResponseValidationError } from '../errors.js';
 import { jsonRpc } from './json-rpc.js';
-import type { FetchLike } from './types.js';
+import type { FetchLike, ReadContractParameters } from './types.js';
 
 /** One contract read: `functionName(...args)` of `abi` at `address`, on `chainId` (default: the first network). */
-export interface ReadContractParameters {
-  address: Address;
-  abi: Abi | readonly unknown[];
-  functionName: string;
-  args?: readonly unknown[];
-  chainId?: number;
-}
+export type { ReadContractParameters } from './types.js';
 
 export interface ReadContractOverRpcOptions {
   /** Default: the global fetch. */

@@ -8,17 +8,15 @@
  *   controller handed to the UI is `ModalControllers` in `controllers/bag.ts`.
  * - This module is the floor: it imports only `core/` and the text catalogue's types (`texts/locale.ts`).
  */
-import type { Address, Hash, PublicClient, WalletClient } from 'viem';
+import type { Abi, Address, Hash, PublicClient, WalletClient } from 'viem';
 import type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride } from '../texts/locale.js';
 import type { LogLevel } from './logger.js';
 import type { ViewName } from './view-name.js';
-import type { ReadContractParameters } from './read-contract.js';
 
 export type { Address, Hash };
 export type { ViewName };
 export type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride, ModalUiTexts } from '../texts/locale.js';
 export type { LogLevel };
-export type { ReadContractParameters };
 
 // ---------------------------------------------------------------------------------------------
 // Public API (MODAL-API.md)
@@ -279,6 +277,15 @@ export interface ModalClient {
   getLogs(): Promise<string>;
   /** Saves `getLogs()` as a file (`minibot-modal-logs.jsonl` unless `fileName` is given); browser only. */
   downloadLogs(fileName?: string): Promise<void>;
+}
+
+/** A contract read (`eth_call`) by ABI and function name; the chain defaults to the first network. */
+export interface ReadContractParameters {
+  address: Address;
+  abi: Abi | readonly unknown[];
+  functionName: string;
+  args?: readonly unknown[];
+  chainId?: number;
 }
 
 // ---------------------------------------------------------------------------------------------

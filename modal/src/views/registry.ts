@@ -1,38 +1,9 @@
+import type { ModalControllers } from '../controllers/bag.js';
+import type { LazyFeature } from '../controllers/lazy.js';
 import type { ViewName } from '../core/types.js';
+import { viewTags } from './view-tags.js';
 
-/** Tag of each view's element. */
-export const viewTags: Partial<Record<ViewName, string>> = {
-  Connect: 'mb-connect-view',
-  AllWallets: 'mb-all-wallets-view',
-  ConnectingExternal: 'mb-connecting-external-view',
-  ConnectingWalletConnectBasic: 'mb-connecting-wc-view',
-  Account: 'mb-account-view',
-  Networks: 'mb-networks-view',
-  UnsupportedChain: 'mb-unsupported-chain-view',
-  SIWXSignMessage: 'mb-siwx-sign-message-view',
-  // Embedded wallet
-  EmailVerifyOtp: 'mb-email-verify-otp-view',
-  EmailVerifyDevice: 'mb-email-verify-device-view',
-  UpdateEmailWallet: 'mb-update-email-wallet-view',
-  ConnectSocials: 'mb-connect-socials-view',
-  ConnectingSocial: 'mb-connecting-social-view',
-  ConnectingFarcaster: 'mb-connecting-farcaster-view',
-  ApproveTransaction: 'mb-approve-transaction-view',
-  WalletSend: 'mb-wallet-send-view',
-  WalletSendPreview: 'mb-wallet-send-preview-view',
-  WalletReceive: 'mb-wallet-receive-view',
-  Transactions: 'mb-transactions-view',
-  Swap: 'mb-swap-view',
-  SwapSelectToken: 'mb-swap-select-token-view',
-  SwapPreview: 'mb-swap-preview-view',
-  OnRampProviders: 'mb-onramp-providers-view',
-  OnRampTokenSelect: 'mb-onramp-token-select-view',
-  OnRampFiatSelect: 'mb-onramp-fiat-select-view',
-  BuyInProgress: 'mb-buy-in-progress-view',
-  // Names (issue 10/11)
-  RegisterAccountName: 'mb-register-account-name-view',
-  RegisterAccountNameSuccess: 'mb-register-account-name-success-view',
-};
+export { viewTags };
 
 /**
  * One dynamic import per view, so each view is its own lazy chunk. Later views (SIWX, transactions,
@@ -77,4 +48,40 @@ export async function loadView(view: ViewName): Promise<boolean> {
   if (!load) return false;
   await load();
   return true;
+}
+
+/**
+ * The lazy features each view follows: the shell requests them together with the view's chunk (not one after the
+ * other), so the view paints with its feature there.
+ */
+export function viewFeatures(view: ViewName, controllers: ModalControllers): LazyFeature<unknown>[] {
+  switch (view) {
+    case 'Account':
+      return controllers.options.features.pendingTransactions ? [controllers.hub, controllers.pendingTransactions] : [controllers.hub];
+    case 'WalletSend':
+    case 'WalletSendPreview':
+    case 'Transactions':
+      return [controllers.hub];
+    case 'Swap':
+    case 'SwapSelectToken':
+    case 'SwapPreview':
+      return [controllers.swap];
+    case 'OnRampProviders':
+    case 'OnRampTokenSelect':
+    case 'OnRampFiatSelect':
+    case 'BuyInProgress':
+      return [controllers.onramp];
+    case 'RegisterAccountName':
+    case 'RegisterAccountNameSuccess':
+      return [controllers.names];
+    case 'EmailVerifyOtp':
+    case 'EmailVerifyDevice':
+    case 'UpdateEmailWallet':
+    case 'ConnectSocials':
+    case 'ConnectingSocial':
+    case 'ConnectingFarcaster':
+      return [controllers.embedded];
+    default:
+      return [];
+  }
 }

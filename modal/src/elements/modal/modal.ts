@@ -5,7 +5,7 @@ import type { ModalControllers } from '../../controllers/bag.js';
 import { controllersOf, getDefaultClient } from '../../client-registry.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../../views/store-controller.js';
-import { viewLoaders, viewTags } from '../../views/registry.js';
+import { viewFeatures, viewLoaders, viewTags } from '../../views/registry.js';
 import { textsOf } from '../../texts/catalogue.js';
 import { deepActiveElement, focusableElements } from './focus.js';
 import { modalStyles } from './modal.styles.js';
@@ -81,6 +81,8 @@ export class MbModal extends LitElement {
   private viewElement?: HTMLElement & { controllers?: ModalControllers };
   private viewName?: ViewName;
   private viewOwner?: ModalControllers;
+  /** The view whose lazy features were last requested (a failed one is not requested again in a loop). */
+  private featuresTried?: ViewName;
 
   /** The controllers in use. */
   resolved(): ModalControllers | undefined {
@@ -196,8 +198,14 @@ export class MbModal extends LitElement {
     const load = viewLoaders[view];
     if (!tag || !load) return html`<mb-text tone="muted" align="center">${textsOf(controllers.options).texts.viewUnavailable}</mb-text>`;
     if (this.viewName !== view || this.viewOwner !== controllers || !this.viewElement) {
-      if (!customElements.get(tag)) {
-        void load().then(() => this.requestUpdate());
+      const features = this.featuresTried === view ? [] : viewFeatures(view, controllers).filter((feature) => !feature.current);
+      if (!customElements.get(tag) || features.length > 0) {
+        // The view's chunk and its features are requested together; a feature that fails to load leaves the view to
+        // show what it can (it tries again itself).
+        void Promise.all([load(), ...features.map((feature) => feature.load().catch(() => undefined))]).then(() => {
+          this.featuresTried = view;
+          this.requestUpdate();
+        });
         return html`<div class="loading" aria-busy="true">
           <mb-skeleton></mb-skeleton><mb-skeleton></mb-skeleton><mb-skeleton></mb-skeleton>
         </div>`;

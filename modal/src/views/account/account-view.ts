@@ -5,11 +5,10 @@ import { defineElement } from '../../ui/define.js';
 import { formatBalance, shortenAddress } from '../../core/format.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { StoreController } from '../store-controller.js';
-import { hubOf } from '../../controllers/hub.js';
-import { pendingTransactionsOf } from '../../controllers/pending-transactions.js';
+import { FeatureController } from '../feature-controller.js';
 import { totalUsd } from '../../controllers/portfolio.js';
 import { MbView, viewStyles } from '../view.js';
-import { viewLoaders } from '../registry.js';
+import { viewTags } from '../view-tags.js';
 import { formatTokenAmount, formatUsd, tokenIcon } from '../hub-format.js';
 import { accountStyles } from './account-view.styles.js';
 import '../../ui/wallet-image/wallet-image.js';
@@ -31,17 +30,17 @@ export class MbAccountView extends MbView {
 
   private readonly account = new StoreController(this, () => this.controllers?.account);
   private readonly networks = new StoreController(this, () => this.controllers?.networks);
-  private readonly portfolio = new StoreController(this, () => (this.controllers ? hubOf(this.controllers).portfolio : undefined));
-  private readonly pending = new StoreController(this, () =>
-    this.controllers?.options.features.pendingTransactions ? pendingTransactionsOf(this.controllers) : undefined,
-  );
+  private readonly portfolio = new FeatureController(this, (c) => c.hub, { store: (hub) => hub.portfolio, connected: (hub) => void hub.portfolio.fetch() });
+  private readonly pending = new FeatureController(this, (c) => c.pendingTransactions, {
+    store: (counter) => counter,
+    when: (c) => Boolean(c.options.features.pendingTransactions),
+  });
 
   override connectedCallback(): void {
     super.connectedCallback();
     if (!this.controllers) return;
     void this.controllers.account.fetchBalance();
     void this.controllers.account.fetchIdentity();
-    void hubOf(this.controllers).portfolio.fetch();
   }
 
   /** The hub's buttons the options and the active network allow (a view another chunk provides shows once it is registered). */
@@ -50,7 +49,7 @@ export class MbAccountView extends MbView {
     const networks = this.networks.value!;
     const evm = networks.activeNetwork.chainNamespace === 'eip155';
     const usable = evm && !networks.isUnsupported;
-    const registered = (view: string) => Boolean((viewLoaders as Record<string, unknown>)[view]);
+    const registered = (view: string) => Boolean((viewTags as Record<string, unknown>)[view]);
     const t = this.localize.texts;
     const candidates: [boolean, string, string][] = [
       [features.send && usable, t.send, 'WalletSend'],
@@ -154,7 +153,7 @@ export class MbAccountView extends MbView {
   }
 
   private sendToken(token: Balance) {
-    hubOf(this.controllers).sendFlow.selectToken(token);
+    this.portfolio.current?.sendFlow.selectToken(token);
     this.controllers.router.push('WalletSend');
   }
 
@@ -170,8 +169,8 @@ export class MbAccountView extends MbView {
   /** Smart account <-> EOA of the embedded wallet (the frame's chunk, loaded already when logged in by e-mail). */
   private switchAccountType = async () => {
     const current = this.account.value?.byNamespace.eip155.preferredAccountTypes.eip155;
-    const { embeddedOf } = await import('../../elements/embedded-frame.js');
-    await embeddedOf(this.controllers).setPreferredAccountType(current === 'smartAccount' ? 'eoa' : 'smartAccount');
+    const embedded = await this.controllers.embedded.load();
+    await embedded.setPreferredAccountType(current === 'smartAccount' ? 'eoa' : 'smartAccount');
   };
 
   private disconnect = async () => {

@@ -45,8 +45,8 @@ describe('Transactions view (Activity)', () => {
       scroller.scrollTop = scroller.scrollHeight;
       return rows(view).some((row) => row.dataset.id === 'tx-999');
     }, 20_000, 'the last transaction');
-    const { hubOf } = await import('../../controllers/hub.js');
-    assert.equal(hubOf(controllers).activity.getState().transactions.length, 1000);
+    const hub = await controllers.hub.load();
+    assert.equal(hub.activity.getState().transactions.length, 1000);
     assert.isBelow(view.shadowRoot!.querySelectorAll('.row, .month').length, 30);
     const spacer = view.shadowRoot!.querySelector<HTMLElement>('.spacer')!;
     assert.isAtLeast(Number.parseInt(spacer.style.height, 10), 1000 * ACTIVITY_ROW_HEIGHT);

@@ -5,8 +5,7 @@ import type { Transaction } from '../../api/types.js';
 import { defineElement } from '../../ui/define.js';
 import { formatBalance } from '../../core/format.js';
 import { safeLinkUrl } from '../../core/safe-url.js';
-import { StoreController } from '../store-controller.js';
-import { hubOf } from '../../controllers/hub.js';
+import { FeatureController } from '../feature-controller.js';
 import { activityRows, type ActivityRow } from '../../controllers/activity.js';
 import { MbView, viewStyles } from '../view.js';
 import { ACTIVITY_ROW_HEIGHT, transactionsStyles } from './transactions-view.styles.js';
@@ -29,7 +28,7 @@ const PREFETCH_ROWS = 8;
 export class MbTransactionsView extends MbView {
   static override styles = [...viewStyles, transactionsStyles];
 
-  private readonly activity = new StoreController(this, () => (this.controllers ? hubOf(this.controllers).activity : undefined));
+  private readonly activity = new FeatureController(this, (c) => c.hub, { store: (hub) => hub.activity, connected: (hub) => void hub.activity.refresh() });
   @state() private scrollOffset = 0;
   @state() private viewportHeight = 420;
   @query('.scroller') private scroller?: HTMLElement;
@@ -39,11 +38,6 @@ export class MbTransactionsView extends MbView {
   private rows: ActivityRow[] = [];
   private rowsOf?: Transaction[];
   private scrollFrame = 0;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.controllers) void hubOf(this.controllers).activity.refresh();
-  }
 
   override render() {
     const activity = this.activity.value;
@@ -113,7 +107,7 @@ export class MbTransactionsView extends MbView {
     const activity = this.activity.value;
     if (!activity || activity.loading || activity.failed || activity.next === null || activity.next === undefined) return;
     const lastVisible = Math.ceil((this.scrollOffset + this.viewportHeight) / ACTIVITY_ROW_HEIGHT);
-    if (lastVisible + PREFETCH_ROWS >= this.rows.length) void hubOf(this.controllers).activity.fetchNextPage();
+    if (lastVisible + PREFETCH_ROWS >= this.rows.length) void this.activity.current!.activity.fetchNextPage();
   }
 
   override firstUpdated(): void {

@@ -113,7 +113,7 @@ export class MbConnectView extends MbView {
     this.emailBusy = true;
     this.requestUpdate();
     try {
-      const embedded = (await import('../../elements/embedded-frame.js')).embeddedOf(this.controllers);
+      const embedded = await this.controllers.embedded.load();
       await embedded.connectEmail(this.emailValue);
       this.emailError = embedded.getState().error;
     } catch {

@@ -1,7 +1,6 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { StoreController } from '../store-controller.js';
-import { namesOf } from '../../controllers/names.js';
+import { FeatureController } from '../feature-controller.js';
 import { MbView } from '../view.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
@@ -13,7 +12,7 @@ import '../../ui/text/text.js';
  * @tag mb-register-account-name-success-view
  */
 export class MbRegisterAccountNameSuccessView extends MbView {
-  private readonly names = new StoreController(this, () => (this.controllers ? namesOf(this.controllers) : undefined));
+  private readonly names = new FeatureController(this, (c) => c.names, { store: (names) => names });
 
   override render() {
     const name = this.names.value?.registered;
@@ -29,7 +28,7 @@ export class MbRegisterAccountNameSuccessView extends MbView {
   }
 
   private done = () => {
-    namesOf(this.controllers).reset();
+    this.names.current!.reset();
     this.controllers.router.reset('Account');
   };
 }

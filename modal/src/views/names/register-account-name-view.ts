@@ -1,7 +1,6 @@
 import { css, html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { StoreController } from '../store-controller.js';
-import { namesOf } from '../../controllers/names.js';
+import { FeatureController } from '../feature-controller.js';
 import { MbView, viewStyles } from '../view.js';
 import '../../ui/input/input.js';
 import '../../ui/button/button.js';
@@ -28,7 +27,7 @@ export class MbRegisterAccountNameView extends MbView {
     `,
   ];
 
-  private readonly names = new StoreController(this, () => (this.controllers ? namesOf(this.controllers) : undefined));
+  private readonly names = new FeatureController(this, (c) => c.names, { store: (names) => names });
   private fieldFocused = false;
 
   /** The name field takes focus once it is there: typing a name is the one thing this view asks. */
@@ -65,7 +64,7 @@ export class MbRegisterAccountNameView extends MbView {
         placeholder="alice"
         autocomplete="off"
         .value=${s.input}
-        @mb-input=${(e: { value: string }) => namesOf(this.controllers).setInput(e.value)}
+        @mb-input=${(e: { value: string }) => this.names.current!.setInput(e.value)}
         @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && void this.register()}
       ></mb-input>
       <mb-text class="status" variant="small" tone=${s.problem || s.availability === 'taken' ? 'error' : 'muted'} role="status">${status}</mb-text>
@@ -74,7 +73,7 @@ export class MbRegisterAccountNameView extends MbView {
             <ul class="suggestions" aria-labelledby="suggestions">
               ${s.suggestions.map(
                 (suggestion) =>
-                  html`<li><mb-button variant="secondary" size="sm" @click=${() => namesOf(this.controllers).setInput(suggestion.name)}>${suggestion.name}</mb-button></li>`,
+                  html`<li><mb-button variant="secondary" size="sm" @click=${() => this.names.current!.setInput(suggestion.name)}>${suggestion.name}</mb-button></li>`,
               )}
             </ul>`
         : nothing}
@@ -86,7 +85,7 @@ export class MbRegisterAccountNameView extends MbView {
   }
 
   private register = async () => {
-    const names = namesOf(this.controllers);
+    const names = this.names.current!;
     if (names.getState().availability !== 'available') return;
     if (await names.register()) this.controllers.router.replace('RegisterAccountNameSuccess');
   };

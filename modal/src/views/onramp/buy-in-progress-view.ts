@@ -1,7 +1,7 @@
 import { css, html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { StoreController } from '../store-controller.js';
-import { ONRAMP_PROVIDER, onrampControllerOf, type OnrampController } from '../../controllers/onramp.js';
+import { FeatureController } from '../feature-controller.js';
+import { ONRAMP_PROVIDER, type OnrampController } from '../../controllers/onramp.js';
 import { MbView, viewStyles } from '../view.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
@@ -33,10 +33,10 @@ export class MbBuyInProgressView extends MbView {
       }
     `,
   ];
-  private readonly state = new StoreController(this, () => this.onramp);
+  private readonly state = new FeatureController(this, (c) => c.onramp, { store: (onramp) => onramp });
 
   get onramp(): OnrampController | undefined {
-    return this.controllers ? onrampControllerOf(this.controllers, this.localize.messages) : undefined;
+    return this.state.current;
   }
 
   override render() {

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { StoreController } from '../store-controller.js';
-import { onrampControllerOf, type OnrampController } from '../../controllers/onramp.js';
+import { FeatureController } from '../feature-controller.js';
+import { type OnrampController } from '../../controllers/onramp.js';
 import type { MbInputEvent } from '../../ui/input/input.js';
 import { MbView } from '../view.js';
 import '../../ui/input/input.js';
@@ -14,16 +14,11 @@ import '../../ui/text/text.js';
  * @tag mb-onramp-fiat-select-view
  */
 export class MbOnrampFiatSelectView extends MbView {
-  private readonly state = new StoreController(this, () => this.onramp);
+  private readonly state = new FeatureController(this, (c) => c.onramp, { store: (onramp) => onramp, connected: (onramp) => void onramp.init() });
   private query = '';
 
   get onramp(): OnrampController | undefined {
-    return this.controllers ? onrampControllerOf(this.controllers, this.localize.messages) : undefined;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void this.onramp?.init();
+    return this.state.current;
   }
 
   override render() {

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { StoreController } from '../store-controller.js';
-import { ONRAMP_PROVIDER, onrampControllerOf, type OnrampController, type OnrampState } from '../../controllers/onramp.js';
+import { FeatureController } from '../feature-controller.js';
+import { ONRAMP_PROVIDER, type OnrampController, type OnrampState } from '../../controllers/onramp.js';
 import type { OnrampAmount } from '../../api/types.js';
 import { MbView, viewStyles } from '../view.js';
 import { detail, tradeStyles } from '../trade.js';
@@ -20,17 +20,12 @@ const money = (value: OnrampAmount | undefined) => (value?.amount ? `${value.amo
  */
 export class MbOnrampProvidersView extends MbView {
   static override styles = [...viewStyles, tradeStyles];
-  private readonly state = new StoreController(this, () => this.onramp);
+  private readonly state = new FeatureController(this, (c) => c.onramp, { store: (onramp) => onramp, connected: (onramp) => void onramp.init() });
   private opening = false;
   private blocked = false;
 
   get onramp(): OnrampController | undefined {
-    return this.controllers ? onrampControllerOf(this.controllers, this.localize.messages) : undefined;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void this.onramp?.init();
+    return this.state.current;
   }
 
   override render() {

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { StoreController } from '../store-controller.js';
-import { networkOf, onrampControllerOf, type OnrampController } from '../../controllers/onramp.js';
+import { FeatureController } from '../feature-controller.js';
+import { networkOf, type OnrampController } from '../../controllers/onramp.js';
 import { MbView } from '../view.js';
 import '../../ui/list-item/list-item.js';
 
@@ -11,15 +11,10 @@ import '../../ui/list-item/list-item.js';
  * @tag mb-onramp-token-select-view
  */
 export class MbOnrampTokenSelectView extends MbView {
-  private readonly state = new StoreController(this, () => this.onramp);
+  private readonly state = new FeatureController(this, (c) => c.onramp, { store: (onramp) => onramp, connected: (onramp) => void onramp.init() });
 
   get onramp(): OnrampController | undefined {
-    return this.controllers ? onrampControllerOf(this.controllers, this.localize.messages) : undefined;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void this.onramp?.init();
+    return this.state.current;
   }
 
   override render() {

@@ -3,7 +3,7 @@ import { defineElement } from '../../ui/define.js';
 import { shortenAddress } from '../../core/format.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { StoreController } from '../store-controller.js';
-import { hubOf } from '../../controllers/hub.js';
+import { FeatureController } from '../feature-controller.js';
 import { MbView, viewStyles } from '../view.js';
 import { formatUsd, tokenIcon } from '../hub-format.js';
 import { sendStyles } from './send.styles.js';
@@ -21,7 +21,7 @@ export class MbWalletSendPreviewView extends MbView {
   static override styles = [...viewStyles, sendStyles];
 
   private readonly form = new StoreController(this, () => this.controllers?.send);
-  private readonly flow = new StoreController(this, () => (this.controllers ? hubOf(this.controllers).sendFlow : undefined));
+  private readonly flow = new FeatureController(this, (c) => c.hub, { store: (hub) => hub.sendFlow });
 
   override render() {
     const form = this.form.value;
@@ -69,7 +69,7 @@ export class MbWalletSendPreviewView extends MbView {
   }
 
   private send = async () => {
-    await hubOf(this.controllers).sendFlow.send();
+    await this.flow.current!.sendFlow.send();
   };
 }
 

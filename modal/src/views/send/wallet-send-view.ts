@@ -4,7 +4,8 @@ import { defineElement } from '../../ui/define.js';
 import { formatBalance, shortenAddress } from '../../core/format.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { StoreController } from '../store-controller.js';
-import { hubOf } from '../../controllers/hub.js';
+import { FeatureController } from '../feature-controller.js';
+import type { HubControllers } from '../../controllers/hub.js';
 import type { SendBlocker } from '../../controllers/send-flow.js';
 import { MbView, viewStyles } from '../view.js';
 import { formatUsd } from '../hub-format.js';
@@ -26,13 +27,11 @@ export class MbWalletSendView extends MbView {
   static override styles = [...viewStyles, sendStyles];
 
   private readonly form = new StoreController(this, () => this.controllers?.send);
-  private readonly flow = new StoreController(this, () => (this.controllers ? hubOf(this.controllers).sendFlow : undefined));
-  private readonly portfolio = new StoreController(this, () => (this.controllers ? hubOf(this.controllers).portfolio : undefined));
+  private readonly flow = new FeatureController(this, (c) => c.hub, { store: (hub) => hub.sendFlow, connected: (hub) => this.start(hub) });
+  private readonly portfolio = new FeatureController(this, (c) => c.hub, { store: (hub) => hub.portfolio });
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (!this.controllers) return;
-    const hub = hubOf(this.controllers);
+  /** Loads the balances, picks the first token when none is chosen, and asks the fee. */
+  private start(hub: HubControllers): void {
     void hub.portfolio.fetch().then(() => {
       const balances = hub.portfolio.getState().balances;
       this.controllers.send.set({ tokenBalances: balances });
@@ -63,7 +62,7 @@ export class MbWalletSendView extends MbView {
     const flow = this.flow.value;
     const portfolio = this.portfolio.value;
     if (!form || !flow || !portfolio) return nothing;
-    const hub = hubOf(this.controllers);
+    const hub = this.flow.current!;
     const t = this.localize.texts;
     const lang = this.localize.lang;
     const balances = portfolio.balances;
@@ -127,9 +126,9 @@ export class MbWalletSendView extends MbView {
   }
 
   private pickToken(index: string) {
-    const balance = hubOf(this.controllers).portfolio.getState().balances[Number(index)];
+    const balance = this.flow.current!.portfolio.getState().balances[Number(index)];
     if (!balance) return;
-    const flow = hubOf(this.controllers).sendFlow;
+    const flow = this.flow.current!.sendFlow;
     flow.selectToken(balance);
     void flow.fetchGasPrice();
   }

@@ -1,7 +1,7 @@
 import { css, html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { StoreController } from '../store-controller.js';
-import { needsApproval, quoteDetails, swapControllerOf, swapIssue, type SwapController, type SwapState } from '../../controllers/swap.js';
+import { FeatureController } from '../feature-controller.js';
+import { needsApproval, quoteDetails, swapIssue, type SwapController, type SwapState } from '../../controllers/swap.js';
 import { formatAmount, formatTokenAmount, formatUsd, slippageText } from '../../controllers/amounts.js';
 import { MbView, viewStyles } from '../view.js';
 import { detail, tradeStyles } from '../trade.js';
@@ -41,10 +41,10 @@ export class MbSwapPreviewView extends MbView {
     `,
   ];
 
-  private readonly state = new StoreController(this, () => this.swap);
+  private readonly state = new FeatureController(this, (c) => c.swap, { store: (swap) => swap });
 
   get swap(): SwapController | undefined {
-    return this.controllers ? swapControllerOf(this.controllers, this.localize.messages) : undefined;
+    return this.state.current;
   }
 
   override render() {

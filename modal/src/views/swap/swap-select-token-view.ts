@@ -1,8 +1,8 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { StoreController } from '../store-controller.js';
+import { FeatureController } from '../feature-controller.js';
 import { safeImageUrl } from '../../core/safe-url.js';
-import { swapControllerOf, type SwapController, type SwapTokenInfo } from '../../controllers/swap.js';
+import { type SwapController, type SwapTokenInfo } from '../../controllers/swap.js';
 import { formatTokenAmount } from '../../controllers/amounts.js';
 import type { MbInputEvent } from '../../ui/input/input.js';
 import { MbView } from '../view.js';
@@ -17,16 +17,11 @@ import '../../ui/text/text.js';
  * @tag mb-swap-select-token-view
  */
 export class MbSwapSelectTokenView extends MbView {
-  private readonly state = new StoreController(this, () => this.swap);
+  private readonly state = new FeatureController(this, (c) => c.swap, { store: (swap) => swap, connected: (swap) => void swap.ensureLoaded() });
   private query = '';
 
   get swap(): SwapController | undefined {
-    return this.controllers ? swapControllerOf(this.controllers, this.localize.messages) : undefined;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void this.swap?.ensureLoaded();
+    return this.state.current;
   }
 
   override render() {

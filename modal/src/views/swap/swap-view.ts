@@ -1,8 +1,8 @@
 import { css, html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { StoreController } from '../store-controller.js';
+import { FeatureController } from '../feature-controller.js';
 import { safeImageUrl } from '../../core/safe-url.js';
-import { quoteDetails, swapControllerOf, swapIssue, type SwapController, type SwapState, type SwapTokenInfo } from '../../controllers/swap.js';
+import { quoteDetails, swapIssue, type SwapController, type SwapState, type SwapTokenInfo } from '../../controllers/swap.js';
 import { formatAmount, formatTokenAmount, formatUsd, slippageText } from '../../controllers/amounts.js';
 import { MbView, viewStyles } from '../view.js';
 import { detail, tradeStyles } from '../trade.js';
@@ -30,15 +30,10 @@ export class MbSwapView extends MbView {
     `,
   ];
 
-  private readonly state = new StoreController(this, () => this.swap);
+  private readonly state = new FeatureController(this, (c) => c.swap, { store: (swap) => swap, connected: (swap) => void swap.ensureLoaded() });
 
   get swap(): SwapController | undefined {
-    return this.controllers ? swapControllerOf(this.controllers, this.localize.messages) : undefined;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void this.swap?.ensureLoaded();
+    return this.state.current;
   }
 
   override render() {
