@@ -1,3 +1,4 @@
+import type { FrameChannel } from '../connectors/embedded/channel.js';
 import type { ApiContext } from '../api/http.js';
 import type { AccountController } from './account.js';
 import type { AnalyticsController } from './analytics.js';
@@ -34,6 +35,8 @@ export interface CoreControllers {
   /** The api context and clock the controllers use; the lazily created feature controllers take them from here. */
   api: ApiContext;
   clock: Clock;
+  /** Opens the embedded wallet's frame with what the modal's shell handed in on mount (`installEmbeddedFrame`). */
+  openEmbeddedFrame(): Promise<FrameChannel>;
   /** Same snapshot as `ModalClient.getAccount()`. */
   getAccount(): AccountSnapshot;
 }

@@ -6,7 +6,7 @@ import { fetchHistory } from '../api/history.js';
 import { fetchTokenPrices } from '../api/convert.js';
 import { fetchOnrampOptions, fetchOnrampQuote, generateOnrampUrl } from '../api/onramp.js';
 import { createStore } from '../core/store.js';
-import { textsOf } from '../texts/catalogue.js';
+import { messages as englishMessages } from '../texts/messages.js';
 import type { Clock, ModalNetwork, Store } from '../core/types.js';
 import type { CoreControllers } from './core-controllers.js';
 import { safeLinkUrl } from '../core/safe-url.js';
@@ -382,7 +382,7 @@ export function createOnrampController(deps: OnrampControllerDeps): OnrampContro
 
 /** Builds the onramp controller of a modal (`createControllers` does, once, as the lazy `onramp` member). */
 export function createOnrampFor(controllers: CoreControllers): OnrampController {
-  const messages = textsOf(controllers.options).messages;
+  const messages = { ...englishMessages, ...controllers.options.messages };
   return createOnrampController({
     api: controllers.api,
     clock: controllers.clock,
@@ -395,3 +395,6 @@ export function createOnrampFor(controllers: CoreControllers): OnrampController 
     messages,
   });
 }
+
+/** The factory's convention: a lazy feature module exports `create(controllers)`. */
+export { createOnrampFor as create };

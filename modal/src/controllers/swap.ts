@@ -4,7 +4,6 @@ import type { Balance, CaipAddress, SwapToken } from '../api/types.js';
 import { fetchBalances } from '../api/blockchain.js';
 import { buildSwapTransaction, fetchAllowance, fetchBuildApprove, fetchGasPrice, fetchSwapQuotes, fetchSwapTokens, fetchTokenPrices } from '../api/convert.js';
 import { createStore } from '../core/store.js';
-import { textsOf } from '../texts/catalogue.js';
 import type { Clock, Eip1193Provider, ModalNetwork, Store } from '../core/types.js';
 import type { CoreControllers } from './core-controllers.js';
 import { ModalError } from '../errors.js';
@@ -576,7 +575,7 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
  * first-click bundle). Reset when the account or network changes.
  */
 export function createSwapFor(controllers: CoreControllers): SwapController {
-  const messages = textsOf(controllers.options).messages;
+  const messages = { ...englishMessages, ...controllers.options.messages };
   return createSwapController({
     api: controllers.api,
     clock: controllers.clock,
@@ -595,3 +594,6 @@ export function createSwapFor(controllers: CoreControllers): SwapController {
     messages,
   });
 }
+
+/** The factory's convention: a lazy feature module exports `create(controllers)`. */
+export { createSwapFor as create };
