@@ -3,7 +3,7 @@ import type { SendController, SendState } from '../core/types.js';
 
 const initialSendState = (): SendState => ({ loading: false, tokenBalances: [] });
 
-/** The send form's state (the Send view arrives in a later issue; namespace switching resets it now). */
+/** The send form's state: one store for the Send views and `useSend` (its actions are `send-flow.ts`); namespace switching resets it. */
 export function createSendController(): SendController {
   const store = createStore<SendState>(initialSendState());
   return {

@@ -1,7 +1,7 @@
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS } from '../core/constants.js';
 import { createStore } from '../core/store.js';
 import type { Clock, ModalNetwork, WalletConnectController, WalletConnectState, WalletSession } from '../core/types.js';
-import { isUserRejection, providerErrorCode } from '../connectors/errors.js';
+import { isUserRejection, providerErrorCode } from '../errors.js';
 import { parseChainId } from '../connectors/injected.js';
 import { optionalNamespacesOf, walletConnectConnector, type WcUniversalProvider } from '../connectors/walletconnect.js';
 import { coreMessages as messages } from '../core-messages.js';

@@ -627,7 +627,7 @@ export type SendToken = Pick<Balance, 'symbol' | 'name' | 'address' | 'price' | 
   balance: string;
 };
 
-/** Send form (spec section 3); reset when switching namespace. */
+/** Send form (spec section 3), the one store of the Send feature (the views and `useSend`); reset when switching namespace. */
 export interface SendState {
   token?: SendToken;
   sendTokenAmount?: string;
@@ -639,6 +639,12 @@ export interface SendState {
   networkBalanceInUSD?: string;
   loading: boolean;
   tokenBalances: Balance[];
+  /** What the user typed as receiver: an address or a name ('' when absent). */
+  receiverInput?: string;
+  /** A name's lookup is under way. */
+  resolvingName?: boolean;
+  /** The wallet is asked to send. */
+  sending?: boolean;
 }
 export interface SendController extends Store<SendState> {
   set(patch: Partial<SendState>): void;

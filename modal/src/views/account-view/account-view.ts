@@ -11,7 +11,8 @@ import { totalUsd } from '../../controllers/portfolio.js';
 import { MbView, viewStyles } from '../view.js';
 import { viewLoaders } from '../registry.js';
 import { textsOf } from '../texts.js';
-import { formatTokenAmount, formatUsd, tokenIcon } from '../hub-format.js';
+import { formatTokenAmount, tokenIcon } from '../hub-format.js';
+import { formatUsd } from '../../core/units.js';
 import { accountStyles } from './account-view.styles.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/button/button.js';
@@ -149,7 +150,7 @@ export class MbAccountView extends MbView {
       <button type="button" ?disabled=${!canSend} @click=${() => this.sendToken(token)}>
         <mb-wallet-image shape="circle" src=${tokenIcon(token) ?? nothing} name=${token.symbol}></mb-wallet-image>
         <span class="token-name"><span>${token.name}</span><span class="muted">${token.symbol}</span></span>
-        <span class="token-amount"><span>${formatTokenAmount(token)}</span><span class="muted">${formatUsd(value, lang)}</span></span>
+        <span class="token-amount"><span>${formatTokenAmount(token, lang)}</span><span class="muted">${formatUsd(value, lang)}</span></span>
       </button>
     </li>`;
   }

@@ -3,8 +3,9 @@ import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../../elements/store-controller.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { swapControllerOf, type SwapController, type SwapTokenInfo } from '../../controllers/swap.js';
-import { formatTokenAmount } from '../../controllers/amounts.js';
+import { formatTokenAmount } from '../../core/units.js';
 import type { MbInputEvent } from '../../ui/input/input.js';
+import { textsOf } from '../texts.js';
 import { MbView } from '../view.js';
 import '../../ui/input/input.js';
 import '../../ui/list-item/list-item.js';
@@ -17,6 +18,11 @@ import '../../ui/text/text.js';
  * @tag mb-swap-select-token-view
  */
 export class MbSwapSelectTokenView extends MbView {
+  /** The catalogue's language: amounts read and show in it. */
+  private get numberLocale(): string {
+    return textsOf(this.controllers?.options).lang;
+  }
+
   private readonly state = new StoreController(this, () => this.swap);
   private query = '';
 
@@ -49,7 +55,7 @@ export class MbSwapSelectTokenView extends MbView {
       <mb-list-item
         label=${`${token.symbol} · ${token.name}`}
         image-src=${safeImageUrl(token.logoUri) ?? nothing}
-        tag=${token.balance > 0n ? formatTokenAmount(token.balance, token.decimals) : nothing}
+        tag=${token.balance > 0n ? formatTokenAmount(token.balance, token.decimals, this.numberLocale) : nothing}
         ?active=${current?.address === token.address}
         @click=${() => this.pick(token, side)}
       ></mb-list-item>
