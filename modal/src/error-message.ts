@@ -105,6 +105,7 @@ function classify(error: unknown, texts: ErrorMessageTexts): ErrorMessage {
     const reason = revertReason(chain);
     return { kind: 'reverted', message: isPresentable(reason) ? texts.transactionRevertedWithReason(reason) : texts.transactionReverted };
   }
-  const own = top && (typeof top.shortMessage === 'string' ? top.shortMessage : top.message);
+  // A shape the modal did not expect is technical: the logger has it.
+  const own = top && !(top instanceof ResponseValidationError) ? (typeof top.shortMessage === 'string' ? top.shortMessage : top.message) : undefined;
   return { kind: 'other', message: isPresentable(own) ? own : texts.somethingWentWrong };
 }
