@@ -101,7 +101,14 @@ export function mapProviderError(error: unknown): ModalError {
   return new ProviderRpcError(code ?? -1, message, { cause: error });
 }
 
-/** True for a user rejection (EIP-1193 4001, also nested as wallets and viem nest it), mapped or not. The modal's only such check. */
+/** WalletConnect's "User rejected." (a declined proposal or request). */
+export const WALLETCONNECT_USER_REJECTED_CODE = 5000;
+
+/**
+ * True for a user rejection (EIP-1193 4001 or WalletConnect's 5000, also nested as wallets and viem nest them), mapped
+ * or not. The modal's only such check.
+ */
 export function isUserRejection(error: unknown): boolean {
-  return error instanceof UserRejectedError || providerErrorCode(error) === USER_REJECTED_CODE;
+  const code = providerErrorCode(error);
+  return error instanceof UserRejectedError || code === USER_REJECTED_CODE || code === WALLETCONNECT_USER_REJECTED_CODE;
 }

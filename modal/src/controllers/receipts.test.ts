@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeClock, flush } from '../core/testing.js';
-import { RECEIPT_POLL_MS, RECEIPT_TIMEOUT_MS, TransactionRevertedError, waitForCallsStatus, waitForReceipt, WaitTimeoutError, type ChainRead } from './receipts.js';
+import { waitForCallsStatus } from './calls-status.js';
+import { RECEIPT_POLL_MS, RECEIPT_TIMEOUT_MS, TransactionRevertedError, waitForReceipt, WaitTimeoutError, type ChainRead } from './receipts.js';
 
 const HASH = `0x${'ab'.repeat(32)}`;
 

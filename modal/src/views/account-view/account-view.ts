@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import type { Balance } from '../../api/types.js';
 import type { ViewName } from '../../core/types.js';
 import { defineElement } from '../../ui/define.js';
-import { formatBalance, shortenAddress } from '../../core/format.js';
+import { shortenAddress } from '../../core/format.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { StoreController } from '../../elements/store-controller.js';
 import { hubOf } from '../../controllers/hub.js';
@@ -12,7 +12,7 @@ import { MbView, viewStyles } from '../view.js';
 import { viewLoaders } from '../registry.js';
 import { textsOf } from '../texts.js';
 import { formatTokenAmount, tokenIcon } from '../hub-format.js';
-import { formatUsd } from '../../core/units.js';
+import { formatDecimalText, formatUsd } from '../../core/units.js';
 import { accountStyles } from './account-view.styles.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/button/button.js';
@@ -91,7 +91,7 @@ export class MbAccountView extends MbView {
         </div>
         <div class="balance" aria-label=${this.texts.balance} aria-busy=${chain?.balanceLoading ? 'true' : 'false'}>
           ${chain?.balance !== undefined
-            ? html`<mb-text tone="muted">${formatBalance(chain.balance)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</mb-text>`
+            ? html`<mb-text tone="muted">${formatDecimalText(chain.balance, lang)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</mb-text>`
             : html`<mb-skeleton class="balance-skeleton"></mb-skeleton>`}
           ${tokens.length > 0
             ? html`<span class="total" aria-label=${this.texts.totalBalance}>${formatUsd(totalUsd(tokens), lang)}</span>`
