@@ -30,15 +30,16 @@ describe('amounts in the reader’s language', () => {
     expect(parseAmount('1,1234567', 6, 'de')).toBeUndefined();
   });
 
-  it('formats truncated, never rounded up, with the language’s separators', () => {
+  it('formats truncated, never rounded up, with the language’s decimal separator and digits, not grouped', () => {
     expect(formatAmount(1_999_999n, 6, 2)).toBe('1.99');
-    expect(formatAmount(1_234_567n * 10n ** 15n, 18, 2, 'en')).toBe('1,234.56');
-    expect(formatAmount(1_234_567n * 10n ** 15n, 18, 2, 'de')).toBe('1.234,56');
-    expect(formatAmount(1_234_567n * 10n ** 15n, 18, 2, 'ar')).toBe(new Intl.NumberFormat('ar', { maximumFractionDigits: 2 }).format(1234.56));
+    expect(formatAmount(1_234_567n * 10n ** 15n, 18, 2, 'en')).toBe('1234.56');
+    expect(formatAmount(1_234_567n * 10n ** 15n, 18, 2, 'de')).toBe('1234,56');
+    expect(formatAmount(1_234_567n * 10n ** 15n, 18, 2, 'ar')).toBe(new Intl.NumberFormat('ar', { maximumFractionDigits: 2, useGrouping: false }).format(1234.56));
+    expect(formatAmount(1_234_567n * 10n ** 15n, 18, 2, 'ar-EG')).toBe('١٢٣٤٫٥٦');
     // Exact beyond a float's precision.
     expect(formatAmount(123_456_789_123_456_789_123n, 18, 18, 'de')).toBe('123,456789123456789123');
     expect(formatTokenAmount(12_345_678_900n, 18, 'de')).toBe('0,000000012');
-    expect(formatDecimalText('1234.56789', 'de')).toBe('1.234,567');
+    expect(formatDecimalText('1234.56789', 'de')).toBe('1234,567');
     expect(formatDecimalText('2', 'en')).toBe('2');
   });
 

@@ -1,6 +1,6 @@
 /**
  * The modal's one amount parser and formatter: token amounts as bigints in the smallest unit, read and shown in the
- * reader's locale (`Intl.NumberFormat`): `1,5` typed in German is 1.5, and a balance shows as `1.234,5` there.
+ * reader's locale (`Intl.NumberFormat`): `1,5` typed in German is 1.5, and a balance shows as `1234,5` there.
  * `parseUnits` / `formatUnits` are local: viem's (0.8 kB alone) come through its package index, and in a code-split
  * dapp build that index brought 27 kB gzip of shared chunks into every view that shows an amount (measured with
  * bench/view-sizes: WalletSend 9.1 -> 39.7 kB).
@@ -66,16 +66,17 @@ export function parseAmount(text: string, decimals: number, locale = 'en'): bigi
 
 /**
  * The smallest unit to a decimal text, truncated (never rounded up) to `maxDecimals`: plain (`.`, no grouping) for
- * machines and inputs, or in `locale` for the screen.
+ * machines and inputs, or in `locale` for the screen (its decimal separator and digits, no grouping).
  * @example formatAmount(1234567890000000000n, 18, 4) // '1.2345'
- * @example formatAmount(1234500000000000000000n, 18, 2, 'de') // '1.234,5'
+ * @example formatAmount(1234500000000000000000n, 18, 2, 'de') // '1234,5'
  */
 export function formatAmount(value: bigint, decimals: number, maxDecimals = decimals, locale?: string): string {
   const [whole, fraction = ''] = formatUnits(value, decimals).split('.');
   const kept = fraction.slice(0, maxDecimals).replace(/0+$/, '');
   const plain = kept ? `${whole}.${kept}` : whole === '-0' ? '0' : whole;
   // A decimal string is formatted exactly (Intl.NumberFormat v3); the fraction is already cut.
-  return locale ? numberFormat(locale, { maximumFractionDigits: kept.length }).format(plain as never) : plain;
+  // Token amounts are not grouped (as wallets show them, and as the input takes them back); USD values are.
+  return locale ? numberFormat(locale, { maximumFractionDigits: kept.length, useGrouping: false }).format(plain as never) : plain;
 }
 
 /** The text an amount input shows for `value` in `locale`: every decimal, the locale's decimal separator, no grouping. */
