@@ -1,5 +1,4 @@
 import { HttpError, ModalError, ProviderRpcError, ResponseValidationError } from '../errors.js';
-import type { FetchLike } from './types.js';
 
 /**
  * The modal's one JSON-RPC caller over fetch: node reads (receipts, nonces, gas price, `eth_call`), the Blockchain
@@ -12,8 +11,8 @@ import type { FetchLike } from './types.js';
 export const JSON_RPC_TIMEOUT_MS = 10_000;
 
 export interface JsonRpcCallOptions {
-  /** Default: the global fetch. */
-  fetch?: FetchLike;
+  /** Default: the global fetch. (The type is spelled out: importing core/types.ts would tie this module into its import loop.) */
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
   /** Default {@link JSON_RPC_TIMEOUT_MS}. */
   timeoutMs?: number;
   /** A non-2xx answer throws HttpError (default); `false`: the body decides (service-shapes row 23). */
@@ -39,9 +38,10 @@ let nextId = 0;
  */
 export async function jsonRpcAnswer(url: string, method: string, params: unknown, options: JsonRpcCallOptions = {}): Promise<JsonRpcAnswer> {
   let body: { result?: unknown; error?: { code?: unknown; message?: unknown } } | undefined;
+  const fetchImpl = options.fetch ?? fetch;
   let response: Response;
   try {
-    response = await (options.fetch ?? fetch)(url, {
+    response = await fetchImpl(url, {
       method: 'POST',
       // A node that accepts the connection but never answers must not leave the caller waiting for ever.
       signal: AbortSignal.timeout(options.timeoutMs ?? JSON_RPC_TIMEOUT_MS),
