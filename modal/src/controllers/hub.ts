@@ -60,6 +60,11 @@ export function createHub(controllers: CoreControllers): HubControllers {
     getProvider,
     rpc,
     nativeBalance: () => portfolio.getState().balances.find((b) => !b.address),
+    async balances() {
+      await portfolio.fetch();
+      return portfolio.getState().balances;
+    },
+    lang: () => options.locale?.lang ?? 'en',
     onSent: () => router.reset('Account'),
     onSettled: () => {
       void portfolio.fetch(true);

@@ -3,7 +3,7 @@ import { query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Transaction } from '../../api/types.js';
 import { defineElement } from '../../ui/define.js';
-import { formatBalance } from '../../core/format.js';
+import { formatDecimalText } from '../../core/units.js';
 import { safeLinkUrl } from '../../core/safe-url.js';
 import { FeatureController } from '../feature-controller.js';
 import { activityRows, type ActivityRow } from '../../controllers/activity.js';
@@ -84,7 +84,7 @@ export class MbTransactionsView extends MbView {
     const label = direction === 'in' ? t.received : direction === 'self' ? t.selfTransfer : t.sent;
     const status = { confirmed: t.statusConfirmed, failed: t.statusFailed, pending: t.statusPending }[tx.metadata.status] ?? tx.metadata.status;
     const symbol = transfer?.fungible_info?.symbol ?? transfer?.nft_info?.name ?? '';
-    const amount = transfer ? `${direction === 'in' ? '+' : direction === 'out' ? '−' : ''}${formatBalance(transfer.quantity.numeric)} ${symbol}` : '';
+    const amount = transfer ? `${direction === 'in' ? '+' : direction === 'out' ? '−' : ''}${formatDecimalText(transfer.quantity.numeric, lang)} ${symbol}` : '';
     const explorer = this.controllers.networks.getState().activeNetwork.blockExplorers?.default.url;
     const link = explorer ? safeLinkUrl(`${explorer.replace(/\/+$/, '')}/tx/${tx.metadata.hash}`) : undefined;
     const when = new Date(tx.metadata.minedAt).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
