@@ -5,7 +5,7 @@ import type { Transaction } from '../../api/types.js';
 import { defineElement } from '../../ui/define.js';
 import { formatDecimalText } from '../../core/units.js';
 import { safeLinkUrl } from '../../core/safe-url.js';
-import { FeatureController } from '../feature-controller.js';
+import { FeatureController } from '../store-controller.js';
 import { activityRows, type ActivityRow } from '../../controllers/activity.js';
 import { MbView, viewStyles } from '../view.js';
 import { ACTIVITY_ROW_HEIGHT, transactionsStyles } from './transactions-view.styles.js';

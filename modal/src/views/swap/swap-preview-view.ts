@@ -1,6 +1,6 @@
 import { css, html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { FeatureController } from '../feature-controller.js';
+import { FeatureController } from '../store-controller.js';
 import { needsApproval, quoteDetails, swapIssue, type SwapController, type SwapState } from '../../controllers/swap.js';
 import { formatAmount, formatTokenAmount, formatUsd } from '../../core/units.js';
 import { slippageText } from '../../controllers/amounts.js';

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { FeatureController } from '../feature-controller.js';
+import { FeatureController } from '../store-controller.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { type SwapController, type SwapTokenInfo } from '../../controllers/swap.js';
 import { formatTokenAmount } from '../../core/units.js';

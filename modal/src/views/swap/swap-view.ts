@@ -1,6 +1,6 @@
 import { css, html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { FeatureController } from '../feature-controller.js';
+import { FeatureController } from '../store-controller.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { quoteDetails, swapIssue, type SwapController, type SwapState, type SwapTokenInfo } from '../../controllers/swap.js';
 import { formatAmount, formatTokenAmount, formatUsd, formatAmountInput } from '../../core/units.js';
