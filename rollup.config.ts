@@ -71,11 +71,11 @@ function checkSideEffects(): Plugin {
   };
 }
 
-/** Every locale module of modal/src/locales is its own entry (`@minibot/modal/locales/<name>`). */
+/** Every locale module of modal/src/texts/locales is its own entry (`@minibot/modal/locales/<name>`). */
 const localeEntries = Object.fromEntries(
-  readdirSync(join(root, 'modal', 'src', 'locales'))
+  readdirSync(join(root, 'modal', 'src', 'texts', 'locales'))
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'))
-    .map((file) => [`locales/${file.slice(0, -3)}`, `modal/src/locales/${file}`]),
+    .map((file) => [`locales/${file.slice(0, -3)}`, `modal/src/texts/locales/${file}`]),
 );
 
 /** The entries of modal/package.json's exports map (each `./x` is `dist/x.js`). */
@@ -124,7 +124,7 @@ const config: RollupOptions = {
     chunkFileNames: (chunk) => (chunkHasSideEffects(chunk) ? 'chunks/elements/[name]-[hash].js' : 'chunks/[name]-[hash].js'),
     // The errors stay in the chunk of the store that every entry loads: the read-contract entry alone would split
     // them into a chunk of their own, one more file (and bytes) before a dapp's first click.
-    manualChunks: (id) => (/[\\/]modal[\\/]src[\\/](errors|core-messages|core[\\/]store|api[\\/]http)\.ts$/.test(id) ? 'store' : undefined),
+    manualChunks: (id) => (/[\\/]modal[\\/]src[\\/](errors|texts[\\/]core-messages|core[\\/]store|api[\\/]http)\.ts$/.test(id) ? 'store' : undefined),
   },
 };
 

@@ -8,13 +8,13 @@ const FRAME_GOAL_KB = 60;
 const VIEW_GOAL_KB = 12;
 
 const views = {
-  EmailVerifyOtp: 'modal/src/views/email-verify-otp-view/email-verify-otp-view.ts',
-  EmailVerifyDevice: 'modal/src/views/email-verify-device-view/email-verify-device-view.ts',
-  UpdateEmailWallet: 'modal/src/views/update-email-wallet-view/update-email-wallet-view.ts',
-  ConnectSocials: 'modal/src/views/connect-socials-view/connect-socials-view.ts',
-  ConnectingSocial: 'modal/src/views/connecting-social-view/connecting-social-view.ts',
-  ConnectingFarcaster: 'modal/src/views/connecting-farcaster-view/connecting-farcaster-view.ts',
-  ApproveTransaction: 'modal/src/views/approve-transaction-view/approve-transaction-view.ts',
+  EmailVerifyOtp: 'modal/src/views/embedded/email-verify-otp-view.ts',
+  EmailVerifyDevice: 'modal/src/views/embedded/email-verify-device-view.ts',
+  UpdateEmailWallet: 'modal/src/views/embedded/update-email-wallet-view.ts',
+  ConnectSocials: 'modal/src/views/embedded/connect-socials-view.ts',
+  ConnectingSocial: 'modal/src/views/embedded/connecting-social-view.ts',
+  ConnectingFarcaster: 'modal/src/views/embedded/connecting-farcaster-view.ts',
+  ApproveTransaction: 'modal/src/views/embedded/approve-transaction-view.ts',
 };
 
 async function main() {

@@ -25,7 +25,7 @@ async function dappFigures() {
   const beyond = (start: string, loaded: Set<string>[]) => [...closure(start)].filter((path) => !loaded.some((set) => set.has(path)));
   const controller = beyond(outputOf('modal/src/controllers/siwx.ts'), [initial]);
   const controllerAfterModal = beyond(outputOf('modal/src/controllers/siwx.ts'), [initial, modal]);
-  const view = beyond(outputOf('modal/src/views/siwx-sign-message-view/siwx-sign-message-view.ts'), [initial, modal]);
+  const view = beyond(outputOf('modal/src/views/siwx/siwx-sign-message-view.ts'), [initial, modal]);
   return {
     firstClickKb: kb(bytes(initial)),
     controllerKb: kb(bytes(controller)),

@@ -1,14 +1,15 @@
 import type { PublicClient, WalletClient } from 'viem';
 import { realClock } from './core/clock.js';
-import { registerControllers, getDefaultClient, setDefaultClient } from './core/registry.js';
-import type { AccountSnapshot, Address, Clock, Eip1193Provider, FetchLike, ModalClient, ModalControllers, ModalNetwork, ModalOptions, MountModal, ViewName } from './core/types.js';
+import { registerControllers, getDefaultClient, setDefaultClient } from './client-registry.js';
+import type { AccountSnapshot, Address, Clock, Eip1193Provider, FetchLike, ModalClient, ModalNetwork, ModalOptions, ViewName } from './core/types.js';
+import type { ModalControllers, MountModal } from './controllers/bag.js';
 import { createEip6963Discovery, type ConnectorDiscovery, type DiscoveryTarget } from './connectors/eip6963.js';
 import { getChainId } from './connectors/injected.js';
 import { loadUniversalProvider, type WcUniversalProvider } from './connectors/walletconnect.js';
 import { createControllers } from './controllers/index.js';
 import { resolveOptions } from './controllers/options.js';
 import { ChainSwitchError, ModalError } from './errors.js';
-import { coreMessages as messages } from './core-messages.js';
+import { coreMessages as messages } from './texts/core-messages.js';
 import { createDefaultStorage } from './storage.js';
 import { loadLogger } from './core/log.js';
 
@@ -72,7 +73,10 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
     location,
     createObjectUrl: browser && typeof URL.createObjectURL === 'function' ? (blob) => URL.createObjectURL(blob) : undefined,
     readNativeBalance: viem?.readNativeBalance,
-    restoreEmbedded: browser ? (c) => import('./elements/embedded-frame.js').then((m) => m.embeddedOf(c).restore()) : undefined,
+    // The embedded wallet's frame lives in the modal: mount it (its shell hands the frame in), then restore.
+    restoreEmbedded: browser
+      ? (c) => import('./elements/modal/mount.js').then((m) => (m.mountModal(c), c.embedded.load())).then((embedded) => embedded.restore())
+      : undefined,
   });
 
   discovery.start();

@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, flush, testOptions } from './core/testing.js';
 import type { DiscoveryTarget } from './connectors/eip6963.js';
 import { createModal } from './client.js';
-import { controllersOf, getDefaultClient, setDefaultClient } from './core/registry.js';
+import { controllersOf, getDefaultClient, setDefaultClient } from './client-registry.js';
 import { ChainSwitchError, UserRejectedError } from './errors.js';
 import { createMemoryStorage, STORAGE_KEYS } from './storage.js';
-import type { AccountSnapshot, ModalControllers } from './core/types.js';
+import type { AccountSnapshot } from './core/types.js';
+import type { ModalControllers } from './controllers/bag.js';
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 

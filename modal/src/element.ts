@@ -8,7 +8,19 @@
  */
 export { createModalCore as createModal, type CreateModalEnvironment } from './client-core.js';
 export type * from './core/types.js';
-export { getDefaultClient, setDefaultClient, controllersOf } from './core/registry.js';
+// Each controller's interface lives beside it; the package exports them as before.
+export type { ModalControllers, MountModal } from './controllers/bag.js';
+export type { ModalState, ModalController } from './controllers/modal.js';
+export type { RouteData, RouterState, RouterController } from './controllers/router.js';
+export type { ConnectRequestState, ConnectionState, ConnectionController } from './controllers/connection.js';
+export type { WalletConnectState, WalletConnectController } from './controllers/walletconnect.js';
+export type { ChainAccountState, AccountState, AccountController } from './controllers/account.js';
+export type { NetworksState, NetworksController } from './controllers/networks.js';
+export type { DirectoryState, DirectoryController } from './controllers/directory.js';
+export type { ToastVariant, ToastState, ToastController } from './controllers/toasts.js';
+export type { AnalyticsAlert, AnalyticsState, AnalyticsEventInput, AnalyticsController } from './controllers/analytics.js';
+export type { SendToken, SendState, SendController } from './controllers/send.js';
+export { getDefaultClient, setDefaultClient, controllersOf } from './client-registry.js';
 export { bscNetwork, solanaNetwork, defineEvmNetwork } from './core/networks.js';
 export { ModalError, UserRejectedError, ChainSwitchError, HttpError } from './errors.js';
 export { switchChain } from './connectors/switch-chain.js';

@@ -32,7 +32,7 @@ const sourceEntries = Object.entries(entries)
   .filter(([name, target]) => typeof target === 'object' && !name.includes('*'))
   .map(([name, target]) => [name, join(root, 'modal', (target as Record<string, string>)['minibot-source'])] as const);
 // Locales are catalogues of texts; their shape is ModalLocale (checked through `.`), their names are listed below.
-sourceEntries.push(['./locales/de', join(src, 'locales', 'de.ts')]);
+sourceEntries.push(['./locales/de', join(src, 'texts', 'locales', 'de.ts')]);
 
 function declarationSurface() {
   const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;

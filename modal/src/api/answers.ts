@@ -436,20 +436,6 @@ function validateName(value: unknown, fail: Fail, what: string): LookupNameRespo
   };
 }
 
-
-/** Row 23: the JSON-RPC envelope: `result`, or `error` with its message. */
-export function jsonRpcAnswer(body: unknown, fail: Fail): { result?: unknown; error?: { code: number; message: string } } {
-  const b = record(body, fail);
-  if (b.error === undefined || b.error === null) return { result: b.result };
-  const error = optional(b.error, record) ?? {};
-  return {
-    error: {
-      code: optional(error.code, (v, f) => number(v, f, 'code', -1e9, 1e9)) ?? -32603,
-      message: optional(error.message, (v, f) => label(v, f, 'message', 1000)) ?? '',
-    },
-  };
-}
-
 /** `reown_getExchanges`: exchanges (image through the URL gate) and their total. */
 export function exchanges(result: unknown, fail: Fail): GetExchangesResult {
   const r = record(result, fail, 'result');

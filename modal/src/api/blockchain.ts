@@ -1,5 +1,5 @@
 /**
- * Blockchain API (service-shapes.md rows 3 and 12-23; rows 1-2 are in blockchain-core.ts, 4 in history.ts, 5-11 in
+ * Blockchain API (service-shapes.md rows 3, 12-20 and 23; rows 1-2 are in blockchain-core.ts, 21-22 in json-rpc.ts, 4 in history.ts, 5-11 in
  * convert.ts, 16-18 in onramp.ts): one function per endpoint, typed parameters and result, validated response. No caching here: the controllers that own the data cache it.
  */
 import type {
@@ -12,7 +12,6 @@ import type {
   GetExchangePayUrlResult,
   GetExchangesParams,
   GetExchangesResult,
-  JsonRpcRequest,
   LookupNameResponse,
   NameSuggestionsResponse,
   RegisterNameRequest,
@@ -24,7 +23,8 @@ import type {
 } from './types.js';
 import { blockchainApiProjectUrl, blockchainApiUrl, jsonInit, requestJson, type ApiContext } from './http.js';
 import type { Fail } from './validate.js';
-import { HttpError, ModalError, ProviderRpcError, ResponseValidationError } from '../errors.js';
+import { HttpError, ModalError, ResponseValidationError } from '../errors.js';
+import { jsonRpcAnswer } from '../core/json-rpc.js';
 
 const enc = encodeURIComponent;
 /** The checks of every answer, loaded when the first answer arrives (so that none sits in the first-click bundle). */
@@ -96,46 +96,17 @@ export function revokeSmartSession(ctx: ApiContext, address: string, params: Rev
   );
 }
 
-/** The per-chain JSON-RPC URL (row 22): `{host}/v1/?chainId={caip2}&projectId={id}`. */
-export function blockchainRpcUrl(ctx: ApiContext, caipNetworkId: string): string {
-  return blockchainApiProjectUrl(ctx, '/v1/', { chainId: caipNetworkId });
-}
-
-/** Row 21: a JSON-RPC call through POST /v1; returns `result`. */
-export function blockchainRpcRequest<T>(ctx: ApiContext, caipNetworkId: string, call: Omit<JsonRpcRequest, 'jsonrpc' | 'id'>): Promise<T> {
-  return jsonRpcRequest<T>(ctx, blockchainApiProjectUrl(ctx, '/v1', { chainId: caipNetworkId }), call);
-}
-
-/**
- * One JSON-RPC call to any node URL (the dapp's RPC, the Blockchain API's endpoint, a network's own); the answer is
- * checked, and an `error` in it throws ProviderRpcError.
- */
-export async function jsonRpcRequest<T>(ctx: ApiContext, url: string, call: Omit<JsonRpcRequest, 'jsonrpc' | 'id'>): Promise<T> {
-  const body: JsonRpcRequest = { id: '1', jsonrpc: '2.0', method: call.method, params: call.params };
-  const response = await requestJson(ctx, url, (b, fail) => answers().then((m) => m.jsonRpcAnswer(b, fail)), jsonInit(body));
-  if (response.error) throw new ProviderRpcError(response.error.code, response.error.message);
-  return response.result as T;
-}
-
 /** Row 23: POST /v1/json-rpc?projectId&st&sv&source=fund-wallet; a body with `error` throws its message. */
 async function exchangeRpc<T>(ctx: ApiContext, method: ExchangeMethod, params: object, check: (m: Answers, result: unknown, fail: Fail) => T): Promise<T> {
   const search = new URLSearchParams({ projectId: ctx.projectId, st: ctx.sdkType, sv: ctx.sdkVersion, source: 'fund-wallet' });
   const url = `${ctx.urls.blockchainApi}/v1/json-rpc?${search.toString()}`;
   // The HTTP status is not checked here (service-shapes row 23): the JSON body decides.
-  const response = await ctx.fetch(url, jsonInit({ jsonrpc: '2.0', id: 1, method, params: { ...params, projectId: ctx.projectId } }));
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch (cause) {
-    throw new ResponseValidationError(url, `body is not JSON (${String(cause)})`);
-  }
-  const fail: Fail = (details) => {
-    throw new ResponseValidationError(url, details);
-  };
-  const m = await answers();
-  const answer = m.jsonRpcAnswer(body, fail);
+  const answer = await jsonRpcAnswer(url, method, { ...params, projectId: ctx.projectId }, { fetch: ctx.fetch, id: 1, checkStatus: false });
   if (answer.error) throw new ModalError(answer.error.message || 'Exchange request failed', { details: url });
-  return check(m, answer.result, fail);
+  const m = await answers();
+  return check(m, answer.result, (details) => {
+    throw new ResponseValidationError(url, details);
+  });
 }
 
 /** `reown_getExchanges`: exchanges (image through the URL gate) and their total. */

@@ -1,20 +1,37 @@
 import { fetchBalances } from '../api/blockchain.js';
 import type { Balance } from '../api/types.js';
 import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS } from '../core/constants.js';
-import type { ChainAccountState, ChainNamespace, ModalNetwork } from '../core/types.js';
+import type { ApiContext } from '../api/http.js';
+import type { ChainNamespace, Clock, ModalNetwork } from '../core/types.js';
 import { log } from '../core/log.js';
 import { formatUnitsString } from '../core/units.js';
-import type { AccountControllerDeps } from './account.js';
 
 export type BalanceCache = Map<string, { at: number; balance: string; symbol: string; tokens?: Balance[] }>;
 
-/** What the account controller lends its balance fetch (a lazy module: the balance shows only in the modal). */
+/** The balance fields of an account's state that the fetch writes. */
+export interface BalancePatch {
+  balance?: string;
+  balanceSymbol?: string;
+  balanceLoading?: boolean;
+  tokenBalances?: Balance[];
+}
+
+/**
+ * What the account controller lends its balance fetch (a lazy module: the balance shows only in the modal). Typed
+ * here by what it uses, so this module does not import the account controller back.
+ */
 export interface BalanceFetchContext {
-  deps: AccountControllerDeps;
+  deps: {
+    api: ApiContext;
+    clock: Clock;
+    isActiveChainSupported: () => Promise<boolean>;
+    readNativeBalance?: (address: string, network: ModalNetwork) => Promise<bigint>;
+    onBalanceError?: (error: unknown) => void;
+  };
   cache: BalanceCache;
   retry: { failedAt?: number };
-  active: () => { network: ModalNetwork; account: ChainAccountState };
-  patch: (namespace: ChainNamespace, update: Partial<ChainAccountState>) => void;
+  active: () => { network: ModalNetwork; account: { address?: string } };
+  patch: (namespace: ChainNamespace, update: BalancePatch) => void;
 }
 
 /** The native balance of the active account (and the Blockchain API's token list); 30 s cache, 30 s retry block. */

@@ -3,16 +3,48 @@ import { fetchIdentity as fetchIdentityApi } from '../api/blockchain-core.js';
 import { IDENTITY_CACHE_MS } from '../core/constants.js';
 import { createStore } from '../core/store.js';
 import type { BalanceCache } from './account-balance.js';
-import type {
-  AccountController,
-  AccountState,
-  ChainAccountState,
-  ChainNamespace,
-  Clock,
-  ModalNetwork,
-  ModalStorage,
-} from '../core/types.js';
+import type { AccountType, ChainNamespace, Clock, ConnectionStatus, ModalNetwork, ModalStorage, Store } from '../core/types.js';
 import { readJson, STORAGE_KEYS, writeJson } from '../storage.js';
+import type { Balance } from '../api/types.js';
+
+/** Spec section 3 "Account state per chain". */
+export interface ChainAccountState {
+  caipAddress?: string;
+  address?: string;
+  balance?: string;
+  balanceSymbol?: string;
+  balanceLoading: boolean;
+  /** Every token balance of the last Blockchain API answer for this chain (the native entry gives `balance`). */
+  tokenBalances?: Balance[];
+  profileName?: string | null;
+  profileImage?: string | null;
+  status: ConnectionStatus;
+  user?: { email?: string; username?: string };
+  preferredAccountTypes: Partial<Record<ChainNamespace, AccountType>>;
+  allAccounts: { address: string; type: AccountType }[];
+  smartAccountDeployed: boolean;
+  connectedWalletInfo?: { name: string; icon?: string };
+  socialProvider?: string;
+  farcasterUrl?: string;
+  addressLabels: Record<string, string>;
+}
+
+export interface AccountState {
+  byNamespace: Record<ChainNamespace, ChainAccountState>;
+}
+
+export interface AccountController extends Store<AccountState> {
+  setAccount(namespace: ChainNamespace, address: string, chainId: number | string, wallet?: { name: string; icon?: string }): void;
+  setStatus(namespace: ChainNamespace, status: ConnectionStatus): void;
+  reset(namespace: ChainNamespace): void;
+  resetAll(): void;
+  /** Sets fields of a namespace's account (the embedded wallet's user, accounts and provider). */
+  update(namespace: ChainNamespace, patch: Partial<ChainAccountState>): void;
+  /** Native balance of the active account; cached 30 s unless `force`. */
+  fetchBalance(force?: boolean): Promise<void>;
+  /** Name and avatar; cached 5 min unless `force`. */
+  fetchIdentity(force?: boolean): Promise<void>;
+}
 
 export interface AccountControllerDeps {
   api: ApiContext;

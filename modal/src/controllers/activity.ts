@@ -3,7 +3,7 @@ import type { Transaction } from '../api/types.js';
 import { fetchHistory } from '../api/history.js';
 import { createStore } from '../core/store.js';
 import type { ModalNetwork, Store } from '../core/types.js';
-import { filterTransactions } from '../core/validation.js';
+import { filterTransactions } from '../api/filters.js';
 
 export interface ActivityState {
   /** Transactions of the active chain loaded so far, newest first, spam dropped. */

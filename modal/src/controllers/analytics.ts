@@ -1,12 +1,35 @@
 import type { ApiContext } from '../api/http.js';
-import { sendAnalyticsEvent } from '../api/analytics.js';
-import { fetchAllowedOrigins, fetchAnalyticsConfig } from '../api/directory.js';
 import { createStore } from '../core/store.js';
 import { log } from '../core/log.js';
-import type { AnalyticsController, AnalyticsState } from '../core/types.js';
 import { HttpError } from '../errors.js';
-import { coreMessages as messages } from '../core-messages.js';
-import type { ModalCoreMessages } from '../core/locale.js';
+import { coreMessages as messages } from '../texts/core-messages.js';
+import type { ModalCoreMessages } from '../texts/locale.js';
+import type { Store } from '../core/types.js';
+
+export interface AnalyticsAlert {
+  message: string;
+  hint: string;
+}
+
+export interface AnalyticsState {
+  enabled: boolean;
+  /** 'Invalid App Configuration', shown once. */
+  alert?: AnalyticsAlert;
+}
+
+export interface AnalyticsEventInput {
+  type: 'track' | 'error';
+  event: string;
+  address?: string;
+  properties?: Record<string, unknown>;
+}
+
+export interface AnalyticsController extends Store<AnalyticsState> {
+  /** Fetches the analytics config and checks the allowed origins. */
+  init(): Promise<void>;
+  sendEvent(event: AnalyticsEventInput): Promise<void>;
+  dismissAlert(): void;
+}
 
 export interface AnalyticsControllerDeps {
   /** User-visible texts (the options' `messages`); default English. */
@@ -52,6 +75,8 @@ export function createAnalyticsController(deps: AnalyticsControllerDeps): Analyt
     async init() {
       const location = deps.location;
       if (!location) return;
+      // The checks' requests load as a chunk of their own, out of what a page loads before the first click.
+      const { fetchAllowedOrigins, fetchAnalyticsConfig } = await import('../api/directory.js');
       const checks: Promise<void>[] = [
         fetchAllowedOrigins(deps.api).then(
           (allowed) => {
@@ -78,6 +103,7 @@ export function createAnalyticsController(deps: AnalyticsControllerDeps): Analyt
       const location = deps.location;
       if (!location || !store.getState().enabled) return;
       try {
+        const { sendAnalyticsEvent } = await import('../api/analytics.js');
         await sendAnalyticsEvent(deps.api, {
           eventId: deps.randomId(),
           url: location.href,

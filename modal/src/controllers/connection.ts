@@ -1,14 +1,47 @@
 import { WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
 import { createStore } from '../core/store.js';
-import type { ConnectionController, ConnectionState, ModalStorage, WalletSession } from '../core/types.js';
+import type { ConnectionStatus, ConnectorInfo, Eip1193Provider, ModalStorage, Store, WalletSession } from '../core/types.js';
 import type { ConnectorDiscovery } from '../connectors/eip6963.js';
-import { isUserRejection } from '../connectors/errors.js';
+import { isUserRejection, ModalError } from '../errors.js';
 import { getAuthorizedAccounts, getChainId, requestAccounts, watchProvider } from '../connectors/injected.js';
-import { ModalError } from '../errors.js';
-import { coreMessages as messages } from '../core-messages.js';
-import type { ModalCoreMessages } from '../core/locale.js';
+import { coreMessages as messages } from '../texts/core-messages.js';
+import type { ModalCoreMessages } from '../texts/locale.js';
 import { STORAGE_KEYS } from '../storage.js';
 import { log } from '../core/log.js';
+
+/** The state of the last connect request (ConnectingExternal view: pending / failed / retry). */
+export type ConnectRequestState =
+  | { status: 'idle' }
+  | { status: 'pending'; connectorId: string }
+  | { status: 'rejected'; connectorId: string }
+  | { status: 'failed'; connectorId: string; message: string };
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  connectors: ConnectorInfo[];
+  /** Connector of the current connection. */
+  connectorId?: string;
+  connectRequest: ConnectRequestState;
+}
+
+export interface ConnectionController extends Store<ConnectionState> {
+  /** Connects an injected/announced wallet (eth_requestAccounts). Never throws: see `connectRequest`. */
+  connect(connectorId: string): Promise<void>;
+  /** Retries the last failed/rejected request. */
+  retry(): Promise<void>;
+  /** Clears sessions, resets every chain's account and the network, removes the stored connector id. */
+  disconnect(): Promise<void>;
+  /** Reconnects from the stored connector id when the wallet still authorizes eth_accounts. */
+  reconnect(): Promise<boolean>;
+  resetConnectRequest(): void;
+  /** Abandons a pending connect or reconnect (the modal closed): back to the previous status; a late answer is dropped. */
+  cancelConnect(): void;
+  /** The connected wallet's provider; undefined while disconnected. */
+  getProvider(): Eip1193Provider | undefined;
+  /** Adopts an authorized session (used by the WalletConnect controller after pairing). */
+  attachSession(session: WalletSession): void;
+}
+
 
 export interface ConnectionControllerDeps {
   /** User-visible texts (the options' `messages`); default English. */

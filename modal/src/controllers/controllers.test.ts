@@ -16,7 +16,7 @@ import {
 import { createFakeClock, createFakeFetch, createFakeWallet, flush, json, testOptions, type FakeRoute } from '../core/testing.js';
 import type { ModalOptions } from '../core/types.js';
 import { createEip6963Discovery, type DiscoveryTarget } from '../connectors/eip6963.js';
-import { messages } from '../messages.js';
+import { messages } from '../texts/messages.js';
 import { createMemoryStorage, STORAGE_KEYS } from '../storage.js';
 import { createControllers } from './index.js';
 import { resolveOptions } from './options.js';

@@ -11,9 +11,35 @@ import {
   WALLET_SEARCH_LIMIT,
 } from '../core/constants.js';
 import { createStore } from '../core/store.js';
-import type { Clock, DirectoryController, DirectoryState, ModalNetwork, ModalStorage } from '../core/types.js';
+import type { Clock, ModalNetwork, ModalStorage, Store } from '../core/types.js';
 import { readJson, STORAGE_KEYS, writeJson } from '../storage.js';
 import { log } from '../core/log.js';
+
+export interface DirectoryState {
+  featured: WcWallet[];
+  recommended: WcWallet[];
+  /** AllWallets pages loaded so far (40 a page). */
+  wallets: WcWallet[];
+  page: number;
+  count: number;
+  loading: boolean;
+  /** `error`: the last search failed (the service did not answer); the view offers to try again. */
+  search: { query: string; results: WcWallet[]; loading: boolean; error?: string };
+  recent: WcWallet[];
+  /** image_id -> object URL or URL. */
+  images: Record<string, string>;
+  error?: string;
+}
+
+export interface DirectoryController extends Store<DirectoryState> {
+  /** Featured and recommended (4 each); first call only unless `force`. */
+  fetchInitial(force?: boolean): Promise<void>;
+  fetchNextPage(): Promise<void>;
+  /** Debounced search (up to 100 results); an empty query clears it. */
+  search(query: string): void;
+  addRecent(wallet: WcWallet): void;
+  imageUrl(wallet: WcWallet): string | undefined;
+}
 
 export interface DirectoryControllerDeps {
   api: ApiContext;

@@ -12,7 +12,7 @@ import {
 import { createFrameChannel, type ChannelMessageEvent } from '../connectors/embedded/channel.js';
 import { createEip6963Discovery } from '../connectors/eip6963.js';
 import { createFakeClock, createFakeFetch, flush, json, testOptions, type FakeClock } from '../core/testing.js';
-import { messages } from '../messages.js';
+import { messages } from '../texts/messages.js';
 import { createMemoryStorage, STORAGE_KEYS } from '../storage.js';
 import { createEmbeddedController, type PopupHandle } from './embedded.js';
 import { createControllers } from './index.js';

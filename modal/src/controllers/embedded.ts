@@ -6,11 +6,15 @@ import {
   type EmbeddedUser,
   type SocialProvider,
 } from '../api/embedded-protocol.js';
+/** The social logins the wallet frame offers (the ConnectSocials list). */
+export { SOCIAL_PROVIDERS, type SocialProvider } from '../api/embedded-protocol.js';
 import type { FrameChannel } from '../connectors/embedded/channel.js';
 import { FrameTimeoutError } from '../connectors/embedded/channel.js';
 import { createEmbeddedProvider, type EmbeddedProvider } from '../connectors/embedded/provider.js';
-import type { Clock, ConnectorInfo, FetchLike, ModalControllers, ModalMessages, Store } from '../core/types.js';
-import { createEmbeddedStore, EmbeddedWalletError } from '../connectors/embedded/runtime.js';
+import type { Clock, ConnectorInfo, FetchLike, ModalMessages, Store } from '../core/types.js';
+import type { CoreControllers } from './core-controllers.js';
+import { browserClock, createEmbeddedStore, EmbeddedWalletError } from '../connectors/embedded/runtime.js';
+import { textsOf } from '../texts/catalogue.js';
 
 /** The auth connector: the embedded wallet behind e-mail and social logins. */
 export const AUTH_CONNECTOR_ID = 'auth';
@@ -68,9 +72,9 @@ export interface EmbeddedController extends Store<EmbeddedState> {
 export interface EmbeddedControllerDeps {
   clock: Clock;
   fetch: FetchLike;
-  controllers: ModalControllers;
+  controllers: CoreControllers;
   /** Creates the frame (DOM) and its channel; the controller waits for its readiness. */
-  openFrame(): FrameChannel;
+  openFrame(): FrameChannel | Promise<FrameChannel>;
   messages: ModalMessages;
   /** Interface text for a malformed e-mail. */
   invalidEmailText: string;
@@ -96,7 +100,9 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
   const frame = (): Promise<FrameChannel> => {
     loading ??= (async () => {
       store.setState({ frame: 'loading' });
-      const opened = deps.openFrame();
+      // The shell's frame opener is async (its own chunk); a synchronous one starts waiting for readiness at once.
+      const made = deps.openFrame();
+      const opened = made instanceof Promise ? await made : made;
       try {
         await opened.ready(EMBEDDED_TIMEOUTS.load);
       } catch {
@@ -381,3 +387,25 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
 export function isRpcNotAllowed(error: unknown): boolean {
   return error instanceof EmbeddedWalletError && error.code === RPC_NOT_ALLOWED_CODE;
 }
+
+/**
+ * Builds the embedded wallet of a modal (`createControllers` does, once, as the lazy `embedded` member: a chunk loaded
+ * only when a visitor picks e-mail or a social, or when a stored embedded session is restored). Its frame opens with
+ * what the modal's shell handed in when it mounted.
+ */
+export function createEmbeddedFor(controllers: CoreControllers): EmbeddedController {
+  const { texts, messages } = textsOf(controllers.options);
+  return createEmbeddedController({
+    clock: browserClock,
+    fetch: (input, init) => globalThis.fetch(input, init),
+    controllers,
+    openFrame: () => controllers.openEmbeddedFrame(),
+    messages,
+    invalidEmailText: texts.invalidEmail,
+    invalidOtpText: texts.invalidOtp,
+    socialTimeoutText: texts.socialTimeout,
+  });
+}
+
+/** The factory's convention: a lazy feature module exports `create(controllers)`. */
+export { createEmbeddedFor as create };

@@ -1,13 +1,13 @@
-import type { ModalControllers } from '../core/types.js';
-import { rpcUrlOf } from '../core/rpc-url.js';
-import { jsonRpcRequest } from '../api/blockchain.js';
-import { textsOf } from '../views/texts.js';
+import type { CoreControllers } from './core-controllers.js';
+import { rpcUrlOf } from '../api/rpc-url.js';
+import { jsonRpcRequest } from '../api/json-rpc.js';
+import { messages as englishMessages } from '../texts/messages.js';
 import { onAccountActivity } from './account-activity.js';
 import { createActivityController, type ActivityController } from './activity.js';
 import { createPortfolioController, type PortfolioController } from './portfolio.js';
 import { createSendFlowController, type SendFlowController } from './send-flow.js';
 
-/** The Account hub's controllers: created on first use from a view chunk, never before the first click. */
+/** The Account hub's controllers: a lazy chunk, made on first use, never before the first click. */
 export interface HubControllers {
   portfolio: PortfolioController;
   activity: ActivityController;
@@ -16,22 +16,16 @@ export interface HubControllers {
   rpc(method: string, params: unknown[]): Promise<unknown>;
 }
 
-const hubs = new WeakMap<ModalControllers, HubControllers>();
-
-/**
- * The hub controllers of a modal (one set per `ModalControllers`, made on first call).
- * @example const { portfolio } = hubOf(this.controllers); void portfolio.fetch();
- */
-export function hubOf(controllers: ModalControllers): HubControllers {
-  let hub = hubs.get(controllers);
-  if (hub) return hub;
+/** Builds the hub controllers of a modal (`createControllers` does, once, as the lazy `hub` member). */
+export function createHub(controllers: CoreControllers): HubControllers {
   const { api, clock, options, networks, account, connection, toasts, router } = controllers;
   const network = () => networks.getState().activeNetwork;
   const address = () => account.getState().byNamespace[network().chainNamespace].address;
   const isChainSupported = () => networks.isActiveChainSupported();
   const getProvider = () => connection.getProvider();
   const rpc = (method: string, params: unknown[]) => jsonRpcRequest<unknown>(api, rpcUrlOf(options, network()), { method, params });
-  const messages = textsOf(options).messages;
+  // English, then the options' locale and overrides (as the views' catalogue merges them).
+  const messages = { ...englishMessages, ...options.messages };
   const portfolio = createPortfolioController({
     clock,
     address,
@@ -66,6 +60,11 @@ export function hubOf(controllers: ModalControllers): HubControllers {
     getProvider,
     rpc,
     nativeBalance: () => portfolio.getState().balances.find((b) => !b.address),
+    async balances() {
+      await portfolio.fetch();
+      return portfolio.getState().balances;
+    },
+    lang: () => options.locale?.lang ?? 'en',
     onSent: () => router.reset('Account'),
     onSettled: () => {
       void portfolio.fetch(true);
@@ -82,7 +81,8 @@ export function hubOf(controllers: ModalControllers): HubControllers {
     void portfolio.fetch(true);
     void activity.refresh();
   });
-  hub = { portfolio, activity, sendFlow, rpc };
-  hubs.set(controllers, hub);
-  return hub;
+  return { portfolio, activity, sendFlow, rpc };
 }
+
+/** The factory's convention: a lazy feature module exports `create(controllers)`. */
+export { createHub as create };

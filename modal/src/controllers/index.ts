@@ -1,21 +1,12 @@
 import type { ApiContext } from '../api/http.js';
-import type {
-  AccountSnapshot,
-  SiwxController,
-  Clock,
-  DirectoryController,
-  FetchLike,
-  ModalControllers,
-  ModalNetwork,
-  ModalStorage,
-  ResolvedOptions,
-} from '../core/types.js';
+import type { AccountSnapshot, Clock, FetchLike, ModalNetwork, ModalStorage, ResolvedOptions, SiwxController } from '../core/types.js';
+import type { DirectoryController, DirectoryControllerDeps } from './directory.js';
+import type { CoreControllers, ModalControllers } from './bag.js';
 import type { ConnectorDiscovery } from '../connectors/eip6963.js';
 import type { WcUniversalProvider } from '../connectors/walletconnect.js';
 import { createAccountController } from './account.js';
 import { createAnalyticsController } from './analytics.js';
 import { createConnectionController } from './connection.js';
-import type { DirectoryControllerDeps } from './directory.js';
 import { createModalController } from './modal.js';
 import { createNetworksController, shouldShowUnsupportedChain } from './networks.js';
 import { createRouterController, resolveOpenView } from './router.js';
@@ -23,6 +14,8 @@ import { createSendController } from './send.js';
 import { createToastController } from './toasts.js';
 import { createWalletConnectController } from './walletconnect.js';
 import { HttpError, ModalError, ResponseValidationError } from '../errors.js';
+import { lazyFeature } from './lazy.js';
+import type { FrameChannel } from '../connectors/embedded/channel.js';
 
 /** Everything the controllers use from the outside world: tests pass fakes, `createModal` the real ones. */
 export interface ControllerDeps {
@@ -135,6 +128,10 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     excludeWalletIds: options.excludeWalletIds,
   };
   let directory: DirectoryController | undefined = deps.createDirectory?.(directoryDeps);
+  // The embedded wallet's frame (DOM): the modal's shell hands in how to open it when it mounts.
+  let openFrame: (() => Promise<FrameChannel>) | undefined;
+  /** A lazy feature: its module (a chunk of its own) exports `create(controllers)`. */
+  const feature = <T>(load: () => Promise<{ create(controllers: CoreControllers): T }>) => lazyFeature(() => load().then((m) => m.create(controllers)));
   const analytics = createAnalyticsController({
     messages: options.messages,
     api,
@@ -248,6 +245,17 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     api,
     clock,
     getAccount,
+    // Lazy features: each its own chunk, made on first use; the only place that knows how to build one.
+    hub: feature(() => import('./hub.js')),
+    names: feature(() => import('./names.js')),
+    swap: feature(() => import('./swap.js')),
+    onramp: feature(() => import('./onramp.js')),
+    pendingTransactions: feature(() => import('./pending-transactions.js')),
+    embedded: feature(() => import('./embedded.js')),
+    installEmbeddedFrame(open) {
+      openFrame ??= open;
+    },
+    openEmbeddedFrame: () => (openFrame ? openFrame() : Promise.reject(new Error('The modal is not mounted'))),
   };
   return controllers;
 }

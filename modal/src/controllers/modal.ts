@@ -1,6 +1,22 @@
 import { SHAKE_DURATION_MS } from '../core/constants.js';
 import { createStore } from '../core/store.js';
-import type { Clock, ModalController, ModalState, RouterController, ViewName } from '../core/types.js';
+import type { Clock, Store, ViewName } from '../core/types.js';
+import type { RouterController } from './router.js';
+
+export interface ModalState {
+  open: boolean;
+  embedded: boolean;
+  /** True for `SHAKE_DURATION_MS` (500 ms) after `shake()`. */
+  shake: boolean;
+}
+
+export interface ModalController extends Store<ModalState> {
+  /** Opens with the view of the opening rules (spec section 2), or `options.view` when forced. */
+  open(options?: { view?: ViewName }): void;
+  /** Closes; in embedded mode the view becomes Account if connected, otherwise Connect. */
+  close(): void;
+  shake(): void;
+}
 
 export interface ModalControllerDeps {
   clock: Clock;

@@ -3,7 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { verifyMessage } from 'viem';
 import type { ApiContext } from '../api/http.js';
 import { createFakeClock, createFakeFetch, createFakeProvider, json, type RecordedRequest } from '../core/testing.js';
-import { messages } from '../messages.js';
+import { messages } from '../texts/messages.js';
 import {
   coinTypeOf,
   createNamesController,

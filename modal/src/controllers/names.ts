@@ -2,9 +2,10 @@ import { fetchNameSuggestions, lookupName, registerName, reverseLookupNames } fr
 import type { ApiContext } from '../api/http.js';
 import type { LookupNameResponse, NameSuggestion, RegisterNameMessage } from '../api/types.js';
 import { createStore } from '../core/store.js';
-import type { Clock, Eip1193Provider, ModalControllers, Store } from '../core/types.js';
+import type { Clock, Eip1193Provider, Store } from '../core/types.js';
+import type { CoreControllers } from './core-controllers.js';
 import { HttpError, ModalError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../texts/messages.js';
 
 /** Spec section 9: a name has at least 4 characters. */
 export const NAME_MIN_LENGTH = 4;
@@ -202,37 +203,30 @@ function toHex(text: string): `0x${string}` {
   return `0x${[...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
-const namesControllers = new WeakMap<ModalControllers, NamesController>();
-
-/**
- * The names controller of a modal, made on first use by the name views (never in the first-click bundle).
- * @example const names = namesOf(this.controllers); names.setInput('alice');
- */
-export function namesOf(controllers: ModalControllers): NamesController {
-  let names = namesControllers.get(controllers);
-  if (!names) {
-    const { account, networks, connection } = controllers;
-    names = createNamesController({
-      api: controllers.api,
-      clock: controllers.clock,
-      address: () => account.getState().byNamespace.eip155.address,
-      chainId: () => networks.getState().activeNetwork.id as number,
-      authProvider: () => (connection.getState().connectorId === 'auth' ? connection.getProvider() : undefined),
-      onRegistered: (name, address) => {
-        if (account.getState().byNamespace.eip155.address === address) account.update('eip155', { profileName: name });
-        // The identity cache (5 min) still holds "no name": read it again.
-        void account.fetchIdentity(true);
-      },
-    });
-    namesControllers.set(controllers, names);
-    // Another account starts afresh (no half-typed name or success of the previous one).
-    let address = account.getState().byNamespace.eip155.address;
-    const made = names;
-    account.subscribe((state) => {
-      if (state.byNamespace.eip155.address === address) return;
-      address = state.byNamespace.eip155.address;
-      made.reset();
-    });
-  }
+/** Builds the names controller of a modal (`createControllers` does, once, as the lazy `names` member). */
+export function createNamesFor(controllers: CoreControllers): NamesController {
+  const { account, networks, connection } = controllers;
+  const names = createNamesController({
+    api: controllers.api,
+    clock: controllers.clock,
+    address: () => account.getState().byNamespace.eip155.address,
+    chainId: () => networks.getState().activeNetwork.id as number,
+    authProvider: () => (connection.getState().connectorId === 'auth' ? connection.getProvider() : undefined),
+    onRegistered: (name, address) => {
+      if (account.getState().byNamespace.eip155.address === address) account.update('eip155', { profileName: name });
+      // The identity cache (5 min) still holds "no name": read it again.
+      void account.fetchIdentity(true);
+    },
+  });
+  // Another account starts afresh (no half-typed name or success of the previous one).
+  let address = account.getState().byNamespace.eip155.address;
+  account.subscribe((state) => {
+    if (state.byNamespace.eip155.address === address) return;
+    address = state.byNamespace.eip155.address;
+    names.reset();
+  });
   return names;
 }
+
+/** The factory's convention: a lazy feature module exports `create(controllers)`. */
+export { createNamesFor as create };

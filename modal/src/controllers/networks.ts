@@ -1,10 +1,38 @@
 import type { ApiContext } from '../api/http.js';
 import { fetchSupportedChains } from '../api/blockchain-core.js';
 import { createStore } from '../core/store.js';
-import type { Eip1193Provider, ModalNetwork, NetworksController, NetworksState, SendController } from '../core/types.js';
+import type { ChainNamespace, Eip1193Provider, ModalNetwork, Store } from '../core/types.js';
+import type { SendController } from './send.js';
 import { switchChain as defaultSwitchChain } from '../connectors/switch-chain.js';
 import { ModalError } from '../errors.js';
-import { coreMessages as messages } from '../core-messages.js';
+import { coreMessages as messages } from '../texts/core-messages.js';
+
+export interface NetworksState {
+  networks: ModalNetwork[];
+  activeNetwork: ModalNetwork;
+  activeNamespace: ChainNamespace;
+  /** The chain id the wallet reports (may be outside `networks`). */
+  walletChainId?: number;
+  /** The wallet is on a chain outside `networks`. */
+  isUnsupported: boolean;
+  /** Set while switching to another namespace. */
+  isSwitchingNamespace: boolean;
+  /** caip2 ids of the blockchain API's `http[]`; undefined until fetched. */
+  supportedChains?: string[];
+  switching: boolean;
+}
+
+export interface NetworksController extends Store<NetworksState> {
+  /** Switches the connected wallet (add-chain fallback on 4902), or just the active network when disconnected. */
+  switchNetwork(chainId: number): Promise<void>;
+  /** The wallet reported a chain (chainChanged / connect). */
+  setWalletChainId(chainId: number | undefined): void;
+  reset(): void;
+  /** Stops waiting for a switch the wallet has not answered (the modal closed): the list is usable again. */
+  cancelSwitch(): void;
+  /** True when the active chain is in the blockchain API's supported chains (fetched once). */
+  isActiveChainSupported(): Promise<boolean>;
+}
 
 export interface NetworksControllerDeps {
   networks: ModalNetwork[];

@@ -1,6 +1,9 @@
-// Runtime imports stay out of this module: the connect button's badge loads it, and a module the first click also
-// loads would be split into one more chunk of the first click (the size guard measured +0.5 kB).
-import type { Clock, Listener, ModalControllers, Store } from '../core/types.js';
+// The connect button's badge loads this module: a runtime import of a module the first click also loads would be
+// split into one more chunk of the first click (the size guard measured +0.5 kB). api/json-rpc keeps the errors and
+// the api's http module reached by the same chunks, so they stay one chunk (through core/json-rpc alone: +0.1 kB).
+import { jsonRpcRequest } from '../api/json-rpc.js';
+import type { Clock, Listener, Store } from '../core/types.js';
+import type { CoreControllers } from './core-controllers.js';
 
 /** Spec section 9: the pending watch polls every 30 s when enabled. */
 export const PENDING_POLL_MS = 30_000;
@@ -98,40 +101,26 @@ export function createPendingTransactionsController(deps: PendingTransactionsDep
   };
 }
 
-const counters = new WeakMap<ModalControllers, PendingTransactionsController>();
-
 /**
- * The counter of a modal (one per `ModalControllers`), made on first use: by the connect button's lazy badge when
+ * The counter of a modal (one per `CoreControllers`), made on first use: by the connect button's lazy badge when
  * `features.pendingTransactions` is on, or by Account. It polls while an EVM account is connected.
  */
-export function pendingTransactionsOf(controllers: ModalControllers): PendingTransactionsController {
-  let counter = counters.get(controllers);
-  if (counter) return counter;
+export function createPendingTransactionsFor(controllers: CoreControllers): PendingTransactionsController {
   const { account, networks, options, api } = controllers;
   const address = () => {
     const network = networks.getState().activeNetwork;
     return network.chainNamespace === 'eip155' ? account.getState().byNamespace.eip155.address : undefined;
   };
-  let id = 0;
   const made = createPendingTransactionsController({
     clock: controllers.clock,
     address,
-    async rpc(method, params) {
+    rpc(method, params) {
       const network = networks.getState().activeNetwork;
       // The network's own RPC (or the dapp's custom one): the count needs the node's 'pending' view of the account.
       const url = options.customRpcUrls[network.caipNetworkId]?.[0]?.url ?? network.rpcUrls.default.http[0];
-      const response = await api.fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-      });
-      const body = (await response.json()) as { result?: unknown; error?: { message?: string } };
-      if (body.error) throw new Error(body.error.message ?? `${method} failed`);
-      return body.result;
+      return jsonRpcRequest(api, url, { method, params });
     },
   });
-  counter = made;
-  counters.set(controllers, made);
   let watched: string | undefined;
   // A new account or network starts the count again.
   const follow = () => {
@@ -147,3 +136,6 @@ export function pendingTransactionsOf(controllers: ModalControllers): PendingTra
   follow();
   return made;
 }
+
+/** The factory's convention: a lazy feature module exports `create(controllers)`. */
+export { createPendingTransactionsFor as create };

@@ -2,7 +2,7 @@ import type { Balance } from '../api/types.js';
 import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS } from '../core/constants.js';
 import { createStore } from '../core/store.js';
 import type { Clock, Eip1193Provider, ModalNetwork, Store } from '../core/types.js';
-import { dropZeroDecimalBalances } from '../core/validation.js';
+import { dropZeroDecimalBalances } from '../api/filters.js';
 import { formatUnitsString } from '../core/units.js';
 import { chainHex, readChainCapabilities } from './capabilities.js';
 

@@ -1,5 +1,33 @@
 import { createStore } from '../core/store.js';
-import type { RouteData, RouterController, RouterState, ViewName } from '../core/types.js';
+import type { Store, ViewName } from '../core/types.js';
+import type { WcWallet } from '../api/types.js';
+
+/** Data attached to a route, e.g. the connector a ConnectingExternal view is about. */
+export interface RouteData {
+  connectorId?: string;
+  wallet?: WcWallet;
+  /** The user cannot close the modal on this route (required sign-in): the close button is disabled. */
+  closeDisabled?: boolean;
+  /** SwapSelectToken: which side of the swap the picked token goes to. */
+  swapSide?: 'from' | 'to';
+  /** ApproveTransaction: what the embedded wallet asks to approve (a message is titled 'Sign message'). */
+  approvalKind?: 'message' | 'transaction';
+}
+
+export interface RouterState {
+  view: ViewName;
+  history: ViewName[];
+  data: RouteData;
+}
+
+export interface RouterController extends Store<RouterState> {
+  push(view: ViewName, data?: RouteData): void;
+  replace(view: ViewName, data?: RouteData): void;
+  /** One step back; stays when there is no previous view. */
+  back(): void;
+  /** Clears the history and shows `view`. */
+  reset(view: ViewName, data?: RouteData): void;
+}
 
 /** Inputs of the opening rules (spec section 2). */
 export interface OpenViewContext {

@@ -1,9 +1,42 @@
 import { createStore } from '../core/store.js';
-import type { SendController, SendState } from '../core/types.js';
+import type { Balance } from '../api/types.js';
+import type { Store } from '../core/types.js';
+
+/** The token a send form sends: a balance entry (`address` is CAIP-10, absent for the native coin). */
+export type SendToken = Pick<Balance, 'symbol' | 'name' | 'address' | 'price' | 'iconUrl'> & {
+  decimals: number;
+  /** The holding, whole units (decimal string). */
+  balance: string;
+};
+
+/** Send form (spec section 3), the one store of the Send feature (the views and `useSend`); reset when switching namespace. */
+export interface SendState {
+  token?: SendToken;
+  sendTokenAmount?: string;
+  receiverAddress?: string;
+  receiverProfileName?: string;
+  receiverProfileImageUrl?: string;
+  gasPrice?: bigint;
+  gasPriceInUSD?: number;
+  networkBalanceInUSD?: string;
+  loading: boolean;
+  tokenBalances: Balance[];
+  /** What the user typed as receiver: an address or a name ('' when absent). */
+  receiverInput?: string;
+  /** A name's lookup is under way. */
+  resolvingName?: boolean;
+  /** The wallet is asked to send. */
+  sending?: boolean;
+}
+
+export interface SendController extends Store<SendState> {
+  set(patch: Partial<SendState>): void;
+  reset(): void;
+}
 
 const initialSendState = (): SendState => ({ loading: false, tokenBalances: [] });
 
-/** The send form's state (the Send view arrives in a later issue; namespace switching resets it now). */
+/** The send form's state: one store for the Send views and `useSend` (its actions are `send-flow.ts`); namespace switching resets it. */
 export function createSendController(): SendController {
   const store = createStore<SendState>(initialSendState());
   return {

@@ -6,7 +6,7 @@ import { createFakeClock, createFakeFetch, createFakeProvider, flush, json, test
 import type { Cacao, ModalOptions, ModalStorage, SiwxMessageData, SiwxStorage, WcAuthProvider } from '../core/types.js';
 import { createEip6963Discovery, type DiscoveryTarget } from '../connectors/eip6963.js';
 import { HttpError, ModalError, ResponseValidationError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../texts/messages.js';
 import { createMemoryStorage } from '../storage.js';
 import { createControllers } from './index.js';
 import { resolveOptions } from './options.js';

@@ -1,6 +1,19 @@
 import { TOAST_DURATION_MS, TOAST_SWAP_DELAY_MS } from '../core/constants.js';
 import { createStore } from '../core/store.js';
-import type { Clock, ToastController, ToastState } from '../core/types.js';
+import type { Clock, Store } from '../core/types.js';
+
+export type ToastVariant = 'loading' | 'success' | 'error';
+
+export interface ToastState {
+  open: boolean;
+  variant: ToastVariant;
+  message: string;
+}
+
+export interface ToastController extends Store<ToastState> {
+  show(variant: ToastVariant, message: string): void;
+  hide(): void;
+}
 
 /** Toasts: a new toast while one is open hides it, then shows after 150 ms. Loading stays until replaced. */
 export function createToastController(deps: { clock: Clock }): ToastController {

@@ -5,7 +5,7 @@ import { createFakeClock, createFakeFetch, createFakeProvider, flush, json } fro
 import type { WalletSession } from '../core/types.js';
 import type { WcUniversalProvider } from '../connectors/walletconnect.js';
 import type { ApiContext } from '../api/http.js';
-import { messages } from '../messages.js';
+import { messages } from '../texts/messages.js';
 import { createAnalyticsController, isOriginAllowed } from './analytics.js';
 import { createWalletConnectController } from './walletconnect.js';
 import { testOptions } from '../core/testing.js';

@@ -1,12 +1,29 @@
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS } from '../core/constants.js';
 import { createStore } from '../core/store.js';
-import type { Clock, ModalNetwork, WalletConnectController, WalletConnectState, WalletSession } from '../core/types.js';
-import { isUserRejection, providerErrorCode } from '../connectors/errors.js';
+import type { Clock, ModalNetwork, Store, WalletSession } from '../core/types.js';
+import { isUserRejection } from '../errors.js';
 import { parseChainId } from '../connectors/injected.js';
 import { optionalNamespacesOf, walletConnectConnector, type WcUniversalProvider } from '../connectors/walletconnect.js';
-import { coreMessages as messages } from '../core-messages.js';
-import type { ModalCoreMessages } from '../core/locale.js';
+import { coreMessages as messages } from '../texts/core-messages.js';
+import type { ModalCoreMessages } from '../texts/locale.js';
 import { log } from '../core/log.js';
+
+export interface WalletConnectState {
+  status: 'idle' | 'loading' | 'ready' | 'connected' | 'error';
+  /** `wc:` pairing URI (QR code, copy link, deep links). */
+  uri?: string;
+  /** ms since epoch; the pairing counts as expired within 10 s of it. */
+  pairingExpiry?: number;
+  error?: string;
+}
+
+export interface WalletConnectController extends Store<WalletConnectState> {
+  /** Loads @walletconnect/universal-provider (lazy chunk), starts a pairing; resolves when connected or failed. */
+  connect(): Promise<void>;
+  /** Adopts the session the provider restored from its storage (reload while connected); false when none. */
+  restore(): Promise<boolean>;
+  isPairingExpired(): boolean;
+}
 
 export interface WalletConnectControllerDeps {
   /** User-visible texts (the options' `messages`); default English. */
@@ -74,8 +91,8 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
       if (!adopt(provider)) throw new Error('The wallet approved no EVM account');
     } catch (error) {
       if (id !== runId) return;
-      // WalletConnect reports a declined proposal as 5000 (USER_REJECTED), injected wallets as 4001.
-      const declined = isUserRejection(error) || providerErrorCode(error) === 5000;
+      // WalletConnect reports a declined proposal as 5000 (USER_REJECTED), injected wallets as 4001: both are rejections.
+      const declined = isUserRejection(error);
       if (!declined) log('error', 'WalletConnect pairing failed', error);
       store.setState({ status: 'error', error: declined ? text.connectionDeclined : text.connectionFailed });
     }

@@ -1,73 +1,26 @@
 /**
- * The modal's core types: the public API of MODAL-API (ModalOptions, ModalClient, ...) and the state and
- * actions of every controller, gathered in `ModalControllers`, the one object handed to the UI.
+ * What every layer of the modal shares: the public API of MODAL-API (ModalOptions, ModalClient, ...), the resolved
+ * options, the store contract and the injected dependencies (clock, fetch, EIP-1193 provider).
  *
- * Contract with modal-ui (elements and views):
- * - Every controller is a `Store<State>`: `getState()` returns an immutable snapshot (a new object on each
- *   change), `subscribe(listener)` calls `listener(state, previous)` after each change and returns an
- *   unsubscribe function. Controllers have no DOM and no lit; views read state and call actions only.
- * - Mounting: modal-ui provides `modal/src/elements/modal/mount.ts` exporting
- *   `export function mountModal(controllers: ModalControllers): void` which defines the elements (only if
- *   their tag is not yet defined) and inserts/binds one `<mb-modal>` in `document.body` (idempotent).
- *   `createModal(...).open()` lazy-imports it the first time (`await import('../elements/modal/mount.js')`),
- *   so the views are a lazy chunk; the button and the controllers are not in that chunk.
- * - The connect button (`<mb-connect-button>`) takes the client from its property `client: ModalClient`; when
- *   unset it uses `getDefaultClient()` from `modal/src/core/registry.ts` (`createModal` registers the first
- *   client it creates as the default; `setDefaultClient(client)` overrides). `controllersOf(client)` (same
- *   file) gives an element the `ModalControllers` of a client, e.g. an embedded `<mb-modal>` placed by hand.
- * - Texts shown to users come from `modal/src/messages.ts` (spec section 8 texts, character for character).
- * - Entries: `modal/src/index.ts` (`@minibot/modal`, full: createModal with viem wallet/public clients, ~45 kB gzip
- *   of viem) and `modal/src/element.ts` (`@minibot/modal/element`: createModal without viem + defineConnectButton,
- *   ~10 kB gzip + the button/lit): a page with only the custom element, and the "before the first click" bench,
- *   use the element entry.
+ * - Every controller is a `Store<State>`: `getState()` returns an immutable snapshot (a new object on each change),
+ *   `subscribe(listener)` calls `listener(state, previous)` after each change and returns an unsubscribe function.
+ * - A controller's own interface (its state and actions) lives beside it in `controllers/`; the bag of every
+ *   controller handed to the UI is `ModalControllers` in `controllers/bag.ts`.
+ * - This module is the floor: it imports only `core/` and the text catalogue's types (`texts/locale.ts`).
  */
-import type { DirectoryControllerDeps } from '../controllers/directory.js';
-import type { Address, Hash, PublicClient, WalletClient } from 'viem';
-import type { Balance, WcWallet } from '../api/types.js';
-import type { ApiContext } from '../api/http.js';
-import type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride } from './locale.js';
+import type { Abi, Address, Hash, PublicClient, WalletClient } from 'viem';
+import type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride } from '../texts/locale.js';
 import type { LogLevel } from './logger.js';
-import type { ReadContractParameters } from './read-contract.js';
+import type { ViewName } from './view-name.js';
 
 export type { Address, Hash };
-export type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride, ModalUiTexts } from './locale.js';
+export type { ViewName };
+export type { ModalCoreMessages, ModalLocale, ModalMessages, ModalTextsOverride, ModalUiTexts } from '../texts/locale.js';
 export type { LogLevel };
-export type { ReadContractParameters };
 
 // ---------------------------------------------------------------------------------------------
 // Public API (MODAL-API.md)
 // ---------------------------------------------------------------------------------------------
-
-export type ViewName =
-  | 'Connect'
-  | 'Account'
-  | 'AllWallets'
-  | 'ConnectingExternal'
-  | 'ConnectingWalletConnectBasic'
-  | 'Networks'
-  | 'UnsupportedChain'
-  | 'SIWXSignMessage'
-  | 'ApproveTransaction'
-  | 'RegisterAccountName'
-  | 'RegisterAccountNameSuccess'
-  // Embedded wallet (e-mail and social login)
-  | 'EmailVerifyOtp'
-  | 'EmailVerifyDevice'
-  | 'UpdateEmailWallet'
-  | 'ConnectSocials'
-  | 'ConnectingSocial'
-  | 'ConnectingFarcaster'
-  | 'WalletSend'
-  | 'WalletSendPreview'
-  | 'WalletReceive'
-  | 'Transactions'
-  | 'Swap'
-  | 'SwapSelectToken'
-  | 'SwapPreview'
-  | 'OnRampProviders'
-  | 'OnRampTokenSelect'
-  | 'OnRampFiatSelect'
-  | 'BuyInProgress';
 
 export type ChainNamespace = 'eip155' | 'solana';
 
@@ -326,6 +279,15 @@ export interface ModalClient {
   downloadLogs(fileName?: string): Promise<void>;
 }
 
+/** A contract read (`eth_call`) by ABI and function name; the chain defaults to the first network. */
+export interface ReadContractParameters {
+  address: Address;
+  abi: Abi | readonly unknown[];
+  functionName: string;
+  args?: readonly unknown[];
+  chainId?: number;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Store and injected dependencies
 // ---------------------------------------------------------------------------------------------
@@ -355,7 +317,7 @@ export interface Eip1193Provider {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Controllers
+// Resolved options
 // ---------------------------------------------------------------------------------------------
 
 /** Resolved options (defaults applied). */
@@ -390,44 +352,11 @@ export interface ResolvedOptions {
   sdkVersion: string;
 }
 
-export interface ModalState {
-  open: boolean;
-  embedded: boolean;
-  /** True for `SHAKE_DURATION_MS` (500 ms) after `shake()`. */
-  shake: boolean;
-}
-export interface ModalController extends Store<ModalState> {
-  /** Opens with the view of the opening rules (spec section 2), or `options.view` when forced. */
-  open(options?: { view?: ViewName }): void;
-  /** Closes; in embedded mode the view becomes Account if connected, otherwise Connect. */
-  close(): void;
-  shake(): void;
-}
+export type AccountType = 'eoa' | 'smartAccount';
 
-/** Data attached to a route, e.g. the connector a ConnectingExternal view is about. */
-export interface RouteData {
-  connectorId?: string;
-  wallet?: WcWallet;
-  /** The user cannot close the modal on this route (required sign-in): the close button is disabled. */
-  closeDisabled?: boolean;
-  /** SwapSelectToken: which side of the swap the picked token goes to. */
-  swapSide?: 'from' | 'to';
-  /** ApproveTransaction: what the embedded wallet asks to approve (a message is titled 'Sign message'). */
-  approvalKind?: 'message' | 'transaction';
-}
-export interface RouterState {
-  view: ViewName;
-  history: ViewName[];
-  data: RouteData;
-}
-export interface RouterController extends Store<RouterState> {
-  push(view: ViewName, data?: RouteData): void;
-  replace(view: ViewName, data?: RouteData): void;
-  /** One step back; stays when there is no previous view. */
-  back(): void;
-  /** Clears the history and shows `view`. */
-  reset(view: ViewName, data?: RouteData): void;
-}
+// ---------------------------------------------------------------------------------------------
+// Wallets (what connectors find and controllers connect)
+// ---------------------------------------------------------------------------------------------
 
 export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'WALLET_CONNECT';
 
@@ -442,38 +371,6 @@ export interface ConnectorInfo {
   type: ConnectorType;
 }
 
-/** The state of the last connect request (ConnectingExternal view: pending / failed / retry). */
-export type ConnectRequestState =
-  | { status: 'idle' }
-  | { status: 'pending'; connectorId: string }
-  | { status: 'rejected'; connectorId: string }
-  | { status: 'failed'; connectorId: string; message: string };
-
-export interface ConnectionState {
-  status: ConnectionStatus;
-  connectors: ConnectorInfo[];
-  /** Connector of the current connection. */
-  connectorId?: string;
-  connectRequest: ConnectRequestState;
-}
-export interface ConnectionController extends Store<ConnectionState> {
-  /** Connects an injected/announced wallet (eth_requestAccounts). Never throws: see `connectRequest`. */
-  connect(connectorId: string): Promise<void>;
-  /** Retries the last failed/rejected request. */
-  retry(): Promise<void>;
-  /** Clears sessions, resets every chain's account and the network, removes the stored connector id. */
-  disconnect(): Promise<void>;
-  /** Reconnects from the stored connector id when the wallet still authorizes eth_accounts. */
-  reconnect(): Promise<boolean>;
-  resetConnectRequest(): void;
-  /** Abandons a pending connect or reconnect (the modal closed): back to the previous status; a late answer is dropped. */
-  cancelConnect(): void;
-  /** The connected wallet's provider; undefined while disconnected. */
-  getProvider(): Eip1193Provider | undefined;
-  /** Adopts an authorized session (used by the WalletConnect controller after pairing). */
-  attachSession(session: WalletSession): void;
-}
-
 /** A connected wallet: its provider, accounts and chain. */
 export interface WalletSession {
   provider: Eip1193Provider;
@@ -484,195 +381,3 @@ export interface WalletSession {
   endSession?: () => Promise<void>;
 }
 
-export interface WalletConnectState {
-  status: 'idle' | 'loading' | 'ready' | 'connected' | 'error';
-  /** `wc:` pairing URI (QR code, copy link, deep links). */
-  uri?: string;
-  /** ms since epoch; the pairing counts as expired within 10 s of it. */
-  pairingExpiry?: number;
-  error?: string;
-}
-export interface WalletConnectController extends Store<WalletConnectState> {
-  /** Loads @walletconnect/universal-provider (lazy chunk), starts a pairing; resolves when connected or failed. */
-  connect(): Promise<void>;
-  /** Adopts the session the provider restored from its storage (reload while connected); false when none. */
-  restore(): Promise<boolean>;
-  isPairingExpired(): boolean;
-}
-
-export type AccountType = 'eoa' | 'smartAccount';
-/** Spec section 3 "Account state per chain". */
-export interface ChainAccountState {
-  caipAddress?: string;
-  address?: string;
-  balance?: string;
-  balanceSymbol?: string;
-  balanceLoading: boolean;
-  /** Every token balance of the last Blockchain API answer for this chain (the native entry gives `balance`). */
-  tokenBalances?: Balance[];
-  profileName?: string | null;
-  profileImage?: string | null;
-  status: ConnectionStatus;
-  user?: { email?: string; username?: string };
-  preferredAccountTypes: Partial<Record<ChainNamespace, AccountType>>;
-  allAccounts: { address: string; type: AccountType }[];
-  smartAccountDeployed: boolean;
-  connectedWalletInfo?: { name: string; icon?: string };
-  socialProvider?: string;
-  farcasterUrl?: string;
-  addressLabels: Record<string, string>;
-}
-export interface AccountState {
-  byNamespace: Record<ChainNamespace, ChainAccountState>;
-}
-export interface AccountController extends Store<AccountState> {
-  setAccount(namespace: ChainNamespace, address: string, chainId: number | string, wallet?: { name: string; icon?: string }): void;
-  setStatus(namespace: ChainNamespace, status: ConnectionStatus): void;
-  reset(namespace: ChainNamespace): void;
-  resetAll(): void;
-  /** Sets fields of a namespace's account (the embedded wallet's user, accounts and provider). */
-  update(namespace: ChainNamespace, patch: Partial<ChainAccountState>): void;
-  /** Native balance of the active account; cached 30 s unless `force`. */
-  fetchBalance(force?: boolean): Promise<void>;
-  /** Name and avatar; cached 5 min unless `force`. */
-  fetchIdentity(force?: boolean): Promise<void>;
-}
-
-export interface NetworksState {
-  networks: ModalNetwork[];
-  activeNetwork: ModalNetwork;
-  activeNamespace: ChainNamespace;
-  /** The chain id the wallet reports (may be outside `networks`). */
-  walletChainId?: number;
-  /** The wallet is on a chain outside `networks`. */
-  isUnsupported: boolean;
-  /** Set while switching to another namespace. */
-  isSwitchingNamespace: boolean;
-  /** caip2 ids of the blockchain API's `http[]`; undefined until fetched. */
-  supportedChains?: string[];
-  switching: boolean;
-}
-export interface NetworksController extends Store<NetworksState> {
-  /** Switches the connected wallet (add-chain fallback on 4902), or just the active network when disconnected. */
-  switchNetwork(chainId: number): Promise<void>;
-  /** The wallet reported a chain (chainChanged / connect). */
-  setWalletChainId(chainId: number | undefined): void;
-  reset(): void;
-  /** Stops waiting for a switch the wallet has not answered (the modal closed): the list is usable again. */
-  cancelSwitch(): void;
-  /** True when the active chain is in the blockchain API's supported chains (fetched once). */
-  isActiveChainSupported(): Promise<boolean>;
-}
-
-export interface DirectoryState {
-  featured: WcWallet[];
-  recommended: WcWallet[];
-  /** AllWallets pages loaded so far (40 a page). */
-  wallets: WcWallet[];
-  page: number;
-  count: number;
-  loading: boolean;
-  /** `error`: the last search failed (the service did not answer); the view offers to try again. */
-  search: { query: string; results: WcWallet[]; loading: boolean; error?: string };
-  recent: WcWallet[];
-  /** image_id -> object URL or URL. */
-  images: Record<string, string>;
-  error?: string;
-}
-export interface DirectoryController extends Store<DirectoryState> {
-  /** Featured and recommended (4 each); first call only unless `force`. */
-  fetchInitial(force?: boolean): Promise<void>;
-  fetchNextPage(): Promise<void>;
-  /** Debounced search (up to 100 results); an empty query clears it. */
-  search(query: string): void;
-  addRecent(wallet: WcWallet): void;
-  imageUrl(wallet: WcWallet): string | undefined;
-}
-
-export type ToastVariant = 'loading' | 'success' | 'error';
-export interface ToastState {
-  open: boolean;
-  variant: ToastVariant;
-  message: string;
-}
-export interface ToastController extends Store<ToastState> {
-  show(variant: ToastVariant, message: string): void;
-  hide(): void;
-}
-
-export interface AnalyticsAlert {
-  message: string;
-  hint: string;
-}
-export interface AnalyticsState {
-  enabled: boolean;
-  /** 'Invalid App Configuration', shown once. */
-  alert?: AnalyticsAlert;
-}
-export interface AnalyticsEventInput {
-  type: 'track' | 'error';
-  event: string;
-  address?: string;
-  properties?: Record<string, unknown>;
-}
-export interface AnalyticsController extends Store<AnalyticsState> {
-  /** Fetches the analytics config and checks the allowed origins. */
-  init(): Promise<void>;
-  sendEvent(event: AnalyticsEventInput): Promise<void>;
-  dismissAlert(): void;
-}
-
-/** The token a send form sends: a balance entry (`address` is CAIP-10, absent for the native coin). */
-export type SendToken = Pick<Balance, 'symbol' | 'name' | 'address' | 'price' | 'iconUrl'> & {
-  decimals: number;
-  /** The holding, whole units (decimal string). */
-  balance: string;
-};
-
-/** Send form (spec section 3); reset when switching namespace. */
-export interface SendState {
-  token?: SendToken;
-  sendTokenAmount?: string;
-  receiverAddress?: string;
-  receiverProfileName?: string;
-  receiverProfileImageUrl?: string;
-  gasPrice?: bigint;
-  gasPriceInUSD?: number;
-  networkBalanceInUSD?: string;
-  loading: boolean;
-  tokenBalances: Balance[];
-}
-export interface SendController extends Store<SendState> {
-  set(patch: Partial<SendState>): void;
-  reset(): void;
-}
-
-/** The one object handed to the UI. */
-export interface ModalControllers {
-  options: ResolvedOptions;
-  /** True on a mobile device (opening rules, deep links). */
-  isMobile: boolean;
-  modal: ModalController;
-  router: RouterController;
-  connection: ConnectionController;
-  walletConnect: WalletConnectController;
-  account: AccountController;
-  networks: NetworksController;
-  /** The wallet directory; made when the modal's shell mounts (`installDirectory`), so it is absent before the first open. */
-  directory: DirectoryController;
-  /** Makes the directory controller once (the modal's shell calls it on mount); returns it. */
-  installDirectory(create: (deps: DirectoryControllerDeps) => DirectoryController): DirectoryController;
-  toasts: ToastController;
-  analytics: AnalyticsController;
-  send: SendController;
-  /** Loads the SIWX controller (a lazy chunk); absent unless `siwx` is set. */
-  siwx?: () => Promise<SiwxController>;
-  /** The api context and clock the controllers use; the lazily created feature controllers take them from here. */
-  api: ApiContext;
-  clock: Clock;
-  /** Same snapshot as `ModalClient.getAccount()`. */
-  getAccount(): AccountSnapshot;
-}
-
-/** Signature of modal-ui's `mountModal` (modal/src/elements/modal/mount.ts). */
-export type MountModal = (controllers: ModalControllers) => void;

@@ -1,8 +1,7 @@
 /**
  * The modal's validation rules (spec section 5) as pure functions, shared by controllers and views.
  */
-import type { Balance, Transaction } from '../api/types.js';
-import { messages } from '../messages.js';
+import { messages } from '../texts/messages.js';
 
 /** EVM: 40 hex digits with an optional 0x prefix. */
 export const isEvmAddress = (value: string): boolean => /^(0x)?[0-9a-fA-F]{40}$/.test(value);
@@ -74,19 +73,6 @@ export function rpcMethodKind(method: string): RpcMethodKind | undefined {
 export function hasInsufficientGas(params: { networkBalanceInUsd: number; gasPriceInUsd: number; isSmartAccount: boolean }): boolean {
   if (params.isSmartAccount) return false;
   return params.networkBalanceInUsd === 0 || params.networkBalanceInUsd < params.gasPriceInUsd;
-}
-
-/** Tokens with decimals '0' are dropped. */
-export const dropZeroDecimalBalances = (balances: Balance[]): Balance[] => balances.filter((b) => b.quantity.decimals !== '0');
-
-/** Drops transactions of another chain and those whose every transfer is a spam NFT (an empty list counts as all). */
-export function filterTransactions(transactions: Transaction[], activeCaipNetworkId: string): Transaction[] {
-  return transactions.filter((tx) => {
-    if (tx.metadata.chain !== activeCaipNetworkId) return false;
-    const transfers = tx.transfers ?? [];
-    if (tx.transfers && transfers.every((t) => t.nft_info?.flags?.is_spam === true)) return false;
-    return true;
-  });
 }
 
 /** EVM send: ERC20 needs token address, amount and receiver; native needs receiver, amount, gas price and decimals. */

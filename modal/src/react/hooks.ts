@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import type { Abi, Address, Hash } from 'viem';
 import type { AccountSnapshot, ModalClient, ViewName } from '../core/types.js';
 import { ModalError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../texts/messages.js';
 import { useModalClient } from './context.js';
 
 const accountStores = new WeakMap<ModalClient, { subscribe: (cb: () => void) => () => void; get: () => AccountSnapshot }>();

@@ -1,23 +1,34 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Address } from 'viem';
 import type { Balance } from '../api/types.js';
-import { controllersOf } from '../core/registry.js';
-import { hubOf, type HubControllers } from '../controllers/hub.js';
+import { controllersOf } from '../client-registry.js';
+import type { HubControllers } from '../controllers/hub.js';
+import type { LazyFeature } from '../controllers/lazy.js';
 import { totalUsd, type PortfolioSource, type PortfolioState } from '../controllers/portfolio.js';
-import type { SendBlocker, SendOutcome } from '../controllers/send-flow.js';
+import { SendNotPossibleError, type SendOutcome } from '../controllers/send-flow.js';
+
+export { SendNotPossibleError };
 import { ModalError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../texts/messages.js';
 import { useAccount } from './hooks.js';
 import { useModalClient } from './context.js';
 
 const emptyPortfolio: PortfolioState = { balances: [], loading: false };
 
-function useHub(): HubControllers {
+/** The hub of the client's modal (a lazy feature of its controllers): undefined until its chunk has loaded. */
+function useHub(): { hub: HubControllers | undefined; feature: LazyFeature<HubControllers> } {
   const client = useModalClient();
   const controllers = controllersOf(client);
   if (!controllers) throw new ModalError('This client was not made by createModal');
-  return hubOf(controllers);
+  const feature = controllers.hub;
+  const [, loaded] = useState(0);
+  useEffect(() => {
+    if (!feature.current) void feature.load().then(() => loaded((n) => n + 1));
+  }, [feature]);
+  return { hub: feature.current, feature };
 }
+
+const noSubscription = () => () => undefined;
 
 export interface UseBalancesReturnType {
   /** Token balances of the connected account on the active network, native coin first (decimals '0' dropped). */
@@ -36,12 +47,12 @@ export interface UseBalancesReturnType {
  * @example const { balances, totalUsd } = useBalances();
  */
 export function useBalances(): UseBalancesReturnType {
-  const { portfolio } = useHub();
+  const portfolio = useHub().hub?.portfolio;
   const account = useAccount();
-  const subscribe = useCallback((cb: () => void) => portfolio.subscribe(() => cb()), [portfolio]);
-  const state = useSyncExternalStore(subscribe, () => portfolio.getState(), () => emptyPortfolio);
+  const subscribe = useCallback((cb: () => void) => (portfolio ? portfolio.subscribe(() => cb()) : noSubscription()), [portfolio]);
+  const state = useSyncExternalStore(subscribe, () => portfolio?.getState() ?? emptyPortfolio, () => emptyPortfolio);
   useEffect(() => {
-    if (account.isConnected) void portfolio.fetch();
+    if (account.isConnected) void portfolio?.fetch();
   }, [portfolio, account.isConnected, account.address, account.chainId]);
   return useMemo(
     () => ({
@@ -49,7 +60,9 @@ export function useBalances(): UseBalancesReturnType {
       totalUsd: account.isConnected ? totalUsd(state.balances) : 0,
       isLoading: state.loading,
       source: state.source,
-      refetch: () => portfolio.fetch(true),
+      refetch: async () => {
+        await portfolio?.fetch(true);
+      },
     }),
     [state, account.isConnected, portfolio],
   );
@@ -74,39 +87,20 @@ export interface UseSendReturnType {
   error: Error | null;
 }
 
-/** Why `send` refused, in words a caller can show. */
-export class SendNotPossibleError extends ModalError {
-  override name = 'SendNotPossibleError';
-  constructor(readonly reason: SendBlocker | 'unknownToken') {
-    super(`The send is not possible: ${reason}`);
-  }
-}
-
 /**
  * Sends tokens or the native coin from the connected wallet, as the modal's Send view does.
  * @example const { send } = useSend(); await send({ to: '0x…', amount: '0.1' });
  */
 export function useSend(): UseSendReturnType {
-  const hub = useHub();
+  const { feature } = useHub();
   const [state, setState] = useState<{ isPending: boolean; error: Error | null }>({ isPending: false, error: null });
   const send = useCallback(
     async (params: SendParameters): Promise<SendOutcome> => {
       setState({ isPending: true, error: null });
       try {
-        await hub.portfolio.fetch();
-        const wanted = params.token?.toLowerCase();
-        const balance = hub.portfolio.getState().balances.find((b) => (wanted ? b.address?.split(':').pop()?.toLowerCase() === wanted : !b.address));
-        if (!balance) throw new SendNotPossibleError('unknownToken');
-        const flow = hub.sendFlow;
-        flow.selectToken(balance);
-        flow.setAmount(params.amount);
-        flow.setReceiver(params.to);
-        await flow.fetchGasPrice();
-        // A name resolves after the lookup's debounce.
-        while (flow.getState().resolvingName) await new Promise((resolve) => setTimeout(resolve, 50));
-        const blocker = flow.blocker();
-        if (blocker) throw new SendNotPossibleError(blocker);
-        const outcome = await flow.send();
+        // The Send feature's one use case, as its preview view runs it.
+        const hub = await feature.load();
+        const outcome = await hub.sendFlow.sendTokens(params);
         if (outcome === 'failed' || outcome === 'invalid') throw new ModalError(messages.somethingWentWrong);
         setState({ isPending: false, error: null });
         return outcome;
@@ -116,7 +110,7 @@ export function useSend(): UseSendReturnType {
         throw err;
       }
     },
-    [hub],
+    [feature],
   );
   return { send, isPending: state.isPending, error: state.error };
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { parseAbi, type PublicClient } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createModal } from '../client.js';
-import { setDefaultClient, controllersOf } from '../core/registry.js';
+import { setDefaultClient, controllersOf } from '../client-registry.js';
 import { createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, json, testOptions } from '../core/testing.js';
 import type { AccountSnapshot, ModalClient } from '../core/types.js';
 import type { DiscoveryTarget } from '../connectors/eip6963.js';

@@ -1,74 +1,45 @@
+import type { ModalControllers } from '../controllers/bag.js';
+import type { LazyFeature } from '../controllers/lazy.js';
 import type { ViewName } from '../core/types.js';
+import { viewTags } from './view-tags.js';
 
-/** Tag of each view's element. */
-export const viewTags: Partial<Record<ViewName, string>> = {
-  Connect: 'mb-connect-view',
-  AllWallets: 'mb-all-wallets-view',
-  ConnectingExternal: 'mb-connecting-external-view',
-  ConnectingWalletConnectBasic: 'mb-connecting-wc-view',
-  Account: 'mb-account-view',
-  Networks: 'mb-networks-view',
-  UnsupportedChain: 'mb-unsupported-chain-view',
-  SIWXSignMessage: 'mb-siwx-sign-message-view',
-  // Embedded wallet
-  EmailVerifyOtp: 'mb-email-verify-otp-view',
-  EmailVerifyDevice: 'mb-email-verify-device-view',
-  UpdateEmailWallet: 'mb-update-email-wallet-view',
-  ConnectSocials: 'mb-connect-socials-view',
-  ConnectingSocial: 'mb-connecting-social-view',
-  ConnectingFarcaster: 'mb-connecting-farcaster-view',
-  ApproveTransaction: 'mb-approve-transaction-view',
-  WalletSend: 'mb-wallet-send-view',
-  WalletSendPreview: 'mb-wallet-send-preview-view',
-  WalletReceive: 'mb-wallet-receive-view',
-  Transactions: 'mb-transactions-view',
-  Swap: 'mb-swap-view',
-  SwapSelectToken: 'mb-swap-select-token-view',
-  SwapPreview: 'mb-swap-preview-view',
-  OnRampProviders: 'mb-onramp-providers-view',
-  OnRampTokenSelect: 'mb-onramp-token-select-view',
-  OnRampFiatSelect: 'mb-onramp-fiat-select-view',
-  BuyInProgress: 'mb-buy-in-progress-view',
-  // Names (issue 10/11)
-  RegisterAccountName: 'mb-register-account-name-view',
-  RegisterAccountNameSuccess: 'mb-register-account-name-success-view',
-};
+export { viewTags };
 
 /**
  * One dynamic import per view, so each view is its own lazy chunk. Later views (SIWX, transactions,
  * names, send, swap, ...) slot in here with their tag above.
  */
 export const viewLoaders: Partial<Record<ViewName, () => Promise<unknown>>> = {
-  Connect: () => import('./connect-view/connect-view.js'),
-  AllWallets: () => import('./all-wallets-view/all-wallets-view.js'),
-  ConnectingExternal: () => import('./connecting-external-view/connecting-external-view.js'),
-  ConnectingWalletConnectBasic: () => import('./connecting-wc-view/connecting-wc-view.js'),
-  Account: () => import('./account-view/account-view.js'),
-  Networks: () => import('./networks-view/networks-view.js'),
-  UnsupportedChain: () => import('./unsupported-chain-view/unsupported-chain-view.js'),
-  SIWXSignMessage: () => import('./siwx-sign-message-view/siwx-sign-message-view.js'),
+  Connect: () => import('./connect/connect-view.js'),
+  AllWallets: () => import('./connect/all-wallets-view.js'),
+  ConnectingExternal: () => import('./connect/connecting-external-view.js'),
+  ConnectingWalletConnectBasic: () => import('./connect/connecting-wc-view.js'),
+  Account: () => import('./account/account-view.js'),
+  Networks: () => import('./networks/networks-view.js'),
+  UnsupportedChain: () => import('./networks/unsupported-chain-view.js'),
+  SIWXSignMessage: () => import('./siwx/siwx-sign-message-view.js'),
   // Embedded wallet
-  EmailVerifyOtp: () => import('./email-verify-otp-view/email-verify-otp-view.js'),
-  EmailVerifyDevice: () => import('./email-verify-device-view/email-verify-device-view.js'),
-  UpdateEmailWallet: () => import('./update-email-wallet-view/update-email-wallet-view.js'),
-  ConnectSocials: () => import('./connect-socials-view/connect-socials-view.js'),
-  ConnectingSocial: () => import('./connecting-social-view/connecting-social-view.js'),
-  ConnectingFarcaster: () => import('./connecting-farcaster-view/connecting-farcaster-view.js'),
-  ApproveTransaction: () => import('./approve-transaction-view/approve-transaction-view.js'),
-  WalletSend: () => import('./wallet-send-view/wallet-send-view.js'),
-  WalletSendPreview: () => import('./wallet-send-preview-view/wallet-send-preview-view.js'),
-  WalletReceive: () => import('./wallet-receive-view/wallet-receive-view.js'),
-  Transactions: () => import('./transactions-view/transactions-view.js'),
-  Swap: () => import('./swap-view/swap-view.js'),
-  SwapSelectToken: () => import('./swap-select-token-view/swap-select-token-view.js'),
-  SwapPreview: () => import('./swap-preview-view/swap-preview-view.js'),
-  OnRampProviders: () => import('./onramp-providers-view/onramp-providers-view.js'),
-  OnRampTokenSelect: () => import('./onramp-token-select-view/onramp-token-select-view.js'),
-  OnRampFiatSelect: () => import('./onramp-fiat-select-view/onramp-fiat-select-view.js'),
-  BuyInProgress: () => import('./buy-in-progress-view/buy-in-progress-view.js'),
+  EmailVerifyOtp: () => import('./embedded/email-verify-otp-view.js'),
+  EmailVerifyDevice: () => import('./embedded/email-verify-device-view.js'),
+  UpdateEmailWallet: () => import('./embedded/update-email-wallet-view.js'),
+  ConnectSocials: () => import('./embedded/connect-socials-view.js'),
+  ConnectingSocial: () => import('./embedded/connecting-social-view.js'),
+  ConnectingFarcaster: () => import('./embedded/connecting-farcaster-view.js'),
+  ApproveTransaction: () => import('./embedded/approve-transaction-view.js'),
+  WalletSend: () => import('./send/wallet-send-view.js'),
+  WalletSendPreview: () => import('./send/wallet-send-preview-view.js'),
+  WalletReceive: () => import('./receive/wallet-receive-view.js'),
+  Transactions: () => import('./activity/transactions-view.js'),
+  Swap: () => import('./swap/swap-view.js'),
+  SwapSelectToken: () => import('./swap/swap-select-token-view.js'),
+  SwapPreview: () => import('./swap/swap-preview-view.js'),
+  OnRampProviders: () => import('./onramp/onramp-providers-view.js'),
+  OnRampTokenSelect: () => import('./onramp/onramp-token-select-view.js'),
+  OnRampFiatSelect: () => import('./onramp/onramp-fiat-select-view.js'),
+  BuyInProgress: () => import('./onramp/buy-in-progress-view.js'),
   // Names (issue 10/11)
-  RegisterAccountName: () => import('./register-account-name-view/register-account-name-view.js'),
-  RegisterAccountNameSuccess: () => import('./register-account-name-success-view/register-account-name-success-view.js'),
+  RegisterAccountName: () => import('./names/register-account-name-view.js'),
+  RegisterAccountNameSuccess: () => import('./names/register-account-name-success-view.js'),
 };
 
 /** Loads a view's chunk (idempotent); false when the view has no element yet. */
@@ -77,4 +48,40 @@ export async function loadView(view: ViewName): Promise<boolean> {
   if (!load) return false;
   await load();
   return true;
+}
+
+/**
+ * The lazy features each view follows: the shell requests them together with the view's chunk (not one after the
+ * other), so the view paints with its feature there.
+ */
+export function viewFeatures(view: ViewName, controllers: ModalControllers): LazyFeature<unknown>[] {
+  switch (view) {
+    case 'Account':
+      return controllers.options.features.pendingTransactions ? [controllers.hub, controllers.pendingTransactions] : [controllers.hub];
+    case 'WalletSend':
+    case 'WalletSendPreview':
+    case 'Transactions':
+      return [controllers.hub];
+    case 'Swap':
+    case 'SwapSelectToken':
+    case 'SwapPreview':
+      return [controllers.swap];
+    case 'OnRampProviders':
+    case 'OnRampTokenSelect':
+    case 'OnRampFiatSelect':
+    case 'BuyInProgress':
+      return [controllers.onramp];
+    case 'RegisterAccountName':
+    case 'RegisterAccountNameSuccess':
+      return [controllers.names];
+    case 'EmailVerifyOtp':
+    case 'EmailVerifyDevice':
+    case 'UpdateEmailWallet':
+    case 'ConnectSocials':
+    case 'ConnectingSocial':
+    case 'ConnectingFarcaster':
+      return [controllers.embedded];
+    default:
+      return [];
+  }
 }

@@ -1,8 +1,7 @@
 import { LitElement, css } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { ModalControllers } from '../core/types.js';
-import type { ModalMessages, ModalUiTexts } from '../core/locale.js';
-import { textsOf } from './texts.js';
+import type { ModalControllers } from '../controllers/bag.js';
+import { LocalizeController } from '../texts/localize.js';
 import { focusRing, reducedMotion } from '../theme/theme.js';
 
 /** Shared layout of the views' bodies. */
@@ -59,13 +58,6 @@ export class MbView extends LitElement {
   static override styles = viewStyles;
   @property({ attribute: false }) controllers!: ModalControllers;
 
-  /** The active catalogue's interface texts (English unless the options give a locale or overrides). */
-  protected get texts(): ModalUiTexts {
-    return textsOf(this.controllers?.options).texts;
-  }
-
-  /** The spec's texts in the active catalogue. */
-  protected get messages(): ModalMessages {
-    return textsOf(this.controllers?.options).messages;
-  }
+  /** The active catalogue: `this.localize.texts`, `.messages`, `.lang` (English unless the options give a locale or overrides). */
+  protected readonly localize = new LocalizeController(this);
 }

@@ -3,6 +3,7 @@ import {
   rpcMethodKind,
   sendCallsProblem,
 } from '../../api/embedded-protocol.js';
+import { jsonRpcAnswer } from '../../core/json-rpc.js';
 import type { Eip1193Provider, FetchLike, ModalNetwork } from '../../core/types.js';
 import { EmbeddedWalletError } from './runtime.js';
 import type { FrameChannel } from './channel.js';
@@ -44,19 +45,13 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
   const listeners = new Map<string, Set<(...args: never[]) => void>>();
   let chainId = options.chainId;
   const network = () => options.networks.find((n) => n.id === chainId);
-  let rpcId = 0;
 
   const readRpc = async (method: string, params: unknown) => {
     const url = network()?.rpcUrls.default.http[0];
     if (!url) throw new EmbeddedWalletError(4901, `No RPC for chain ${chainId}`);
-    const response = await options.fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params: params ?? [] }),
-    });
-    const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
-    if (body.error) throw new EmbeddedWalletError(body.error.code, body.error.message);
-    return body.result;
+    const answer = await jsonRpcAnswer(url, method, params ?? [], { fetch: options.fetch });
+    if (answer.error) throw new EmbeddedWalletError(answer.error.code, answer.error.message);
+    return answer.result;
   };
 
   const provider: EmbeddedProvider = {

@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { emulateMedia } from '@web/test-runner-commands';
 import { createModal } from '../../client.js';
 import { createMemoryStorage } from '../../storage.js';
-import { setDefaultClient } from '../../core/registry.js';
+import { setDefaultClient } from '../../client-registry.js';
 import type { ModalClient, ModalOptions } from '../../core/types.js';
 import { bsc, createFakeFetch, createTestWallet, local, makeWallets, pixel, testAddress } from '../../views/testing/test-controllers.js';
 import { deepText, expectNoAxeViolations, waitFor } from '../../views/testing/test-helpers.js';

@@ -1,10 +1,10 @@
 import { LitElement, html } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { AccountSnapshot, ModalClient } from '../../core/types.js';
-import { controllersOf, getDefaultClient } from '../../core/registry.js';
+import { controllersOf, getDefaultClient } from '../../client-registry.js';
 import { defineElement } from '../../ui/define.js';
 import { shortenAddress } from '../../core/format.js';
-import { connectButtonTexts as texts } from './texts.js';
+import { connectButtonTexts as texts } from '../../texts/connect-button.js';
 import { connectButtonStyles } from './connect-button.styles.js';
 
 /**

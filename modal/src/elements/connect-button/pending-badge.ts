@@ -1,7 +1,6 @@
 // No runtime import of a module the first click also loads (lit, the texts, the core): each would be split into one
 // more chunk of the first click. See pending-transactions.ts.
-import type { ModalControllers } from '../../core/types.js';
-import { pendingTransactionsOf } from '../../controllers/pending-transactions.js';
+import type { ModalControllers } from '../../controllers/bag.js';
 
 const BADGE_CSS = `
 :host { position: relative; }
@@ -35,14 +34,15 @@ export function attachPendingBadge(button: HTMLElement, controllers: ModalContro
   root.append(badge);
   const { options } = controllers;
   const label = options.texts?.pendingTransactions ?? options.locale?.texts.pendingTransactions ?? englishLabel;
-  const counter = pendingTransactionsOf(controllers);
-  const show = () => {
-    const { count } = counter.getState();
-    badge.hidden = count === 0;
-    badge.textContent = count === 0 ? '' : String(count);
-    if (count === 0) badge.removeAttribute('aria-label');
-    else badge.setAttribute('aria-label', label(count));
-  };
-  counter.subscribe(show);
-  show();
+  void controllers.pendingTransactions.load().then((counter) => {
+    const show = () => {
+      const { count } = counter.getState();
+      badge.hidden = count === 0;
+      badge.textContent = count === 0 ? '' : String(count);
+      if (count === 0) badge.removeAttribute('aria-label');
+      else badge.setAttribute('aria-label', label(count));
+    };
+    counter.subscribe(show);
+    show();
+  });
 }

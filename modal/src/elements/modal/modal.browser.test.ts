@@ -10,7 +10,7 @@ import {
   waitForView,
 } from '../../views/testing/test-helpers.js';
 import { MbRequestCloseEvent } from './modal.js';
-import { texts } from '../../views/texts.js';
+import { texts } from '../../texts/ui.js';
 
 const dialogOf = (modal: HTMLElement) => modal.shadowRoot!.querySelector('dialog')!;
 const inside = (modal: HTMLElement, element: Element | null) => {

@@ -1,11 +1,12 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import type { ModalClient, ModalControllers, ViewName } from '../../core/types.js';
-import { controllersOf, getDefaultClient } from '../../core/registry.js';
+import type { ModalClient, ViewName } from '../../core/types.js';
+import type { ModalControllers } from '../../controllers/bag.js';
+import { controllersOf, getDefaultClient } from '../../client-registry.js';
 import { defineElement } from '../../ui/define.js';
-import { StoreController } from '../store-controller.js';
-import { viewLoaders, viewTags } from '../../views/registry.js';
-import { textsOf } from '../../views/texts.js';
+import { StoreController } from '../../views/store-controller.js';
+import { viewFeatures, viewLoaders, viewTags } from '../../views/registry.js';
+import { textsOf } from '../../texts/catalogue.js';
 import { deepActiveElement, focusableElements } from './focus.js';
 import { modalStyles } from './modal.styles.js';
 import '../../ui/button/button.js';
@@ -80,6 +81,8 @@ export class MbModal extends LitElement {
   private viewElement?: HTMLElement & { controllers?: ModalControllers };
   private viewName?: ViewName;
   private viewOwner?: ModalControllers;
+  /** The view whose lazy features were last requested (a failed one is not requested again in a loop). */
+  private featuresTried?: ViewName;
 
   /** The controllers in use. */
   resolved(): ModalControllers | undefined {
@@ -93,6 +96,9 @@ export class MbModal extends LitElement {
     if (!controllers) return;
     if (this.themeMode === undefined && controllers.options.themeMode) this.themeMode = controllers.options.themeMode;
     if (controllers.options.embedded) this.embedded = true;
+    // The embedded wallet's frame is slotted into this modal: hand in how to open it (its own chunk, loaded when the
+    // wallet first needs it).
+    controllers.installEmbeddedFrame(() => import('../embedded-frame.js').then((m) => m.openEmbeddedFrame(controllers, this)));
   }
 
   override render() {
@@ -196,8 +202,14 @@ export class MbModal extends LitElement {
     const load = viewLoaders[view];
     if (!tag || !load) return html`<mb-text tone="muted" align="center">${textsOf(controllers.options).texts.viewUnavailable}</mb-text>`;
     if (this.viewName !== view || this.viewOwner !== controllers || !this.viewElement) {
-      if (!customElements.get(tag)) {
-        void load().then(() => this.requestUpdate());
+      const features = this.featuresTried === view ? [] : viewFeatures(view, controllers).filter((feature) => !feature.current);
+      if (!customElements.get(tag) || features.length > 0) {
+        // The view's chunk and its features are requested together; a feature that fails to load leaves the view to
+        // show what it can (it tries again itself).
+        void Promise.all([load(), ...features.map((feature) => feature.load().catch(() => undefined))]).then(() => {
+          this.featuresTried = view;
+          this.requestUpdate();
+        });
         return html`<div class="loading" aria-busy="true">
           <mb-skeleton></mb-skeleton><mb-skeleton></mb-skeleton><mb-skeleton></mb-skeleton>
         </div>`;

@@ -1,9 +1,9 @@
-import type { ModalControllers } from '../../core/types.js';
+import type { ModalControllers } from '../../controllers/bag.js';
 import './modal.js';
 import type { MbModal } from './modal.js';
 // The first view most users see ships with the shell (one round trip less on the first click);
 // every other view stays a lazy chunk of the router's map.
-import '../../views/connect-view/connect-view.js';
+import '../../views/connect/connect-view.js';
 import { loadView } from '../../views/registry.js';
 import { createDirectoryController } from '../../controllers/directory.js';
 

@@ -1,16 +1,16 @@
 import { html, nothing } from 'lit';
 import type { EmbeddedController, EmbeddedState } from '../../controllers/embedded.js';
-import { embeddedOf } from '../../elements/embedded-frame.js';
-import { StoreController } from '../../elements/store-controller.js';
+import { FeatureController } from '../store-controller.js';
 import { MbView } from '../view.js';
 import '../../ui/text/text.js';
 
 /** Base of the embedded wallet's views: the embedded controller and its state, and its error line. */
 export class MbEmbeddedView extends MbView {
-  protected readonly embeddedState = new StoreController<EmbeddedState>(this, () => (this.controllers ? this.embedded : undefined));
+  protected readonly embeddedState = new FeatureController<EmbeddedController, EmbeddedState>(this, (c) => c.embedded, { store: (embedded) => embedded });
 
+  /** The embedded controller (the shell loads it with the view's chunk). */
   protected get embedded(): EmbeddedController {
-    return embeddedOf(this.controllers);
+    return this.embeddedState.current!;
   }
 
   protected errorLine() {
@@ -20,6 +20,6 @@ export class MbEmbeddedView extends MbView {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    if (this.controllers) this.embedded.clearError();
+    this.embeddedState.current?.clearError();
   }
 }

@@ -2,17 +2,17 @@ import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { createTestControllers } from '../testing/test-controllers.js';
 import { deepActive, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
-import type { ModalControllers } from '../../core/types.js';
+import type { ModalControllers } from '../../controllers/bag.js';
 import type { MbModal } from '../../elements/modal/modal.js';
 
 // The views load as chunks on first use; loaded here so that a busy machine's first compile does not hit the time-outs.
-import '../email-verify-otp-view/email-verify-otp-view.js';
-import '../email-verify-device-view/email-verify-device-view.js';
-import '../approve-transaction-view/approve-transaction-view.js';
-import '../connect-socials-view/connect-socials-view.js';
-import '../connecting-farcaster-view/connecting-farcaster-view.js';
-import '../connecting-social-view/connecting-social-view.js';
-import '../update-email-wallet-view/update-email-wallet-view.js';
+import './email-verify-otp-view.js';
+import './email-verify-device-view.js';
+import './approve-transaction-view.js';
+import './connect-socials-view.js';
+import './connecting-farcaster-view.js';
+import './connecting-social-view.js';
+import './update-email-wallet-view.js';
 import '../../elements/embedded-frame.js';
 
 const walletUrl = `${location.origin}/mock-wallet`;

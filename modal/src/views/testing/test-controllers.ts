@@ -9,7 +9,8 @@ import { resolveOptions } from '../../controllers/options.js';
 import type { ConnectorDiscovery } from '../../connectors/eip6963.js';
 import type { WcUniversalProvider } from '../../connectors/walletconnect.js';
 import { createMemoryStorage } from '../../storage.js';
-import type { ConnectorInfo, Eip1193Provider, ModalControllers, ModalNetwork, ModalOptions } from '../../core/types.js';
+import type { ConnectorInfo, Eip1193Provider, ModalNetwork, ModalOptions } from '../../core/types.js';
+import type { ModalControllers } from '../../controllers/bag.js';
 import type { Transaction, WcWallet } from '../../api/types.js';
 
 export const testAddress = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

@@ -105,7 +105,7 @@ export function deepActive(): Element | null {
 }
 
 /** Appends a trigger button (focused) and an `<mb-modal>` bound to `controllers`. */
-export async function mountTestModal(controllers: import('../../core/types.js').ModalControllers) {
+export async function mountTestModal(controllers: import('../../controllers/bag.js').ModalControllers) {
   await import('../../elements/modal/modal.js');
   const trigger = document.createElement('button');
   trigger.textContent = 'Open';

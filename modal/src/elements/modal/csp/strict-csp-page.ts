@@ -1,7 +1,7 @@
 // A dapp page served with a strict Content-Security-Policy (no inline script or style, no eval). It opens the
 // modal through the connect button, walks to the QR and All Wallets views, and reports to the parent frame.
 import { createModal } from '../../../client.js';
-import { setDefaultClient } from '../../../core/registry.js';
+import { setDefaultClient } from '../../../client-registry.js';
 import { createMemoryStorage } from '../../../storage.js';
 import { bsc, createFakeFetch, makeWallets } from '../../../views/testing/test-controllers.js';
 import '../../connect-button/connect-button.js';

@@ -1,0 +1,114 @@
+// The modal's house (STYLE.md "The house", modal/README.md "Architecture") as rules: who may import whom, and no
+// import loops. `npm run lint` runs them (`depcruise modal/src site/src`); a change that breaks one fails CI.
+// Tests and test fixtures may reach across layers (they wire fakes), so they are left out of the cruise.
+const src = '^modal/src/';
+const layer = (...names) => `${src}(${names.join('|')})/`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-import-loops',
+      severity: 'error',
+      comment: 'No import loop in modal/src, type-only imports included: each loop ties every file in it together.',
+      from: { path: src },
+      to: { circular: true },
+    },
+    {
+      name: 'core-is-the-floor',
+      severity: 'error',
+      comment: 'core/ holds shared types, the store, validation, constants and the logger; it imports only core/, texts/ and errors.ts.',
+      from: { path: `${src}core/` },
+      to: { path: src, pathNot: [`${src}core/`, `${src}texts/`, `${src}errors\\.ts$`] },
+    },
+    {
+      name: 'texts-are-data',
+      severity: 'error',
+      comment: 'texts/ is the text catalogue: it imports only texts/ and core/ (types), and lit types for its ReactiveController.',
+      from: { path: `${src}texts/` },
+      to: { path: src, pathNot: [`${src}texts/`, `${src}core/`] },
+    },
+    {
+      name: 'ui-knows-no-wallets',
+      severity: 'error',
+      comment: 'ui/ primitives import lit and the theme only.',
+      from: { path: `${src}ui/` },
+      to: { path: src, pathNot: [`${src}ui/`, `${src}theme/`] },
+    },
+    {
+      name: 'views-go-through-controllers',
+      severity: 'error',
+      comment: 'views/ render state and call controller actions; they never call api/ or a connector (the api contract types may be named).',
+      from: { path: `${src}views/` },
+      to: { path: layer('api', 'connectors', 'react', 'elements'), pathNot: `${src}api/types\\.ts$` },
+    },
+    {
+      name: 'views-name-api-types-only',
+      severity: 'error',
+      comment: 'views/ may name the api contract types, never import a value from api/.',
+      from: { path: `${src}views/` },
+      to: { path: `${src}api/`, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'controllers-have-no-dom',
+      severity: 'error',
+      comment: 'controllers/ hold state and use cases, tested in Node: no views, elements, ui, theme, React or lit.',
+      from: { path: `${src}controllers/` },
+      to: { path: [layer('views', 'elements', 'ui', 'theme', 'react'), '^node_modules/(lit|lit-html|lit-element|@lit|react|react-dom)/'] },
+    },
+    {
+      name: 'api-is-fetch-only',
+      severity: 'error',
+      comment: 'api/ is one function per endpoint: no state, no controllers, connectors or UI.',
+      from: { path: `${src}api/` },
+      to: { path: layer('controllers', 'connectors', 'views', 'elements', 'ui', 'theme', 'react') },
+    },
+    {
+      name: 'connectors-below-controllers',
+      severity: 'error',
+      comment: 'connectors/ speak EIP-1193 / EIP-6963 / WalletConnect / the embedded frame; they know no controller or UI.',
+      from: { path: `${src}connectors/` },
+      to: { path: layer('controllers', 'views', 'elements', 'ui', 'theme', 'react') },
+    },
+    {
+      name: 'elements-use-views-not-react',
+      severity: 'error',
+      comment: 'elements/ (the shell and the button) may load views and controllers, never the React wrapper.',
+      from: { path: `${src}elements/` },
+      to: { path: `${src}react/` },
+    },
+    {
+      name: 'modal-stands-alone',
+      severity: 'error',
+      comment: 'The library never imports the page or the local services.',
+      from: { path: '^modal/' },
+      to: { path: '^(site|api-mocks|test|bench)/' },
+    },
+    {
+      name: 'site-uses-the-package',
+      severity: 'error',
+      comment: 'The page reaches the modal through its package entries, never the local services.',
+      from: { path: '^site/' },
+      to: { path: '^(api-mocks|test|bench)/' },
+    },
+    {
+      name: 'no-unresolvable-import',
+      severity: 'error',
+      comment: 'An import that does not resolve is a typo or a file moved without its importers.',
+      from: { path: '^(modal|site)/' },
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['\\.test\\.tsx?$', '/testing/', '/csp/', '\\.d\\.ts$'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['minibot-source', 'import', 'types', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,16 @@
+import type { Balance, Transaction } from './types.js';
+
+// Filters of the Blockchain API's answers (spec section 5), applied by the controllers that own the data.
+
+/** Tokens with decimals '0' are dropped. */
+export const dropZeroDecimalBalances = (balances: Balance[]): Balance[] => balances.filter((b) => b.quantity.decimals !== '0');
+
+/** Drops transactions of another chain and those whose every transfer is a spam NFT (an empty list counts as all). */
+export function filterTransactions(transactions: Transaction[], activeCaipNetworkId: string): Transaction[] {
+  return transactions.filter((tx) => {
+    if (tx.metadata.chain !== activeCaipNetworkId) return false;
+    const transfers = tx.transfers ?? [];
+    if (tx.transfers && transfers.every((t) => t.nft_info?.flags?.is_spam === true)) return false;
+    return true;
+  });
+}

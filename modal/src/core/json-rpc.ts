@@ -1,0 +1,81 @@
+import { HttpError, ModalError, ProviderRpcError, ResponseValidationError } from '../errors.js';
+
+/**
+ * The modal's one JSON-RPC caller over fetch: node reads (receipts, nonces, gas price, `eth_call`), the Blockchain
+ * API's JSON-RPC rows and the embedded wallet's reads all go through it. It lives in `core/` so that the light
+ * `read-contract` entry and `api/` can both use it. (viem's `http` transport would add its client and retry code,
+ * about 4 kB gzip, to every chunk that reads.)
+ */
+
+/** How long a node may take before a call fails (viem's http default). */
+export const JSON_RPC_TIMEOUT_MS = 10_000;
+
+export interface JsonRpcCallOptions {
+  /** Default: the global fetch. (The type is spelled out: importing core/types.ts would tie this module into its import loop.) */
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+  /** Default {@link JSON_RPC_TIMEOUT_MS}. */
+  timeoutMs?: number;
+  /** A non-2xx answer throws HttpError (default); `false`: the body decides (service-shapes row 23). */
+  checkStatus?: boolean;
+  /** The request's `id` (default: a counter). */
+  id?: number | string;
+  /** Without a Content-Type header (rows marked "none"). */
+  contentType?: boolean;
+}
+
+/** A JSON-RPC 2.0 answer, checked: `result` as sent, `error` with a numeric code and a bounded message. */
+export interface JsonRpcAnswer {
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+let nextId = 0;
+
+/**
+ * Sends `{ jsonrpc: '2.0', id, method, params }` to `url` and answers the checked body, `error` included.
+ * Throws HttpError (non-2xx), ResponseValidationError (a body that is not a JSON object), ModalError (timeout,
+ * network failure; the cause kept).
+ */
+export async function jsonRpcAnswer(url: string, method: string, params: unknown, options: JsonRpcCallOptions = {}): Promise<JsonRpcAnswer> {
+  let body: { result?: unknown; error?: { code?: unknown; message?: unknown } } | undefined;
+  const fetchImpl = options.fetch ?? fetch;
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      method: 'POST',
+      // A node that accepts the connection but never answers must not leave the caller waiting for ever.
+      signal: AbortSignal.timeout(options.timeoutMs ?? JSON_RPC_TIMEOUT_MS),
+      ...(options.contentType === false ? {} : { headers: { 'Content-Type': 'application/json' } }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: options.id ?? ++nextId, method, params }),
+    });
+  } catch (cause) {
+    throw new ModalError((cause as Error)?.name === 'TimeoutError' ? 'The request timed out.' : 'The network could not be reached.', { cause, details: `${method} at ${url}` });
+  }
+  if (options.checkStatus !== false && !response.ok) throw new HttpError(response.status, url);
+  try {
+    body = await response.json();
+  } catch {
+    // Checked below.
+  }
+  const error = body?.error;
+  if (!body || typeof body !== 'object' || Array.isArray(body) || (error != null && typeof error !== 'object')) {
+    throw new ResponseValidationError(url, `${method}: not a JSON-RPC answer`);
+  }
+  if (error == null) return { result: body.result };
+  return {
+    error: {
+      code: Number.isInteger(error.code) ? (error.code as number) : -32603,
+      message: typeof error.message === 'string' ? error.message.slice(0, 1000) : '',
+    },
+  };
+}
+
+/**
+ * One JSON-RPC call; answers `result`. An `error` in the answer throws ProviderRpcError with its code.
+ * @example const hex = await jsonRpc<string>(rpcUrl, 'eth_gasPrice', []);
+ */
+export async function jsonRpc<T = unknown>(url: string, method: string, params: unknown, options?: JsonRpcCallOptions): Promise<T> {
+  const answer = await jsonRpcAnswer(url, method, params, options);
+  if (answer.error) throw new ProviderRpcError(answer.error.code, answer.error.message || `${method} failed`);
+  return answer.result as T;
+}

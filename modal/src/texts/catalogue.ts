@@ -1,0 +1,36 @@
+import type { ViewName } from '../core/view-name.js';
+import type { ModalMessages, ModalUiTexts, TextOptions } from './locale.js';
+import { messages } from './messages.js';
+import { texts, viewTitles } from './ui.js';
+
+/** The texts a modal shows: English, then the options' `locale`, then their `texts` overrides. */
+export interface ActiveTexts {
+  /** Language tag of the catalogue (set as `lang` on the dialog). */
+  lang: string;
+  /** Writing direction of the catalogue (set as `dir` on the dialog). */
+  dir: 'ltr' | 'rtl';
+  texts: ModalUiTexts;
+  viewTitles: Record<ViewName, string>;
+  messages: ModalMessages;
+}
+
+const english: ActiveTexts = { lang: 'en', dir: 'ltr', texts, viewTitles, messages };
+const merged = new WeakMap<TextOptions, ActiveTexts>();
+
+/** The active catalogue of a modal's options (merged once per options object); English without options. */
+export function textsOf(options: TextOptions | undefined): ActiveTexts {
+  if (!options || (!options.locale && !options.texts)) return english;
+  let active = merged.get(options);
+  if (!active) {
+    const { viewTitles: titleOverrides, messages: _messages, ...textOverrides } = options.texts ?? {};
+    active = {
+      lang: options.locale?.lang ?? 'en',
+      dir: options.locale?.dir ?? 'ltr',
+      texts: { ...texts, ...options.locale?.texts, ...textOverrides },
+      viewTitles: { ...viewTitles, ...options.locale?.viewTitles, ...titleOverrides },
+      messages: { ...messages, ...options.messages },
+    };
+    merged.set(options, active);
+  }
+  return active;
+}

@@ -1,0 +1,62 @@
+import { coreMessages } from './core-messages.js';
+
+export { coreMessages };
+
+/**
+ * Every user-visible text of the modal and its libraries (spec section 8), character for character.
+ * Views, controllers and tests import them from here. Built by a pure call so a bundle that uses only
+ * `coreMessages` (the controllers, before the first click) drops the rest.
+ */
+export const messages = /* @__PURE__ */ Object.assign(
+  {
+    // Toasts
+    failedToFetchTransactions: 'Failed to fetch transactions',
+    somethingWentWrong: 'Something went wrong',
+    transactionStarted: 'Transaction started',
+    solanaSendFailed: 'Failed to send transaction. Please try again.',
+    signatureDeclined: 'Signature declined',
+    smartAccountsNotSupported: 'This application might not support Smart Accounts',
+    authInitFailed: 'A problem occurred while trying initialize authentication',
+    authenticating: 'Authenticating...',
+    // Thrown
+    unsupportedChain: 'Unsupported chain',
+    noActiveCaipAddress: 'No ActiveCaipAddress found',
+    networkNotSupportedForSwaps: 'Network not supported for Swaps',
+    networkNotSupportedForGasPrice: 'Network not supported for Gas Price',
+    invalidChainId: 'Invalid chainId',
+    addressOrAuthConnectorNotFound: 'Address or auth connector not found',
+    errorResolvingName: 'Error resolving name',
+    errorFetchingNameSuggestions: 'Error fetching name suggestions',
+    errorFetchingNamesForAddress: 'Error fetching names for address',
+    errorRegisteringName: (name: string) => `Error registering name ${name}`,
+    // E-mail rate limit
+    tryAgainAfter: (seconds: number) => `Please try again after ${seconds} seconds`,
+    // RPC allow-list
+    rpcNotAllowed: 'Requested RPC call is not allowed',
+    actionNotAllowed: 'Action not allowed',
+    // Analytics / allowed origins alert
+    // Fetch
+    // Wallet hooks
+    abiRequired: 'abi is required',
+    addressOrCodeRequired: 'address or code is required',
+    functionNameRequired: 'functionName is required',
+    // Embedded wallet
+    requestAborted: 'Request was aborted',
+    anErrorOccurred: 'An error occurred',
+    emailLoginDependency: 'Unable to load email login dependency',
+    // Send validation (Solana)
+    invalidAmountAndReceiver: 'Please enter a valid amount and receiver address',
+    // Swap as one atomic batch (ours: the spec has no text for these)
+    swapBatchFailed: 'The swap failed in your wallet; nothing was swapped.',
+    swapBatchTimeout: 'Your wallet has not confirmed the swap yet. Check its activity before you try again.',
+    // Chain and wallet failures, one sentence each (ours: `errorMessageOf` maps errors to them)
+    requestRejected: 'You declined the request in your wallet.',
+    insufficientFunds: 'Not enough funds for this amount and the network fee.',
+    networkUnreachable: 'The network could not be reached. Check your connection and try again.',
+    requestTimedOut: 'The request timed out. Please try again.',
+    transactionReverted: 'The transaction was reverted.',
+    transactionRevertedWithReason: (reason: string) => `The transaction was reverted: ${reason}`,
+    // Connection (ConnectingExternal, ours: the spec has no text for these)
+  } as const,
+  coreMessages,
+);

@@ -1,0 +1,191 @@
+import { html, nothing } from 'lit';
+import type { Balance } from '../../api/types.js';
+import type { ViewName } from '../../core/types.js';
+import { defineElement } from '../../ui/define.js';
+import { shortenAddress } from '../../core/format.js';
+import { safeImageUrl } from '../../core/safe-url.js';
+import { FeatureController, StoreController } from '../store-controller.js';
+import { totalUsd } from '../../controllers/portfolio.js';
+import { MbView, viewStyles } from '../view.js';
+import { viewTags } from '../view-tags.js';
+import { formatTokenAmount, tokenIcon } from '../hub-format.js';
+import { formatDecimalText, formatUsd } from '../../core/units.js';
+import { accountStyles } from './account-view.styles.js';
+import '../../ui/wallet-image/wallet-image.js';
+import '../../ui/button/button.js';
+import '../../ui/list-item/list-item.js';
+import '../../ui/skeleton/skeleton.js';
+import '../../ui/text/text.js';
+import '../../ui/icon/icon.js';
+
+/**
+ * Account, the hub: avatar (or the wallet's icon), name, the shortened address with a copy button, the native
+ * balance with 3 decimals and the total in USD; Send, Receive, Swap, Buy and Activity as the features and the
+ * network allow; the token list; the active network (opens Networks) and Disconnect.
+ *
+ * @tag mb-account-view
+ */
+export class MbAccountView extends MbView {
+  static override styles = [...viewStyles, accountStyles];
+
+  private readonly account = new StoreController(this, () => this.controllers?.account);
+  private readonly networks = new StoreController(this, () => this.controllers?.networks);
+  private readonly portfolio = new FeatureController(this, (c) => c.hub, { store: (hub) => hub.portfolio, connected: (hub) => void hub.portfolio.fetch() });
+  private readonly pending = new FeatureController(this, (c) => c.pendingTransactions, {
+    store: (counter) => counter,
+    when: (c) => Boolean(c.options.features.pendingTransactions),
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (!this.controllers) return;
+    void this.controllers.account.fetchBalance();
+    void this.controllers.account.fetchIdentity();
+  }
+
+  /** The hub's buttons the options and the active network allow (a view another chunk provides shows once it is registered). */
+  private actions(): { label: string; view: ViewName }[] {
+    const { features } = this.controllers.options;
+    const networks = this.networks.value!;
+    const evm = networks.activeNetwork.chainNamespace === 'eip155';
+    const usable = evm && !networks.isUnsupported;
+    const registered = (view: string) => Boolean((viewTags as Record<string, unknown>)[view]);
+    const t = this.localize.texts;
+    const candidates: [boolean, string, string][] = [
+      [features.send && usable, t.send, 'WalletSend'],
+      [features.receive, t.receive, 'WalletReceive'],
+      [features.swaps && usable && registered('Swap'), t.swap, 'Swap'],
+      [features.onramp && usable && registered('OnRampProviders'), t.buy, 'OnRampProviders'],
+      [evm, t.activity, 'Transactions'],
+    ];
+    return candidates.filter(([shown]) => shown).map(([, label, view]) => ({ label, view: view as ViewName }));
+  }
+
+  override render() {
+    const account = this.account.value;
+    const networks = this.networks.value;
+    const portfolio = this.portfolio.value;
+    if (!account || !networks || !portfolio) return nothing;
+    const chain = account.byNamespace[networks.activeNamespace];
+    const address = chain?.address ?? '';
+    const name = chain?.profileName ?? undefined;
+    const avatar = safeImageUrl(chain?.profileImage) ?? safeImageUrl(chain?.connectedWalletInfo?.icon);
+    const network = networks.activeNetwork;
+    const lang = this.localize.lang;
+    const tokens = portfolio.balances;
+    return html`<div class="center">
+        <mb-wallet-image class="avatar" shape="circle" src=${avatar ?? nothing} name=${name ?? address.slice(2, 4)}></mb-wallet-image>
+        ${name
+          ? html`<mb-text variant="title" align="center">${name}</mb-text>`
+          : chain?.user && this.controllers.connection.getState().connectorId === 'auth'
+            ? html`<mb-button variant="ghost" size="sm" @click=${() => this.controllers.router.push('RegisterAccountName')}>${this.localize.texts.chooseName}</mb-button>`
+            : nothing}
+        <div class="address">
+          <span title=${address}>${shortenAddress(address)}</span>
+          <mb-button variant="ghost" size="sm" icon-only label=${this.localize.texts.copyAddress} @click=${() => this.copy(address)}>
+            <mb-icon name="copy"></mb-icon>
+          </mb-button>
+        </div>
+        <div class="balance" aria-label=${this.localize.texts.balance} aria-busy=${chain?.balanceLoading ? 'true' : 'false'}>
+          ${chain?.balance !== undefined
+            ? html`<mb-text tone="muted">${formatDecimalText(chain.balance, lang)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</mb-text>`
+            : html`<mb-skeleton class="balance-skeleton"></mb-skeleton>`}
+          ${tokens.length > 0
+            ? html`<span class="total" aria-label=${this.localize.texts.totalBalance}>${formatUsd(totalUsd(tokens), lang)}</span>`
+            : nothing}
+        </div>
+        ${this.pending.value?.count ? html`<mb-text class="pending" variant="small" role="status">${this.localize.texts.pendingTransactions(this.pending.value.count)}</mb-text>` : nothing}
+      </div>
+      <div class="actions">
+        ${this.actions().map(
+          (action) => html`<mb-button variant="secondary" size="sm" @click=${() => this.controllers.router.push(action.view)}>${action.label}</mb-button>`,
+        )}
+      </div>
+      ${tokens.length > 0 || portfolio.source
+        ? html`<h3 id="tokens">${this.localize.texts.tokens}</h3>
+            ${tokens.length === 0
+              ? html`<mb-text tone="muted">${this.localize.texts.noTokens}</mb-text>`
+              : html`<ul class="tokens" aria-labelledby="tokens">
+                  ${tokens.map((token) => this.renderToken(token, lang))}
+                </ul>`}`
+        : portfolio.loading
+          ? html`<mb-skeleton></mb-skeleton>`
+          : nothing}
+      <div class="stack">
+        <mb-list-item
+          label=${network.name}
+          tag=${networks.isUnsupported ? this.localize.texts.unsupported : this.localize.texts.network}
+          chevron
+          @click=${() => this.controllers.router.push('Networks')}
+        >
+          <mb-icon slot="image" name="network"></mb-icon>
+        </mb-list-item>
+        ${chain?.user?.email
+          ? html`<mb-list-item label=${chain.user.email} tag=${this.localize.texts.updateEmail} chevron @click=${() => this.controllers.router.push('UpdateEmailWallet')}>
+              <mb-icon slot="image" name="user"></mb-icon>
+            </mb-list-item>`
+          : nothing}
+        ${chain?.allAccounts.some((a) => a.type === 'smartAccount')
+          ? html`<mb-list-item
+              label=${chain.preferredAccountTypes.eip155 === 'smartAccount' ? this.localize.texts.switchToEoa : this.localize.texts.switchToSmartAccount}
+              tag=${this.localize.texts.accountTypeTag}
+              @click=${this.switchAccountType}
+            >
+              <mb-icon slot="image" name="user"></mb-icon>
+            </mb-list-item>`
+          : nothing}
+        <mb-button variant="secondary" full-width @click=${this.disconnect}>
+          <mb-icon slot="icon" name="disconnect"></mb-icon>${this.localize.texts.disconnect}
+        </mb-button>
+      </div>`;
+  }
+
+  private renderToken(token: Balance, lang: string) {
+    const value = token.value ?? Number(token.quantity.numeric) * token.price;
+    const canSend = this.controllers.options.features.send && !this.networks.value!.isUnsupported;
+    return html`<li>
+      <button type="button" ?disabled=${!canSend} @click=${() => this.sendToken(token)}>
+        <mb-wallet-image shape="circle" src=${tokenIcon(token) ?? nothing} name=${token.symbol}></mb-wallet-image>
+        <span class="token-name"><span>${token.name}</span><span class="muted">${token.symbol}</span></span>
+        <span class="token-amount"><span>${formatTokenAmount(token, lang)}</span><span class="muted">${formatUsd(value, lang)}</span></span>
+      </button>
+    </li>`;
+  }
+
+  private sendToken(token: Balance) {
+    this.portfolio.current?.sendFlow.selectToken(token);
+    this.controllers.router.push('WalletSend');
+  }
+
+  private async copy(address: string) {
+    try {
+      await navigator.clipboard.writeText(address);
+      this.controllers.toasts.show('success', this.localize.texts.addressCopied);
+    } catch {
+      this.controllers.toasts.show('error', this.localize.texts.copyFailed);
+    }
+  }
+
+  /** Smart account <-> EOA of the embedded wallet (the frame's chunk, loaded already when logged in by e-mail). */
+  private switchAccountType = async () => {
+    const current = this.account.value?.byNamespace.eip155.preferredAccountTypes.eip155;
+    const embedded = await this.controllers.embedded.load();
+    await embedded.setPreferredAccountType(current === 'smartAccount' ? 'eoa' : 'smartAccount');
+  };
+
+  private disconnect = async () => {
+    try {
+      await this.controllers.connection.disconnect();
+    } catch (error) {
+      this.controllers.toasts.show('error', error instanceof Error ? error.message : String(error));
+    }
+  };
+}
+
+defineElement('mb-account-view', MbAccountView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mb-account-view': MbAccountView;
+  }
+}

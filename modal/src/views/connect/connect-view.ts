@@ -1,0 +1,149 @@
+import { css, html, nothing } from 'lit';
+import type { ConnectorInfo } from '../../core/types.js';
+import type { WcWallet } from '../../api/types.js';
+import { defineElement } from '../../ui/define.js';
+import { StoreController } from '../store-controller.js';
+import { MbView, viewStyles } from '../view.js';
+import { safeImageUrl } from '../../core/safe-url.js';
+import { openWallet, walletImageSrc } from './wallet-actions.js';
+import '../../ui/list-item/list-item.js';
+import '../../ui/skeleton/skeleton.js';
+import '../../ui/icon/icon.js';
+import '../../ui/button/button.js';
+import '../../ui/text/text.js';
+import '../../ui/input/input.js';
+
+/**
+ * Connect: the wallets found in the browser (EIP-6963 and the legacy injected provider), recent wallets,
+ * WalletConnect, the directory's featured and recommended wallets, and a way to all wallets.
+ *
+ * @tag mb-connect-view
+ */
+export class MbConnectView extends MbView {
+  static override styles = [
+    ...viewStyles,
+    css`
+      .item-icon {
+        --mb-icon-size: 40px;
+      }
+      .item-skeleton {
+        --mb-skeleton-height: 56px;
+      }
+    `,
+  ];
+  private readonly connection = new StoreController(this, () => this.controllers?.connection);
+  private readonly directory = new StoreController(this, () => this.controllers?.directory);
+  private emailError?: string;
+  private emailBusy = false;
+  private emailValue = '';
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const directory = this.controllers?.directory;
+    if (!directory || !this.controllers.options.enableWalletConnect) return;
+    void directory.fetchInitial();
+    // The first page of All Wallets: its count labels the item and the view opens filled.
+    if (directory.getState().page === 0) void directory.fetchNextPage();
+  }
+
+  override render() {
+    const connection = this.connection.value;
+    const directory = this.directory.value;
+    if (!connection || !directory) return nothing;
+    const { options } = this.controllers;
+    const installed = options.enableInjected ? connection.connectors.filter((c) => c.type !== 'WALLET_CONNECT') : [];
+    const installedRdns = new Set(installed.map((c) => c.rdns).filter(Boolean));
+    const shown = new Set<string>();
+    const pick = (wallets: WcWallet[]) =>
+      wallets.filter((wallet) => {
+        if (shown.has(wallet.id) || (wallet.rdns && installedRdns.has(wallet.rdns))) return false;
+        shown.add(wallet.id);
+        return true;
+      });
+    const recent = pick(directory.recent);
+    const suggested = options.enableWalletConnect ? pick([...directory.featured, ...directory.recommended]) : [];
+    // Until the directory answers (or fails), placeholders stand where its wallets will be.
+    const loadingSuggestions = options.enableWalletConnect && directory.featured.length + directory.recommended.length === 0 && !directory.error;
+    const t = this.localize.texts;
+    return html`${options.apiUrls.embeddedWallet
+        ? html`<div class="stack">
+            <mb-input type="email" autocomplete="email" label=${t.emailLabel} placeholder=${t.emailPlaceholder} @mb-input=${(e: { value: string }) => (this.emailValue = e.value)} @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.email()}></mb-input>
+            ${this.emailError ? html`<mb-text role="alert" variant="small" tone="error">${this.emailError}</mb-text>` : nothing}
+            <mb-button full-width ?loading=${this.emailBusy} @click=${this.email}>${t.continueWithEmail}</mb-button>
+            <mb-list-item label=${t.orSocial} chevron @click=${() => this.controllers.router.push('ConnectSocials')}><mb-icon slot="image" name="user" class="item-icon"></mb-icon></mb-list-item>
+          </div>`
+        : nothing}<ul aria-label=${this.localize.texts.wallets}>
+      ${installed.map(
+        (connector) => html`<li>
+          <mb-list-item
+            label=${connector.name}
+            image-src=${safeImageUrl(connector.icon) ?? nothing}
+            tag=${this.localize.texts.installed}
+            @click=${() => this.connectInstalled(connector)}
+          ></mb-list-item>
+        </li>`,
+      )}
+      ${recent.map((wallet) => this.walletItem(wallet, this.localize.texts.recent))}
+      ${options.enableWalletConnect
+        ? html`<li>
+            <mb-list-item label="WalletConnect" tag=${this.localize.texts.qrCode} @click=${() => this.controllers.router.push('ConnectingWalletConnectBasic')}>
+              <mb-icon slot="image" name="qr" class="item-icon"></mb-icon>
+            </mb-list-item>
+          </li>`
+        : nothing}
+      ${suggested.map((wallet) => this.walletItem(wallet))}
+      ${loadingSuggestions ? [0, 1, 2].map(() => html`<li><mb-skeleton class="item-skeleton"></mb-skeleton></li>`) : nothing}
+      ${options.enableWalletConnect
+        ? html`<li>
+            <mb-list-item
+              label=${this.localize.texts.allWallets}
+              tag=${directory.count > 0 ? `${directory.count}+` : nothing}
+              chevron
+              @click=${() => this.controllers.router.push('AllWallets')}
+            >
+              <mb-icon slot="image" name="wallet" class="item-icon"></mb-icon>
+            </mb-list-item>
+          </li>`
+        : nothing}
+    </ul>`;
+  }
+
+  private async email() {
+    if (this.emailBusy) return;
+    this.emailBusy = true;
+    this.requestUpdate();
+    try {
+      const embedded = await this.controllers.embedded.load();
+      await embedded.connectEmail(this.emailValue);
+      this.emailError = embedded.getState().error;
+    } catch {
+      this.emailError = this.localize.messages.emailLoginDependency;
+    }
+    this.emailBusy = false;
+    this.requestUpdate();
+  }
+
+  private walletItem(wallet: WcWallet, tag?: string) {
+    return html`<li>
+      <mb-list-item
+        label=${wallet.name}
+        image-src=${walletImageSrc(this.controllers, wallet) ?? nothing}
+        tag=${tag ?? nothing}
+        @click=${() => openWallet(this.controllers, wallet)}
+      ></mb-list-item>
+    </li>`;
+  }
+
+  private connectInstalled(connector: ConnectorInfo) {
+    this.controllers.router.push('ConnectingExternal', { connectorId: connector.id });
+    void this.controllers.connection.connect(connector.id);
+  }
+}
+
+defineElement('mb-connect-view', MbConnectView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mb-connect-view': MbConnectView;
+  }
+}

@@ -1,0 +1,46 @@
+import type { ModalControllers } from '../../controllers/bag.js';
+import type { WcWallet } from '../../api/types.js';
+import { safeImageUrl, safeLinkUrl, schemeOf } from '../../core/safe-url.js';
+
+/**
+ * A directory wallet was picked: connect its installed extension when the browser announced it (by rdns),
+ * otherwise pair with it over WalletConnect. Remembers it as a recent wallet.
+ */
+export function openWallet(controllers: ModalControllers, wallet: WcWallet): void {
+  controllers.directory.addRecent(wallet);
+  const connector = wallet.rdns
+    ? controllers.connection.getState().connectors.find((c) => c.rdns === wallet.rdns && c.type !== 'WALLET_CONNECT')
+    : undefined;
+  if (connector && controllers.options.enableInjected) {
+    controllers.router.push('ConnectingExternal', { connectorId: connector.id, wallet });
+    void controllers.connection.connect(connector.id);
+    return;
+  }
+  controllers.router.push('ConnectingWalletConnectBasic', { wallet });
+}
+
+/**
+ * The link that opens a wallet app with a pairing URI: universal links get `/wc?uri=`, custom schemes `wc?uri=`.
+ * The wallet's link (from the directory or storage) passes `safeLinkUrl` first: undefined when it is rejected
+ * (e.g. `javascript:`), and the view then shows no link.
+ * @example walletDeepLink('metamask://', 'wc:abc@2') // 'metamask://wc?uri=wc%3Aabc%402'
+ */
+export function walletDeepLink(link: string | null | undefined, uri: string): string | undefined {
+  if (typeof link !== 'string' || !link) return undefined;
+  const normalized = link.includes('://') ? link : `${link.replace(/[:/]+$/, '')}://`;
+  // The link is the wallet's declared app link: its own scheme is the one it may use.
+  const safe = safeLinkUrl(normalized, { scheme: schemeOf(normalized) });
+  if (!safe) return undefined;
+  const encoded = encodeURIComponent(uri);
+  if (/^https?:/.test(safe)) return `${safe.replace(/\/+$/, '')}/wc?uri=${encoded}`;
+  return `${safe}wc?uri=${encoded}`;
+}
+
+/**
+ * The `<img src>` of a directory wallet. With an `image_id`: the modal's own prefetched image (a blob URL) or the
+ * configured directory's image endpoint (the id encoded into its path). Otherwise the entry's `image_url`, which
+ * comes from outside (the directory, or a stored recent wallet), through `safeImageUrl`.
+ */
+export function walletImageSrc(controllers: ModalControllers, wallet: WcWallet): string | undefined {
+  return wallet.image_id ? controllers.directory.imageUrl(wallet) : safeImageUrl(wallet.image_url);
+}

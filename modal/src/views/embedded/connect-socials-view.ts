@@ -1,0 +1,52 @@
+import { html } from 'lit';
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../../controllers/embedded.js';
+import { defineElement } from '../../ui/define.js';
+import { MbEmbeddedView } from './embedded-view.js';
+import '../../ui/list-item/list-item.js';
+
+const names: Record<SocialProvider, string> = {
+  google: 'Google', x: 'X', discord: 'Discord', farcaster: 'Farcaster', github: 'GitHub', apple: 'Apple', facebook: 'Facebook',
+};
+
+/** The display name of a social provider. */
+export const socialName = (provider: string | undefined) => names[provider as SocialProvider] ?? provider ?? '';
+
+/**
+ * ConnectSocials: the seven social logins. A click opens the provider's window at once (so the browser allows
+ * it); Farcaster shows its QR code instead.
+ *
+ * @tag mb-connect-socials-view
+ */
+export class MbConnectSocialsView extends MbEmbeddedView {
+  override render() {
+    return html`<ul aria-label=${this.localize.texts.orSocial}>
+        ${SOCIAL_PROVIDERS.map((provider) => html`<li><mb-list-item label=${this.localize.texts.socialWith(names[provider])} chevron @click=${() => this.pick(provider)}></mb-list-item></li>`)}
+      </ul>
+      ${this.errorLine()}`;
+  }
+
+  private pick(provider: SocialProvider) {
+    if (provider === 'farcaster') {
+      this.controllers.router.push('ConnectingFarcaster');
+      return;
+    }
+    const popup = window.open('', 'minibot-social', 'popup,width=480,height=640');
+    if (!popup) {
+      this.controllers.toasts.show('error', this.localize.texts.socialPopupBlocked);
+      return;
+    }
+    void this.embedded.connectSocial(provider, {
+      navigate: (url) => popup.location.replace(url),
+      close: () => popup.close(),
+      isClosed: () => popup.closed,
+    });
+  }
+}
+
+defineElement('mb-connect-socials-view', MbConnectSocialsView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mb-connect-socials-view': MbConnectSocialsView;
+  }
+}

@@ -1,0 +1,30 @@
+import { html, nothing } from 'lit';
+import { defineElement } from '../../ui/define.js';
+import { MbEmbeddedView } from './embedded-view.js';
+import { socialName } from './connect-socials-view.js';
+import '../../ui/spinner/spinner.js';
+
+/**
+ * ConnectingSocial: waits (up to 30 s) for the provider's window to hand the login to the wallet frame.
+ *
+ * @tag mb-connecting-social-view
+ */
+export class MbConnectingSocialView extends MbEmbeddedView {
+  override render() {
+    const s = this.embeddedState.value;
+    if (!s) return nothing;
+    return html`<div class="center">
+      ${s.busy ? html`<mb-spinner size="40"></mb-spinner>` : nothing}
+      <mb-text role="status" align="center">${this.localize.texts.socialContinueInPopup(socialName(s.socialProvider))}</mb-text>
+      ${this.errorLine()}
+    </div>`;
+  }
+}
+
+defineElement('mb-connecting-social-view', MbConnectingSocialView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mb-connecting-social-view': MbConnectingSocialView;
+  }
+}

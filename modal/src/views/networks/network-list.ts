@@ -1,0 +1,33 @@
+import { html } from 'lit';
+import type { ModalControllers } from '../../controllers/bag.js';
+import type { NetworksState } from '../../controllers/networks.js';
+import { textsOf } from '../../texts/catalogue.js';
+import '../../ui/list-item/list-item.js';
+import '../../ui/icon/icon.js';
+
+/** The configured networks as items; a click switches the wallet (or the active network while disconnected). */
+export function networkList(controllers: ModalControllers, state: NetworksState, onSwitched: () => void) {
+  const texts = textsOf(controllers.options).texts;
+  const currentId = state.isUnsupported ? undefined : state.activeNetwork.id;
+  const switchTo = async (chainId: number) => {
+    try {
+      await controllers.networks.switchNetwork(chainId);
+      onSwitched();
+    } catch (error) {
+      controllers.toasts.show('error', error instanceof Error ? error.message : String(error));
+    }
+  };
+  return html`<ul aria-label=${texts.networks}>
+    ${state.networks.map(
+      (network) => html`<li>
+        <mb-list-item
+          label=${network.name}
+          ?active=${network.id === currentId}
+          tag=${network.id === currentId ? texts.active : ''}
+          ?disabled=${state.switching}
+          @click=${() => (network.id === currentId ? onSwitched() : switchTo(network.id))}
+        ></mb-list-item>
+      </li>`,
+    )}
+  </ul>`;
+}

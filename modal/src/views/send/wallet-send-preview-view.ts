@@ -1,0 +1,93 @@
+import { html, nothing } from 'lit';
+import { defineElement } from '../../ui/define.js';
+import { shortenAddress } from '../../core/format.js';
+import { safeImageUrl } from '../../core/safe-url.js';
+import { FeatureController, StoreController } from '../store-controller.js';
+import { MbView, viewStyles } from '../view.js';
+import { tokenIcon } from '../hub-format.js';
+import { formatAmount, formatUsd } from '../../core/units.js';
+import { log } from '../../core/logger.js';
+import { sendStyles } from './send.styles.js';
+import '../../ui/button/button.js';
+import '../../ui/wallet-image/wallet-image.js';
+import '../../ui/text/text.js';
+
+/**
+ * WalletSendPreview: what is sent, to whom and the network fee; Send asks the wallet. A rejection in the wallet
+ * stays here quietly with the form as it was.
+ *
+ * @tag mb-wallet-send-preview-view
+ */
+export class MbWalletSendPreviewView extends MbView {
+  static override styles = [...viewStyles, sendStyles];
+
+  private readonly form = new StoreController(this, () => this.controllers?.send);
+  private readonly flow = new FeatureController(this, (c) => c.hub, { store: (hub) => hub.sendFlow });
+
+  override render() {
+    const form = this.form.value;
+    const flow = this.flow.value;
+    if (!form || !flow) return nothing;
+    const t = this.localize.texts;
+    const lang = this.localize.lang;
+    const token = form.token;
+    if (!token || !form.receiverAddress) {
+      return html`<mb-text tone="muted" align="center">${t.selectToken}</mb-text>
+        <mb-button variant="secondary" full-width @click=${() => this.controllers.router.back()}>${t.back}</mb-button>`;
+    }
+    const hub = this.flow.current!;
+    const value = hub.sendFlow.amount();
+    const amount = value === undefined ? (form.sendTokenAmount ?? '0') : formatAmount(value, token.decimals, token.decimals, lang);
+    const amountUsd = hub.sendFlow.amountUsd();
+    const avatar = safeImageUrl(form.receiverProfileImageUrl);
+    return html`<div class="summary">
+        <div>
+          <span class="label">${t.youSend}</span>
+          <mb-wallet-image shape="circle" src=${tokenIcon(token) ?? nothing} name=${token.symbol}></mb-wallet-image>
+        </div>
+        <div>
+          <span class="big">${amount} ${token.symbol}</span>
+          ${amountUsd !== undefined ? html`<span class="hint">${formatUsd(amountUsd, lang)}</span>` : nothing}
+        </div>
+      </div>
+      <div class="summary">
+        <div>
+          <span class="label">${t.to}</span>
+          <span class="profile">
+            ${form.receiverProfileName
+              ? html`<mb-wallet-image shape="circle" src=${avatar ?? nothing} name=${form.receiverProfileName}></mb-wallet-image
+                  ><span>${form.receiverProfileName}</span>`
+              : nothing}
+            <span title=${form.receiverAddress}>${shortenAddress(form.receiverAddress)}</span>
+          </span>
+        </div>
+        ${form.gasPriceInUSD !== undefined
+          ? html`<div><span class="label">${t.networkFee}</span><span>${formatUsd(form.gasPriceInUSD, lang)}</span></div>`
+          : nothing}
+      </div>
+      ${form.sending ? html`<mb-text tone="muted" align="center" role="status">${t.approveInWallet}</mb-text>` : nothing}
+      <div class="row">
+        <mb-button variant="secondary" ?disabled=${form.sending ?? false} @click=${() => this.controllers.router.back()}>${t.cancel}</mb-button>
+        <mb-button class="confirm" ?loading=${form.sending ?? false} ?disabled=${form.sending ?? false} @click=${this.send}>${t.send}</mb-button>
+      </div>`;
+  }
+
+  private send = async () => {
+    const form = this.controllers.send.getState();
+    const flow = this.flow.current!.sendFlow;
+    const value = flow.amount();
+    if (!form.token || value === undefined) return;
+    // The same use case as `useSend`: the form's token, amount and receiver.
+    await flow
+      .sendTokens({ token: form.token.address, amount: formatAmount(value, form.token.decimals), to: form.receiverInput || form.receiverAddress || '' })
+      .catch((error: unknown) => log('warn', 'Send not possible', error));
+  };
+}
+
+defineElement('mb-wallet-send-preview-view', MbWalletSendPreviewView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mb-wallet-send-preview-view': MbWalletSendPreviewView;
+  }
+}

@@ -1,0 +1,88 @@
+import { css, html, nothing } from 'lit';
+import { state } from 'lit/decorators.js';
+import type { SiwxController } from '../../core/types.js';
+import { shortenAddress } from '../../core/format.js';
+import { defineElement } from '../../ui/define.js';
+import { MbView, viewStyles } from '../view.js';
+import '../../ui/button/button.js';
+import '../../ui/text/text.js';
+import '../../ui/icon/icon.js';
+
+/**
+ * SIWXSignMessage: asks the connected wallet to sign the sign-in message. Sign shows progress, closes on success,
+ * shows a failure here (the view stays); Cancel disconnects when sign-in is required, otherwise closes.
+ * The SIWX controller is a chunk of its own, loaded by the core on connect; this view only asks for it.
+ *
+ * @tag mb-siwx-sign-message-view
+ */
+export class MbSiwxSignMessageView extends MbView {
+  static override styles = [
+    ...viewStyles,
+    css`
+      .account {
+        font-weight: 650;
+        font-size: 1.1em;
+        font-variant-numeric: tabular-nums;
+      }
+      .mark {
+        display: grid;
+        place-items: center;
+        width: 56px;
+        height: 56px;
+        border-radius: 50%;
+        background: var(--_mb-color-surface, #f2f3f5);
+        --mb-icon-size: 28px;
+      }
+    `,
+  ];
+
+  @state() private siwx?: SiwxController;
+  @state() private signing = false;
+  @state() private failure?: string;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.controllers?.siwx?.().then((siwx) => {
+      this.siwx = siwx;
+      this.failure = siwx.takeNotice();
+    });
+  }
+
+  private async sign() {
+    if (!this.siwx || this.signing) return;
+    this.signing = true;
+    this.failure = undefined;
+    const outcome = await this.siwx.sign();
+    this.signing = false;
+    if (outcome.status === 'failed') this.failure = outcome.reason;
+  }
+
+  override render() {
+    if (!this.controllers) return nothing;
+    const texts = this.localize.texts;
+    const { address } = this.controllers.getAccount();
+    const appName = this.controllers.options.metadata.name;
+    return html`<div class="center">
+        <div class="mark" aria-hidden="true"><mb-icon name="wallet"></mb-icon></div>
+        <mb-text align="center">${texts.siwxRequest(appName)}</mb-text>
+        ${address ? html`<div class="account" title=${address}>${shortenAddress(address)}</div>` : nothing}
+        <mb-text tone="muted" align="center" variant="small">${texts.siwxExplanation}</mb-text>
+      </div>
+      ${this.failure
+        ? html`<div role="alert"><mb-text tone="error" align="center">${texts.siwxFailed}</mb-text>
+            <mb-text tone="muted" align="center" variant="small">${this.failure}</mb-text></div>`
+        : nothing}
+      <div class="row">
+        <mb-button variant="secondary" ?disabled=${!this.siwx} @click=${() => this.siwx?.cancel()}>${texts.cancel}</mb-button>
+        <mb-button ?disabled=${!this.siwx} ?loading=${this.signing} @click=${() => this.sign()}>${this.signing ? texts.siwxSigning : texts.siwxSign}</mb-button>
+      </div>`;
+  }
+}
+
+defineElement('mb-siwx-sign-message-view', MbSiwxSignMessageView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mb-siwx-sign-message-view': MbSiwxSignMessageView;
+  }
+}

@@ -1,0 +1,132 @@
+import { css, html, nothing } from 'lit';
+import { defineElement } from '../../ui/define.js';
+import { FeatureController } from '../store-controller.js';
+import { needsApproval, quoteDetails, swapIssue, type SwapController, type SwapState } from '../../controllers/swap.js';
+import { formatAmount, formatTokenAmount, formatUsd } from '../../core/units.js';
+import { slippageText } from '../../controllers/amounts.js';
+import { MbView, viewStyles } from '../view.js';
+import { detail, tradeStyles } from '../trade.js';
+import { issueText } from './swap-issue.js';
+import '../../ui/button/button.js';
+import '../../ui/icon/icon.js';
+import '../../ui/text/text.js';
+
+/**
+ * SwapPreview: what the swap pays and receives, the minimum under the slippage tolerance, the fee; approves first
+ * when the allowance is short, then swaps, both through the connected wallet (as one confirmation when the wallet
+ * batches atomically); shows completion with a way back.
+ *
+ * @tag mb-swap-preview-view
+ */
+export class MbSwapPreviewView extends MbView {
+  /** The catalogue's language: amounts read and show in it. */
+  private get numberLocale(): string {
+    return this.localize.lang;
+  }
+
+  static override styles = [
+    ...viewStyles,
+    tradeStyles,
+    css`
+      .done {
+        --mb-icon-size: 40px;
+        color: var(--_mb-color-success, #1d7a3e);
+      }
+      .down {
+        transform: rotate(90deg);
+      }
+      /* The chevron's path is mirrored in right-to-left text: turn it the other way to keep pointing down. */
+      .down:dir(rtl) {
+        transform: rotate(-90deg);
+      }
+      .big {
+        font-size: 1.3em;
+        font-weight: 650;
+        font-variant-numeric: tabular-nums;
+      }
+    `,
+  ];
+
+  private readonly state = new FeatureController(this, (c) => c.swap, { store: (swap) => swap });
+
+  get swap(): SwapController | undefined {
+    return this.state.current;
+  }
+
+  override render() {
+    const state = this.state.value;
+    const t = this.localize.texts;
+    if (!state?.from || !state.to || !state.quote) return html`<mb-text tone="muted" align="center">${t.enterAmount}</mb-text>`;
+    const { from, to, quote } = state;
+    const info = quoteDetails(state)!;
+    const paid = `${formatTokenAmount(quote.fromAmount, from.decimals, this.numberLocale)} ${from.symbol}`;
+    const received = `${formatTokenAmount(quote.toAmount, to.decimals, this.numberLocale)} ${to.symbol}`;
+    if (state.step === 'done') {
+      return html`<div class="center" role="status">
+          <mb-icon class="done" name="check"></mb-icon>
+          <mb-text variant="title" align="center">${t.swapComplete}</mb-text>
+          <mb-text tone="muted" align="center">${t.swapCompleteDetail(paid, received)}</mb-text>
+        </div>
+        <div class="stack">
+          <mb-button full-width @click=${this.newSwap}>${t.newSwap}</mb-button>
+          <mb-button variant="secondary" full-width @click=${() => this.controllers.router.reset('Account')}>${t.backToAccount}</mb-button>
+        </div>`;
+    }
+    const busy = state.step === 'approving' || state.step === 'swapping' || state.step === 'batching';
+    const approval = needsApproval(state);
+    const issue = issueText(t, state);
+    const native = state.tokens.find((x) => x.isNative);
+    return html`<div class="center">
+        <mb-text tone="muted">${t.swapFrom}</mb-text>
+        <span class="big">${paid}</span>
+        <mb-icon class="down" name="chevron"></mb-icon>
+        <mb-text tone="muted">${t.swapTo}</mb-text>
+        <span class="big">${received}</span>
+      </div>
+      <dl>
+        ${detail(t.minimumReceived, `${formatTokenAmount(info.minimumReceived, to.decimals, this.numberLocale)} ${to.symbol}`)}
+        ${detail(t.slippageTolerance, slippageText(state.slippageBps))}
+        ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${formatAmount(info.priceImpactBps, 2, 2, this.numberLocale)}%`)}
+        ${detail(
+          t.networkFee,
+          info.networkFee === undefined
+            ? state.gasError ?? t.networkFeeUnavailable
+            : `${formatTokenAmount(info.networkFee, 18, this.numberLocale)} ${native?.symbol ?? ''}${info.networkFeeCents !== undefined ? ` (${formatUsd(info.networkFeeCents, this.numberLocale)})` : ''}`,
+        )}
+      </dl>
+      ${approval && !busy ? html`<p class="message">${state.atomicBatch ? t.approvalInBatch(from.symbol) : t.approvalNeeded(from.symbol)}</p>` : nothing}
+      ${busy ? html`<p class="message" role="status">${this.stepText(state)}</p>` : nothing}
+      ${state.submitError ? html`<p class="error" role="alert">${state.submitError}</p>` : nothing}
+      ${issue ? html`<p class="error" role="alert">${issue}</p>` : nothing}
+      ${this.action(state, approval, busy)}`;
+  }
+
+  private action(state: SwapState, approval: boolean, busy: boolean) {
+    const t = this.localize.texts;
+    if (swapIssue(state) === 'quoteExpired') {
+      return html`<mb-button full-width @click=${() => this.swap!.refreshQuote()}><mb-icon slot="icon" name="refresh"></mb-icon>${t.refreshQuote}</mb-button>`;
+    }
+    const label = approval ? t.approveAndSwap(state.from!.symbol) : t.confirmSwap;
+    return html`<mb-button full-width ?loading=${busy || state.quoteLoading} ?disabled=${!!swapIssue(state)} @click=${() => this.swap!.submit()}>${label}</mb-button>`;
+  }
+
+  /** The step in progress: one confirmation for a batch, else approval then swap. */
+  private stepText(state: SwapState) {
+    const t = this.localize.texts;
+    const symbol = state.from!.symbol;
+    return state.step === 'batching' ? t.batchInWallet(symbol) : state.step === 'approving' ? t.approvingInWallet(symbol) : t.swappingInWallet;
+  }
+
+  private newSwap = () => {
+    this.swap!.resetForm();
+    this.controllers.router.back();
+  };
+}
+
+defineElement('mb-swap-preview-view', MbSwapPreviewView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mb-swap-preview-view': MbSwapPreviewView;
+  }
+}

@@ -1,0 +1,179 @@
+import { css, html, nothing } from 'lit';
+import { defineElement } from '../../ui/define.js';
+import { FeatureController } from '../store-controller.js';
+import { safeImageUrl } from '../../core/safe-url.js';
+import { quoteDetails, swapIssue, type SwapController, type SwapState, type SwapTokenInfo } from '../../controllers/swap.js';
+import { formatAmount, formatTokenAmount, formatUsd, formatAmountInput } from '../../core/units.js';
+import { slippageText } from '../../controllers/amounts.js';
+import { MbView, viewStyles } from '../view.js';
+import { detail, tradeStyles } from '../trade.js';
+import { issueText } from './swap-issue.js';
+import '../../ui/button/button.js';
+import '../../ui/icon/icon.js';
+import '../../ui/skeleton/skeleton.js';
+import '../../ui/wallet-image/wallet-image.js';
+
+/**
+ * Swap: the token to pay and its amount, the token to receive with the quoted amount (debounced quotes),
+ * the rate, price impact, network fee and minimum received under the slippage tolerance; Review swap opens
+ * SwapPreview.
+ *
+ * @tag mb-swap-view
+ */
+export class MbSwapView extends MbView {
+  /** The catalogue's language: amounts read and show in it. */
+  private get numberLocale(): string {
+    return this.localize.lang;
+  }
+
+  static override styles = [
+    ...viewStyles,
+    tradeStyles,
+    css`
+      .skeleton {
+        --mb-skeleton-height: 92px;
+      }
+    `,
+  ];
+
+  private readonly state = new FeatureController(this, (c) => c.swap, { store: (swap) => swap, connected: (swap) => void swap.ensureLoaded() });
+
+  get swap(): SwapController | undefined {
+    return this.state.current;
+  }
+
+  override render() {
+    const state = this.state.value;
+    if (!state) return nothing;
+    if (state.status === 'error') return html`<p class="error" role="alert">${state.error}</p>`;
+    if (state.status !== 'ready') {
+      return html`<div class="stack" aria-busy="true"><mb-skeleton class="skeleton"></mb-skeleton><mb-skeleton class="skeleton"></mb-skeleton></div>`;
+    }
+    const t = this.localize.texts;
+    const { from, to, quote } = state;
+    const info = quoteDetails(state);
+    const issue = issueText(this.localize.texts, state);
+    const native = state.tokens.find((x) => x.isNative);
+    return html`
+      <section class="panel" aria-label=${t.swapFrom}>
+        <div class="panel-head"><span>${t.swapFrom}</span></div>
+        <div class="amount-row">
+          <input
+            class="amount"
+            inputmode="decimal"
+            autocomplete="off"
+            placeholder="0"
+            aria-label=${t.swapAmount}
+            aria-invalid=${state.invalidAmount ? 'true' : 'false'}
+            .value=${state.amountText}
+            @input=${(e: Event) => this.swap!.setAmount((e.target as HTMLInputElement).value)}
+          />
+          ${this.tokenButton('from', from)}
+        </div>
+        ${from
+          ? html`<div class="panel-foot">
+              <span>${t.tokenBalance(formatTokenAmount(from.balance, from.decimals, this.numberLocale), from.symbol)}</span>
+              ${from.balance > 0n ? html`<mb-button variant="ghost" size="sm" @click=${this.max}>${t.maxAmount}</mb-button>` : nothing}
+            </div>`
+          : nothing}
+      </section>
+      <mb-button class="flip" variant="secondary" size="sm" icon-only label=${t.flipTokens} ?disabled=${!to} @click=${() => this.swap!.flip()}>
+        <mb-icon name="refresh"></mb-icon>
+      </mb-button>
+      <section class="panel" aria-label=${t.swapTo}>
+        <div class="panel-head"><span>${t.swapTo}</span></div>
+        <div class="amount-row">
+          <output class="amount" aria-label=${t.swapTo} aria-live="polite" aria-busy=${state.quoteLoading ? 'true' : 'false'}>
+            ${state.quoteLoading ? html`<mb-skeleton></mb-skeleton>` : quote && to ? formatTokenAmount(quote.toAmount, to.decimals, this.numberLocale) : '0'}
+          </output>
+          ${this.tokenButton('to', to)}
+        </div>
+        ${to ? html`<div class="panel-foot"><span>${t.tokenBalance(formatTokenAmount(to.balance, to.decimals, this.numberLocale), to.symbol)}</span></div>` : nothing}
+      </section>
+      ${info && from && to && quote
+        ? html`<dl>
+            ${detail(t.swapRate, this.rate(state))}
+            ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${formatAmount(info.priceImpactBps, 2, 2, this.numberLocale)}%`)}
+            ${detail(
+              t.networkFee,
+              info.networkFee === undefined
+                ? state.gasError ?? t.networkFeeUnavailable
+                : `${formatTokenAmount(info.networkFee, 18, this.numberLocale)} ${native?.symbol ?? ''}${info.networkFeeCents !== undefined ? ` (${formatUsd(info.networkFeeCents, this.numberLocale)})` : ''}`,
+            )}
+            ${detail(t.minimumReceived, `${formatTokenAmount(info.minimumReceived, to.decimals, this.numberLocale)} ${to.symbol}`)}
+          </dl>`
+        : nothing}
+      <dl>
+        <dt><label for="slippage">${t.slippageTolerance}</label></dt>
+        <dd>
+          <input
+            id="slippage"
+            class="field"
+            inputmode="decimal"
+            autocomplete="off"
+            .value=${slippageText(state.slippageBps)}
+            aria-describedby="slippage-error"
+            @change=${this.onSlippage}
+          />
+        </dd>
+      </dl>
+      <p id="slippage-error" class="error" ?hidden=${!this.slippageInvalid}>${this.slippageInvalid ? t.slippageInvalid : ''}</p>
+      ${state.quoteError
+        ? html`<p class="error" role="alert">${t.quoteFailed}: ${state.quoteError}</p>
+            <mb-button variant="secondary" full-width @click=${() => this.swap!.refreshQuote()}>${t.retry}</mb-button>`
+        : nothing}
+      ${issue ? html`<p class="error" role="alert">${issue}</p>` : nothing} ${this.action(state, issue)}
+    `;
+  }
+
+  private slippageInvalid = false;
+
+  private tokenButton(side: 'from' | 'to', token: SwapTokenInfo | undefined) {
+    const t = this.localize.texts;
+    // The side is read out before the token (visually hidden), so the name starts with what the button shows.
+    return html`<button class="token" type="button" @click=${() => this.controllers.router.push('SwapSelectToken', { swapSide: side })}>
+      <span class="vh">${side === 'from' ? t.swapFrom : t.swapTo}: </span>
+      ${token ? html`<mb-wallet-image aria-hidden="true" shape="circle" src=${safeImageUrl(token.logoUri) ?? nothing} name=${token.symbol}></mb-wallet-image>${token.symbol}` : t.selectToken}
+      <mb-icon name="chevron"></mb-icon>
+    </button>`;
+  }
+
+  private rate(state: SwapState): string {
+    const { from, to, quote } = state;
+    if (!from || !to || !quote || quote.fromAmount === 0n) return '-';
+    // Output per one whole input token, in the output's smallest unit.
+    const perOne = (quote.toAmount * 10n ** BigInt(from.decimals)) / quote.fromAmount;
+    return `1 ${from.symbol} = ${formatTokenAmount(perOne, to.decimals, this.numberLocale)} ${to.symbol}`;
+  }
+
+  private action(state: SwapState, issue: string | undefined) {
+    const t = this.localize.texts;
+    if (swapIssue(state) === 'quoteExpired') {
+      return html`<mb-button full-width @click=${() => this.swap!.refreshQuote()}><mb-icon slot="icon" name="refresh"></mb-icon>${t.refreshQuote}</mb-button>`;
+    }
+    const ready = !!state.from && !!state.to && !!state.quote && state.quote.toAmount > 0n && !issue && !state.quoteLoading && !state.quoteError;
+    const label = state.invalidAmount ? t.invalidAmount : !state.to ? t.selectToken : !state.amount ? t.enterAmount : state.quoteLoading ? t.fetchingQuote : t.reviewSwap;
+    return html`<mb-button full-width ?disabled=${!ready} ?loading=${state.quoteLoading} @click=${() => this.controllers.router.push('SwapPreview')}>${label}</mb-button>`;
+  }
+
+  private max = () => {
+    const from = this.swap?.getState().from;
+    if (from) this.swap!.setAmount(formatAmountInput(from.balance, from.decimals, this.numberLocale));
+  };
+
+  private onSlippage = (event: Event) => {
+    const input = event.target as HTMLInputElement;
+    const ok = this.swap!.setSlippage(input.value);
+    this.slippageInvalid = !ok;
+    input.setAttribute('aria-invalid', ok ? 'false' : 'true');
+    this.requestUpdate();
+  };
+}
+
+defineElement('mb-swap-view', MbSwapView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mb-swap-view': MbSwapView;
+  }
+}
