@@ -16,6 +16,20 @@ export const brand = {
   privacyUrl: '#privacy',
 } as const;
 
+/** Each route's title and description (the document head, search results and link previews in chats). */
+export const pageMeta = {
+  siteName: 'Minibot M1',
+  home: {
+    title: 'Minibot M1 presale',
+    description: 'Mint the Minibot M1 presale pass NFT on BNB Smart Chain and get an exclusive bonus token airdrop.',
+  },
+  terms: {
+    title: 'Terms of Use · Minibot M1',
+    description: 'The terms of the Minibot M1 presale: eligibility, cancellation and refunds, disputes and liability.',
+  },
+  imageAlt: 'Minibot M1, the companion robot: presale pass now open',
+} as const;
+
 export const walletButton = {
   connect: 'Connect Wallet',
   connecting: 'Connecting...',

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { Button } from '../components/Button.js';
 import { Card } from '../components/Card.js';
-import { terms } from '../content.js';
+import { pageMeta, terms } from '../content.js';
 import { Link } from '../router.js';
 
 /** /terms: the static terms of use, with a floating back-to-top button. */
 export default function Terms() {
   useEffect(() => {
-    document.title = `${terms.title} · Minibot M1`;
+    document.title = pageMeta.terms.title;
     return () => {
-      document.title = 'Minibot M1 presale';
+      document.title = pageMeta.home.title;
     };
   }, []);
 

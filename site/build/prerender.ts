@@ -1,0 +1,101 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, defaultServerConditions, type Plugin, type ResolvedConfig } from 'vite';
+import { headTags, PAGE_HEADS } from '../src/head.js';
+
+const HEAD_MARKER = '<!--page-head-->';
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * The output file of a route: `/` -> index.html, `/terms` -> terms.html, which `vite preview` and the common static
+ * hosts serve at /terms (a `terms/index.html` would be served only at /terms/).
+ */
+export function routeFile(outDir: string, path: string): string {
+  return path === '/' ? join(outDir, 'index.html') : join(outDir, `${path.replace(/^\/+/, '')}.html`);
+}
+
+/**
+ * Replaces the entry's stylesheet links with the stylesheet itself (the page's whole CSS is a few kB gzip, so all of
+ * it is critical: no render-blocking request), and preloads the latin web font that the CSS names.
+ */
+export function inlineCriticalCss(html: string, readAsset: (href: string) => string): string {
+  let fontHref: string | undefined;
+  const inlined = html.replace(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/g, (_link, href: string) => {
+    const css = readAsset(href);
+    fontHref ??= css.match(/url\(["']?(\/[^)"']*inter-latin-wght-normal[^)"']*\.woff2)["']?\)/)?.[1];
+    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+  if (!fontHref) return inlined;
+  const preload = `<link rel="preload" href="${fontHref}" as="font" type="font/woff2" crossorigin />`;
+  return inlined.replace('</head>', () => `  ${preload}\n  </head>`);
+}
+
+/**
+ * Prerenders the page's routes (`/` and `/terms`) into the production build: React's server renderer
+ * (`react-dom/static`) through a Vite SSR build of `src/entry-server.tsx`, run right after the client build. Each
+ * route gets its head (title, description, share tags), its HTML and the inlined CSS; `main.tsx` hydrates it. The dev
+ * server is unchanged: it serves the empty root with the home page's head.
+ */
+export function prerenderPages(): Plugin {
+  let config: ResolvedConfig;
+  const siteUrl = () => config.env.VITE_SITE_URL?.trim() ?? '';
+  return {
+    name: 'minibot-prerender',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    transformIndexHtml(html) {
+      // Both the dev server and the build: the home page's head (the build replaces it per route, below).
+      if (!html.includes(HEAD_MARKER)) return html;
+      return html.replace(HEAD_MARKER, () => HEAD_MARKER + headTags(PAGE_HEADS[0], siteUrl()) + HEAD_MARKER);
+    },
+    writeBundle: {
+      sequential: true,
+      async handler() {
+        if (config.command !== 'build' || config.build.ssr) return;
+        const outDir = resolve(config.root, config.build.outDir);
+        const ssrDir = join(outDir, '.prerender');
+        await build({
+          configFile: config.configFile,
+          mode: config.mode,
+          logLevel: 'warn',
+          build: {
+            ssr: join(config.root, 'src/entry-server.tsx'),
+            outDir: ssrDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            rollupOptions: { input: join(config.root, 'src/entry-server.tsx') },
+          },
+          // The modal's workspace sources are TypeScript: bundle them; react, react-dom and viem stay Node imports.
+          ssr: { noExternal: ['@minibot/modal'], resolve: { conditions: ['minibot-source', ...defaultServerConditions] } },
+        });
+        try {
+          const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
+            renderPage(path: string): Promise<string>;
+          };
+          const template = inlineCriticalCss(readFileSync(join(outDir, 'index.html'), 'utf8'), (href) =>
+            readFileSync(join(outDir, href), 'utf8'),
+          );
+          const headBlock = new RegExp(`${HEAD_MARKER}[\\s\\S]*?${HEAD_MARKER}`);
+          for (const page of PAGE_HEADS) {
+            // React puts its resource hints (the hero image's preload) first in the rendered HTML: they belong in the head.
+            const rendered = await renderPage(page.path);
+            const hints = rendered.match(/^(?:<link [^>]*>)+/)?.[0] ?? '';
+            const body = rendered.slice(hints.length);
+            if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to prerender into`);
+            const html = template
+              .replace(headBlock, () => headTags(page, siteUrl()) + (hints ? `\n    ${hints}` : ''))
+              .replace(ROOT_ELEMENT, () => `<div id="root">${body}</div>`);
+            const file = routeFile(outDir, page.path);
+            mkdirSync(dirname(file), { recursive: true });
+            writeFileSync(file, html);
+          }
+          config.logger.info(`prerendered ${PAGE_HEADS.map((page) => page.path).join(', ')}`);
+        } finally {
+          rmSync(ssrDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
