@@ -37,6 +37,8 @@ export const walletButton = {
   copied: 'Address copied',
   disconnect: 'Disconnect',
   menuLabel: 'Wallet menu',
+  /** Added to the connected button's accessible name while the wallet is on another chain than the page's. */
+  wrongNetwork: (label: string) => `Wrong network: switch to ${label}`,
 } as const;
 
 /** The page's error catalogue (spec section 8); chain texts take the configured chain's label. */
@@ -63,10 +65,17 @@ export const hero = {
   connect: 'Connect Wallet',
   checking: 'Checking NFT ownership...',
   owner: 'You are a minibot owner!',
+  ownedCount: (count: bigint) => (count === 1n ? 'You own 1 pass' : `You own ${count.toString()} passes`),
   mintMore: 'Mint More',
   viewOnMarketplace: 'View on Magic Eden',
   mint: 'Mint NFT',
   minting: 'Minting...',
+  /** Under 'Minting...': what the visitor waits for. */
+  progressSwitch: (label: string) => `Confirm the switch to ${label} in your wallet`,
+  progressConfirm: 'Confirm in your wallet',
+  progressPending: 'Waiting for confirmation',
+  /** Shown while a connected wallet is on another chain than the page's: the mint will ask to switch first. */
+  wrongNetworkNote: (label: string) => `Your wallet is on another network. Minting first asks it to switch to ${label}.`,
   termsBefore: 'I accept the ',
   termsLink: 'terms of use',
   termsAfter: '',

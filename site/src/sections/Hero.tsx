@@ -8,6 +8,7 @@ import { hero } from '../content.js';
 import { useMint } from '../hooks/useMint.js';
 import { useOwnership } from '../hooks/useOwnership.js';
 import { usePrice, type PriceState } from '../hooks/usePrice.js';
+import { isWrongNetwork } from '../chain/wrongNetwork.js';
 import { mintAreaState } from '../mintArea.js';
 
 /** The id the 'Order Now' button scrolls to. */
@@ -45,8 +46,10 @@ export function Hero() {
     isConnected: account.isConnected && Boolean(account.address),
     isChecking: ownership.isChecking,
     ownsNft: ownership.ownsNft,
+    passCount: ownership.balance,
     marketplaceUrl: marketplaceUrl(siteConfig, ownership.tokenId),
     termsAccepted,
+    wrongNetwork: isWrongNetwork(account),
     mint: status,
   });
 
@@ -64,6 +67,7 @@ export function Hero() {
           <MintArea
             state={state}
             explorerTxUrl={(hash) => explorerTxUrl(siteConfig, hash)}
+            chainLabel={siteConfig.preset.label}
             onConnect={() => {
               open().catch((error: unknown) => console.error('Could not open the wallet modal', error));
             }}

@@ -2,7 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../components/Button.js';
 import { video } from '../content.js';
 
-/** Promo video: a click plays or pauses, a fullscreen toggle, the play state resets at the end; failures are only logged. */
+/**
+ * Promo video: a click plays or pauses, a fullscreen toggle, the play state resets at the end; failures are only logged.
+ * The clip and its poster are 1280x720 (site/scripts/make-promo-video.ts); the player is never wider than that.
+ */
 export function Video() {
   const frame = useRef<HTMLDivElement>(null);
   const player = useRef<HTMLVideoElement>(null);
@@ -45,7 +48,7 @@ export function Video() {
           ref={player}
           className="video__player"
           src="/media/promo.webm"
-          poster="/media/poster.svg"
+          poster="/media/poster.webp"
           preload="none"
           playsInline
           muted
