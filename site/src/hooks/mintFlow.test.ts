@@ -50,7 +50,7 @@ describe('mintPass', () => {
     const client = createFakeClient({ chainId: 97 });
     client.publicClient.waitForTransactionReceipt.mockImplementation(async () => {
       steps.push('receipt');
-      return { status: 'success' };
+      return { status: 'success', transactionHash: TEST_HASH };
     });
     await mintPass(parameters({ client, onProgress: (progress) => steps.push(progress.step === 'pending' ? `pending ${progress.hash}` : progress.step) }));
     expect(steps).toEqual(['switching', 'confirming', `pending ${TEST_HASH}`, 'receipt']);
