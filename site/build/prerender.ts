@@ -55,7 +55,9 @@ export function prerenderPages(): Plugin {
       async handler() {
         if (config.command !== 'build' || config.build.ssr) return;
         const outDir = resolve(config.root, config.build.outDir);
-        const ssrDir = join(outDir, '.prerender');
+        // Inside the project (Vite's cache folder), so that the server bundle's imports of react and react-dom resolve
+        // to the project's node_modules wherever the build's outDir is.
+        const ssrDir = join(config.cacheDir, 'prerender');
         await build({
           configFile: config.configFile,
           mode: config.mode,
