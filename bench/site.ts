@@ -74,12 +74,16 @@ function gzipKb(path: string): number {
   return gzipSync(readFileSync(path), { level: 9 }).length / 1024;
 }
 
-/** JS the production index.html loads before anything else: the entry module and its modulepreloads. */
+/** JS the production index.html loads before any interaction: the entry module and its modulepreloads. */
 function initialScripts(): string[] {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  // The prerendered page loads its entry and modulepreloads from an inline bootstrap after its first paint
+  // (site/build/prerender.ts: deferScripts); a plain Vite page names them in tags.
+  const bootstrap = html.match(/<script type="module" data-entry="[^"]+">([^<]*)<\/script>/)?.[1] ?? '';
   const sources = [
     ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+    ...bootstrap.matchAll(/"(\/assets\/[^"]+\.js)"/g),
   ].map((match) => match[1]);
   return [...new Set(sources)];
 }

@@ -20,6 +20,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Every browser the page supports has modulepreload; the prerendered page adds its preloads itself.
+    modulePreload: { polyfill: false },
     // The lab page (/lab/): every view and option of the modal, next to the presale page.
     rollupOptions: { input: { main: fromRoot('./index.html'), lab: fromRoot('./lab/index.html') } },
   },

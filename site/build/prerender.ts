@@ -32,6 +32,28 @@ export function inlineCriticalCss(html: string, readAsset: (href: string) => str
 }
 
 /**
+ * The page paints from its HTML, so its JavaScript must not compete with that paint: the entry module and the modules
+ * Vite would preload are requested only once the browser has painted the page (an inline bootstrap adds the
+ * modulepreloads and imports the entry then). Until then the page shows its prerendered content; hydration follows.
+ */
+export function deferScripts(html: string): string {
+  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!entry) return html;
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+  // Starts at the first contentful paint (a hidden tab never paints: it starts at once; 3 s at most in any case).
+  const bootstrap =
+    `let started=false;const start=()=>{if(started)return;started=true;for(const href of ${JSON.stringify(preloads)}){` +
+    `const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.append(link)}` +
+    `import(${JSON.stringify(entry[1])})};` +
+    `if(document.visibilityState!=='visible'||!('PerformanceObserver' in window))start();else{` +
+    `new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length)start()}).observe({type:'paint',buffered:true});` +
+    `setTimeout(start,3000)}`;
+  return html
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(entry[0], () => `<script type="module" data-entry="${entry[1]}">${bootstrap}</script>`);
+}
+
+/**
  * Prerenders the page's routes (`/` and `/terms`) into the production build: React's server renderer
  * (`react-dom/static`) through a Vite SSR build of `src/entry-server.tsx`, run right after the client build. Each
  * route gets its head (title, description, share tags), its HTML and the inlined CSS; `main.tsx` hydrates it. The dev
@@ -76,8 +98,8 @@ export function prerenderPages(): Plugin {
           const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
             renderPage(path: string): Promise<string>;
           };
-          const template = inlineCriticalCss(readFileSync(join(outDir, 'index.html'), 'utf8'), (href) =>
-            readFileSync(join(outDir, href), 'utf8'),
+          const template = deferScripts(
+            inlineCriticalCss(readFileSync(join(outDir, 'index.html'), 'utf8'), (href) => readFileSync(join(outDir, href), 'utf8')),
           );
           const headBlock = new RegExp(`${HEAD_MARKER}[\\s\\S]*?${HEAD_MARKER}`);
           for (const page of PAGE_HEADS) {

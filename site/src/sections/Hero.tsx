@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { formatUnits } from 'viem';
 import { useAccount, useModal } from '@minibot/modal/react';
+import { formatAmount } from '../chain/formatAmount.js';
 import { Card } from '../components/Card.js';
 import { MintArea } from '../components/MintArea.js';
 import { explorerTxUrl, marketplaceUrl, siteConfig } from '../config.js';
@@ -22,7 +22,7 @@ export function formatPrice(state: PriceState): string {
     case 'unavailable':
       return hero.priceUnavailable;
     case 'ready':
-      return `${formatUnits(state.price, decimals)} ${symbol}`;
+      return `${formatAmount(state.price, decimals)} ${symbol}`;
   }
 }
 
