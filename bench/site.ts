@@ -121,9 +121,9 @@ async function main() {
   const chrome = await launchChromium();
   try {
     const url = `http://${config.host}:${config.sitePort}/`;
-    const runs: Array<{ performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; loadedJsKb: number }> = [];
+    const runs: Array<{ performance: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; loadedJsKb: number }> = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       if (!result) throw new Error('Lighthouse returned no result');
       const { lhr } = result;
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
@@ -136,25 +136,29 @@ async function main() {
         .reduce((sum, item) => sum + gzipKb(join(distDir, new URL(item.url).pathname)), 0);
       runs.push({
         performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        seo: score('seo'),
         lcpMs: numeric('largest-contentful-paint'),
         tbtMs: numeric('total-blocking-time'),
         cls: numeric('cumulative-layout-shift'),
         fcpMs: numeric('first-contentful-paint'),
         loadedJsKb,
       });
-      console.log(`  run ${run + 1}: performance ${runs[run].performance}, a11y ${runs[run].accessibility}, BP ${runs[run].bestPractices}, SEO ${runs[run].seo}, LCP ${runs[run].lcpMs.toFixed(0)} ms, TBT ${runs[run].tbtMs.toFixed(0)} ms, CLS ${runs[run].cls.toFixed(3)}`);
+      console.log(`  run ${run + 1}: performance ${runs[run].performance}, FCP ${runs[run].fcpMs.toFixed(0)} ms, LCP ${runs[run].lcpMs.toFixed(0)} ms, TBT ${runs[run].tbtMs.toFixed(0)} ms, CLS ${runs[run].cls.toFixed(3)}`);
     }
+    // The other three categories in a run of their own: their gatherers (CSS usage, accessibility tree, ...) slow the
+    // page in the trace that the performance metrics are simulated from, so they are never measured together.
+    const other = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['accessibility', 'best-practices', 'seo'] });
+    if (!other || other.lhr.runtimeError) throw new Error(`Lighthouse: ${other?.lhr.runtimeError?.message ?? 'no result'}`);
+    const otherScore = (id: string) => Math.round((other.lhr.categories[id]?.score ?? 0) * 100);
+    const otherScores = { accessibility: otherScore('accessibility'), bestPractices: otherScore('best-practices'), seo: otherScore('seo') };
+    const failed = Object.values(other.lhr.audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
+    if (failed.length) console.log(`  failed audits: ${failed.map((audit) => audit.id).join(', ')}`);
+    console.log(`  accessibility ${otherScores.accessibility}, best practices ${otherScores.bestPractices}, SEO ${otherScores.seo}`);
     const scripts = initialScripts();
     const firstLoadJsKb = scripts.reduce((sum, src) => sum + gzipKb(join(distDir, src)), 0);
     const figures = {
       runs: RUNS,
       performance: median(runs.map((r) => r.performance)),
-      accessibility: median(runs.map((r) => r.accessibility)),
-      bestPractices: median(runs.map((r) => r.bestPractices)),
-      seo: median(runs.map((r) => r.seo)),
+      ...otherScores,
       lcpMs: Math.round(median(runs.map((r) => r.lcpMs))),
       tbtMs: Math.round(median(runs.map((r) => r.tbtMs))),
       cls: Number(median(runs.map((r) => r.cls)).toFixed(4)),
@@ -168,7 +172,7 @@ async function main() {
     const before = previous?.figures ?? {};
     const was = (key: string, unit = '') => (typeof before[key] === 'number' ? `${before[key]}${unit}` : '–');
     const markdown = [
-      `Production build (\`vite build\`, pages prerendered) served by \`vite preview\` on loopback; Lighthouse ${RUNS} runs, median; ${figures.settings}.`,
+      `Production build (\`vite build\`, pages prerendered) served by \`vite preview\` (no compression) on loopback; Lighthouse ${RUNS} performance runs, median; ${figures.settings}; accessibility, best practices and SEO from one further run of those three categories.`,
       `"Previous run" is the figure this command wrote before (${previous ? previous.date : 'none'}), on the same machine.`,
       '',
       '| figure | previous run | value | goal |',

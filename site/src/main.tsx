@@ -17,16 +17,12 @@ const container = document.getElementById('root')!;
 // The production build prerenders / and /terms (site/build/prerender.ts): hydrate that HTML. The dev server serves
 // an empty root: render into it.
 if (container.firstElementChild) {
-  // After the browser has painted the prerendered page: hydration's work never delays the first paint.
-  requestAnimationFrame(() =>
-    setTimeout(() =>
-      hydrateRoot(container, <Root client={modal} />, {
-        onRecoverableError(error, info) {
-          console.error('Hydration did not match the prerendered page', error, info.componentStack);
-        },
-      }),
-    ),
-  );
+  // This module loads once the prerendered page has painted (build/prerender.ts); hydration starts at once.
+  hydrateRoot(container, <Root client={modal} />, {
+    onRecoverableError(error, info) {
+      console.error('Hydration did not match the prerendered page', error, info.componentStack);
+    },
+  });
 } else {
   createRoot(container).render(<Root client={modal} />);
 }
