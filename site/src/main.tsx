@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { siteConfig } from './config.js';
 import { hasWalletSession, LazyModalClient } from './lazyModal.js';
@@ -17,11 +18,14 @@ const container = document.getElementById('root')!;
 // The production build prerenders / and /terms (site/build/prerender.ts): hydrate that HTML. The dev server serves
 // an empty root: render into it.
 if (container.firstElementChild) {
-  // This module loads once the prerendered page has painted (build/prerender.ts); hydration starts at once.
-  hydrateRoot(container, <Root client={modal} />, {
-    onRecoverableError(error, info) {
-      console.error('Hydration did not match the prerendered page', error, info.componentStack);
-    },
+  // This module loads once the prerendered page has painted (build/prerender.ts); hydration starts at once, as a
+  // transition so that React yields to the browser between components instead of one long task.
+  startTransition(() => {
+    hydrateRoot(container, <Root client={modal} />, {
+      onRecoverableError(error, info) {
+        console.error('Hydration did not match the prerendered page', error, info.componentStack);
+      },
+    });
   });
 } else {
   createRoot(container).render(<Root client={modal} />);

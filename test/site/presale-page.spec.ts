@@ -247,6 +247,40 @@ test.describe('the hero, the mint and the wallet', () => {
   });
 });
 
+test.describe('promo video', () => {
+  test('a 1280x720 clip of 10 s or more with a poster of the same size, fetched once the player is near, never shown wider than the clip', async ({ page, stack }) => {
+    const posters: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/media/poster')) posters.push(request.url());
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const home = new HomePage(page, stack.siteUrl);
+    await home.goto();
+    const video = page.locator('video');
+    await page.waitForTimeout(500);
+    expect(posters).toEqual([]);
+    await video.scrollIntoViewIfNeeded();
+    await expect(video).toHaveAttribute('poster', /\/media\/poster\.webp$/);
+    const poster = await video.evaluate(async (element: HTMLVideoElement) => {
+      const image = new Image();
+      image.src = element.poster;
+      await image.decode();
+      return { width: image.naturalWidth, height: image.naturalHeight };
+    });
+    expect(poster).toEqual({ width: 1280, height: 720 });
+    await page.setViewportSize({ width: 2560, height: 1440 });
+    const clip = await video.evaluate(async (element: HTMLVideoElement) => {
+      element.preload = 'metadata';
+      element.load();
+      await new Promise((done) => element.addEventListener('loadedmetadata', done, { once: true }));
+      return { width: element.videoWidth, height: element.videoHeight, duration: element.duration, shownWidth: element.getBoundingClientRect().width };
+    });
+    expect({ width: clip.width, height: clip.height }).toEqual({ width: 1280, height: 720 });
+    expect(clip.duration).toBeGreaterThanOrEqual(10);
+    expect(clip.shownWidth).toBeLessThanOrEqual(1280);
+  });
+});
+
 test.describe('back to top on /terms', () => {
   test('appears only past one screen and, at 360 px, never covers text', async ({ page, stack }) => {
     await page.setViewportSize({ width: 360, height: 800 });
