@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { customElementsManifestModule } from './lab/manifest-plugin.js';
+import { prerenderPages } from './build/prerender.js';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -11,13 +12,16 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 export default defineConfig({
   root: fromRoot('./'),
   publicDir: fromRoot('./public'),
-  plugins: [react(), customElementsManifestModule()],
+  // prerenderPages: / and /terms rendered to HTML at build time (site/build/prerender.ts).
+  plugins: [react(), customElementsManifestModule(), prerenderPages()],
   resolve: { conditions: ['minibot-source', ...defaultClientConditions] },
   build: {
     outDir: fromRoot('./dist'),
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Every browser the page supports has modulepreload; the prerendered page adds its preloads itself.
+    modulePreload: { polyfill: false },
     // The lab page (/lab/): every view and option of the modal, next to the presale page.
     rollupOptions: { input: { main: fromRoot('./index.html'), lab: fromRoot('./lab/index.html') } },
   },

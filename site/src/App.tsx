@@ -27,6 +27,11 @@ export function App() {
   const main = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
 
+  useEffect(() => {
+    // The page is interactive from here (hydrated, or rendered by the dev server); end-to-end tests wait for it.
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
+
   useLayoutEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
     if (firstRender.current) {

@@ -16,6 +16,20 @@ export const brand = {
   privacyUrl: '#privacy',
 } as const;
 
+/** Each route's title and description (the document head, search results and link previews in chats). */
+export const pageMeta = {
+  siteName: 'Minibot M1',
+  home: {
+    title: 'Minibot M1 presale',
+    description: 'Mint the Minibot M1 presale pass NFT on BNB Smart Chain and get an exclusive bonus token airdrop.',
+  },
+  terms: {
+    title: 'Terms of Use · Minibot M1',
+    description: 'The terms of the Minibot M1 presale: eligibility, cancellation and refunds, disputes and liability.',
+  },
+  imageAlt: 'Minibot M1, the companion robot: presale pass now open',
+} as const;
+
 export const walletButton = {
   connect: 'Connect Wallet',
   connecting: 'Connecting...',
@@ -23,6 +37,8 @@ export const walletButton = {
   copied: 'Address copied',
   disconnect: 'Disconnect',
   menuLabel: 'Wallet menu',
+  /** Added to the connected button's accessible name while the wallet is on another chain than the page's. */
+  wrongNetwork: (label: string) => `Wrong network: switch to ${label}`,
 } as const;
 
 /** The page's error catalogue (spec section 8); chain texts take the configured chain's label. */
@@ -49,10 +65,17 @@ export const hero = {
   connect: 'Connect Wallet',
   checking: 'Checking NFT ownership...',
   owner: 'You are a minibot owner!',
+  ownedCount: (count: bigint) => (count === 1n ? 'You own 1 pass' : `You own ${count.toString()} passes`),
   mintMore: 'Mint More',
   viewOnMarketplace: 'View on Magic Eden',
   mint: 'Mint NFT',
   minting: 'Minting...',
+  /** Under 'Minting...': what the visitor waits for. */
+  progressSwitch: (label: string) => `Confirm the switch to ${label} in your wallet`,
+  progressConfirm: 'Confirm in your wallet',
+  progressPending: 'Waiting for confirmation',
+  /** Shown while a connected wallet is on another chain than the page's: the mint will ask to switch first. */
+  wrongNetworkNote: (label: string) => `Your wallet is on another network. Minting first asks it to switch to ${label}.`,
   termsBefore: 'I accept the ',
   termsLink: 'terms of use',
   termsAfter: '',

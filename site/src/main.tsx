@@ -1,9 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { WalletProvider } from '@minibot/modal/react';
-import { App } from './App.js';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { siteConfig } from './config.js';
 import { hasWalletSession, LazyModalClient } from './lazyModal.js';
+import { Root } from './Root.js';
 import './styles.css';
 
 if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
@@ -15,10 +14,19 @@ const modal = new LazyModalClient(
 );
 modal.preload({ eager: hasWalletSession() });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <WalletProvider client={modal}>
-      <App />
-    </WalletProvider>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+// The production build prerenders / and /terms (site/build/prerender.ts): hydrate that HTML. The dev server serves
+// an empty root: render into it.
+if (container.firstElementChild) {
+  // This module loads once the prerendered page has painted (build/prerender.ts); hydration starts at once, as a
+  // transition so that React yields to the browser between components instead of one long task.
+  startTransition(() => {
+    hydrateRoot(container, <Root client={modal} />, {
+      onRecoverableError(error, info) {
+        console.error('Hydration did not match the prerendered page', error, info.componentStack);
+      },
+    });
+  });
+} else {
+  createRoot(container).render(<Root client={modal} />);
+}

@@ -7,15 +7,19 @@ import type { MintStatus } from './hooks/useMint.js';
 export type MintAreaState =
   | { kind: 'disconnected' }
   | { kind: 'checking' }
-  | { kind: 'owner'; marketplaceUrl: string; mint: MintStatus }
-  | { kind: 'non-owner'; termsAccepted: boolean; mint: MintStatus };
+  | { kind: 'owner'; marketplaceUrl: string; passCount: bigint; wrongNetwork: boolean; mint: MintStatus }
+  | { kind: 'non-owner'; termsAccepted: boolean; wrongNetwork: boolean; mint: MintStatus };
 
 export interface MintAreaInput {
   isConnected: boolean;
   isChecking: boolean;
   ownsNft: boolean;
+  /** balanceOf(address): how many passes the owner holds. */
+  passCount: bigint | undefined;
   marketplaceUrl: string;
   termsAccepted: boolean;
+  /** The wallet is on another chain than the configured one (a mint will ask to switch first). */
+  wrongNetwork: boolean;
   mint: MintStatus;
 }
 
@@ -23,6 +27,8 @@ export interface MintAreaInput {
 export function mintAreaState(input: MintAreaInput): MintAreaState {
   if (!input.isConnected) return { kind: 'disconnected' };
   if (input.isChecking) return { kind: 'checking' };
-  if (input.ownsNft) return { kind: 'owner', marketplaceUrl: input.marketplaceUrl, mint: input.mint };
-  return { kind: 'non-owner', termsAccepted: input.termsAccepted, mint: input.mint };
+  const { wrongNetwork, mint } = input;
+  if (input.ownsNft) return { kind: 'owner', marketplaceUrl: input.marketplaceUrl, passCount: input.passCount ?? 1n, wrongNetwork, mint };
+  return { kind: 'non-owner', termsAccepted: input.termsAccepted, wrongNetwork, mint };
 }
+

@@ -2,6 +2,18 @@ import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from
 
 const listeners = new Set<() => void>();
 
+/** The path being prerendered (set by the server entry); in a browser the location is the truth. */
+let serverPathname = '/';
+
+/** Sets the path that `usePathname` reports while a page is rendered to HTML at build time. */
+export function setServerPathname(pathname: string): void {
+  serverPathname = pathname;
+}
+
+function currentPathname(): string {
+  return typeof window === 'undefined' ? serverPathname : window.location.pathname;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   window.addEventListener('popstate', listener);
@@ -18,9 +30,12 @@ export function navigate(to: string): void {
   for (const listener of listeners) listener();
 }
 
-/** The current path; re-renders on navigation and on back/forward. */
+/**
+ * The current path; re-renders on navigation and on back/forward. Hydration reads the same path the page was
+ * prerendered for (the browser's location), so /terms hydrates as /terms.
+ */
 export function usePathname(): string {
-  return useSyncExternalStore(subscribe, () => window.location.pathname, () => '/');
+  return useSyncExternalStore(subscribe, currentPathname, currentPathname);
 }
 
 /** An in-site link: a plain anchor that navigates without reloading (modified clicks behave as usual). */

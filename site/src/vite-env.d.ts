@@ -11,6 +11,7 @@ interface ImportMetaEnv {
   readonly VITE_EMBEDDED_WALLET_URL?: string;
   readonly VITE_EXPLORER_URL?: string;
   readonly VITE_MARKETPLACE_URL?: string;
+  readonly VITE_SITE_URL?: string;
 }
 
 interface ImportMeta {

@@ -24,6 +24,15 @@ export class HomePage {
   async goto(path = '/') {
     await this.page.goto(new URL(path, this.siteUrl).href);
     await expect(this.page.getByRole('heading', { level: 1 })).toBeVisible();
+    await this.waitForHydration();
+  }
+
+  /**
+   * The prerendered page shows before its script runs; clicks count once React has hydrated it (a visitor's first
+   * pointer or key starts the script at once, a test is faster than that).
+   */
+  async waitForHydration() {
+    await expect(this.page.locator('html[data-hydrated]')).toHaveCount(1);
   }
 
   /** The navbar's wallet button in its connect state. */

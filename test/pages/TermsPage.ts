@@ -13,5 +13,7 @@ export class TermsPage {
   async goto() {
     await this.page.goto(new URL('/terms', this.siteUrl).href);
     await expect(this.heading).toBeVisible();
+    // Prerendered: interactive once hydrated (see HomePage.waitForHydration).
+    await expect(this.page.locator('html[data-hydrated]')).toHaveCount(1);
   }
 }

@@ -27,6 +27,17 @@ describe('WalletButton', () => {
     expect(screen.getByRole('button', { name: '0x7099...79C8' })).toBeTruthy();
   });
 
+  it('marks a wallet on another chain than the page\'s, and names it in the button\'s label', () => {
+    fakeModal.setAccount({ address: TEST_ADDRESS, isConnected: true, status: 'connected', chainId: 56 });
+    const { rerender } = render(<WalletButton />);
+    expect(screen.getByRole('button', { name: '0x7099...79C8, Wrong network: switch to BSC Local' })).toBeTruthy();
+    expect(screen.getByTestId('wrong-network-mark')).toBeTruthy();
+    act(() => fakeModal.setAccount({ address: TEST_ADDRESS, isConnected: true, status: 'connected', chainId: 31337 }));
+    rerender(<WalletButton />);
+    expect(screen.getByRole('button', { name: '0x7099...79C8' })).toBeTruthy();
+    expect(screen.queryByTestId('wrong-network-mark')).toBeNull();
+  });
+
   it("opens a menu with 'Copy Address' (with feedback) and 'Disconnect'", async () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAccount, useDisconnect, useModal } from '@minibot/modal/react';
+import { siteConfig } from '../config.js';
 import { walletButton } from '../content.js';
+import { isWrongNetwork } from '../chain/wrongNetwork.js';
 import { Button } from './Button.js';
 
 /** 0x1234...abcd: the first 6 and last 4 characters of an address. */
@@ -83,20 +85,27 @@ export function WalletButton() {
   }
 
   const address = account.address;
+  const wrongNetwork = isWrongNetwork(account);
+  const wrongNetworkText = walletButton.wrongNetwork(siteConfig.preset.label);
   return (
     <div className="wallet-menu" ref={root}>
       <Button
         ref={toggle}
         size="sm"
         variant="secondary"
-        className="wallet-button wallet-button--address"
+        className={wrongNetwork ? 'wallet-button wallet-button--address wallet-button--wrong-network' : 'wallet-button wallet-button--address'}
         aria-haspopup="true"
         aria-expanded={menuOpen}
         aria-controls={menuId}
-        title={address}
+        aria-label={wrongNetwork ? `${shortenAddress(address)}, ${wrongNetworkText}` : undefined}
+        title={wrongNetwork ? `${address}\n${wrongNetworkText}` : address}
         onClick={() => setMenuOpen((value) => !value)}
       >
-        <span className="wallet-button__dot" aria-hidden="true" />
+        {wrongNetwork ? (
+          <span className="wallet-button__mark" data-testid="wrong-network-mark" aria-hidden="true">!</span>
+        ) : (
+          <span className="wallet-button__dot" aria-hidden="true" />
+        )}
         {shortenAddress(address)}
       </Button>
       <div id={menuId} className="wallet-menu__panel" hidden={!menuOpen}>

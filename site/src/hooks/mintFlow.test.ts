@@ -45,6 +45,21 @@ describe('mintPass', () => {
     expect(client.switchNetwork).not.toHaveBeenCalled();
   });
 
+  it("reports its steps: 'switching' only for a wallet on another chain, then 'confirming', then 'pending' with the hash before the receipt", async () => {
+    const steps: string[] = [];
+    const client = createFakeClient({ chainId: 97 });
+    client.publicClient.waitForTransactionReceipt.mockImplementation(async () => {
+      steps.push('receipt');
+      return { status: 'success', transactionHash: TEST_HASH };
+    });
+    await mintPass(parameters({ client, onProgress: (progress) => steps.push(progress.step === 'pending' ? `pending ${progress.hash}` : progress.step) }));
+    expect(steps).toEqual(['switching', 'confirming', `pending ${TEST_HASH}`, 'receipt']);
+
+    const onTarget: string[] = [];
+    await mintPass(parameters({ onProgress: (progress) => onTarget.push(progress.step) }));
+    expect(onTarget).toEqual(['confirming', 'pending']);
+  });
+
   it("requires a connected wallet: 'Wallet not connected'", async () => {
     expect(await shownMessage({ account: undefined })).toBe('Wallet not connected');
   });

@@ -25,6 +25,15 @@ export type WriteContract = (parameters: {
   chainId: number;
 }) => Promise<Hash>;
 
+/**
+ * Where a running mint stands, for the page's progress text: asking the wallet to switch chain, asking it to confirm
+ * the transaction, then waiting for the block with the hash known.
+ */
+export type MintProgress =
+  | { step: 'switching' }
+  | { step: 'confirming' }
+  | { step: 'pending'; hash: Hash };
+
 export interface MintPassParameters {
   client: MintClient;
   writeContract: WriteContract;
@@ -36,6 +45,8 @@ export interface MintPassParameters {
   termsAccepted: boolean;
   /** Owners skip the terms check ('Mint More'). */
   isOwner: boolean;
+  /** Told each step that the visitor may wait for (see `MintProgress`). */
+  onProgress?: (progress: MintProgress) => void;
 }
 
 export type MintPassReturnType = Hash;
@@ -76,8 +87,9 @@ export function mintErrorMessage(error: unknown): string | undefined {
   return mintMessages.fallback;
 }
 
-async function ensureTargetChain(client: MintClient, target: TargetChain): Promise<void> {
+async function ensureTargetChain(client: MintClient, target: TargetChain, onProgress?: (progress: MintProgress) => void): Promise<void> {
   if ((await client.getWalletChainId()) === target.chainId) return;
+  onProgress?.({ step: 'switching' });
   try {
     // The modal's switchNetwork adds the chain first when the wallet answers 4902.
     await client.switchNetwork(target.chainId);
@@ -93,10 +105,11 @@ async function ensureTargetChain(client: MintClient, target: TargetChain): Promi
 /**
  * The mint flow of spec section 4: wallet, price and terms checks, chain switch (adding the chain
  * when unknown), `mint(1)` with value = price × 1 through `writeContract`, wait for the receipt, return the hash.
+ * `onProgress` hears 'switching' (only when the wallet is on another chain), 'confirming', then 'pending' with the hash.
  * Throws MintError with the page's text, or the wallet's own error (e.g. a user rejection).
  */
 export async function mintPass(parameters: MintPassParameters): Promise<MintPassReturnType> {
-  const { client, writeContract, target, contractAddress, abi, account, price, termsAccepted, isOwner } = parameters;
+  const { client, writeContract, target, contractAddress, abi, account, price, termsAccepted, isOwner, onProgress } = parameters;
   if (!account) throw new MintError(mintMessages.walletNotConnected);
   if (price === undefined) throw new MintError(mintMessages.priceNotAvailable);
   if (!isOwner && !termsAccepted) throw new MintError(mintMessages.termsNotAccepted);
@@ -105,9 +118,10 @@ export async function mintPass(parameters: MintPassParameters): Promise<MintPass
   const publicClient = client.getPublicClient(target.chainId);
   if (!publicClient) throw new MintError(mintMessages.noPublicClient);
 
-  await ensureTargetChain(client, target);
+  await ensureTargetChain(client, target, onProgress);
 
   if (!client.getWalletClient()) throw new MintError(mintMessages.noWalletClient);
+  onProgress?.({ step: 'confirming' });
   const hash = await writeContract({
     address: contractAddress,
     abi,
@@ -117,6 +131,8 @@ export async function mintPass(parameters: MintPassParameters): Promise<MintPass
     // The target chain, checked just above: the hook sends there, never to a chain the wallet moved to since.
     chainId: target.chainId,
   });
+  // The hash is known once the wallet has sent the transaction: the page links it while the block is awaited.
+  onProgress?.({ step: 'pending', hash });
   const receipt = await publicClient.waitForTransactionReceipt({ hash });
   if (receipt.status !== 'success') throw new MintError(mintMessages.fallback);
   return hash;

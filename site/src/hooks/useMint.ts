@@ -4,12 +4,15 @@ import { useModalClient, useWriteContract } from '@minibot/modal/react';
 import { presaleAbi } from '../abi.js';
 import { siteConfig } from '../config.js';
 import { mintMessages } from '../content.js';
-import { mintErrorMessage, mintPass } from './mintFlow.js';
+import { mintErrorMessage, mintPass, type MintProgress } from './mintFlow.js';
 
-/** The mint flow's state (spec section 4): idle -> minting -> success | error. */
+/**
+ * The mint flow's state (spec section 4): idle -> minting -> success | error. While minting, `progress` says what the
+ * visitor waits for (undefined during the first checks, before anything is asked of the wallet).
+ */
 export type MintStatus =
   | { kind: 'idle' }
-  | { kind: 'minting' }
+  | { kind: 'minting'; progress?: MintProgress }
   | { kind: 'success'; hash: Hash }
   | { kind: 'error'; message: string };
 
@@ -84,6 +87,9 @@ export function useMint({ account, walletChainId, price, isOwner, termsAccepted,
         price,
         termsAccepted,
         isOwner,
+        onProgress: (progress) => {
+          if (current()) setStatus({ kind: 'minting', progress });
+        },
       });
       try {
         await latestOnMinted.current?.(hash);

@@ -10,6 +10,8 @@ export interface Ownership {
   isChecking: boolean;
   /** balanceOf(address) > 0; false without an address or after a failed check. */
   ownsNft: boolean;
+  /** balanceOf(address): the number of passes held, once known. */
+  balance: bigint | undefined;
   /** tokenOfOwnerByIndex(address, 0) when owned. */
   tokenId: bigint | undefined;
   /** Set when the last check failed; logged, never shown in the hero. The check is retried until it answers. */
@@ -56,15 +58,18 @@ export function useOwnership(address: Address | undefined): Ownership {
   }, [refetchBalance, refetchToken]);
 
   // A refetch (after a mint) keeps the last answer for the address until its own answer is complete.
-  const lastAnswer = useRef<{ address: Address; ownsNft: boolean; tokenId: bigint | undefined } | undefined>(undefined);
+  const lastAnswer = useRef<{ address: Address; ownsNft: boolean; balance: bigint; tokenId: bigint | undefined } | undefined>(undefined);
   const complete = balance.data !== undefined && (!holds || token.data !== undefined);
-  if (address && !error && complete) lastAnswer.current = { address, ownsNft: holds, tokenId: holds ? token.data : undefined };
+  if (address && !error && complete && balance.data !== undefined) {
+    lastAnswer.current = { address, ownsNft: holds, balance: balance.data, tokenId: holds ? token.data : undefined };
+  }
   const answer = address && !error && lastAnswer.current?.address === address ? lastAnswer.current : undefined;
 
   return useMemo(
     () => ({
       isChecking: Boolean(address) && !error && !answer,
       ownsNft: answer?.ownsNft ?? false,
+      balance: answer?.balance,
       tokenId: answer?.tokenId,
       error,
       refetch,

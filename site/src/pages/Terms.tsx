@@ -1,17 +1,35 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../components/Button.js';
 import { Card } from '../components/Card.js';
-import { terms } from '../content.js';
+import { pageMeta, terms } from '../content.js';
 import { Link } from '../router.js';
 
-/** /terms: the static terms of use, with a floating back-to-top button. */
-export default function Terms() {
+/** True once the page is scrolled past one screen height (false while prerendering and at the top). */
+function usePastFirstScreen(): boolean {
+  const [past, setPast] = useState(false);
   useEffect(() => {
-    document.title = `${terms.title} · Minibot M1`;
+    const update = () => setPast(window.scrollY > window.innerHeight);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
     return () => {
-      document.title = 'Minibot M1 presale';
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
     };
   }, []);
+  return past;
+}
+
+/** /terms: the static terms of use, with a floating back-to-top button once the visitor has scrolled past one screen. */
+export default function Terms() {
+  useEffect(() => {
+    document.title = pageMeta.terms.title;
+    return () => {
+      document.title = pageMeta.home.title;
+    };
+  }, []);
+
+  const pastFirstScreen = usePastFirstScreen();
 
   const backToTop = () => {
     const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -37,14 +55,14 @@ export default function Terms() {
         ))}
         <p className="terms__back"><Link to="/">{terms.backHome}</Link></p>
       </Card>
-      <Button
-        variant="primary"
-        size="md"
-        className="back-to-top"
-        onClick={backToTop}
-      >
-        <span aria-hidden="true">↑</span> {terms.backToTop}
-      </Button>
+      <div className="back-to-top">
+        {pastFirstScreen && (
+          <Button variant="primary" size="md" onClick={backToTop} title={terms.backToTop}>
+            <span aria-hidden="true">↑</span>
+            <span className="back-to-top__label">{terms.backToTop}</span>
+          </Button>
+        )}
+      </div>
     </article>
   );
 }

@@ -9,7 +9,7 @@ export function Educational() {
       <ul className="grid grid--4" role="list">
         {education.features.map((feature) => (
           <Card as="li" elevation={0} key={feature.title} className="feature">
-            <img className="feature__icon" src={`/media/icon-${feature.icon}.svg`} alt="" width={40} height={40} />
+            <img className="feature__icon" src={`/media/icon-${feature.icon}.svg`} alt="" width={40} height={40} loading="lazy" />
             <h3 className="feature__title">{feature.title}</h3>
             <p className="feature__body">{feature.body}</p>
           </Card>

@@ -22,7 +22,7 @@ export function ExclusiveDeal() {
       <ul className="grid grid--3" role="list">
         {deals.tiles.map((tile, index) => (
           <Card as="li" elevation={index === 2 ? 2 : 1} key={tile.title} className={index === 2 ? 'tile tile--featured' : 'tile'}>
-            <img className="tile__icon" src={`/media/icon-${icons[index]}.svg`} alt="" width={40} height={40} />
+            <img className="tile__icon" src={`/media/icon-${icons[index]}.svg`} alt="" width={40} height={40} loading="lazy" />
             <h3 className="tile__title">{tile.title}</h3>
             <p className="tile__body">{tile.body}</p>
             {'cta' in tile && (

@@ -77,6 +77,7 @@ describe('Hero', () => {
     const area = within(mintArea());
     expect(await area.findByText('You are a minibot owner!')).toBeTruthy();
     expect(area.getByRole('button', { name: 'Mint More' })).toBeTruthy();
+    expect(area.getByText('You own 2 passes')).toBeTruthy();
     const link = area.getByRole('link', { name: 'View on Magic Eden' });
     expect(link.getAttribute('href')).toBe(
       'https://marketplace.test/item-details/bsc/0x5FbDB2315678afecb367f032d93F642f64180aa3/5',
@@ -84,6 +85,14 @@ describe('Hero', () => {
     expect(fakeModal.client.publicClient.readContract).toHaveBeenCalledWith(
       expect.objectContaining({ functionName: 'tokenOfOwnerByIndex', args: [TEST_ADDRESS, 0n] }),
     );
+  });
+
+  it('a wallet on another chain: the mint area says that minting first asks to switch to the configured chain', async () => {
+    fakeModal.setAccount({ ...connected, chainId: 56 });
+    render(<Hero />);
+    const area = within(mintArea());
+    await area.findByRole('button', { name: 'Mint NFT' });
+    expect(area.getByText('Your wallet is on another network. Minting first asks it to switch to BSC Local.')).toBeTruthy();
   });
 
   it("non-owner: 'Mint NFT' disabled until the terms (linking to /terms) are ticked; a click explains why", async () => {

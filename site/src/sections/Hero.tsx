@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { formatUnits } from 'viem';
 import { useAccount, useModal } from '@minibot/modal/react';
+import { formatAmount } from '../chain/formatAmount.js';
 import { Card } from '../components/Card.js';
 import { MintArea } from '../components/MintArea.js';
 import { explorerTxUrl, marketplaceUrl, siteConfig } from '../config.js';
@@ -8,6 +8,7 @@ import { hero } from '../content.js';
 import { useMint } from '../hooks/useMint.js';
 import { useOwnership } from '../hooks/useOwnership.js';
 import { usePrice, type PriceState } from '../hooks/usePrice.js';
+import { isWrongNetwork } from '../chain/wrongNetwork.js';
 import { mintAreaState } from '../mintArea.js';
 
 /** The id the 'Order Now' button scrolls to. */
@@ -21,7 +22,7 @@ export function formatPrice(state: PriceState): string {
     case 'unavailable':
       return hero.priceUnavailable;
     case 'ready':
-      return `${formatUnits(state.price, decimals)} ${symbol}`;
+      return `${formatAmount(state.price, decimals)} ${symbol}`;
   }
 }
 
@@ -45,8 +46,10 @@ export function Hero() {
     isConnected: account.isConnected && Boolean(account.address),
     isChecking: ownership.isChecking,
     ownsNft: ownership.ownsNft,
+    passCount: ownership.balance,
     marketplaceUrl: marketplaceUrl(siteConfig, ownership.tokenId),
     termsAccepted,
+    wrongNetwork: isWrongNetwork(account),
     mint: status,
   });
 
@@ -64,6 +67,7 @@ export function Hero() {
           <MintArea
             state={state}
             explorerTxUrl={(hash) => explorerTxUrl(siteConfig, hash)}
+            chainLabel={siteConfig.preset.label}
             onConnect={() => {
               open().catch((error: unknown) => console.error('Could not open the wallet modal', error));
             }}

@@ -1,13 +1,43 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Button } from '../components/Button.js';
 import { video } from '../content.js';
 
-/** Promo video: a click plays or pauses, a fullscreen toggle, the play state resets at the end; failures are only logged. */
+const POSTER = '/media/poster.webp';
+
+/**
+ * The poster's URL once the player is within a screen of the viewport: the 23 kB image is not fetched while the visitor
+ * reads the hero (the prerendered HTML has no poster; the frame's aspect ratio keeps the layout still).
+ */
+function usePosterWhenNear(frame: RefObject<HTMLElement | null>): string | undefined {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = frame.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        setNear(true);
+        observer.disconnect();
+      }
+    }, { rootMargin: '100% 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [frame]);
+  return near ? POSTER : undefined;
+}
+
+/**
+ * Promo video: a click plays or pauses, a fullscreen toggle, the play state resets at the end; failures are only logged.
+ * The clip and its poster are 1280x720 (site/scripts/make-promo-video.ts); the player is never wider than that.
+ */
 export function Video() {
   const frame = useRef<HTMLDivElement>(null);
   const player = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
+  const poster = usePosterWhenNear(frame);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === frame.current && frame.current !== null);
@@ -45,7 +75,7 @@ export function Video() {
           ref={player}
           className="video__player"
           src="/media/promo.webm"
-          poster="/media/poster.svg"
+          poster={poster}
           preload="none"
           playsInline
           muted

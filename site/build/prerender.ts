@@ -1,0 +1,128 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, defaultServerConditions, type Plugin, type ResolvedConfig } from 'vite';
+import { headTags, PAGE_HEADS } from '../src/head.js';
+
+const HEAD_MARKER = '<!--page-head-->';
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * The output file of a route: `/` -> index.html, `/terms` -> terms.html, which `vite preview` and the common static
+ * hosts serve at /terms (a `terms/index.html` would be served only at /terms/).
+ */
+export function routeFile(outDir: string, path: string): string {
+  return path === '/' ? join(outDir, 'index.html') : join(outDir, `${path.replace(/^\/+/, '')}.html`);
+}
+
+/**
+ * Replaces the entry's stylesheet links with the stylesheet itself (the page's whole CSS is a few kB gzip, so all of
+ * it is critical: no render-blocking request), and preloads the latin web font that the CSS names.
+ */
+export function inlineCriticalCss(html: string, readAsset: (href: string) => string): string {
+  let fontHref: string | undefined;
+  const inlined = html.replace(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/g, (_link, href: string) => {
+    const css = readAsset(href);
+    fontHref ??= css.match(/url\(["']?(\/[^)"']*inter-latin-wght-normal[^)"']*\.woff2)["']?\)/)?.[1];
+    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+  if (!fontHref) return inlined;
+  const preload = `<link rel="preload" href="${fontHref}" as="font" type="font/woff2" crossorigin />`;
+  return inlined.replace('</head>', () => `  ${preload}\n  </head>`);
+}
+
+/**
+ * The page paints from its HTML, so its JavaScript must not compete with that paint: the entry module and the modules
+ * Vite would preload are requested only once the browser has painted the page (an inline bootstrap adds the
+ * modulepreloads and imports the entry then). Until then the page shows its prerendered content; hydration follows.
+ */
+export function deferScripts(html: string): string {
+  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!entry) return html;
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+  // Starts at the first contentful paint (a hidden tab never paints: it starts at once; 3 s at most in any case), or
+  // at the visitor's first pointer, touch or key.
+  const bootstrap =
+    `let started=false;const start=()=>{if(started)return;started=true;for(const href of ${JSON.stringify(preloads)}){` +
+    `const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.append(link)}` +
+    `import(${JSON.stringify(entry[1])})};` +
+    `if(document.visibilityState!=='visible'||!('PerformanceObserver' in window))start();else{` +
+    `new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length)start()}).observe({type:'paint',buffered:true});` +
+    `setTimeout(start,3000)}` +
+    // A visitor who reaches for the page before it has painted gets it at once.
+    `for(const type of ['pointerdown','keydown','touchstart'])addEventListener(type,start,{once:true,capture:true,passive:true});`;
+  return html
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(entry[0], () => `<script type="module" data-entry="${entry[1]}">${bootstrap}</script>`);
+}
+
+/**
+ * Prerenders the page's routes (`/` and `/terms`) into the production build: React's server renderer
+ * (`react-dom/static`) through a Vite SSR build of `src/entry-server.tsx`, run right after the client build. Each
+ * route gets its head (title, description, share tags), its HTML and the inlined CSS; `main.tsx` hydrates it. The dev
+ * server is unchanged: it serves the empty root with the home page's head.
+ */
+export function prerenderPages(): Plugin {
+  let config: ResolvedConfig;
+  const siteUrl = () => config.env.VITE_SITE_URL?.trim() ?? '';
+  return {
+    name: 'minibot-prerender',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    transformIndexHtml(html) {
+      // Both the dev server and the build: the home page's head (the build replaces it per route, below).
+      if (!html.includes(HEAD_MARKER)) return html;
+      return html.replace(HEAD_MARKER, () => HEAD_MARKER + headTags(PAGE_HEADS[0], siteUrl()) + HEAD_MARKER);
+    },
+    writeBundle: {
+      sequential: true,
+      async handler() {
+        if (config.command !== 'build' || config.build.ssr) return;
+        const outDir = resolve(config.root, config.build.outDir);
+        // Inside the project (Vite's cache folder), so that the server bundle's imports of react and react-dom resolve
+        // to the project's node_modules wherever the build's outDir is.
+        const ssrDir = join(config.cacheDir, 'prerender');
+        await build({
+          configFile: config.configFile,
+          mode: config.mode,
+          logLevel: 'warn',
+          build: {
+            ssr: join(config.root, 'src/entry-server.tsx'),
+            outDir: ssrDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            rollupOptions: { input: join(config.root, 'src/entry-server.tsx') },
+          },
+          // The modal's workspace sources are TypeScript: bundle them; react, react-dom and viem stay Node imports.
+          ssr: { noExternal: ['@minibot/modal'], resolve: { conditions: ['minibot-source', ...defaultServerConditions] } },
+        });
+        try {
+          const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
+            renderPage(path: string): Promise<string>;
+          };
+          const template = deferScripts(
+            inlineCriticalCss(readFileSync(join(outDir, 'index.html'), 'utf8'), (href) => readFileSync(join(outDir, href), 'utf8')),
+          );
+          const headBlock = new RegExp(`${HEAD_MARKER}[\\s\\S]*?${HEAD_MARKER}`);
+          for (const page of PAGE_HEADS) {
+            // React puts its resource hints (the hero image's preload) first in the rendered HTML: they belong in the head.
+            const rendered = await renderPage(page.path);
+            const hints = rendered.match(/^(?:<link [^>]*>)+/)?.[0] ?? '';
+            const body = rendered.slice(hints.length);
+            if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to prerender into`);
+            const html = template
+              .replace(headBlock, () => headTags(page, siteUrl()) + (hints ? `\n    ${hints}` : ''))
+              .replace(ROOT_ELEMENT, () => `<div id="root">${body}</div>`);
+            const file = routeFile(outDir, page.path);
+            mkdirSync(dirname(file), { recursive: true });
+            writeFileSync(file, html);
+          }
+          config.logger.info(`prerendered ${PAGE_HEADS.map((page) => page.path).join(', ')}`);
+        } finally {
+          rmSync(ssrDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
