@@ -1,9 +1,9 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
-import { needsApproval, quoteDetails, swapIssue, type SwapController, type SwapState } from '../../controllers/swap.js';
+import { needsApproval, quoteDetails, swapIssue, type SwapController, type SwapState } from '../../controllers/swap/swap.js';
 import { formatAmount, formatTokenAmount, formatUsd } from '../../core/units.js';
-import { slippageText } from '../../controllers/amounts.js';
+import { slippageText } from '../../controllers/swap/amounts.js';
 import { MbView, viewStyles } from '../view.js';
 import { swapPreviewStyles } from './swap-preview-view.styles.js';
 import { detail, tradeStyles } from '../trade.js';
