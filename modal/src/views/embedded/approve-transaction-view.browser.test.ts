@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
-import { openModal, logInByEmail } from './embedded-test-harness.js';
+import { openModal, logInByEmail } from '../testing/embedded-harness.js';
 
 describe('ApproveTransaction view', () => {
   afterEach(() => document.body.replaceChildren());

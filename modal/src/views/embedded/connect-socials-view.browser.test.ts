@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { deepActive, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
-import { openModal } from './embedded-test-harness.js';
+import { openModal } from '../testing/embedded-harness.js';
 
 describe('ConnectSocials and ConnectingFarcaster views', () => {
   afterEach(() => document.body.replaceChildren());

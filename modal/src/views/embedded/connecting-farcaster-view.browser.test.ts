@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbQrCode } from '../../ui/qr-code/qr-code.js';
-import { openModal } from './embedded-test-harness.js';
+import { openModal } from '../testing/embedded-harness.js';
 
 describe('ConnectingFarcaster view', () => {
   afterEach(() => document.body.replaceChildren());

@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { deepText, dialogName, expectNoAxeViolations, waitForView } from '../testing/test-helpers.js';
-import { openModal } from './embedded-test-harness.js';
+import { openModal } from '../testing/embedded-harness.js';
 
 describe('ConnectingSocial view', () => {
   afterEach(() => document.body.replaceChildren());

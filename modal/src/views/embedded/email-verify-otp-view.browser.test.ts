@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
-import { openModal, input, button, typeInto } from './embedded-test-harness.js';
+import { openModal, input, button, typeInto } from '../testing/embedded-harness.js';
 
 describe('EmailVerifyOtp view', () => {
   afterEach(() => document.body.replaceChildren());

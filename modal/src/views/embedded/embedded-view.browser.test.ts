@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { deepText, expectNoAxeViolations, waitFor } from '../testing/test-helpers.js';
-import { openModal, input, typeInto } from './embedded-test-harness.js';
+import { openModal, input, typeInto } from '../testing/embedded-harness.js';
 
 describe('Connect with the embedded wallet', () => {
   afterEach(() => document.body.replaceChildren());

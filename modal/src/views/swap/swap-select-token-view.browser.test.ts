@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { deepActive, deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbListItem } from '../../ui/list-item/list-item.js';
-import { buttonNamed, openSwap } from './swap-test-harness.js';
+import { buttonNamed, openSwap } from '../testing/swap-harness.js';
 
 describe('SwapSelectToken view', () => {
   afterEach(() => document.body.replaceChildren());

@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbListItem } from '../../ui/list-item/list-item.js';
-import { amountInput, buttonNamed, openSwap } from './swap-test-harness.js';
+import { amountInput, buttonNamed, openSwap } from '../testing/swap-harness.js';
 
 describe('Swap view', () => {
   afterEach(() => document.body.replaceChildren());

@@ -1,18 +1,18 @@
 import { sendKeys } from '@web/test-runner-commands';
-import { createTestControllers } from '../testing/test-controllers.js';
-import { mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
+import { createTestControllers } from './test-controllers.js';
+import { mountTestModal, waitFor, waitForView } from './test-helpers.js';
 import type { ModalControllers } from '../../controllers/bag.js';
 import type { MbModal } from '../../elements/modal/modal.js';
 
 // The embedded wallet views' tests share these: a modal on Connect with the wallet's frame, typing, and the e-mail log-in.
 // The views load as chunks on first use; loaded here so that a busy machine's first compile does not hit the time-outs.
-import './email-verify-otp-view.js';
-import './email-verify-device-view.js';
-import './approve-transaction-view.js';
-import './connect-socials-view.js';
-import './connecting-farcaster-view.js';
-import './connecting-social-view.js';
-import './update-email-wallet-view.js';
+import '../embedded/email-verify-otp-view.js';
+import '../embedded/email-verify-device-view.js';
+import '../embedded/approve-transaction-view.js';
+import '../embedded/connect-socials-view.js';
+import '../embedded/connecting-farcaster-view.js';
+import '../embedded/connecting-social-view.js';
+import '../embedded/update-email-wallet-view.js';
 import '../../elements/embedded-frame.js';
 
 export const walletUrl = `${location.origin}/mock-wallet`;

@@ -1,5 +1,5 @@
-import { createTestControllers, testAddress, type ExtraRoutes } from '../testing/test-controllers.js';
-import { deepText, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
+import { createTestControllers, testAddress, type ExtraRoutes } from './test-controllers.js';
+import { deepText, mountTestModal, waitFor, waitForView } from './test-helpers.js';
 import type { MbListItem } from '../../ui/list-item/list-item.js';
 
 // The Swap views' tests share these: the swap endpoints, a connected modal on Swap, and the steps to a quote.
