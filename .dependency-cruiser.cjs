@@ -57,6 +57,14 @@ module.exports = {
       to: { path: [layer('views', 'elements', 'ui', 'theme', 'react'), '^node_modules/(lit|lit-html|lit-element|@lit|react|react-dom)/'] },
     },
     {
+      name: 'lazy-features-stay-lazy',
+      severity: 'error',
+      comment:
+        'A lazy feature (controllers/swap, onramp, names, siwx, embedded, activity) is its own chunk: what loads before the first click (the core controllers, the bag, the elements, the entries) names its types or imports it dynamically, never statically. The hub is lazy itself.',
+      from: { path: `${src}(controllers/[^/]+|elements/.+|[^/]+)\\.ts$`, pathNot: `${src}controllers/hub\\.ts$` },
+      to: { path: `${src}controllers/(swap|onramp|names|siwx|embedded|activity)/`, dependencyTypesNot: ['type-only', 'dynamic-import'] },
+    },
+    {
       name: 'api-is-fetch-only',
       severity: 'error',
       comment: 'api/ is one function per endpoint: no state, no controllers, connectors or UI.',

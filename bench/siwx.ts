@@ -23,8 +23,8 @@ async function dappFigures() {
   const initial = closure(outputOf('entry.ts'));
   const modal = closure(outputOf('modal/src/elements/modal/mount.ts'));
   const beyond = (start: string, loaded: Set<string>[]) => [...closure(start)].filter((path) => !loaded.some((set) => set.has(path)));
-  const controller = beyond(outputOf('modal/src/controllers/siwx.ts'), [initial]);
-  const controllerAfterModal = beyond(outputOf('modal/src/controllers/siwx.ts'), [initial, modal]);
+  const controller = beyond(outputOf('modal/src/controllers/siwx/siwx.ts'), [initial]);
+  const controllerAfterModal = beyond(outputOf('modal/src/controllers/siwx/siwx.ts'), [initial, modal]);
   const view = beyond(outputOf('modal/src/views/siwx/siwx-sign-message-view.ts'), [initial, modal]);
   return {
     firstClickKb: kb(bytes(initial)),

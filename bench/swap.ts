@@ -15,7 +15,7 @@ import { freePort, startAnvil } from '../scripts/stack.js';
 import { startApiMocks } from '../api-mocks/src/server.js';
 import { startDappServer, strictCsp } from '../test/modal/dapp-server.js';
 import { TestWallet } from '../test/wallet/test-wallet.js';
-import { SWAP_QUOTE_DEBOUNCE_MS } from '../modal/src/controllers/swap.js';
+import { SWAP_QUOTE_DEBOUNCE_MS } from '../modal/src/controllers/swap/swap.js';
 import { writeBenchReport } from './results.js';
 
 const SAMPLES = 20;

@@ -46,6 +46,17 @@ describe('the layering rules of npm run lint', () => {
     expect(found.some((line) => line.startsWith('no-import-loops: modal/src/controllers/'))).toBe(true);
   });
 
+  it('reject a core controller importing a lazy feature statically, and accept it through a dynamic import or its types', async () => {
+    write({
+      'modal/src/controllers/swap/swap.ts': 'export const create = () => 1;\nexport type Swap = number;\n',
+      'modal/src/controllers/eager.ts': "import { create } from './swap/swap';\nexport const eager = create;\n",
+      'modal/src/controllers/lazy-ok.ts': "import type { Swap } from './swap/swap';\nexport const later = (): Promise<Swap> => import('./swap/swap').then((m) => m.create());\n",
+    });
+    const found = await violations(fixture, ['modal/src/controllers/eager.ts', 'modal/src/controllers/lazy-ok.ts']);
+    expect(found).toContain('lazy-features-stay-lazy: modal/src/controllers/eager.ts -> modal/src/controllers/swap/swap.ts');
+    expect(found.filter((line) => line.includes('lazy-ok.ts'))).toEqual([]);
+  });
+
   it('pass on the repository', async () => {
     expect(await violations(root, ['modal/src', 'site/src'], true)).toEqual([]);
   });

@@ -15,7 +15,7 @@ export type { NetworksState, NetworksController } from './controllers/networks.j
 export type { DirectoryState, DirectoryController } from './controllers/directory.js';
 export type { ToastVariant, ToastState, ToastController } from './controllers/toasts.js';
 export type { AnalyticsAlert, AnalyticsState, AnalyticsEventInput, AnalyticsController } from './controllers/analytics.js';
-export type { SendToken, SendState, SendController } from './controllers/send.js';
+export type { SendToken, SendState, SendController } from './controllers/send/send.js';
 export { getDefaultClient, setDefaultClient, controllersOf } from './client-registry.js';
 export { bscNetwork, solanaNetwork, eip155Networks, defineEvmNetwork } from './core/networks.js';
 export * from './core/constants.js';

@@ -1,12 +1,12 @@
 import type { FrameChannel } from '../connectors/embedded/channel.js';
-import type { EmbeddedController } from './embedded.js';
+import type { EmbeddedController } from './embedded/embedded.js';
 import type { HubControllers } from './hub.js';
 import type { CoreControllers } from './core-controllers.js';
 import type { LazyFeature } from './lazy.js';
-import type { NamesController } from './names.js';
-import type { OnrampController } from './onramp.js';
+import type { NamesController } from './names/names.js';
+import type { OnrampController } from './onramp/onramp.js';
 import type { PendingTransactionsController } from './pending-transactions.js';
-import type { SwapController } from './swap.js';
+import type { SwapController } from './swap/swap.js';
 
 export type { CoreControllers };
 

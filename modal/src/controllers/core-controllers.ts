@@ -7,7 +7,7 @@ import type { DirectoryController, DirectoryControllerDeps } from './directory.j
 import type { ModalController } from './modal.js';
 import type { NetworksController } from './networks.js';
 import type { RouterController } from './router.js';
-import type { SendController } from './send.js';
+import type { SendController } from './send/send.js';
 import type { ToastController } from './toasts.js';
 import type { WalletConnectController } from './walletconnect.js';
 import type { AccountSnapshot, Clock, ResolvedOptions, SiwxController } from '../core/types.js';

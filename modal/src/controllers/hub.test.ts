@@ -10,10 +10,10 @@ import { messages } from '../texts/messages.js';
 import { resolveOptions } from './options.js';
 import { createAccountController } from './account.js';
 import { createMemoryStorage } from '../storage.js';
-import { activityRows, createActivityController } from './activity.js';
+import { activityRows, createActivityController } from './activity/activity.js';
 import { createPortfolioController, readWalletAssets } from './portfolio.js';
-import { createSendController } from './send.js';
-import { createSendFlowController, erc20TransferData, NAME_LOOKUP_DEBOUNCE_MS, parseUnitsString, type SendFlowDeps } from './send-flow.js';
+import { createSendController } from './send/send.js';
+import { createSendFlowController, erc20TransferData, NAME_LOOKUP_DEBOUNCE_MS, parseUnitsString, type SendFlowDeps } from './send/send-flow.js';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';

@@ -2,10 +2,10 @@ import type { CoreControllers } from './core-controllers.js';
 import { rpcUrlOf } from '../api/rpc-url.js';
 import { jsonRpcRequest } from '../api/json-rpc.js';
 import { messages as englishMessages } from '../texts/messages.js';
-import { onAccountActivity } from './account-activity.js';
-import { createActivityController, type ActivityController } from './activity.js';
+import { onAccountActivity } from './activity/account-activity.js';
+import { createActivityController, type ActivityController } from './activity/activity.js';
 import { createPortfolioController, type PortfolioController } from './portfolio.js';
-import { createSendFlowController, type SendFlowController } from './send-flow.js';
+import { createSendFlowController, type SendFlowController } from './send/send-flow.js';
 
 /** The Account hub's controllers: a lazy chunk, made on first use, never before the first click. */
 export interface HubControllers {

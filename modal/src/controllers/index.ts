@@ -10,7 +10,7 @@ import { createConnectionController } from './connection.js';
 import { createModalController } from './modal.js';
 import { createNetworksController, shouldShowUnsupportedChain } from './networks.js';
 import { createRouterController, resolveOpenView } from './router.js';
-import { createSendController } from './send.js';
+import { createSendController } from './send/send.js';
 import { createToastController } from './toasts.js';
 import { createWalletConnectController } from './walletconnect.js';
 import { HttpError, ModalError, ResponseValidationError } from '../errors.js';
@@ -78,7 +78,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
   // handed over, since importing errors.ts there would split it out of the first-click bundle.
   let siwxLoad: Promise<SiwxController> | undefined;
   const siwx = options.siwx
-    ? () => (siwxLoad ??= import('./siwx.js').then((m) => m.createSiwxControllerFor(controllers, deps, api, { ModalError, HttpError, ResponseValidationError })))
+    ? () => (siwxLoad ??= import('./siwx/siwx.js').then((m) => m.createSiwxControllerFor(controllers, deps, api, { ModalError, HttpError, ResponseValidationError })))
     : undefined;
   const syncSiwx = () => siwx?.().then((c) => c.sync()).catch(() => modal.close());
   const connection = createConnectionController({
@@ -247,11 +247,11 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     getAccount,
     // Lazy features: each its own chunk, made on first use; the only place that knows how to build one.
     hub: feature(() => import('./hub.js')),
-    names: feature(() => import('./names.js')),
-    swap: feature(() => import('./swap.js')),
-    onramp: feature(() => import('./onramp.js')),
+    names: feature(() => import('./names/names.js')),
+    swap: feature(() => import('./swap/swap.js')),
+    onramp: feature(() => import('./onramp/onramp.js')),
     pendingTransactions: feature(() => import('./pending-transactions.js')),
-    embedded: feature(() => import('./embedded.js')),
+    embedded: feature(() => import('./embedded/embedded.js')),
     installEmbeddedFrame(open) {
       openFrame ??= open;
     },

@@ -2,7 +2,7 @@ import type { ApiContext } from '../api/http.js';
 import { fetchSupportedChains } from '../api/blockchain-core.js';
 import { createStore } from '../core/store.js';
 import type { ChainNamespace, Eip1193Provider, ModalNetwork, Store } from '../core/types.js';
-import type { SendController } from './send.js';
+import type { SendController } from './send/send.js';
 import { switchChain as defaultSwitchChain } from '../connectors/switch-chain.js';
 import { ModalError } from '../errors.js';
 import { coreMessages as messages } from '../texts/core-messages.js';

@@ -5,7 +5,7 @@ import { controllersOf } from '../client-registry.js';
 import type { HubControllers } from '../controllers/hub.js';
 import type { LazyFeature } from '../controllers/lazy.js';
 import { totalUsd, type PortfolioSource, type PortfolioState } from '../controllers/portfolio.js';
-import { SendNotPossibleError, type SendOutcome } from '../controllers/send-flow.js';
+import { SendNotPossibleError, type SendOutcome } from '../controllers/send/send-flow.js';
 
 export { SendNotPossibleError };
 import { ModalError } from '../errors.js';

@@ -6,7 +6,7 @@ import { defineElement } from '../../ui/define.js';
 import { formatDecimalText } from '../../core/units.js';
 import { safeLinkUrl } from '../../core/safe-url.js';
 import { FeatureController } from '../store-controller.js';
-import { activityRows, type ActivityRow } from '../../controllers/activity.js';
+import { activityRows, type ActivityRow } from '../../controllers/activity/activity.js';
 import { MbView, viewStyles } from '../view.js';
 import { ACTIVITY_ROW_HEIGHT, transactionsStyles } from './transactions-view.styles.js';
 import '../../ui/icon/icon.js';

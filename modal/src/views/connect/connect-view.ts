@@ -1,9 +1,10 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import type { ConnectorInfo } from '../../core/types.js';
 import type { WcWallet } from '../../api/types.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
+import { connectStyles } from './connect-view.styles.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { openWallet, walletImageSrc } from './wallet-actions.js';
 import '../../ui/list-item/list-item.js';
@@ -20,17 +21,7 @@ import '../../ui/input/input.js';
  * @tag mb-connect-view
  */
 export class MbConnectView extends MbView {
-  static override styles = [
-    ...viewStyles,
-    css`
-      .item-icon {
-        --mb-icon-size: 40px;
-      }
-      .item-skeleton {
-        --mb-skeleton-height: 56px;
-      }
-    `,
-  ];
+  static override styles = [...viewStyles, connectStyles];
   private readonly connection = new StoreController(this, () => this.controllers?.connection);
   private readonly directory = new StoreController(this, () => this.controllers?.directory);
   private emailError?: string;

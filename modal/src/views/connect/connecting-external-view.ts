@@ -1,7 +1,8 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
+import { connectingExternalStyles } from './connecting-external-view.styles.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/button/button.js';
@@ -15,21 +16,7 @@ import '../../ui/text/text.js';
  * @tag mb-connecting-external-view
  */
 export class MbConnectingExternalView extends MbView {
-  static override styles = [
-    ...viewStyles,
-    css`
-      .image {
-        position: relative;
-        --mb-image-size: 72px;
-      }
-      mb-spinner {
-        position: absolute;
-        inset: -8px;
-        justify-content: center;
-        align-items: center;
-      }
-    `,
-  ];
+  static override styles = [...viewStyles, connectingExternalStyles];
 
   private readonly connection = new StoreController(this, () => this.controllers?.connection);
   private readonly router = new StoreController(this, () => this.controllers?.router);

@@ -1,8 +1,9 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import type { WcWallet } from '../../api/types.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
+import { connectingWcStyles } from './connecting-wc-view.styles.js';
 import { walletDeepLink } from './wallet-actions.js';
 
 /** How often the view checks whether the shown pairing URI expired. */
@@ -20,32 +21,7 @@ import '../../ui/icon/icon.js';
  * @tag mb-connecting-wc-view
  */
 export class MbConnectingWcView extends MbView {
-  static override styles = [
-    ...viewStyles,
-    css`
-      .qr-skeleton {
-        width: 240px;
-        --mb-skeleton-height: 240px;
-        margin: 0 auto;
-      }
-      a.deep-link {
-        display: flex;
-        align-items: center;
-        justify-content: center;
-        gap: 8px;
-        min-height: 40px;
-        border-radius: var(--_mb-radius-sm, 10px);
-        background: var(--_mb-color-accent, #9a5c00);
-        color: var(--_mb-color-accent-fg, #fff);
-        font-weight: 600;
-        text-decoration: none;
-      }
-      a.deep-link.secondary {
-        background: var(--_mb-color-surface, #f2f3f5);
-        color: var(--_mb-color-fg, #141414);
-      }
-    `,
-  ];
+  static override styles = [...viewStyles, connectingWcStyles];
 
   private readonly walletConnect = new StoreController(this, () => this.controllers?.walletConnect);
   private readonly router = new StoreController(this, () => this.controllers?.router);

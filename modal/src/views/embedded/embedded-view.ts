@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import type { EmbeddedController, EmbeddedState } from '../../controllers/embedded.js';
+import type { EmbeddedController, EmbeddedState } from '../../controllers/embedded/embedded.js';
 import { FeatureController } from '../store-controller.js';
 import { MbView } from '../view.js';
 import '../../ui/text/text.js';

@@ -1,7 +1,8 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
+import { registerAccountNameStyles } from './register-account-name-view.styles.js';
 import '../../ui/input/input.js';
 import '../../ui/button/button.js';
 import '../../ui/text/text.js';
@@ -14,18 +15,7 @@ import '../../ui/text/text.js';
  * @tag mb-register-account-name-view
  */
 export class MbRegisterAccountNameView extends MbView {
-  static override styles = [
-    ...viewStyles,
-    css`
-      .suggestions {
-        flex-direction: row;
-        flex-wrap: wrap;
-      }
-      .status {
-        min-height: 1.4em;
-      }
-    `,
-  ];
+  static override styles = [...viewStyles, registerAccountNameStyles];
 
   private readonly names = new FeatureController(this, (c) => c.names, { store: (names) => names });
   private fieldFocused = false;

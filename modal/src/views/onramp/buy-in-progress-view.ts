@@ -1,8 +1,9 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
-import { ONRAMP_PROVIDER, type OnrampController } from '../../controllers/onramp.js';
+import { ONRAMP_PROVIDER, type OnrampController } from '../../controllers/onramp/onramp.js';
 import { MbView, viewStyles } from '../view.js';
+import { buyInProgressStyles } from './buy-in-progress-view.styles.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
 import '../../ui/spinner/spinner.js';
@@ -15,24 +16,7 @@ import '../../ui/text/text.js';
  * @tag mb-buy-in-progress-view
  */
 export class MbBuyInProgressView extends MbView {
-  static override styles = [
-    ...viewStyles,
-    css`
-      .mark {
-        --mb-icon-size: 40px;
-      }
-      .ok {
-        color: var(--_mb-color-success, #1d7a3e);
-      }
-      .bad {
-        color: var(--_mb-color-error, #c0262d);
-      }
-      code {
-        font-size: 0.8em;
-        overflow-wrap: anywhere;
-      }
-    `,
-  ];
+  static override styles = [...viewStyles, buyInProgressStyles];
   private readonly state = new FeatureController(this, (c) => c.onramp, { store: (onramp) => onramp });
 
   get onramp(): OnrampController | undefined {

@@ -1,8 +1,9 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
+import { walletReceiveStyles } from './wallet-receive-view.styles.js';
 import '../../ui/qr-code/qr-code.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
@@ -15,24 +16,7 @@ import '../../ui/text/text.js';
  * @tag mb-wallet-receive-view
  */
 export class MbWalletReceiveView extends MbView {
-  static override styles = [
-    ...viewStyles,
-    css`
-      .address {
-        font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
-        font-size: 0.85em;
-        word-break: break-all;
-        padding: 10px 12px;
-        border-radius: var(--_mb-radius-sm, 10px);
-        background: var(--_mb-color-surface, #f2f3f5);
-      }
-      .networks li {
-        display: flex;
-        align-items: center;
-        gap: 8px;
-      }
-    `,
-  ];
+  static override styles = [...viewStyles, walletReceiveStyles];
 
   private readonly account = new StoreController(this, () => this.controllers?.account);
   private readonly networks = new StoreController(this, () => this.controllers?.networks);

@@ -6,7 +6,7 @@ import { formatDecimalText, formatUsd } from '../../core/units.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { FeatureController, StoreController } from '../store-controller.js';
 import type { HubControllers } from '../../controllers/hub.js';
-import type { SendBlocker } from '../../controllers/send-flow.js';
+import type { SendBlocker } from '../../controllers/send/send-flow.js';
 import { MbView, viewStyles } from '../view.js';
 import { sendStyles } from './send.styles.js';
 import '../../ui/input/input.js';

@@ -1,9 +1,10 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
 import type { SiwxController } from '../../core/types.js';
 import { shortenAddress } from '../../core/format.js';
 import { defineElement } from '../../ui/define.js';
 import { MbView, viewStyles } from '../view.js';
+import { siwxSignMessageStyles } from './siwx-sign-message-view.styles.js';
 import '../../ui/button/button.js';
 import '../../ui/text/text.js';
 import '../../ui/icon/icon.js';
@@ -16,25 +17,7 @@ import '../../ui/icon/icon.js';
  * @tag mb-siwx-sign-message-view
  */
 export class MbSiwxSignMessageView extends MbView {
-  static override styles = [
-    ...viewStyles,
-    css`
-      .account {
-        font-weight: 650;
-        font-size: 1.1em;
-        font-variant-numeric: tabular-nums;
-      }
-      .mark {
-        display: grid;
-        place-items: center;
-        width: 56px;
-        height: 56px;
-        border-radius: 50%;
-        background: var(--_mb-color-surface, #f2f3f5);
-        --mb-icon-size: 28px;
-      }
-    `,
-  ];
+  static override styles = [...viewStyles, siwxSignMessageStyles];
 
   @state() private siwx?: SiwxController;
   @state() private signing = false;

@@ -1,10 +1,11 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
-import { needsApproval, quoteDetails, swapIssue, type SwapController, type SwapState } from '../../controllers/swap.js';
+import { needsApproval, quoteDetails, swapIssue, type SwapController, type SwapState } from '../../controllers/swap/swap.js';
 import { formatAmount, formatTokenAmount, formatUsd } from '../../core/units.js';
-import { slippageText } from '../../controllers/amounts.js';
+import { slippageText } from '../../controllers/swap/amounts.js';
 import { MbView, viewStyles } from '../view.js';
+import { swapPreviewStyles } from './swap-preview-view.styles.js';
 import { detail, tradeStyles } from '../trade.js';
 import { issueText } from './swap-issue.js';
 import '../../ui/button/button.js';
@@ -24,28 +25,7 @@ export class MbSwapPreviewView extends MbView {
     return this.localize.lang;
   }
 
-  static override styles = [
-    ...viewStyles,
-    tradeStyles,
-    css`
-      .done {
-        --mb-icon-size: 40px;
-        color: var(--_mb-color-success, #1d7a3e);
-      }
-      .down {
-        transform: rotate(90deg);
-      }
-      /* The chevron's path is mirrored in right-to-left text: turn it the other way to keep pointing down. */
-      .down:dir(rtl) {
-        transform: rotate(-90deg);
-      }
-      .big {
-        font-size: 1.3em;
-        font-weight: 650;
-        font-variant-numeric: tabular-nums;
-      }
-    `,
-  ];
+  static override styles = [...viewStyles, tradeStyles, swapPreviewStyles];
 
   private readonly state = new FeatureController(this, (c) => c.swap, { store: (swap) => swap });
 

@@ -1,13 +1,14 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
 import { safeImageUrl } from '../../core/safe-url.js';
-import { quoteDetails, swapIssue, type SwapController, type SwapState, type SwapTokenInfo } from '../../controllers/swap.js';
+import { quoteDetails, swapIssue, type SwapController, type SwapState, type SwapTokenInfo } from '../../controllers/swap/swap.js';
 import { formatAmount, formatTokenAmount, formatUsd, formatAmountInput } from '../../core/units.js';
-import { slippageText } from '../../controllers/amounts.js';
+import { slippageText } from '../../controllers/swap/amounts.js';
 import { MbView, viewStyles } from '../view.js';
 import { detail, tradeStyles } from '../trade.js';
 import { issueText } from './swap-issue.js';
+import { swapStyles } from './swap-view.styles.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
 import '../../ui/skeleton/skeleton.js';
@@ -21,20 +22,7 @@ import '../../ui/wallet-image/wallet-image.js';
  * @tag mb-swap-view
  */
 export class MbSwapView extends MbView {
-  /** The catalogue's language: amounts read and show in it. */
-  private get numberLocale(): string {
-    return this.localize.lang;
-  }
-
-  static override styles = [
-    ...viewStyles,
-    tradeStyles,
-    css`
-      .skeleton {
-        --mb-skeleton-height: 92px;
-      }
-    `,
-  ];
+  static override styles = [...viewStyles, tradeStyles, swapStyles];
 
   private readonly state = new FeatureController(this, (c) => c.swap, { store: (swap) => swap, connected: (swap) => void swap.ensureLoaded() });
 
@@ -52,7 +40,7 @@ export class MbSwapView extends MbView {
     const t = this.localize.texts;
     const { from, to, quote } = state;
     const info = quoteDetails(state);
-    const issue = issueText(this.localize.texts, state);
+    const issue = issueText(t, state);
     const native = state.tokens.find((x) => x.isNative);
     return html`
       <section class="panel" aria-label=${t.swapFrom}>
@@ -72,7 +60,7 @@ export class MbSwapView extends MbView {
         </div>
         ${from
           ? html`<div class="panel-foot">
-              <span>${t.tokenBalance(formatTokenAmount(from.balance, from.decimals, this.numberLocale), from.symbol)}</span>
+              <span>${t.tokenBalance(formatTokenAmount(from.balance, from.decimals, this.localize.lang), from.symbol)}</span>
               ${from.balance > 0n ? html`<mb-button variant="ghost" size="sm" @click=${this.max}>${t.maxAmount}</mb-button>` : nothing}
             </div>`
           : nothing}
@@ -84,23 +72,23 @@ export class MbSwapView extends MbView {
         <div class="panel-head"><span>${t.swapTo}</span></div>
         <div class="amount-row">
           <output class="amount" aria-label=${t.swapTo} aria-live="polite" aria-busy=${state.quoteLoading ? 'true' : 'false'}>
-            ${state.quoteLoading ? html`<mb-skeleton></mb-skeleton>` : quote && to ? formatTokenAmount(quote.toAmount, to.decimals, this.numberLocale) : '0'}
+            ${state.quoteLoading ? html`<mb-skeleton></mb-skeleton>` : quote && to ? formatTokenAmount(quote.toAmount, to.decimals, this.localize.lang) : '0'}
           </output>
           ${this.tokenButton('to', to)}
         </div>
-        ${to ? html`<div class="panel-foot"><span>${t.tokenBalance(formatTokenAmount(to.balance, to.decimals, this.numberLocale), to.symbol)}</span></div>` : nothing}
+        ${to ? html`<div class="panel-foot"><span>${t.tokenBalance(formatTokenAmount(to.balance, to.decimals, this.localize.lang), to.symbol)}</span></div>` : nothing}
       </section>
       ${info && from && to && quote
         ? html`<dl>
             ${detail(t.swapRate, this.rate(state))}
-            ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${formatAmount(info.priceImpactBps, 2, 2, this.numberLocale)}%`)}
+            ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${formatAmount(info.priceImpactBps, 2, 2, this.localize.lang)}%`)}
             ${detail(
               t.networkFee,
               info.networkFee === undefined
                 ? state.gasError ?? t.networkFeeUnavailable
-                : `${formatTokenAmount(info.networkFee, 18, this.numberLocale)} ${native?.symbol ?? ''}${info.networkFeeCents !== undefined ? ` (${formatUsd(info.networkFeeCents, this.numberLocale)})` : ''}`,
+                : `${formatTokenAmount(info.networkFee, 18, this.localize.lang)} ${native?.symbol ?? ''}${info.networkFeeCents !== undefined ? ` (${formatUsd(info.networkFeeCents, this.localize.lang)})` : ''}`,
             )}
-            ${detail(t.minimumReceived, `${formatTokenAmount(info.minimumReceived, to.decimals, this.numberLocale)} ${to.symbol}`)}
+            ${detail(t.minimumReceived, `${formatTokenAmount(info.minimumReceived, to.decimals, this.localize.lang)} ${to.symbol}`)}
           </dl>`
         : nothing}
       <dl>
@@ -143,7 +131,7 @@ export class MbSwapView extends MbView {
     if (!from || !to || !quote || quote.fromAmount === 0n) return '-';
     // Output per one whole input token, in the output's smallest unit.
     const perOne = (quote.toAmount * 10n ** BigInt(from.decimals)) / quote.fromAmount;
-    return `1 ${from.symbol} = ${formatTokenAmount(perOne, to.decimals, this.numberLocale)} ${to.symbol}`;
+    return `1 ${from.symbol} = ${formatTokenAmount(perOne, to.decimals, this.localize.lang)} ${to.symbol}`;
   }
 
   private action(state: SwapState, issue: string | undefined) {
@@ -158,7 +146,7 @@ export class MbSwapView extends MbView {
 
   private max = () => {
     const from = this.swap?.getState().from;
-    if (from) this.swap!.setAmount(formatAmountInput(from.balance, from.decimals, this.numberLocale));
+    if (from) this.swap!.setAmount(formatAmountInput(from.balance, from.decimals, this.localize.lang));
   };
 
   private onSlippage = (event: Event) => {

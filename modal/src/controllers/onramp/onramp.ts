@@ -1,18 +1,18 @@
-import { notifyAccountActivity } from './account-activity.js';
-import type { ApiContext } from '../api/http.js';
-import type { OnrampPaymentCurrency, OnrampPurchaseCurrency, OnrampQuote } from '../api/types.js';
-import { fetchBalances } from '../api/blockchain.js';
-import { fetchHistory } from '../api/history.js';
-import { fetchTokenPrices } from '../api/convert.js';
-import { fetchOnrampOptions, fetchOnrampQuote, generateOnrampUrl } from '../api/onramp.js';
-import { createStore } from '../core/store.js';
-import { messages as englishMessages } from '../texts/messages.js';
-import type { Clock, ModalNetwork, Store } from '../core/types.js';
-import type { CoreControllers } from './core-controllers.js';
-import { safeLinkUrl } from '../core/safe-url.js';
-import { ModalError, ResponseValidationError } from '../errors.js';
-import { formatAmount, parseAmount, unitsOfDecimalText } from '../core/units.js';
-import { priceMicros } from './amounts.js';
+import { notifyAccountActivity } from '../activity/account-activity.js';
+import type { ApiContext } from '../../api/http.js';
+import type { OnrampPaymentCurrency, OnrampPurchaseCurrency, OnrampQuote } from '../../api/types.js';
+import { fetchBalances } from '../../api/blockchain.js';
+import { fetchHistory } from '../../api/history.js';
+import { fetchTokenPrices } from '../../api/convert.js';
+import { fetchOnrampOptions, fetchOnrampQuote, generateOnrampUrl } from '../../api/onramp.js';
+import { createStore } from '../../core/store.js';
+import { messages as englishMessages } from '../../texts/messages.js';
+import type { Clock, ModalNetwork, Store } from '../../core/types.js';
+import type { CoreControllers } from '../core-controllers.js';
+import { safeLinkUrl } from '../../core/safe-url.js';
+import { ModalError, ResponseValidationError } from '../../errors.js';
+import { formatAmount, parseAmount, unitsOfDecimalText } from '../../core/units.js';
+import { priceMicros } from '../swap/amounts.js';
 
 /** Spec section 9: the built-in sample options (card 10.00-7500.00, bank account 10.00-25000.00; USD and EUR). */
 export const SAMPLE_PAYMENT_CURRENCIES: OnrampPaymentCurrency[] = ['USD', 'EUR'].map((id) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ModalControllers } from './bag.js';
+import type { ModalControllers } from '../bag.js';
 import { notifyAccountActivity, onAccountActivity } from './account-activity.js';
 
 describe('account activity signal (swap and buy -> Account hub)', () => {

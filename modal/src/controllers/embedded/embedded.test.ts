@@ -8,15 +8,15 @@ import {
   sendCallsProblem,
   type AppToFrameMessage,
   type EmbeddedUser,
-} from '../api/embedded-protocol.js';
-import { createFrameChannel, type ChannelMessageEvent } from '../connectors/embedded/channel.js';
-import { createEip6963Discovery } from '../connectors/eip6963.js';
-import { createFakeClock, createFakeFetch, flush, json, testOptions, type FakeClock } from '../core/testing.js';
-import { messages } from '../texts/messages.js';
-import { createMemoryStorage, STORAGE_KEYS } from '../storage.js';
+} from '../../api/embedded-protocol.js';
+import { createFrameChannel, type ChannelMessageEvent } from '../../connectors/embedded/channel.js';
+import { createEip6963Discovery } from '../../connectors/eip6963.js';
+import { createFakeClock, createFakeFetch, flush, json, testOptions, type FakeClock } from '../../core/testing.js';
+import { messages } from '../../texts/messages.js';
+import { createMemoryStorage, STORAGE_KEYS } from '../../storage.js';
 import { createEmbeddedController, type PopupHandle } from './embedded.js';
-import { createControllers } from './index.js';
-import { resolveOptions } from './options.js';
+import { createControllers } from '../index.js';
+import { resolveOptions } from '../options.js';
 
 const FRAME_ORIGIN = 'http://wallet.test';
 const USER: EmbeddedUser = {

@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
-import type { Cacao, SiwxMessageData } from '../core/types.js';
+import type { Cacao, SiwxMessageData } from '../../core/types.js';
 
 // This module and the rest of the SIWX chunk import nothing at run time from the modules of the first-click bundle:
 // a module shared with a lazy chunk is split out of that bundle into a chunk of its own (+120 to +200 B gzip each,

@@ -5,16 +5,16 @@ import {
   RPC_NOT_ALLOWED_CODE,
   type EmbeddedUser,
   type SocialProvider,
-} from '../api/embedded-protocol.js';
+} from '../../api/embedded-protocol.js';
 /** The social logins the wallet frame offers (the ConnectSocials list). */
-export { SOCIAL_PROVIDERS, type SocialProvider } from '../api/embedded-protocol.js';
-import type { FrameChannel } from '../connectors/embedded/channel.js';
-import { FrameTimeoutError } from '../connectors/embedded/channel.js';
-import { createEmbeddedProvider, type EmbeddedProvider } from '../connectors/embedded/provider.js';
-import type { Clock, ConnectorInfo, FetchLike, ModalMessages, Store } from '../core/types.js';
-import type { CoreControllers } from './core-controllers.js';
-import { browserClock, createEmbeddedStore, EmbeddedWalletError } from '../connectors/embedded/runtime.js';
-import { textsOf } from '../texts/catalogue.js';
+export { SOCIAL_PROVIDERS, type SocialProvider } from '../../api/embedded-protocol.js';
+import type { FrameChannel } from '../../connectors/embedded/channel.js';
+import { FrameTimeoutError } from '../../connectors/embedded/channel.js';
+import { createEmbeddedProvider, type EmbeddedProvider } from '../../connectors/embedded/provider.js';
+import type { Clock, ConnectorInfo, FetchLike, ModalMessages, Store } from '../../core/types.js';
+import type { CoreControllers } from '../core-controllers.js';
+import { browserClock, createEmbeddedStore, EmbeddedWalletError } from '../../connectors/embedded/runtime.js';
+import { textsOf } from '../../texts/catalogue.js';
 
 /** The auth connector: the embedded wallet behind e-mail and social logins. */
 export const AUTH_CONNECTOR_ID = 'auth';

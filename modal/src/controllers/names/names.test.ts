@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import { verifyMessage } from 'viem';
-import type { ApiContext } from '../api/http.js';
-import { createFakeClock, createFakeFetch, createFakeProvider, json, type RecordedRequest } from '../core/testing.js';
-import { messages } from '../texts/messages.js';
+import type { ApiContext } from '../../api/http.js';
+import { createFakeClock, createFakeFetch, createFakeProvider, json, type RecordedRequest } from '../../core/testing.js';
+import { messages } from '../../texts/messages.js';
 import {
   coinTypeOf,
   createNamesController,

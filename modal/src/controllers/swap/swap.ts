@@ -1,18 +1,18 @@
-import { notifyAccountActivity } from './account-activity.js';
-import type { ApiContext } from '../api/http.js';
-import type { Balance, CaipAddress, SwapToken } from '../api/types.js';
-import { fetchBalances } from '../api/blockchain.js';
-import { buildSwapTransaction, fetchAllowance, fetchBuildApprove, fetchGasPrice, fetchSwapQuotes, fetchSwapTokens, fetchTokenPrices } from '../api/convert.js';
-import { createStore } from '../core/store.js';
-import type { Clock, Eip1193Provider, ModalNetwork, Store } from '../core/types.js';
-import type { CoreControllers } from './core-controllers.js';
-import { isUserRejection, ModalError } from '../errors.js';
-import { errorMessageOf, type ErrorMessageTexts } from '../error-message.js';
-import { messages as englishMessages } from '../texts/messages.js';
-import { parseAmount, unitsOfDecimalText } from '../core/units.js';
-import { chainHex, readChainCapabilities, supportsAtomicBatch, type ChainCapabilities } from './capabilities.js';
+import { notifyAccountActivity } from '../activity/account-activity.js';
+import type { ApiContext } from '../../api/http.js';
+import type { Balance, CaipAddress, SwapToken } from '../../api/types.js';
+import { fetchBalances } from '../../api/blockchain.js';
+import { buildSwapTransaction, fetchAllowance, fetchBuildApprove, fetchGasPrice, fetchSwapQuotes, fetchSwapTokens, fetchTokenPrices } from '../../api/convert.js';
+import { createStore } from '../../core/store.js';
+import type { Clock, Eip1193Provider, ModalNetwork, Store } from '../../core/types.js';
+import type { CoreControllers } from '../core-controllers.js';
+import { isUserRejection, ModalError } from '../../errors.js';
+import { errorMessageOf, type ErrorMessageTexts } from '../../error-message.js';
+import { messages as englishMessages } from '../../texts/messages.js';
+import { parseAmount, unitsOfDecimalText } from '../../core/units.js';
+import { chainHex, readChainCapabilities, supportsAtomicBatch, type ChainCapabilities } from '../capabilities.js';
 import { minimumReceived, parseSlippage, priceImpactBps, slippagePercent, toHex, usdCents } from './amounts.js';
-import { waitForReceipt, type ChainRead } from './receipts.js';
+import { waitForReceipt, type ChainRead } from '../receipts.js';
 import { waitForCallsStatus } from './calls-status.js';
 
 /** Spec section 9: the default slippage tolerance is 1 (percent): 100 basis points. */
@@ -25,7 +25,7 @@ export const SWAP_QUOTE_TTL_MS = 30_000;
 export const SWAP_GAS_ESTIMATE = 150_000n;
 export const APPROVE_GAS_ESTIMATE = 60_000n;
 /** Receipt and batch polling: the one waiter of Send and Swap (`receipts.ts`). */
-export { RECEIPT_POLL_MS, RECEIPT_TIMEOUT_MS } from './receipts.js';
+export { RECEIPT_POLL_MS, RECEIPT_TIMEOUT_MS } from '../receipts.js';
 export { CALLS_CONFIRMED, CALLS_PENDING } from './calls-status.js';
 /** The native coin's address in the swap API (`0xeeee…eeee`). */
 export const NATIVE_SWAP_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';

@@ -1,12 +1,12 @@
-import type { ApiContext } from '../api/http.js';
-import type { AuthApiContext } from '../api/auth.js';
-import type { AccountSnapshot, Clock, Eip1193Provider, ModalStorage, ResolvedOptions, SiwxController, SiwxMessageData, SiwxSession, SiwxSignOutcome, SiwxStorage, ViewName } from '../core/types.js';
-import type { ModalController } from './modal.js';
-import type { CoreControllers } from './core-controllers.js';
-import type { RouterController } from './router.js';
-import type { ToastController } from './toasts.js';
-import { isUserRejection } from '../errors.js';
-import { messages } from '../texts/messages.js';
+import type { ApiContext } from '../../api/http.js';
+import type { AuthApiContext } from '../../api/auth.js';
+import type { AccountSnapshot, Clock, Eip1193Provider, ModalStorage, ResolvedOptions, SiwxController, SiwxMessageData, SiwxSession, SiwxSignOutcome, SiwxStorage, ViewName } from '../../core/types.js';
+import type { ModalController } from '../modal.js';
+import type { CoreControllers } from '../core-controllers.js';
+import type { RouterController } from '../router.js';
+import type { ToastController } from '../toasts.js';
+import { isUserRejection } from '../../errors.js';
+import { messages } from '../../texts/messages.js';
 import { cacaoOf, dataOfCacao, formatSiwxMessage } from './siwx-message.js';
 import { createLocalSiwxStorage, createServerSiwxStorage } from './siwx-storage.js';
 

@@ -1,4 +1,4 @@
-import type { CoreControllers } from './core-controllers.js';
+import type { CoreControllers } from '../core-controllers.js';
 
 /**
  * A signal between the lazy feature chunks: a swap or a purchase changed the account's balances, so the Account

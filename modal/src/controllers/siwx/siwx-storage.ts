@@ -1,6 +1,6 @@
 import { generateSiweNonce } from 'viem/siwe';
-import { authenticate, fetchAuthMe, fetchAuthNonce, signOut, type AuthApiContext } from '../api/auth.js';
-import type { Clock, ModalStorage, SiwxSession, SiwxStorage } from '../core/types.js';
+import { authenticate, fetchAuthMe, fetchAuthNonce, signOut, type AuthApiContext } from '../../api/auth.js';
+import type { Clock, ModalStorage, SiwxSession, SiwxStorage } from '../../core/types.js';
 import { isInForce, isSamePair } from './siwx-message.js';
 
 // Local JSON helpers: storage.ts is in the first-click bundle (see siwx-message.ts on why the chunk does not import it).

@@ -1,11 +1,11 @@
-import { fetchNameSuggestions, lookupName, registerName, reverseLookupNames } from '../api/blockchain.js';
-import type { ApiContext } from '../api/http.js';
-import type { LookupNameResponse, NameSuggestion, RegisterNameMessage } from '../api/types.js';
-import { createStore } from '../core/store.js';
-import type { Clock, Eip1193Provider, Store } from '../core/types.js';
-import type { CoreControllers } from './core-controllers.js';
-import { HttpError, ModalError } from '../errors.js';
-import { messages } from '../texts/messages.js';
+import { fetchNameSuggestions, lookupName, registerName, reverseLookupNames } from '../../api/blockchain.js';
+import type { ApiContext } from '../../api/http.js';
+import type { LookupNameResponse, NameSuggestion, RegisterNameMessage } from '../../api/types.js';
+import { createStore } from '../../core/store.js';
+import type { Clock, Eip1193Provider, Store } from '../../core/types.js';
+import type { CoreControllers } from '../core-controllers.js';
+import { HttpError, ModalError } from '../../errors.js';
+import { messages } from '../../texts/messages.js';
 
 /** Spec section 9: a name has at least 4 characters. */
 export const NAME_MIN_LENGTH = 4;

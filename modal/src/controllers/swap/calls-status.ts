@@ -1,5 +1,5 @@
-import { ModalError } from '../errors.js';
-import { poll, WaitTimeoutError, type ChainRead, type WaitOptions } from './receipts.js';
+import { ModalError } from '../../errors.js';
+import { poll, WaitTimeoutError, type ChainRead, type WaitOptions } from '../receipts.js';
 
 /** EIP-5792 `wallet_getCallsStatus` codes: 1xx pending, 200 confirmed, 4xx-6xx failed (nothing of a failed atomic batch stays). */
 export const CALLS_PENDING = 100;

@@ -1,9 +1,9 @@
-import type { ApiContext } from '../api/http.js';
-import type { Transaction } from '../api/types.js';
-import { fetchHistory } from '../api/history.js';
-import { createStore } from '../core/store.js';
-import type { ModalNetwork, Store } from '../core/types.js';
-import { filterTransactions } from '../api/filters.js';
+import type { ApiContext } from '../../api/http.js';
+import type { Transaction } from '../../api/types.js';
+import { fetchHistory } from '../../api/history.js';
+import { createStore } from '../../core/store.js';
+import type { ModalNetwork, Store } from '../../core/types.js';
+import { filterTransactions } from '../../api/filters.js';
 
 export interface ActivityState {
   /** Transactions of the active chain loaded so far, newest first, spam dropped. */

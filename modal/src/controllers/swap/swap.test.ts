@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiContext } from '../api/http.js';
-import { createFakeClock, createFakeFetch, createFakeProvider, flush, json, type RecordedRequest } from '../core/testing.js';
-import type { ModalNetwork } from '../core/types.js';
-import { messages } from '../texts/messages.js';
-import { formatAmount, formatTokenAmount, formatUsd, parseAmount } from '../core/units.js';
+import type { ApiContext } from '../../api/http.js';
+import { createFakeClock, createFakeFetch, createFakeProvider, flush, json, type RecordedRequest } from '../../core/testing.js';
+import type { ModalNetwork } from '../../core/types.js';
+import { messages } from '../../texts/messages.js';
+import { formatAmount, formatTokenAmount, formatUsd, parseAmount } from '../../core/units.js';
 import {
   minimumReceived,
   parseSlippage,
@@ -11,7 +11,7 @@ import {
   slippagePercent,
   usdCents,
 } from './amounts.js';
-import { readChainCapabilities, supportsAtomicBatch } from './capabilities.js';
+import { readChainCapabilities, supportsAtomicBatch } from '../capabilities.js';
 import { createSwapController, quoteDetails, RECEIPT_TIMEOUT_MS, swapIssue, SWAP_QUOTE_DEBOUNCE_MS, SWAP_QUOTE_TTL_MS, type SwapControllerDeps, type SwapStep } from './swap.js';
 
 const USER = '0x1111111111111111111111111111111111111111';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiContext } from '../api/http.js';
-import { createFakeClock, createFakeFetch, json, type RecordedRequest } from '../core/testing.js';
-import type { ModalNetwork } from '../core/types.js';
+import type { ApiContext } from '../../api/http.js';
+import { createFakeClock, createFakeFetch, json, type RecordedRequest } from '../../core/testing.js';
+import type { ModalNetwork } from '../../core/types.js';
 import {
   createOnrampController,
   mockedQuote,

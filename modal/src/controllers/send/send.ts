@@ -1,6 +1,6 @@
-import { createStore } from '../core/store.js';
-import type { Balance } from '../api/types.js';
-import type { Store } from '../core/types.js';
+import { createStore } from '../../core/store.js';
+import type { Balance } from '../../api/types.js';
+import type { Store } from '../../core/types.js';
 
 /** The token a send form sends: a balance entry (`address` is CAIP-10, absent for the native coin). */
 export type SendToken = Pick<Balance, 'symbol' | 'name' | 'address' | 'price' | 'iconUrl'> & {

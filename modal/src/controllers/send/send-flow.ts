@@ -1,14 +1,14 @@
-import type { ApiContext } from '../api/http.js';
-import type { Balance } from '../api/types.js';
-import { fetchGasPrice } from '../api/convert.js';
-import { lookupName } from '../api/blockchain.js';
-import type { Clock, Eip1193Provider, ModalMessages, ModalNetwork, Store } from '../core/types.js';
+import type { ApiContext } from '../../api/http.js';
+import type { Balance } from '../../api/types.js';
+import { fetchGasPrice } from '../../api/convert.js';
+import { lookupName } from '../../api/blockchain.js';
+import type { Clock, Eip1193Provider, ModalMessages, ModalNetwork, Store } from '../../core/types.js';
 import type { SendController, SendState, SendToken } from './send.js';
-import type { ToastVariant } from './toasts.js';
-import { formatAmountInput, parseAmount, unitsOfDecimalText } from '../core/units.js';
-import { hasInsufficientGas, isEvmAddress, isEvmSendComplete, validateSolanaSend } from '../core/validation.js';
-import { isUserRejection, ModalError } from '../errors.js';
-import { TransactionRevertedError, waitForReceipt, type ChainRead } from './receipts.js';
+import type { ToastVariant } from '../toasts.js';
+import { formatAmountInput, parseAmount, unitsOfDecimalText } from '../../core/units.js';
+import { hasInsufficientGas, isEvmAddress, isEvmSendComplete, validateSolanaSend } from '../../core/validation.js';
+import { isUserRejection, ModalError } from '../../errors.js';
+import { TransactionRevertedError, waitForReceipt, type ChainRead } from '../receipts.js';
 
 /** Why the form cannot be sent yet (the view shows it on the disabled button). */
 export type SendBlocker =
@@ -99,7 +99,7 @@ export const ERC20_TRANSFER_GAS = 65_000n;
 export const NAME_LOOKUP_DEBOUNCE_MS = 300;
 
 /** The plain-text amount parser (`1.5` -> smallest unit), as `core/units.ts` parses in English. */
-export { parseAmount as parseUnitsString } from '../core/units.js';
+export { parseAmount as parseUnitsString } from '../../core/units.js';
 
 /** Calldata of ERC-20 `transfer(to, amount)` (local: viem's `encodeFunctionData` with `erc20Abi` is 8.9 kB gzip, over the Send views' 12 kB budget). */
 export function erc20TransferData(to: string, amount: bigint): `0x${string}` {

@@ -3,7 +3,7 @@
  * No floating point touches an amount; USD prices (numbers from the API) only scale display values. Parsing and
  * formatting amounts is `core/units.ts`.
  */
-import { formatAmount, parseAmount } from '../core/units.js';
+import { formatAmount, parseAmount } from '../../core/units.js';
 
 const BPS = 10_000n;
 

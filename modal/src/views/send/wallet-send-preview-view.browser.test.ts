@@ -1,0 +1,67 @@
+import { assert } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
+import { createTestControllers } from '../testing/test-controllers.js';
+import { deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
+import type { MbInput } from '../../ui/input/input.js';
+
+const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+
+async function openSend() {
+  const harness = createTestControllers();
+  await harness.controllers.connection.connect('io.metamask');
+  const { modal } = await mountTestModal(harness.controllers);
+  harness.controllers.modal.open({ view: 'WalletSend' });
+  const view = await waitForView(modal, 'mb-wallet-send-view');
+  await waitFor(() => view.shadowRoot!.querySelectorAll('option').length >= 2, 3000, 'tokens in the picker');
+  return { ...harness, modal, view };
+}
+
+async function type(view: HTMLElement, selector: string, text: string) {
+  view.shadowRoot!.querySelector<MbInput>(selector)!.focus();
+  await sendKeys({ type: text });
+}
+
+const buttons = (view: HTMLElement) => [...view.shadowRoot!.querySelectorAll<HTMLElement & { disabled: boolean }>('mb-button')];
+
+describe('WalletSendPreview view', () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it('shows what is sent and to whom, with Cancel and Send; Cancel goes back to the form unchanged', async () => {
+    const { view, modal, wallet } = await openSend();
+    const select = view.shadowRoot!.querySelector('select')!;
+    select.value = '1';
+    select.dispatchEvent(new Event('change'));
+    await type(view, 'mb-input.amount-input', '1.5');
+    await type(view, 'mb-input.receiver-input', RECEIVER);
+    const review = view.shadowRoot!.querySelector<HTMLElement & { disabled: boolean }>('mb-button.submit')!;
+    await waitFor(() => !review.disabled, 3000, 'ready');
+    review.shadowRoot!.querySelector('button')!.click();
+
+    const preview = await waitForView(modal, 'mb-wallet-send-preview-view');
+    assert.equal(dialogName(modal), 'Review Send');
+    const labels = [...preview.shadowRoot!.querySelectorAll('.label')].map((l) => l.textContent);
+    assert.deepEqual(labels.slice(0, 2), ['You send', 'To']);
+    assert.equal(preview.shadowRoot!.querySelector('.big')!.textContent!.trim(), '1.5 USDT');
+    const receiver = preview.shadowRoot!.querySelector(`[title="${RECEIVER}"]`)!;
+    assert.equal(receiver.textContent, '0x3C44...93BC');
+    assert.deepEqual(buttons(preview).map((b) => deepText(b).trim()), ['Cancel', 'Send']);
+    assert.isFalse(buttons(preview)[1].disabled);
+    await expectNoAxeViolations(modal);
+
+    buttons(preview)[0].shadowRoot!.querySelector('button')!.click();
+    const form = await waitForView(modal, 'mb-wallet-send-view');
+    assert.equal(form.shadowRoot!.querySelector<MbInput>('mb-input.amount-input')!.value, '1.5');
+    assert.equal(form.shadowRoot!.querySelector<MbInput>('mb-input.receiver-input')!.value, RECEIVER);
+    assert.notInclude(wallet.requests, 'eth_sendTransaction');
+  });
+
+  it('reached without a token and receiver, it asks for a token and offers Back only', async () => {
+    const { modal, controllers } = await openSend();
+    controllers.router.push('WalletSendPreview');
+    const preview = await waitForView(modal, 'mb-wallet-send-preview-view');
+    assert.include(deepText(preview), 'Select a token');
+    assert.deepEqual(buttons(preview).map((b) => deepText(b).trim()), ['Back']);
+    buttons(preview)[0].shadowRoot!.querySelector('button')!.click();
+    await waitForView(modal, 'mb-wallet-send-view');
+  });
+});

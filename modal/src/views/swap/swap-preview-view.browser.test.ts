@@ -1,0 +1,81 @@
+import { assert } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
+import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
+import type { MbListItem } from '../../ui/list-item/list-item.js';
+import { amountInput, buttonNamed, openSwap, pickUsdtForBnb, reviewWhenEnabled, POOL, USDT } from '../testing/swap-harness.js';
+
+describe('SwapPreview view', () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it('SwapPreview: approves the short allowance, swaps, and shows completion with a way back', async () => {
+    const { view, modal, sent } = await openSwap({ usdt: '25' });
+    await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
+    const swap = await pickUsdtForBnb(view, modal);
+    amountInput(swap).focus();
+    await sendKeys({ type: '30' });
+    await waitFor(() => deepText(swap).includes('Insufficient USDT balance'), 3000, 'insufficient balance');
+    amountInput(swap).select();
+    await sendKeys({ type: '20' });
+    (await reviewWhenEnabled(swap)).click();
+    const preview = await waitForView(modal, 'mb-swap-preview-view');
+    assert.equal(dialogName(modal), 'Review Swap');
+    assert.include(deepText(preview), 'your wallet asks twice');
+    await expectNoAxeViolations(modal);
+    buttonNamed(preview, /Approve USDT and swap/)!.click();
+    await waitFor(() => deepText(preview).includes('Swap complete'), 5000, 'completion');
+    assert.deepEqual(sent.map((t) => t.to), [USDT, POOL]);
+    await expectNoAxeViolations(modal);
+    buttonNamed(preview, /Back to account/)!.click();
+    await waitForView(modal, 'mb-account-view');
+  });
+
+  it('SwapPreview with a wallet that batches atomically: one confirmation, the step shown while pending, then completion', async () => {
+    const { view, modal, sent, state, batches } = await openSwap({ usdt: '25', batching: true });
+    await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
+    const swap = await pickUsdtForBnb(view, modal);
+    amountInput(swap).focus();
+    await sendKeys({ type: '20' });
+    (await reviewWhenEnabled(swap)).click();
+    const preview = await waitForView(modal, 'mb-swap-preview-view');
+    assert.include(deepText(preview), 'Your wallet approves USDT and swaps in one step: it asks once.');
+    assert.notInclude(deepText(preview), 'asks twice');
+    buttonNamed(preview, /Approve USDT and swap/)!.click();
+    const status = await waitFor(() => preview.shadowRoot!.querySelector('[role="status"]'), 3000, 'pending step');
+    assert.equal(status.textContent, 'Approving USDT and swapping in one step: one confirmation in your wallet...');
+    await expectNoAxeViolations(modal);
+    assert.lengthOf(batches, 1);
+    assert.deepEqual(batches[0].calls.map((c) => c.to), [USDT, POOL]);
+    assert.isTrue(batches[0].atomicRequired);
+    state.batchStatus = 200;
+    await waitFor(() => deepText(preview).includes('Swap complete'), 5000, 'completion');
+    assert.lengthOf(sent, 0);
+  });
+
+  it('SwapPreview of 0.1 BNB for USDT: what is paid and received, the rows, and Swap as the one action (no approval for the native token)', async () => {
+    const { view, modal, sent } = await openSwap();
+    await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
+    buttonNamed(view, /You receive: Select a token/)!.click();
+    const select = await waitForView(modal, 'mb-swap-select-token-view');
+    await waitFor(() => select.shadowRoot!.querySelectorAll('mb-list-item').length === 3, 3000, 'tokens');
+    [...select.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')][1].shadowRoot!.querySelector('button')!.click();
+    const swap = await waitForView(modal, 'mb-swap-view');
+    amountInput(swap).focus();
+    await sendKeys({ type: '0.1' });
+    (await reviewWhenEnabled(swap)).click();
+    const preview = await waitForView(modal, 'mb-swap-preview-view');
+    assert.equal(dialogName(modal), 'Review Swap');
+    assert.deepEqual(
+      [...preview.shadowRoot!.querySelectorAll('.big')].map((b) => b.textContent),
+      ['0.1 BNB', '59 USDT'],
+    );
+    const rows = Object.fromEntries([...preview.shadowRoot!.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]));
+    assert.deepInclude(rows, { 'Minimum received': '58.41 USDT', 'Slippage tolerance (%)': '1', 'Network fee': '0.00015 BNB ($0.09)' });
+    assert.notInclude(deepText(preview), 'asks twice');
+    const actions = [...preview.shadowRoot!.querySelectorAll('mb-button')];
+    assert.deepEqual(actions.map((b) => deepText(b).trim()), ['Swap']);
+    await expectNoAxeViolations(modal);
+    actions[0].shadowRoot!.querySelector('button')!.click();
+    await waitFor(() => deepText(preview).includes('Swap complete'), 5000, 'completion');
+    assert.deepEqual(sent.map((t) => t.to), [POOL]);
+  });
+});

@@ -1,0 +1,7 @@
+import { css } from 'lit';
+
+export const swapStyles = css`
+  .skeleton {
+    --mb-skeleton-height: 92px;
+  }
+`;
