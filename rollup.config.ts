@@ -87,8 +87,12 @@ export const packageEntries = {
   modal: 'modal/src/elements/modal/mount.ts',
   storage: 'modal/src/storage.ts',
   'read-contract': 'modal/src/core/read-contract.ts',
+  wagmi: 'modal/src/wagmi/index.ts',
   ...localeEntries,
 };
+
+/** Entries that start with the 'use client' directive. */
+export const clientEntries = new Set(['react']);
 
 const config: RollupOptions = {
   input: packageEntries,
@@ -121,6 +125,9 @@ const config: RollupOptions = {
     format: 'es',
     sourcemap: true,
     entryFileNames: '[name].js',
+    // The React entry is client code (hooks, context): the directive lets a React Server Components app (Next.js App
+    // Router) import it from a server component's tree. Its chunks are reached only through it.
+    banner: (chunk) => (chunk.isEntry && clientEntries.has(chunk.name) ? "'use client';" : ''),
     chunkFileNames: (chunk) => (chunkHasSideEffects(chunk) ? 'chunks/elements/[name]-[hash].js' : 'chunks/[name]-[hash].js'),
     // The errors stay in the chunk of the store that every entry loads: the read-contract entry alone would split
     // them into a chunk of their own, one more file (and bytes) before a dapp's first click.

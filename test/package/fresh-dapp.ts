@@ -268,3 +268,25 @@ export async function serveStatic(root: string, config: unknown, csp: string): P
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((done) => server.close(() => done())) };
 }
 
+
+/**
+ * The self-hosted Content-Security-Policy of modal/README.md ("Strict Content-Security-Policy"), as a developer
+ * copies it, with each `<name>` replaced by the origin given (the README's `<RPC origins>` by `rpc`).
+ */
+export function readmeSelfHostedCsp(origins: { blockchainApi: string; walletDirectory: string; analytics: string; relay: string; rpc: string; embeddedWallet?: string }): string {
+  const readme = readFileSync(join(modalDir, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('With self-hosted services'));
+  const block = /```\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block) throw new Error('modal/README.md has no self-hosted policy block');
+  const values: Record<string, string> = { ...origins, 'RPC origins': origins.rpc, embeddedWallet: origins.embeddedWallet ?? '' };
+  const policy = block.replace(/<([A-Za-z ]+)>/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`the README's policy names <${name}>, which the test does not know`);
+    return values[name];
+  });
+  // One line per directive in the README; a header is one line. Repeated origins are harmless.
+  return policy
+    .split('\n')
+    .map((line) => line.trim().replace(/;$/, '').replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('; ');
+}

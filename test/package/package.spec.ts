@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
 import { test, expect } from '../fixtures.js';
 import { strictCsp } from '../modal/dapp-server.js';
-import { buildFreshDapp, packModal, serveStatic, type FreshDapp, type PackedModal } from './fresh-dapp.js';
+import { buildFreshDapp, packModal, readmeSelfHostedCsp, serveStatic, type FreshDapp, type PackedModal } from './fresh-dapp.js';
 
 /**
  * Issue 11/11: a dapp outside this repository installs the packed `@minibot/modal` (`npm pack` in modal/), type-checks
@@ -72,7 +72,12 @@ test.beforeAll(async ({ stack }) => {
   server = await serveStatic(dapp.distDir, config, csp);
   reactServer = await serveStatic(reactDapp.distDir, config, csp);
   writeScriptPage(join(work, 'plain-page'), join(dapp.dir, 'node_modules', '@minibot', 'modal'));
-  scriptPage = await serveStatic(join(work, 'plain-page'), config, csp);
+  // The script-tag page runs under the self-hosted policy exactly as modal/README.md gives it.
+  scriptPage = await serveStatic(
+    join(work, 'plain-page'),
+    config,
+    readmeSelfHostedCsp({ blockchainApi: origin(stack.apiUrl), walletDirectory: origin(stack.apiUrl), analytics: origin(stack.apiUrl), relay: origin(stack.relayUrl), rpc: origin(stack.rpcUrl) }),
+  );
 });
 
 test.afterAll(async () => {
@@ -83,8 +88,12 @@ test.afterAll(async () => {
 });
 
 test('the tarball holds the built package and no sources or tests', () => {
-  expect(packed.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/element.js', 'dist/connect-button.js', 'dist/react.js', 'dist/read-contract.js', 'dist/locales/de.js', 'dist/custom-elements.json', 'dist/types/element.d.ts', 'dist/types/react/index.d.ts']));
+  expect(packed.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/element.js', 'dist/connect-button.js', 'dist/react.js', 'dist/read-contract.js', 'dist/locales/de.js', 'dist/custom-elements.json', 'dist/types/element.d.ts', 'dist/types/react/index.d.ts', 'dist/wagmi.js', 'dist/types/wagmi/index.d.ts']));
   expect(packed.files.filter((file) => file.startsWith('src/') || /\.test\.|\.map$/.test(file))).toEqual([]);
+  // The React entry is client code for React Server Components (Next.js App Router): the directive comes first.
+  const installed = join(dapp.dir, 'node_modules', '@minibot', 'modal', 'dist');
+  expect(readFileSync(join(installed, 'react.js'), 'utf8').startsWith("'use client';\n")).toBe(true);
+  expect(readFileSync(join(installed, 'wagmi.js'), 'utf8')).not.toContain('use client');
 });
 
 test('a fresh Vite dapp with the installed tarball connects the injected test wallet, under a strict CSP', async ({ page, wallet }) => {
@@ -157,7 +166,7 @@ test('a fresh React dapp with the installed tarball reads the chain with useRead
   expect(violations).toEqual([]);
 });
 
-test('a plain HTML page without a bundler loads the script-tag build and connects the injected wallet, under a strict CSP', async ({ page, wallet }) => {
+test("a plain HTML page without a bundler loads the script-tag build and connects the injected wallet, under the README's self-hosted CSP", async ({ page, wallet }) => {
   const violations: string[] = [];
   await watchCsp(page, violations);
   const scripts: string[] = [];
