@@ -189,15 +189,216 @@ export function Checks() {
   const { data } = useReadContract<bigint>({ address: account.address, functionName: 'price', retry: true, refetchOnReconnect: true });
   // @ts-expect-error data is a bigint or undefined
   const text: string = data;
-  // @ts-expect-error WalletProvider needs a client
-  return <WalletProvider>{text}</WalletProvider>;
+  // @ts-expect-error WalletProvider's client is a ModalClient
+  return <WalletProvider client={42}>{text}</WalletProvider>;
 }
 `,
   'tsconfig.json': JSON.stringify({ compilerOptions: { ...compilerOptions, jsx: 'react-jsx' }, include: ['src'] }, null, 2),
 };
 
-/** The kinds of fresh dapp: vanilla TypeScript with the custom element, or React with the package's React entry. */
-export type DappKind = 'vanilla' | 'react';
+
+const htmlPage = (title: string, script: string) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/src/${script}"></script>
+  </body>
+</html>
+`;
+
+const presaleAbiSource = `export const presaleAbi = [
+  { type: 'function', name: 'price', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'uint256' }] },
+  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ name: '', type: 'uint256' }] },
+  { type: 'function', name: 'mint', stateMutability: 'payable', inputs: [{ name: 'quantity', type: 'uint256' }], outputs: [] },
+] as const;
+
+export interface DappConfig {
+  projectId: string; chainId: number; rpcUrl: string; apiUrl: string; relayUrl: string; contract: \`0x\${string}\`; embeddedWalletUrl?: string;
+}
+`;
+
+/**
+ * The wagmi 3 dapp (React, @tanstack/react-query, the modal as wagmi's connect UI through `@minibot/modal/wagmi`,
+ * ethers beside it). One Vite project, three pages built in one run: `index.html` is the app the e2e test drives;
+ * `bench-modal.html` and `bench-plain.html` are the same small app (connect, the connected address, one contract
+ * read) with the modal and with wagmi's own injected connector, for `npm run bench:wagmi`.
+ */
+const wagmiFiles: Record<string, string> = {
+  'index.html': htmlPage('Fresh wagmi dapp', 'main.tsx'),
+  'bench-modal.html': htmlPage('wagmi with the modal', 'bench-modal.tsx'),
+  'bench-plain.html': htmlPage("wagmi's injected connector", 'bench-plain.tsx'),
+  'vite.config.ts': `import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { rollupOptions: { input: ['index.html', 'bench-modal.html', 'bench-plain.html'] } },
+});
+`,
+  'src/presale.ts': presaleAbiSource,
+  // The code a wagmi developer writes: the modal, wagmi's config from it, the providers, wagmi's own hooks.
+  'src/main.tsx': `import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createConfig, WagmiProvider, useCapabilities, useChainId, useConnection, useDisconnect, useReadContract, useSendCalls,
+  useSignMessage, useWaitForCallsStatus, useWaitForTransactionReceipt, useWriteContract,
+} from 'wagmi';
+import { BrowserProvider } from 'ethers';
+import { createModal, defineEvmNetwork } from '@minibot/modal';
+import { ConnectButton, WalletProvider } from '@minibot/modal/react';
+import { wagmiConfigParameters } from '@minibot/modal/wagmi';
+import { presaleAbi, type DappConfig } from './presale';
+
+const dapp = (await (await fetch('/config.json')).json()) as DappConfig;
+const modal = createModal({
+  projectId: dapp.projectId,
+  networks: [
+    defineEvmNetwork({ id: dapp.chainId, name: 'BSC Local', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [dapp.rpcUrl] } } }),
+  ],
+  metadata: { name: 'Fresh wagmi dapp', description: 'wagmi 3 with the packed modal', url: location.origin, icons: [] },
+  apiUrls: {
+    blockchainApi: dapp.apiUrl, walletDirectory: dapp.apiUrl, analytics: dapp.apiUrl, relay: dapp.relayUrl,
+    ...(dapp.embeddedWalletUrl ? { embeddedWallet: dapp.embeddedWalletUrl } : {}),
+  },
+});
+const config = createConfig(wagmiConfigParameters(modal));
+const queryClient = new QueryClient();
+const batchTargets = ['0x0000000000000000000000000000000000000e55', '0x0000000000000000000000000000000000000f66'] as const;
+
+function Presale() {
+  const connection = useConnection();
+  const chainId = useChainId();
+  const price = useReadContract({ address: dapp.contract, abi: presaleAbi, functionName: 'price' });
+  const passes = useReadContract({
+    address: dapp.contract, abi: presaleAbi, functionName: 'balanceOf', args: connection.address ? [connection.address] : undefined,
+    query: { enabled: Boolean(connection.address) },
+  });
+  const mint = useWriteContract();
+  const receipt = useWaitForTransactionReceipt({ hash: mint.data });
+  const refetchPasses = passes.refetch;
+  useEffect(() => {
+    if (receipt.isSuccess) void refetchPasses();
+  }, [receipt.isSuccess, refetchPasses]);
+  const sign = useSignMessage();
+  const capabilities = useCapabilities({ chainId, query: { enabled: connection.isConnected } });
+  const calls = useSendCalls();
+  const callsStatus = useWaitForCallsStatus({ id: calls.data?.id });
+  const { disconnect } = useDisconnect();
+  const [ethersSignature, setEthersSignature] = useState('');
+  const signWithEthers = async () => {
+    const provider = modal.getProvider();
+    if (!provider) return;
+    const signer = await new BrowserProvider(provider).getSigner();
+    setEthersSignature(await signer.signMessage('Hello from ethers'));
+  };
+  return (
+    <main>
+      <h1>Fresh wagmi dapp</h1>
+      <ConnectButton />
+      <p data-testid="status">{connection.status}</p>
+      <p data-testid="address">{connection.address ?? 'Not connected'}</p>
+      <p data-testid="connector">{connection.connector?.id ?? ''}</p>
+      <p data-testid="chain">{chainId}</p>
+      <p data-testid="price">{price.data !== undefined ? \`Price: \${price.data} wei\` : price.error ? 'Price not available' : 'Loading...'}</p>
+      <p data-testid="passes">{passes.data !== undefined ? \`Passes: \${passes.data}\` : ''}</p>
+      <button disabled={!connection.isConnected || price.data === undefined}
+        onClick={() => mint.writeContract({ address: dapp.contract, abi: presaleAbi, functionName: 'mint', args: [1n], value: price.data })}>Mint</button>
+      <p data-testid="mint">{receipt.isSuccess ? \`Minted in block \${receipt.data.blockNumber}\` : mint.error ? \`Mint failed: \${mint.error.name}\` : mint.data ? 'Waiting for the receipt' : ''}</p>
+      <button onClick={() => sign.signMessage({ message: 'Hello from wagmi' })}>Sign</button>
+      <p data-testid="signature">{sign.data ?? (sign.error ? \`Sign failed: \${sign.error.name}\` : '')}</p>
+      <button onClick={() => void signWithEthers()}>Sign with ethers</button>
+      <p data-testid="ethers-signature">{ethersSignature}</p>
+      <p data-testid="atomic">{capabilities.data ? \`Atomic: \${capabilities.data.atomic?.status ?? 'none'}\` : capabilities.error ? 'No capabilities' : ''}</p>
+      <button onClick={() => calls.sendCalls({ calls: [{ to: batchTargets[0], data: '0x', value: 1n }, { to: batchTargets[1], data: '0x', value: 2n }] })}>Send batch</button>
+      <p data-testid="batch">{callsStatus.data ? \`Batch \${callsStatus.data.status}, \${callsStatus.data.receipts?.length ?? 0} receipt(s)\` : calls.error ? \`Batch failed: \${calls.error.name}\` : calls.data ? 'Batch sent' : ''}</p>
+      <button onClick={() => disconnect()}>Disconnect with wagmi</button>
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <WagmiProvider config={config}>
+      <QueryClientProvider client={queryClient}>
+        <WalletProvider client={modal}>
+          <Presale />
+        </WalletProvider>
+      </QueryClientProvider>
+    </WagmiProvider>
+  </StrictMode>,
+);
+`,
+  'src/bench-modal.tsx': `import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createConfig, WagmiProvider, useConnection, useReadContract } from 'wagmi';
+import { createModal, defineEvmNetwork } from '@minibot/modal';
+import { ConnectButton } from '@minibot/modal/react';
+import { wagmiConfigParameters } from '@minibot/modal/wagmi';
+import { presaleAbi, type DappConfig } from './presale';
+
+const dapp = (await (await fetch('/config.json')).json()) as DappConfig;
+const modal = createModal({
+  projectId: dapp.projectId,
+  networks: [defineEvmNetwork({ id: dapp.chainId, name: 'BSC Local', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [dapp.rpcUrl] } } })],
+  metadata: { name: 'Bench', description: 'wagmi with the modal', url: location.origin, icons: [] },
+  apiUrls: { blockchainApi: dapp.apiUrl, walletDirectory: dapp.apiUrl, analytics: dapp.apiUrl, relay: dapp.relayUrl },
+});
+const config = createConfig(wagmiConfigParameters(modal));
+
+function App() {
+  const connection = useConnection();
+  const price = useReadContract({ address: dapp.contract, abi: presaleAbi, functionName: 'price' });
+  return (
+    <main>
+      <ConnectButton />
+      <p data-testid="address">{connection.address ?? 'Not connected'}</p>
+      <p data-testid="price">{price.data !== undefined ? \`Price: \${price.data} wei\` : 'Loading...'}</p>
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <WagmiProvider config={config}><QueryClientProvider client={new QueryClient()}><App /></QueryClientProvider></WagmiProvider>,
+);
+`,
+  'src/bench-plain.tsx': `import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createConfig, http, injected, WagmiProvider, useConnect, useConnection, useReadContract } from 'wagmi';
+import { defineChain } from 'viem';
+import { presaleAbi, type DappConfig } from './presale';
+
+const dapp = (await (await fetch('/config.json')).json()) as DappConfig;
+const chain = defineChain({ id: dapp.chainId, name: 'BSC Local', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [dapp.rpcUrl] } } });
+const config = createConfig({ chains: [chain], transports: { [chain.id]: http(dapp.rpcUrl) }, connectors: [injected()] });
+
+function App() {
+  const connection = useConnection();
+  const { connect, connectors } = useConnect();
+  const price = useReadContract({ address: dapp.contract, abi: presaleAbi, functionName: 'price' });
+  return (
+    <main>
+      <button onClick={() => connect({ connector: connectors[0] })}>{connection.address ?? 'Connect Wallet'}</button>
+      <p data-testid="price">{price.data !== undefined ? \`Price: \${price.data} wei\` : 'Loading...'}</p>
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <WagmiProvider config={config}><QueryClientProvider client={new QueryClient()}><App /></QueryClientProvider></WagmiProvider>,
+);
+`,
+  'tsconfig.json': JSON.stringify({ compilerOptions: { ...compilerOptions, jsx: 'react-jsx' }, include: ['src'] }, null, 2),
+};
+
+/** The kinds of fresh dapp: vanilla TypeScript with the custom element, React with the package's React entry, or wagmi 3. */
+export type DappKind = 'vanilla' | 'react' | 'wagmi';
+const filesOf: Record<DappKind, Record<string, string>> = { vanilla: vanillaFiles, react: reactFiles, wagmi: wagmiFiles };
 
 export interface FreshDapp {
   dir: string;
@@ -205,6 +406,8 @@ export interface FreshDapp {
   /** The built files of the entry page and what they import statically (Vite's manifest): before the first click. */
   beforeFirstClick: { file: string; gzipKb: number }[];
   beforeFirstClickGzipKb: number;
+  /** The same per HTML page of the build (`index.html`, and the wagmi dapp's `bench-modal.html`, `bench-plain.html`). */
+  pages: Record<string, { files: { file: string; gzipKb: number }[]; gzipKb: number }>;
 }
 
 /**
@@ -212,17 +415,18 @@ export interface FreshDapp {
  * @vitejs/plugin-react, in this repository's versions, from the npm cache first), type-checks and builds the dapp.
  */
 export function buildFreshDapp(tarball: string, parent = mkdtempSync(join(tmpdir(), 'fresh-dapp-')), kind: DappKind = 'vanilla'): FreshDapp {
-  const name = kind === 'react' ? 'fresh-react-dapp' : 'fresh-dapp';
+  const name = kind === 'vanilla' ? 'fresh-dapp' : `fresh-${kind}-dapp`;
   const dir = join(parent, name);
   mkdirSync(join(dir, 'src'), { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, version: '0.0.0', type: 'module' }, null, 2));
-  for (const [path, text] of Object.entries(kind === 'react' ? reactFiles : vanillaFiles)) writeFileSync(join(dir, path), text);
+  for (const [path, text] of Object.entries(filesOf[kind])) writeFileSync(join(dir, path), text);
   const react = ['react', 'react-dom', '@types/react', '@types/react-dom', '@vitejs/plugin-react'];
+  const wagmi = ['wagmi', '@tanstack/react-query', 'ethers'];
   run(
     'npm',
     [
       'install', '--prefer-offline', '--no-audit', '--no-fund', tarball,
-      ...['vite', 'typescript', 'viem', ...(kind === 'react' ? react : [])].map((dependency) => `${dependency}@${versionOf(dependency)}`),
+      ...['vite', 'typescript', 'viem', ...(kind === 'vanilla' ? [] : react), ...(kind === 'wagmi' ? wagmi : [])].map((dependency) => `${dependency}@${versionOf(dependency)}`),
     ],
     dir,
   );
@@ -230,18 +434,25 @@ export function buildFreshDapp(tarball: string, parent = mkdtempSync(join(tmpdir
   run(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--manifest'], dir);
   const distDir = join(dir, 'dist');
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const next of manifest[key].imports ?? []) visit(next);
+  const closure = (entries: string[]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const next of manifest[key].imports ?? []) visit(next);
+    };
+    for (const key of entries) visit(key);
+    const files = [...seen].map((key) => {
+      const file = manifest[key].file;
+      return { file, gzipKb: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length / 1024 };
+    });
+    return { files, gzipKb: files.reduce((sum, { gzipKb }) => sum + gzipKb, 0) };
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-  const beforeFirstClick = [...seen].map((key) => {
-    const file = manifest[key].file;
-    return { file, gzipKb: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length / 1024 };
-  });
-  return { dir, distDir, beforeFirstClick, beforeFirstClickGzipKb: beforeFirstClick.reduce((sum, { gzipKb }) => sum + gzipKb, 0) };
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry).map(([key]) => key);
+  const pages = Object.fromEntries(entries.map((key) => [key, closure([key])]));
+  // The app's own page (index.html); a single-page dapp has only that one.
+  const main = pages['index.html'] ?? closure(entries);
+  return { dir, distDir, beforeFirstClick: main.files, beforeFirstClickGzipKb: main.gzipKb, pages };
 }
 
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
