@@ -2,14 +2,16 @@
 // ESM to modal/dist with .d.ts types and a custom-elements manifest. Dynamic imports (the modal shell, each
 // view, WalletConnect, the React element wrappers) become their own chunks, so a dapp loads them on demand.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, RollupOptions } from 'rollup';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
+import type { Package } from 'custom-elements-manifest/schema';
 import { declaresSideEffects, sideEffectsEntries } from './modal/side-effects.js';
+import { writeElementTypings } from './modal/element-typings.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const outDir = join(root, 'modal', 'dist');
@@ -38,6 +40,7 @@ function customElementsManifest(): Plugin {
         encoding: 'utf8',
       });
       if (result.status !== 0) this.error(`custom-elements manifest failed: ${result.stderr || result.stdout}`);
+      writeElementTypings(JSON.parse(readFileSync(join(outDir, 'custom-elements.json'), 'utf8')) as Package, join(outDir, 'types'));
     },
   };
 }
