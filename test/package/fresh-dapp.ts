@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -241,6 +241,21 @@ export default defineConfig({
 });
 `,
   'src/presale.ts': presaleAbiSource,
+  // The element typings the package ships for JSX (generated from its custom-elements manifest): tsc fails without
+  // them ("'mb-connect-button' does not exist on type 'JSX.IntrinsicElements'"), and the directive would be unused.
+  'src/elements-check.tsx': `import type {} from '@minibot/modal/jsx/react';
+
+export function Elements() {
+  return (
+    <div>
+      <mb-connect-button theme-mode="dark"></mb-connect-button>
+      <mb-modal embedded theme-mode="light"></mb-modal>
+      {/* @ts-expect-error theme-mode is 'light' or 'dark' */}
+      <mb-connect-button theme-mode="blue"></mb-connect-button>
+    </div>
+  );
+}
+`,
   // The code a wagmi developer writes: the modal, wagmi's config from it, the providers, wagmi's own hooks.
   'src/main.tsx': `import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -500,4 +515,190 @@ export function readmeSelfHostedCsp(origins: { blockchainApi: string; walletDire
     .map((line) => line.trim().replace(/;$/, '').replace(/\s+/g, ' ').trim())
     .filter(Boolean)
     .join('; ');
+}
+
+/** What the Next.js dapp reads at build time (`NEXT_PUBLIC_*` in `.env.production`). */
+export interface NextDappConfig {
+  projectId: string;
+  chainId: number;
+  rpcUrl: string;
+  apiUrl: string;
+  relayUrl: string;
+  contract: string;
+}
+
+/**
+ * The Next.js App Router dapp (React 19, wagmi 3 with `ssr: true` and cookie storage): the root layout (a server
+ * component) gives wagmi the cookie's state, and the page, a server component, renders the React entry's
+ * `<WalletProvider>` and `<ConnectButton />` itself (the React entry's 'use client' makes them client references).
+ */
+const nextFiles: Record<string, string> = {
+  'next.config.mjs': 'export default {};\n',
+  'lib/wallet.ts': `import { cookieStorage, createConfig, createStorage } from 'wagmi';
+import { createModal, defineEvmNetwork } from '@minibot/modal';
+import { wagmiConfigParameters } from '@minibot/modal/wagmi';
+
+const env = {
+  projectId: process.env.NEXT_PUBLIC_PROJECT_ID!, chainId: Number(process.env.NEXT_PUBLIC_CHAIN_ID), rpcUrl: process.env.NEXT_PUBLIC_RPC_URL!,
+  apiUrl: process.env.NEXT_PUBLIC_API_URL!, relayUrl: process.env.NEXT_PUBLIC_RELAY_URL!,
+};
+export const contract = process.env.NEXT_PUBLIC_CONTRACT as \`0x\${string}\`;
+
+export const modal = createModal({
+  projectId: env.projectId,
+  networks: [defineEvmNetwork({ id: env.chainId, name: 'BSC Local', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [env.rpcUrl] } } })],
+  metadata: { name: 'Fresh Next.js dapp', description: 'wagmi 3 with ssr: true and the packed modal', url: 'http://localhost', icons: [] },
+  apiUrls: { blockchainApi: env.apiUrl, walletDirectory: env.apiUrl, analytics: env.apiUrl, relay: env.relayUrl },
+});
+export const config = createConfig(wagmiConfigParameters(modal, { ssr: true, storage: createStorage({ storage: cookieStorage }) }));
+`,
+  'app/providers.tsx': `'use client';
+import { useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { WagmiProvider, type State } from 'wagmi';
+import { config } from '../lib/wallet';
+
+export function Providers({ children, initialState }: { children: ReactNode; initialState?: State }) {
+  const [queryClient] = useState(() => new QueryClient());
+  return (
+    <WagmiProvider config={config} initialState={initialState}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </WagmiProvider>
+  );
+}
+`,
+  'app/layout.tsx': `import type { ReactNode } from 'react';
+import { headers } from 'next/headers';
+import { cookieToInitialState } from 'wagmi';
+import { config } from '../lib/wallet';
+import { Providers } from './providers';
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const initialState = cookieToInitialState(config, (await headers()).get('cookie'));
+  return (
+    <html lang="en">
+      <body>
+        <Providers initialState={initialState}>{children}</Providers>
+      </body>
+    </html>
+  );
+}
+`,
+  // A server component (no directive) rendering the React entry's components.
+  'app/page.tsx': `import { ConnectButton, WalletProvider } from '@minibot/modal/react';
+import { Status } from './status';
+
+export default function Page() {
+  return (
+    <main>
+      <h1>Fresh Next.js dapp</h1>
+      <WalletProvider>
+        <ConnectButton />
+        <Status />
+      </WalletProvider>
+    </main>
+  );
+}
+`,
+  'app/status.tsx': `'use client';
+import { useConnection, useReadContract } from 'wagmi';
+import { useAccount } from '@minibot/modal/react';
+import { contract } from '../lib/wallet';
+
+const priceAbi = [{ type: 'function', name: 'price', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'uint256' }] }] as const;
+
+export function Status() {
+  const connection = useConnection();
+  const account = useAccount();
+  const price = useReadContract({ address: contract, abi: priceAbi, functionName: 'price' });
+  return (
+    <>
+      <p data-testid="wagmi-address">{connection.address ?? 'Not connected'}</p>
+      <p data-testid="wagmi-status">{connection.status}</p>
+      <p data-testid="modal-address">{account.address ?? 'Not connected'}</p>
+      <p data-testid="price">{price.data !== undefined ? \`Price: \${price.data} wei\` : 'Loading...'}</p>
+    </>
+  );
+}
+`,
+  'tsconfig.json': JSON.stringify(
+    {
+      compilerOptions: {
+        target: 'ES2022', lib: ['dom', 'dom.iterable', 'esnext'], strict: true, noEmit: true, esModuleInterop: true, module: 'esnext',
+        moduleResolution: 'bundler', resolveJsonModule: true, isolatedModules: true, jsx: 'react-jsx', incremental: false, skipLibCheck: true,
+        allowJs: false, plugins: [{ name: 'next' }],
+      },
+      include: ['next-env.d.ts', '**/*.ts', '**/*.tsx'],
+      exclude: ['node_modules'],
+    },
+    null,
+    2,
+  ),
+};
+
+export interface NextDapp {
+  dir: string;
+  buildSeconds: number;
+  installSeconds: number;
+  /** Starts `next start` on a free loopback port. */
+  start(): Promise<{ url: string; close(): Promise<void> }>;
+}
+
+/** Creates, installs (the tarball, next at `nextVersion`, wagmi, react-query) and builds (`next build`) the Next.js dapp. */
+export function buildNextDapp(tarball: string, parent: string, config: NextDappConfig, nextVersion: string): NextDapp {
+  const dir = join(parent, 'fresh-next-dapp');
+  for (const path of Object.keys(nextFiles)) mkdirSync(dirname(join(dir, path)), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-next-dapp', private: true, version: '0.0.0' }, null, 2));
+  for (const [path, text] of Object.entries(nextFiles)) writeFileSync(join(dir, path), text);
+  writeFileSync(
+    join(dir, '.env.production'),
+    Object.entries({ PROJECT_ID: config.projectId, CHAIN_ID: config.chainId, RPC_URL: config.rpcUrl, API_URL: config.apiUrl, RELAY_URL: config.relayUrl, CONTRACT: config.contract })
+      .map(([key, value]) => `NEXT_PUBLIC_${key}=${value}\n`)
+      .join(''),
+  );
+  let started = performance.now();
+  const pinned = ['react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'typescript', 'viem', 'wagmi', '@tanstack/react-query'];
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, `next@${nextVersion}`, ...pinned.map((name) => `${name}@${versionOf(name)}`)], dir, 600_000);
+  const installSeconds = (performance.now() - started) / 1000;
+  started = performance.now();
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  const build = spawnSync(process.execPath, [join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: dir, encoding: 'utf8', timeout: 600_000, env });
+  if (build.status !== 0) throw new Error(`next build failed (${build.status ?? build.signal}):\n${build.stdout}\n${build.stderr}`);
+  const buildSeconds = (performance.now() - started) / 1000;
+  return {
+    dir,
+    installSeconds,
+    buildSeconds,
+    async start() {
+      const port = await freePort();
+      const child = spawn(process.execPath, [join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)], { cwd: dir, env, stdio: 'ignore' });
+      const url = `http://127.0.0.1:${port}/`;
+      for (let attempt = 0; ; attempt++) {
+        if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+        if (await fetch(url).then((response) => response.ok, () => false)) break;
+        if (attempt > 150) throw new Error('next start did not answer within 30 s');
+        await new Promise((done) => setTimeout(done, 200));
+      }
+      return {
+        url,
+        close: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      };
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
 }

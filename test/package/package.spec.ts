@@ -8,7 +8,7 @@ import { LOGIN_MAIL, newEmail, waitForMail } from '../embedded/mailbox.js';
 import { test, expect } from '../fixtures.js';
 import { strictCsp } from '../modal/dapp-server.js';
 import type { StackInfo } from '../stack-info.js';
-import { buildFreshDapp, packModal, readmeSelfHostedCsp, serveStatic, type FreshDapp, type PackedModal } from './fresh-dapp.js';
+import { buildFreshDapp, buildNextDapp, packModal, readmeSelfHostedCsp, serveStatic, type FreshDapp, type NextDapp, type PackedModal } from './fresh-dapp.js';
 
 /**
  * Issue 11/11: a dapp outside this repository installs the packed `@minibot/modal` (`npm pack` in modal/), type-checks
@@ -16,6 +16,8 @@ import { buildFreshDapp, packModal, readmeSelfHostedCsp, serveStatic, type Fresh
  * TypeScript dapp with the custom element, and a React dapp with the package's React entry.
  */
 const FIRST_CLICK_BUDGET_KB = 20;
+/** The Next.js the App Router dapp installs (the latest when this test was written; `npm view next version`). */
+const NEXT_VERSION = '16.4.6';
 const gzipKb = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 let work: string;
 let packed: PackedModal;
@@ -305,3 +307,47 @@ async function latestMailId(frameUrl: string, email: string): Promise<number> {
   const { messages } = (await (await fetch(`${frameUrl}/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { id: number }[] };
   return messages[0]?.id ?? 0;
 }
+
+test.describe('a fresh Next.js App Router dapp (wagmi 3, ssr: true, cookie storage)', () => {
+  let next: NextDapp;
+  let nextServer: { url: string; close(): Promise<void> };
+
+  test.beforeAll(async ({ stack }) => {
+    test.setTimeout(900_000);
+    next = buildNextDapp(packed.tarball, work, dappConfig(stack), NEXT_VERSION);
+    console.info(`Next.js dapp: npm install ${next.installSeconds.toFixed(0)} s, next build ${next.buildSeconds.toFixed(0)} s`);
+    nextServer = await next.start();
+  });
+
+  test.afterAll(async () => {
+    await nextServer?.close();
+  });
+
+  test("a server component renders WalletProvider and ConnectButton; connecting through the modal connects wagmi; a reload renders the cookie's account on the server and hydrates without a mismatch", async ({ page, wallet, stack }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat|did not match|#418|#423|#425/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+
+    await page.goto(nextServer.url);
+    await expect(page.getByRole('heading', { name: 'Fresh Next.js dapp' })).toBeVisible();
+    await expect(page.getByTestId('price')).toHaveText(`Price: ${BigInt(stack.deployment.priceWei)} wei`);
+    await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected');
+    const button = page.locator('mb-connect-button').getByRole('button');
+    await button.click();
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /Test Wallet/ }).click();
+    await expect(button).toHaveText(short(wallet.address));
+    await expect(page.getByTestId('wagmi-address')).toHaveText(wallet.address);
+    // The server component's <WalletProvider> (no client prop) gave the modal's hooks the default client.
+    await expect(page.getByTestId('modal-address')).toHaveText(wallet.address);
+
+    // The server renders the account wagmi's cookie holds; the client's first render matches it, then reconnects.
+    const response = await page.reload();
+    expect(await response!.text()).toContain(wallet.address);
+    await expect(page.getByTestId('wagmi-status')).toHaveText('connected');
+    await expect(page.getByTestId('modal-address')).toHaveText(wallet.address);
+    await expect(button).toHaveText(short(wallet.address));
+    expect(problems).toEqual([]);
+  });
+});
