@@ -702,3 +702,40 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+/** The Vue and vue-tsc a Vue 3 app installs to check the element typings (the latest when this was written). */
+export const VUE_VERSIONS = { vue: '3.5.45', 'vue-tsc': '3.3.14' };
+
+/**
+ * A Vue 3 app's single-file component with the package's elements, type-checked by `vue-tsc` with the typings of
+ * `@minibot/modal/jsx/vue`: the template's attributes are checked (`@vue-expect-error` on a wrong one would be
+ * unused without them). Throws with vue-tsc's output when the check fails.
+ */
+export function checkVueTypings(tarball: string, parent: string): { seconds: number } {
+  const started = performance.now();
+  const dir = join(parent, 'fresh-vue-app');
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-vue-app', private: true, version: '0.0.0', type: 'module' }, null, 2));
+  writeFileSync(
+    join(dir, 'src', 'App.vue'),
+    `<script setup lang="ts">
+import type {} from '@minibot/modal/jsx/vue';
+</script>
+
+<template>
+  <main>
+    <mb-connect-button theme-mode="dark"></mb-connect-button>
+    <mb-modal embedded theme-mode="light"></mb-modal>
+    <!-- @vue-expect-error theme-mode is 'light' or 'dark' -->
+    <mb-connect-button theme-mode="blue"></mb-connect-button>
+  </main>
+</template>
+`,
+  );
+  writeFileSync(join(dir, 'src', 'env.d.ts'), "declare module '*.vue' {\n  import type { DefineComponent } from 'vue';\n  const component: DefineComponent;\n  export default component;\n}\n");
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, jsx: 'preserve' }, include: ['src/**/*.ts', 'src/**/*.vue'] }, null, 2));
+  const versions = { ...VUE_VERSIONS, typescript: versionOf('typescript'), viem: versionOf('viem') };
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...Object.entries(versions).map(([name, version]) => `${name}@${version}`)], dir);
+  run(process.execPath, [join(dir, 'node_modules', 'vue-tsc', 'bin', 'vue-tsc.js'), '--noEmit', '-p', '.'], dir);
+  return { seconds: (performance.now() - started) / 1000 };
+}

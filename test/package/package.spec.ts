@@ -8,7 +8,7 @@ import { LOGIN_MAIL, newEmail, waitForMail } from '../embedded/mailbox.js';
 import { test, expect } from '../fixtures.js';
 import { strictCsp } from '../modal/dapp-server.js';
 import type { StackInfo } from '../stack-info.js';
-import { buildFreshDapp, buildNextDapp, packModal, readmeSelfHostedCsp, serveStatic, type FreshDapp, type NextDapp, type PackedModal } from './fresh-dapp.js';
+import { buildFreshDapp, buildNextDapp, checkVueTypings, packModal, readmeSelfHostedCsp, serveStatic, type FreshDapp, type NextDapp, type PackedModal } from './fresh-dapp.js';
 
 /**
  * Issue 11/11: a dapp outside this repository installs the packed `@minibot/modal` (`npm pack` in modal/), type-checks
@@ -110,6 +110,12 @@ test.describe('fresh Vite, React and script-tag dapps', () => {
     const installed = join(dapp.dir, 'node_modules', '@minibot', 'modal', 'dist');
     expect(readFileSync(join(installed, 'react.js'), 'utf8').startsWith("'use client';\n")).toBe(true);
     expect(readFileSync(join(installed, 'wagmi.js'), 'utf8')).not.toContain('use client');
+  });
+
+  test("the element typings of @minibot/modal/jsx/vue check a Vue 3 app's template attributes (vue-tsc)", () => {
+    test.setTimeout(300_000);
+    const { seconds } = checkVueTypings(packed.tarball, work);
+    console.info(`Vue app: install and vue-tsc ${seconds.toFixed(0)} s`);
   });
 
   test('a fresh Vite dapp with the installed tarball connects the injected test wallet, under a strict CSP', async ({ page, wallet }) => {
