@@ -41,6 +41,7 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
     const withModal = dapp.pages['bench-modal.html'];
     const plain = dapp.pages['bench-plain.html'];
+    const element = dapp.pages['bench-element.html'];
     const plainFiles = new Set(plain.files.map(({ file }) => file));
     const onlyModal = withModal.files.filter(({ file }) => !plainFiles.has(file));
     const figures = {
@@ -50,6 +51,9 @@ async function main() {
       withModalGzipKb: round(withModal.gzipKb, 2),
       modalAddsGzipKb: round(withModal.gzipKb - plain.gzipKb, 2),
       ratio: round(withModal.gzipKb / plain.gzipKb, 2),
+      withElementModalGzipKb: round(element.gzipKb, 2),
+      elementModalAddsGzipKb: round(element.gzipKb - plain.gzipKb, 2),
+      elementRatio: round(element.gzipKb / plain.gzipKb, 2),
       modalOnlyFiles: onlyModal.map(({ file, gzipKb }) => ({ file, gzipKb: round(gzipKb, 2) })),
       fullTestAppGzipKb: round(dapp.pages['index.html'].gzipKb, 2),
       packInstallBuildSeconds: round(seconds),
@@ -72,6 +76,8 @@ and the chunks it imports), gzip level 9.
 | wagmi 3 with its injected connector and a plain button (\`bench-plain.html\`) | ${figures.plainWagmiGzipKb} kB |
 | wagmi 3 with the modal: \`createModal\` (@minibot/modal), \`wagmiConfigParameters\`, \`<ConnectButton />\` (\`bench-modal.html\`) | ${figures.withModalGzipKb} kB |
 | **the modal adds** | **${figures.modalAddsGzipKb} kB** (x${figures.ratio}) |
+| wagmi 3 with the modal's element entry: \`createModal\` of @minibot/modal/element (no viem clients of its own: wagmi has them), the rest the same (\`bench-element.html\`) | ${figures.withElementModalGzipKb} kB |
+| **the modal (element entry) adds** | **${figures.elementModalAddsGzipKb} kB** (x${figures.elementRatio}) |
 
 Files only the modal's page loads: ${figures.modalOnlyFiles.map(({ file, gzipKb }) => `\`${file}\` ${gzipKb} kB`).join(', ')}.
 The connect button's element and the modal's views are lazy chunks (loaded on render and on the first click) and are

@@ -226,18 +226,20 @@ export interface DappConfig {
  * The wagmi 3 dapp (React, @tanstack/react-query, the modal as wagmi's connect UI through `@minibot/modal/wagmi`,
  * ethers beside it). One Vite project, three pages built in one run: `index.html` is the app the e2e test drives;
  * `bench-modal.html` and `bench-plain.html` are the same small app (connect, the connected address, one contract
- * read) with the modal and with wagmi's own injected connector, for `npm run bench:wagmi`.
+ * read) with the modal (`createModal` of `@minibot/modal`, and of `@minibot/modal/element`: `bench-element.html`) and
+ * with wagmi's own injected connector, for `npm run bench:wagmi`.
  */
 const wagmiFiles: Record<string, string> = {
   'index.html': htmlPage('Fresh wagmi dapp', 'main.tsx'),
   'bench-modal.html': htmlPage('wagmi with the modal', 'bench-modal.tsx'),
   'bench-plain.html': htmlPage("wagmi's injected connector", 'bench-plain.tsx'),
+  'bench-element.html': htmlPage('wagmi with the modal (element entry)', 'bench-element.tsx'),
   'vite.config.ts': `import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
-  build: { rollupOptions: { input: ['index.html', 'bench-modal.html', 'bench-plain.html'] } },
+  build: { rollupOptions: { input: ['index.html', 'bench-modal.html', 'bench-plain.html', 'bench-element.html'] } },
 });
 `,
   'src/presale.ts': presaleAbiSource,
@@ -362,6 +364,39 @@ const modal = createModal({
   projectId: dapp.projectId,
   networks: [defineEvmNetwork({ id: dapp.chainId, name: 'BSC Local', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [dapp.rpcUrl] } } })],
   metadata: { name: 'Bench', description: 'wagmi with the modal', url: location.origin, icons: [] },
+  apiUrls: { blockchainApi: dapp.apiUrl, walletDirectory: dapp.apiUrl, analytics: dapp.apiUrl, relay: dapp.relayUrl },
+});
+const config = createConfig(wagmiConfigParameters(modal));
+
+function App() {
+  const connection = useConnection();
+  const price = useReadContract({ address: dapp.contract, abi: presaleAbi, functionName: 'price' });
+  return (
+    <main>
+      <ConnectButton />
+      <p data-testid="address">{connection.address ?? 'Not connected'}</p>
+      <p data-testid="price">{price.data !== undefined ? \`Price: \${price.data} wei\` : 'Loading...'}</p>
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <WagmiProvider config={config}><QueryClientProvider client={new QueryClient()}><App /></QueryClientProvider></WagmiProvider>,
+);
+`,
+  'src/bench-element.tsx': `import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createConfig, WagmiProvider, useConnection, useReadContract } from 'wagmi';
+import { createModal, defineEvmNetwork } from '@minibot/modal/element';
+import { ConnectButton } from '@minibot/modal/react';
+import { wagmiConfigParameters } from '@minibot/modal/wagmi';
+import { presaleAbi, type DappConfig } from './presale';
+
+const dapp = (await (await fetch('/config.json')).json()) as DappConfig;
+const modal = createModal({
+  projectId: dapp.projectId,
+  networks: [defineEvmNetwork({ id: dapp.chainId, name: 'BSC Local', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [dapp.rpcUrl] } } })],
+  metadata: { name: 'Bench', description: 'wagmi with the modal (element entry)', url: location.origin, icons: [] },
   apiUrls: { blockchainApi: dapp.apiUrl, walletDirectory: dapp.apiUrl, analytics: dapp.apiUrl, relay: dapp.relayUrl },
 });
 const config = createConfig(wagmiConfigParameters(modal));

@@ -1,6 +1,7 @@
 import type { CreateConnectorFn, Storage } from '@wagmi/core';
-import { custom, http, type Chain, type Transport } from 'viem';
-import { controllersOf, toViemChain, type ModalClient, type ModalNetwork } from '../index.js';
+import { http, type Chain, type Transport } from 'viem';
+import { rpcUrlOf } from '../core/rpc-url.js';
+import { controllersOf, toViemChain, type ModalClient } from '../index.js';
 import { minibotConnector, type MinibotConnectorOptions } from './connector.js';
 
 export interface WagmiConfigOptions {
@@ -29,9 +30,8 @@ export interface WagmiConfigParameters {
  * The parameters of wagmi's `createConfig` from the modal, one source of truth for chains and transports: the
  * modal's EVM `networks` become wagmi's chains (in order, the first is the default), each chain's transport is the
  * modal's own read route (`customRpcUrls`, else the Blockchain API for the chains it serves, else the network's
- * `rpcUrls`: the same as `modal.getPublicClient(chainId)`), and the modal's connector comes first.
- * Needs a modal from `createModal` of `@minibot/modal` (the element entry's has no read clients: its networks'
- * `rpcUrls` are used then).
+ * `rpcUrls`: the same as `modal.getPublicClient(chainId)`), and the modal's connector comes first. Works with the
+ * `createModal` of `@minibot/modal/element` (wagmi brings its own viem clients) as with that of `@minibot/modal`.
  * @example
  * const modal = createModal({ projectId, networks: [bscNetwork], metadata });
  * export const config = createConfig(wagmiConfigParameters(modal, { ssr: true, storage: createStorage({ storage: cookieStorage }) }));
@@ -41,17 +41,10 @@ export function wagmiConfigParameters(modal: ModalClient, options: WagmiConfigOp
   if (!controllers) throw new Error('wagmiConfigParameters needs a modal made by createModal.');
   const networks = controllers.options.networks.filter((network) => network.chainNamespace === 'eip155');
   if (networks.length === 0) throw new Error('wagmiConfigParameters needs at least one EVM network in the modal\'s networks.');
-  const transportOf = (network: ModalNetwork): Transport => {
-    try {
-      const client = modal.getPublicClient(network.id);
-      return custom({ request: (args) => client.request(args as Parameters<typeof client.request>[0]) }, { key: 'minibot', name: 'Minibot modal RPC' });
-    } catch {
-      return http(network.rpcUrls.default.http[0]);
-    }
-  };
   return {
     chains: networks.map(toViemChain) as [Chain, ...Chain[]],
-    transports: Object.fromEntries(networks.map((network) => [network.id, transportOf(network)])),
+    // The route of the modal's own reads (createModal's public clients use the same function).
+    transports: Object.fromEntries(networks.map((network) => [network.id, http(rpcUrlOf(controllers.options, network))])),
     connectors: [minibotConnector(modal, options.connector), ...(options.connectors ?? [])],
     multiInjectedProviderDiscovery: false,
     ...(options.ssr !== undefined ? { ssr: options.ssr } : {}),

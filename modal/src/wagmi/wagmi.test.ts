@@ -1,7 +1,8 @@
-import { connect, createConfig, createStorage, disconnect, getBlockNumber, getConnection, reconnect, switchChain, type Config } from '@wagmi/core';
+import { connect, createConfig, createStorage, disconnect, getConnection, reconnect, switchChain, type Config } from '@wagmi/core';
 import { UserRejectedRequestError } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createModal } from '../client.js';
+import { createModalCore } from '../client-core.js';
 import type { DiscoveryTarget } from '../connectors/eip6963.js';
 import { setDefaultClient } from '../core/registry.js';
 import { createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, flush, testOptions } from '../core/testing.js';
@@ -63,13 +64,28 @@ describe('wagmiConfigParameters', () => {
     expect(config.connectors.map((connector) => [connector.id, connector.name, connector.type])).toEqual([[MINIBOT_CONNECTOR_ID, 'Minibot Modal', 'minibotModal']]);
   });
 
-  it("reads through the modal's read route for each chain (one source of truth for transports)", async () => {
+  it("reads over the modal's read route for each chain (one source of truth for transports)", async () => {
     const { modal } = setup();
-    const routed = modal.getPublicClient(56);
-    const request = vi.spyOn(routed, 'request').mockResolvedValue('0x2a' as never);
     const config = createConfig(wagmiConfigParameters(modal));
-    expect(await getBlockNumber(config, { chainId: 56, cacheTime: 0 })).toBe(42n);
-    expect(request).toHaveBeenCalledWith(expect.objectContaining({ method: 'eth_blockNumber' }));
+    const url = (client: { transport: unknown }) => (client.transport as { url?: string }).url;
+    // BSC through the Blockchain API's JSON-RPC endpoint, the local chain over its rpcUrls: as the modal reads them.
+    expect(url(config.getClient({ chainId: 56 }))).toBe('http://api.test/v1/?chainId=eip155%3A56&projectId=test-project');
+    expect(url(config.getClient({ chainId: 56 }))).toBe(url(modal.getPublicClient(56)));
+    expect(url(config.getClient({ chainId: 31337 }))).toBe(url(modal.getPublicClient(31337)));
+    expect(url(config.getClient({ chainId: 31337 }))).toBe('http://127.0.0.1:9545');
+    // A customRpcUrls entry wins, here too.
+    setDefaultClient(undefined);
+    const custom = createModal(testOptions({ storage: createMemoryStorage(), customRpcUrls: { 'eip155:31337': [{ url: 'http://127.0.0.1:7777/rpc' }] } }), {
+      discoveryTarget: null, location: null, fetch: createFakeFetch(fakeBlockchainApi),
+    });
+    expect(url(createConfig(wagmiConfigParameters(custom)).getClient({ chainId: 31337 }))).toBe('http://127.0.0.1:7777/rpc');
+  });
+
+  it('works with the element entry\'s createModal (no viem clients of its own)', () => {
+    const core = createModalCore(testOptions({ storage: createMemoryStorage() }), { discoveryTarget: null, location: null, fetch: createFakeFetch(fakeBlockchainApi) });
+    const config = createConfig(wagmiConfigParameters(core));
+    expect((config.getClient({ chainId: 31337 }).transport as { url?: string }).url).toBe('http://127.0.0.1:9545');
+    expect(config.connectors[0].id).toBe(MINIBOT_CONNECTOR_ID);
   });
 
   it('passes ssr and storage through, and refuses a modal without EVM networks', () => {
