@@ -1,6 +1,6 @@
 import type { CreateConnectorFn } from '@wagmi/core';
 import { getAddress, SwitchChainError, UserRejectedRequestError, type Address, type Chain } from 'viem';
-import { isUserRejection, type AccountSnapshot, type Eip1193Provider, type ModalClient } from '../index.js';
+import { UserRejectedError, type AccountSnapshot, type Eip1193Provider, type ModalClient } from '../index.js';
 
 /** The connector's `type` and default `id`: `useConnection().connector?.id === MINIBOT_CONNECTOR_ID` when connected through the modal. */
 export const MINIBOT_CONNECTOR_ID = 'minibotModal';
@@ -10,6 +10,19 @@ export interface MinibotConnectorOptions {
   id?: string;
   /** Default `'Minibot Modal'`. */
   name?: string;
+}
+
+/**
+ * A user rejection (EIP-1193 4001, or the modal's UserRejectedError) anywhere in the error's causes. Not the index's
+ * `isUserRejection`: importing its module here would split it out of the element entry's first-click chunk.
+ */
+function isRejection(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (current instanceof UserRejectedError || (current as { code?: unknown }).code === 4001) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** Resolves once the modal is no longer restoring (or making) a connection: the snapshot then says what is there. */
@@ -78,7 +91,7 @@ export function minibotConnector(modal: ModalClient, options: MinibotConnectorOp
       try {
         await modal.switchNetwork(chainId);
       } catch (error) {
-        if (isUserRejection(error) || isUserRejection((error as { cause?: unknown }).cause)) throw new UserRejectedRequestError(error as Error);
+        if (isRejection(error)) throw new UserRejectedRequestError(error as Error);
         throw new SwitchChainError(error as Error);
       }
       config.emitter.emit('change', { chainId });
