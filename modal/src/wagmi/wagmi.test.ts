@@ -4,10 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createModal } from '../client.js';
 import { createModalCore } from '../client-core.js';
 import type { DiscoveryTarget } from '../connectors/eip6963.js';
-import { setDefaultClient } from '../core/registry.js';
 import { createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, flush, testOptions } from '../core/testing.js';
-import type { ModalClient, ModalControllers } from '../core/types.js';
-import { controllersOf } from '../index.js';
+import { controllersOf, setDefaultClient, type ModalClient, type ModalControllers } from '../index.js';
 import { createMemoryStorage, STORAGE_KEYS } from '../storage.js';
 import { MINIBOT_CONNECTOR_ID, minibotConnector, wagmiConfigParameters } from './index.js';
 
@@ -86,6 +84,11 @@ describe('wagmiConfigParameters', () => {
     const config = createConfig(wagmiConfigParameters(core));
     expect((config.getClient({ chainId: 31337 }).transport as { url?: string }).url).toBe('http://127.0.0.1:9545');
     expect(config.connectors[0].id).toBe(MINIBOT_CONNECTOR_ID);
+    setDefaultClient(undefined);
+    const custom = createModalCore(testOptions({ storage: createMemoryStorage(), customRpcUrls: { 'eip155:31337': [{ url: 'http://127.0.0.1:7777/rpc' }] } }), {
+      discoveryTarget: null, location: null, fetch: createFakeFetch(fakeBlockchainApi),
+    });
+    expect((createConfig(wagmiConfigParameters(custom)).getClient({ chainId: 31337 }).transport as { url?: string }).url).toBe('http://127.0.0.1:7777/rpc');
   });
 
   it('passes ssr and storage through, and refuses a modal without EVM networks', () => {
