@@ -2,14 +2,16 @@
 // ESM to modal/dist with .d.ts types and a custom-elements manifest. Dynamic imports (the modal shell, each
 // view, WalletConnect, the React element wrappers) become their own chunks, so a dapp loads them on demand.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, RollupOptions } from 'rollup';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
+import type { Package } from 'custom-elements-manifest/schema';
 import { declaresSideEffects, sideEffectsEntries } from './modal/side-effects.js';
+import { writeElementTypings } from './modal/element-typings.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const outDir = join(root, 'modal', 'dist');
@@ -38,6 +40,7 @@ function customElementsManifest(): Plugin {
         encoding: 'utf8',
       });
       if (result.status !== 0) this.error(`custom-elements manifest failed: ${result.stderr || result.stdout}`);
+      writeElementTypings(JSON.parse(readFileSync(join(outDir, 'custom-elements.json'), 'utf8')) as Package, join(outDir, 'types'));
     },
   };
 }
@@ -87,8 +90,12 @@ export const packageEntries = {
   modal: 'modal/src/elements/modal/mount.ts',
   storage: 'modal/src/storage.ts',
   'read-contract': 'modal/src/core/read-contract.ts',
+  wagmi: 'modal/src/wagmi/index.ts',
   ...localeEntries,
 };
+
+/** Entries that start with the 'use client' directive. */
+export const clientEntries = new Set(['react']);
 
 const config: RollupOptions = {
   input: packageEntries,
@@ -121,6 +128,9 @@ const config: RollupOptions = {
     format: 'es',
     sourcemap: true,
     entryFileNames: '[name].js',
+    // The React entry is client code (hooks, context): the directive lets a React Server Components app (Next.js App
+    // Router) import it from a server component's tree. Its chunks are reached only through it.
+    banner: (chunk) => (chunk.isEntry && clientEntries.has(chunk.name) ? "'use client';" : ''),
     chunkFileNames: (chunk) => (chunkHasSideEffects(chunk) ? 'chunks/elements/[name]-[hash].js' : 'chunks/[name]-[hash].js'),
     // The errors stay in the chunk of the store that every entry loads: the read-contract entry alone would split
     // them into a chunk of their own, one more file (and bytes) before a dapp's first click.

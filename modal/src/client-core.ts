@@ -168,6 +168,7 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
       walletClient = { provider, address: account.address, chainId: account.chainId, client: created };
       return created;
     },
+    getProvider: () => controllers.connection.getProvider(),
     getPublicClient(chainId) {
       const network = chainId === undefined ? resolved.networks[0] : networkById(chainId);
       if (!network) throw new ModalError(messages.networkNotFound, { details: `chain ${chainId} is not in networks` });

@@ -54,6 +54,8 @@ describe('importing the library', () => {
       expect(typeof lib.createModal).toBe('function');
       const react = await import('./react/index.js');
       expect(typeof react.WalletProvider).toBe('function');
+      const wagmi = await import('./wagmi/index.js');
+      expect(typeof wagmi.minibotConnector).toBe('function');
     } finally {
       for (const [name, had] of saved) {
         if (had) Object.defineProperty(globalThis, name, had);
@@ -116,6 +118,17 @@ describe('createModal', () => {
     expect(wallet.provider.calls.at(-1)?.method).toBe('eth_chainId');
     expect(modal.getWalletClient()).toBe(client);
     expect(await modal.getWalletChainId()).toBe(56);
+  });
+
+  it('getProvider: undefined while disconnected; the connected wallet\'s EIP-1193 provider, until it disconnects', async () => {
+    const { modal, controllers, wallet } = setup();
+    expect(modal.getProvider()).toBeUndefined();
+    await controllers.connection.connect('com.test');
+    const provider = modal.getProvider()!;
+    expect(provider).toBe(wallet.provider);
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([ADDRESS]);
+    await modal.disconnect();
+    expect(modal.getProvider()).toBeUndefined();
   });
 
   it("getPublicClient: the first network by default; BSC reads through the Blockchain API's JSON-RPC endpoint, the local chain over its rpcUrls", () => {

@@ -29,7 +29,8 @@ const src = join(root, 'modal', 'src');
 /** Entry of the exports map -> source file (the `minibot-source` condition). */
 const entries = JSON.parse(readFileSync(join(root, 'modal', 'package.json'), 'utf8')).exports as Record<string, string | Record<string, string>>;
 const sourceEntries = Object.entries(entries)
-  .filter(([name, target]) => typeof target === 'object' && !name.includes('*'))
+  // Entries with code (the type-only `./jsx/*` entries are generated from the manifest, checked below through it).
+  .filter(([name, target]) => typeof target === 'object' && 'minibot-source' in target && !name.includes('*'))
   .map(([name, target]) => [name, join(root, 'modal', (target as Record<string, string>)['minibot-source'])] as const);
 // Locales are catalogues of texts; their shape is ModalLocale (checked through `.`), their names are listed below.
 sourceEntries.push(['./locales/de', join(src, 'texts', 'locales', 'de.ts')]);

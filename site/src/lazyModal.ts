@@ -107,6 +107,10 @@ export class LazyModalClient implements ModalClient {
     return this.real?.getWalletClient();
   }
 
+  getProvider(): ReturnType<ModalClient['getProvider']> {
+    return this.real?.getProvider();
+  }
+
   /** The real client's public client; undefined (despite the type) only before the modal has loaded. */
   getPublicClient(chainId?: number): ReturnType<ModalClient['getPublicClient']> {
     return this.real?.getPublicClient(chainId) as ReturnType<ModalClient['getPublicClient']>;

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -189,15 +189,266 @@ export function Checks() {
   const { data } = useReadContract<bigint>({ address: account.address, functionName: 'price', retry: true, refetchOnReconnect: true });
   // @ts-expect-error data is a bigint or undefined
   const text: string = data;
-  // @ts-expect-error WalletProvider needs a client
-  return <WalletProvider>{text}</WalletProvider>;
+  // @ts-expect-error WalletProvider's client is a ModalClient
+  return <WalletProvider client={42}>{text}</WalletProvider>;
 }
 `,
   'tsconfig.json': JSON.stringify({ compilerOptions: { ...compilerOptions, jsx: 'react-jsx' }, include: ['src'] }, null, 2),
 };
 
-/** The kinds of fresh dapp: vanilla TypeScript with the custom element, or React with the package's React entry. */
-export type DappKind = 'vanilla' | 'react';
+
+const htmlPage = (title: string, script: string) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/src/${script}"></script>
+  </body>
+</html>
+`;
+
+const presaleAbiSource = `export const presaleAbi = [
+  { type: 'function', name: 'price', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'uint256' }] },
+  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ name: '', type: 'uint256' }] },
+  { type: 'function', name: 'mint', stateMutability: 'payable', inputs: [{ name: 'quantity', type: 'uint256' }], outputs: [] },
+] as const;
+
+export interface DappConfig {
+  projectId: string; chainId: number; rpcUrl: string; apiUrl: string; relayUrl: string; contract: \`0x\${string}\`; embeddedWalletUrl?: string;
+}
+`;
+
+/**
+ * The wagmi 3 dapp (React, @tanstack/react-query, the modal as wagmi's connect UI through `@minibot/modal/wagmi`,
+ * ethers beside it). One Vite project, three pages built in one run: `index.html` is the app the e2e test drives;
+ * `bench-modal.html` and `bench-plain.html` are the same small app (connect, the connected address, one contract
+ * read) with the modal (`createModal` of `@minibot/modal`, and of `@minibot/modal/element`: `bench-element.html`) and
+ * with wagmi's own injected connector, for `npm run bench:wagmi`.
+ */
+const wagmiFiles: Record<string, string> = {
+  'index.html': htmlPage('Fresh wagmi dapp', 'main.tsx'),
+  'bench-modal.html': htmlPage('wagmi with the modal', 'bench-modal.tsx'),
+  'bench-plain.html': htmlPage("wagmi's injected connector", 'bench-plain.tsx'),
+  'bench-element.html': htmlPage('wagmi with the modal (element entry)', 'bench-element.tsx'),
+  'vite.config.ts': `import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { rollupOptions: { input: ['index.html', 'bench-modal.html', 'bench-plain.html', 'bench-element.html'] } },
+});
+`,
+  'src/presale.ts': presaleAbiSource,
+  // The element typings the package ships for JSX (generated from its custom-elements manifest): tsc fails without
+  // them ("'mb-connect-button' does not exist on type 'JSX.IntrinsicElements'"), and the directive would be unused.
+  'src/elements-check.tsx': `import type {} from '@minibot/modal/jsx/react';
+
+export function Elements() {
+  return (
+    <div>
+      <mb-connect-button theme-mode="dark"></mb-connect-button>
+      <mb-modal embedded theme-mode="light"></mb-modal>
+      {/* @ts-expect-error theme-mode is 'light' or 'dark' */}
+      <mb-connect-button theme-mode="blue"></mb-connect-button>
+    </div>
+  );
+}
+`,
+  // The code a wagmi developer writes: the modal, wagmi's config from it, the providers, wagmi's own hooks.
+  'src/main.tsx': `import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createConfig, WagmiProvider, useCapabilities, useChainId, useConnection, useDisconnect, useReadContract, useSendCalls,
+  useSignMessage, useWaitForCallsStatus, useWaitForTransactionReceipt, useWriteContract,
+} from 'wagmi';
+import { BrowserProvider } from 'ethers';
+import { createModal, defineEvmNetwork } from '@minibot/modal';
+import { ConnectButton, WalletProvider } from '@minibot/modal/react';
+import { wagmiConfigParameters } from '@minibot/modal/wagmi';
+import { presaleAbi, type DappConfig } from './presale';
+
+const dapp = (await (await fetch('/config.json')).json()) as DappConfig;
+const modal = createModal({
+  projectId: dapp.projectId,
+  networks: [
+    defineEvmNetwork({ id: dapp.chainId, name: 'BSC Local', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [dapp.rpcUrl] } } }),
+  ],
+  metadata: { name: 'Fresh wagmi dapp', description: 'wagmi 3 with the packed modal', url: location.origin, icons: [] },
+  apiUrls: {
+    blockchainApi: dapp.apiUrl, walletDirectory: dapp.apiUrl, analytics: dapp.apiUrl, relay: dapp.relayUrl,
+    ...(dapp.embeddedWalletUrl ? { embeddedWallet: dapp.embeddedWalletUrl } : {}),
+  },
+});
+const config = createConfig(wagmiConfigParameters(modal));
+const queryClient = new QueryClient();
+const batchTargets = ['0x0000000000000000000000000000000000000e55', '0x0000000000000000000000000000000000000f66'] as const;
+
+function Presale() {
+  const connection = useConnection();
+  const chainId = useChainId();
+  const price = useReadContract({ address: dapp.contract, abi: presaleAbi, functionName: 'price' });
+  const passes = useReadContract({
+    address: dapp.contract, abi: presaleAbi, functionName: 'balanceOf', args: connection.address ? [connection.address] : undefined,
+    query: { enabled: Boolean(connection.address) },
+  });
+  const mint = useWriteContract();
+  const receipt = useWaitForTransactionReceipt({ hash: mint.data });
+  const refetchPasses = passes.refetch;
+  useEffect(() => {
+    if (receipt.isSuccess) void refetchPasses();
+  }, [receipt.isSuccess, refetchPasses]);
+  const sign = useSignMessage();
+  const capabilities = useCapabilities({ chainId, query: { enabled: connection.isConnected } });
+  const calls = useSendCalls();
+  const callsStatus = useWaitForCallsStatus({ id: calls.data?.id });
+  const { disconnect } = useDisconnect();
+  const [ethersSignature, setEthersSignature] = useState('');
+  const signWithEthers = async () => {
+    const provider = modal.getProvider();
+    if (!provider) return;
+    const signer = await new BrowserProvider(provider).getSigner();
+    setEthersSignature(await signer.signMessage('Hello from ethers'));
+  };
+  return (
+    <main>
+      <h1>Fresh wagmi dapp</h1>
+      <ConnectButton />
+      <p data-testid="status">{connection.status}</p>
+      <p data-testid="address">{connection.address ?? 'Not connected'}</p>
+      <p data-testid="connector">{connection.connector?.id ?? ''}</p>
+      <p data-testid="chain">{chainId}</p>
+      <p data-testid="price">{price.data !== undefined ? \`Price: \${price.data} wei\` : price.error ? 'Price not available' : 'Loading...'}</p>
+      <p data-testid="passes">{passes.data !== undefined ? \`Passes: \${passes.data}\` : ''}</p>
+      <button disabled={!connection.isConnected || price.data === undefined}
+        onClick={() => mint.writeContract({ address: dapp.contract, abi: presaleAbi, functionName: 'mint', args: [1n], value: price.data })}>Mint</button>
+      <p data-testid="mint">{receipt.isSuccess ? \`Minted in block \${receipt.data.blockNumber}\` : mint.error ? \`Mint failed: \${mint.error.name}\` : mint.data ? 'Waiting for the receipt' : ''}</p>
+      <button onClick={() => sign.signMessage({ message: 'Hello from wagmi' })}>Sign</button>
+      <p data-testid="signature">{sign.data ?? (sign.error ? \`Sign failed: \${sign.error.name}\` : '')}</p>
+      <button onClick={() => void signWithEthers()}>Sign with ethers</button>
+      <p data-testid="ethers-signature">{ethersSignature}</p>
+      <p data-testid="atomic">{capabilities.data ? \`Atomic: \${capabilities.data.atomic?.status ?? 'none'}\` : capabilities.error ? 'No capabilities' : ''}</p>
+      <button onClick={() => calls.sendCalls({ calls: [{ to: batchTargets[0], data: '0x', value: 1n }, { to: batchTargets[1], data: '0x', value: 2n }] })}>Send batch</button>
+      <p data-testid="batch">{callsStatus.data ? \`Batch \${callsStatus.data.status}, \${callsStatus.data.receipts?.length ?? 0} receipt(s)\` : calls.error ? \`Batch failed: \${calls.error.name}\` : calls.data ? 'Batch sent' : ''}</p>
+      <button onClick={() => disconnect()}>Disconnect with wagmi</button>
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <WagmiProvider config={config}>
+      <QueryClientProvider client={queryClient}>
+        <WalletProvider client={modal}>
+          <Presale />
+        </WalletProvider>
+      </QueryClientProvider>
+    </WagmiProvider>
+  </StrictMode>,
+);
+`,
+  'src/bench-modal.tsx': `import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createConfig, WagmiProvider, useConnection, useReadContract } from 'wagmi';
+import { createModal, defineEvmNetwork } from '@minibot/modal';
+import { ConnectButton } from '@minibot/modal/react';
+import { wagmiConfigParameters } from '@minibot/modal/wagmi';
+import { presaleAbi, type DappConfig } from './presale';
+
+const dapp = (await (await fetch('/config.json')).json()) as DappConfig;
+const modal = createModal({
+  projectId: dapp.projectId,
+  networks: [defineEvmNetwork({ id: dapp.chainId, name: 'BSC Local', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [dapp.rpcUrl] } } })],
+  metadata: { name: 'Bench', description: 'wagmi with the modal', url: location.origin, icons: [] },
+  apiUrls: { blockchainApi: dapp.apiUrl, walletDirectory: dapp.apiUrl, analytics: dapp.apiUrl, relay: dapp.relayUrl },
+});
+const config = createConfig(wagmiConfigParameters(modal));
+
+function App() {
+  const connection = useConnection();
+  const price = useReadContract({ address: dapp.contract, abi: presaleAbi, functionName: 'price' });
+  return (
+    <main>
+      <ConnectButton />
+      <p data-testid="address">{connection.address ?? 'Not connected'}</p>
+      <p data-testid="price">{price.data !== undefined ? \`Price: \${price.data} wei\` : 'Loading...'}</p>
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <WagmiProvider config={config}><QueryClientProvider client={new QueryClient()}><App /></QueryClientProvider></WagmiProvider>,
+);
+`,
+  'src/bench-element.tsx': `import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createConfig, WagmiProvider, useConnection, useReadContract } from 'wagmi';
+import { createModal, defineEvmNetwork } from '@minibot/modal/element';
+import { ConnectButton } from '@minibot/modal/react';
+import { wagmiConfigParameters } from '@minibot/modal/wagmi';
+import { presaleAbi, type DappConfig } from './presale';
+
+const dapp = (await (await fetch('/config.json')).json()) as DappConfig;
+const modal = createModal({
+  projectId: dapp.projectId,
+  networks: [defineEvmNetwork({ id: dapp.chainId, name: 'BSC Local', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [dapp.rpcUrl] } } })],
+  metadata: { name: 'Bench', description: 'wagmi with the modal (element entry)', url: location.origin, icons: [] },
+  apiUrls: { blockchainApi: dapp.apiUrl, walletDirectory: dapp.apiUrl, analytics: dapp.apiUrl, relay: dapp.relayUrl },
+});
+const config = createConfig(wagmiConfigParameters(modal));
+
+function App() {
+  const connection = useConnection();
+  const price = useReadContract({ address: dapp.contract, abi: presaleAbi, functionName: 'price' });
+  return (
+    <main>
+      <ConnectButton />
+      <p data-testid="address">{connection.address ?? 'Not connected'}</p>
+      <p data-testid="price">{price.data !== undefined ? \`Price: \${price.data} wei\` : 'Loading...'}</p>
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <WagmiProvider config={config}><QueryClientProvider client={new QueryClient()}><App /></QueryClientProvider></WagmiProvider>,
+);
+`,
+  'src/bench-plain.tsx': `import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createConfig, http, injected, WagmiProvider, useConnect, useConnection, useReadContract } from 'wagmi';
+import { defineChain } from 'viem';
+import { presaleAbi, type DappConfig } from './presale';
+
+const dapp = (await (await fetch('/config.json')).json()) as DappConfig;
+const chain = defineChain({ id: dapp.chainId, name: 'BSC Local', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [dapp.rpcUrl] } } });
+const config = createConfig({ chains: [chain], transports: { [chain.id]: http(dapp.rpcUrl) }, connectors: [injected()] });
+
+function App() {
+  const connection = useConnection();
+  const { connect, connectors } = useConnect();
+  const price = useReadContract({ address: dapp.contract, abi: presaleAbi, functionName: 'price' });
+  return (
+    <main>
+      <button onClick={() => connect({ connector: connectors[0] })}>{connection.address ?? 'Connect Wallet'}</button>
+      <p data-testid="price">{price.data !== undefined ? \`Price: \${price.data} wei\` : 'Loading...'}</p>
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <WagmiProvider config={config}><QueryClientProvider client={new QueryClient()}><App /></QueryClientProvider></WagmiProvider>,
+);
+`,
+  'tsconfig.json': JSON.stringify({ compilerOptions: { ...compilerOptions, jsx: 'react-jsx' }, include: ['src'] }, null, 2),
+};
+
+/** The kinds of fresh dapp: vanilla TypeScript with the custom element, React with the package's React entry, or wagmi 3. */
+export type DappKind = 'vanilla' | 'react' | 'wagmi';
+const filesOf: Record<DappKind, Record<string, string>> = { vanilla: vanillaFiles, react: reactFiles, wagmi: wagmiFiles };
 
 export interface FreshDapp {
   dir: string;
@@ -205,6 +456,8 @@ export interface FreshDapp {
   /** The built files of the entry page and what they import statically (Vite's manifest): before the first click. */
   beforeFirstClick: { file: string; gzipKb: number }[];
   beforeFirstClickGzipKb: number;
+  /** The same per HTML page of the build (`index.html`, and the wagmi dapp's `bench-modal.html`, `bench-plain.html`). */
+  pages: Record<string, { files: { file: string; gzipKb: number }[]; gzipKb: number }>;
 }
 
 /**
@@ -212,17 +465,18 @@ export interface FreshDapp {
  * @vitejs/plugin-react, in this repository's versions, from the npm cache first), type-checks and builds the dapp.
  */
 export function buildFreshDapp(tarball: string, parent = mkdtempSync(join(tmpdir(), 'fresh-dapp-')), kind: DappKind = 'vanilla'): FreshDapp {
-  const name = kind === 'react' ? 'fresh-react-dapp' : 'fresh-dapp';
+  const name = kind === 'vanilla' ? 'fresh-dapp' : `fresh-${kind}-dapp`;
   const dir = join(parent, name);
   mkdirSync(join(dir, 'src'), { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, version: '0.0.0', type: 'module' }, null, 2));
-  for (const [path, text] of Object.entries(kind === 'react' ? reactFiles : vanillaFiles)) writeFileSync(join(dir, path), text);
+  for (const [path, text] of Object.entries(filesOf[kind])) writeFileSync(join(dir, path), text);
   const react = ['react', 'react-dom', '@types/react', '@types/react-dom', '@vitejs/plugin-react'];
+  const wagmi = ['wagmi', '@tanstack/react-query', 'ethers'];
   run(
     'npm',
     [
       'install', '--prefer-offline', '--no-audit', '--no-fund', tarball,
-      ...['vite', 'typescript', 'viem', ...(kind === 'react' ? react : [])].map((dependency) => `${dependency}@${versionOf(dependency)}`),
+      ...['vite', 'typescript', 'viem', ...(kind === 'vanilla' ? [] : react), ...(kind === 'wagmi' ? wagmi : [])].map((dependency) => `${dependency}@${versionOf(dependency)}`),
     ],
     dir,
   );
@@ -230,18 +484,25 @@ export function buildFreshDapp(tarball: string, parent = mkdtempSync(join(tmpdir
   run(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--manifest'], dir);
   const distDir = join(dir, 'dist');
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const next of manifest[key].imports ?? []) visit(next);
+  const closure = (entries: string[]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const next of manifest[key].imports ?? []) visit(next);
+    };
+    for (const key of entries) visit(key);
+    const files = [...seen].map((key) => {
+      const file = manifest[key].file;
+      return { file, gzipKb: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length / 1024 };
+    });
+    return { files, gzipKb: files.reduce((sum, { gzipKb }) => sum + gzipKb, 0) };
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-  const beforeFirstClick = [...seen].map((key) => {
-    const file = manifest[key].file;
-    return { file, gzipKb: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length / 1024 };
-  });
-  return { dir, distDir, beforeFirstClick, beforeFirstClickGzipKb: beforeFirstClick.reduce((sum, { gzipKb }) => sum + gzipKb, 0) };
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry).map(([key]) => key);
+  const pages = Object.fromEntries(entries.map((key) => [key, closure([key])]));
+  // The app's own page (index.html); a single-page dapp has only that one.
+  const main = pages['index.html'] ?? closure(entries);
+  return { dir, distDir, beforeFirstClick: main.files, beforeFirstClickGzipKb: main.gzipKb, pages };
 }
 
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
@@ -268,3 +529,248 @@ export async function serveStatic(root: string, config: unknown, csp: string): P
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((done) => server.close(() => done())) };
 }
 
+
+/**
+ * The self-hosted Content-Security-Policy of modal/README.md ("Strict Content-Security-Policy"), as a developer
+ * copies it, with each `<name>` replaced by the origin given (the README's `<RPC origins>` by `rpc`).
+ */
+export function readmeSelfHostedCsp(origins: { blockchainApi: string; walletDirectory: string; analytics: string; relay: string; rpc: string; embeddedWallet?: string }): string {
+  const readme = readFileSync(join(modalDir, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('With self-hosted services'));
+  const block = /```\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block) throw new Error('modal/README.md has no self-hosted policy block');
+  const values: Record<string, string> = { ...origins, 'RPC origins': origins.rpc, embeddedWallet: origins.embeddedWallet ?? '' };
+  const policy = block.replace(/<([A-Za-z ]+)>/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`the README's policy names <${name}>, which the test does not know`);
+    return values[name];
+  });
+  // One line per directive in the README; a header is one line. Repeated origins are harmless.
+  return policy
+    .split('\n')
+    .map((line) => line.trim().replace(/;$/, '').replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('; ');
+}
+
+/** What the Next.js dapp reads at build time (`NEXT_PUBLIC_*` in `.env.production`). */
+export interface NextDappConfig {
+  projectId: string;
+  chainId: number;
+  rpcUrl: string;
+  apiUrl: string;
+  relayUrl: string;
+  contract: string;
+}
+
+/**
+ * The Next.js App Router dapp (React 19, wagmi 3 with `ssr: true` and cookie storage): the root layout (a server
+ * component) gives wagmi the cookie's state, and the page, a server component, renders the React entry's
+ * `<WalletProvider>` and `<ConnectButton />` itself (the React entry's 'use client' makes them client references).
+ */
+const nextFiles: Record<string, string> = {
+  'next.config.mjs': 'export default {};\n',
+  'lib/wallet.ts': `import { cookieStorage, createConfig, createStorage } from 'wagmi';
+import { createModal, defineEvmNetwork } from '@minibot/modal';
+import { wagmiConfigParameters } from '@minibot/modal/wagmi';
+
+const env = {
+  projectId: process.env.NEXT_PUBLIC_PROJECT_ID!, chainId: Number(process.env.NEXT_PUBLIC_CHAIN_ID), rpcUrl: process.env.NEXT_PUBLIC_RPC_URL!,
+  apiUrl: process.env.NEXT_PUBLIC_API_URL!, relayUrl: process.env.NEXT_PUBLIC_RELAY_URL!,
+};
+export const contract = process.env.NEXT_PUBLIC_CONTRACT as \`0x\${string}\`;
+
+export const modal = createModal({
+  projectId: env.projectId,
+  networks: [defineEvmNetwork({ id: env.chainId, name: 'BSC Local', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [env.rpcUrl] } } })],
+  metadata: { name: 'Fresh Next.js dapp', description: 'wagmi 3 with ssr: true and the packed modal', url: 'http://localhost', icons: [] },
+  apiUrls: { blockchainApi: env.apiUrl, walletDirectory: env.apiUrl, analytics: env.apiUrl, relay: env.relayUrl },
+});
+export const config = createConfig(wagmiConfigParameters(modal, { ssr: true, storage: createStorage({ storage: cookieStorage }) }));
+`,
+  'app/providers.tsx': `'use client';
+import { useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { WagmiProvider, type State } from 'wagmi';
+import { config } from '../lib/wallet';
+
+export function Providers({ children, initialState }: { children: ReactNode; initialState?: State }) {
+  const [queryClient] = useState(() => new QueryClient());
+  return (
+    <WagmiProvider config={config} initialState={initialState}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </WagmiProvider>
+  );
+}
+`,
+  'app/layout.tsx': `import type { ReactNode } from 'react';
+import { headers } from 'next/headers';
+import { cookieToInitialState } from 'wagmi';
+import { config } from '../lib/wallet';
+import { Providers } from './providers';
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const initialState = cookieToInitialState(config, (await headers()).get('cookie'));
+  return (
+    <html lang="en">
+      <body>
+        <Providers initialState={initialState}>{children}</Providers>
+      </body>
+    </html>
+  );
+}
+`,
+  // A server component (no directive) rendering the React entry's components.
+  'app/page.tsx': `import { ConnectButton, WalletProvider } from '@minibot/modal/react';
+import { Status } from './status';
+
+export default function Page() {
+  return (
+    <main>
+      <h1>Fresh Next.js dapp</h1>
+      <WalletProvider>
+        <ConnectButton />
+        <Status />
+      </WalletProvider>
+    </main>
+  );
+}
+`,
+  'app/status.tsx': `'use client';
+import { useConnection, useReadContract } from 'wagmi';
+import { useAccount } from '@minibot/modal/react';
+import { contract } from '../lib/wallet';
+
+const priceAbi = [{ type: 'function', name: 'price', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'uint256' }] }] as const;
+
+export function Status() {
+  const connection = useConnection();
+  const account = useAccount();
+  const price = useReadContract({ address: contract, abi: priceAbi, functionName: 'price' });
+  return (
+    <>
+      <p data-testid="wagmi-address">{connection.address ?? 'Not connected'}</p>
+      <p data-testid="wagmi-status">{connection.status}</p>
+      <p data-testid="modal-address">{account.address ?? 'Not connected'}</p>
+      <p data-testid="price">{price.data !== undefined ? \`Price: \${price.data} wei\` : 'Loading...'}</p>
+    </>
+  );
+}
+`,
+  'tsconfig.json': JSON.stringify(
+    {
+      compilerOptions: {
+        target: 'ES2022', lib: ['dom', 'dom.iterable', 'esnext'], strict: true, noEmit: true, esModuleInterop: true, module: 'esnext',
+        moduleResolution: 'bundler', resolveJsonModule: true, isolatedModules: true, jsx: 'react-jsx', incremental: false, skipLibCheck: true,
+        allowJs: false, plugins: [{ name: 'next' }],
+      },
+      include: ['next-env.d.ts', '**/*.ts', '**/*.tsx'],
+      exclude: ['node_modules'],
+    },
+    null,
+    2,
+  ),
+};
+
+export interface NextDapp {
+  dir: string;
+  buildSeconds: number;
+  installSeconds: number;
+  /** Starts `next start` on a free loopback port. */
+  start(): Promise<{ url: string; close(): Promise<void> }>;
+}
+
+/** Creates, installs (the tarball, next at `nextVersion`, wagmi, react-query) and builds (`next build`) the Next.js dapp. */
+export function buildNextDapp(tarball: string, parent: string, config: NextDappConfig, nextVersion: string): NextDapp {
+  const dir = join(parent, 'fresh-next-dapp');
+  for (const path of Object.keys(nextFiles)) mkdirSync(dirname(join(dir, path)), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-next-dapp', private: true, version: '0.0.0' }, null, 2));
+  for (const [path, text] of Object.entries(nextFiles)) writeFileSync(join(dir, path), text);
+  writeFileSync(
+    join(dir, '.env.production'),
+    Object.entries({ PROJECT_ID: config.projectId, CHAIN_ID: config.chainId, RPC_URL: config.rpcUrl, API_URL: config.apiUrl, RELAY_URL: config.relayUrl, CONTRACT: config.contract })
+      .map(([key, value]) => `NEXT_PUBLIC_${key}=${value}\n`)
+      .join(''),
+  );
+  let started = performance.now();
+  const pinned = ['react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'typescript', 'viem', 'wagmi', '@tanstack/react-query'];
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, `next@${nextVersion}`, ...pinned.map((name) => `${name}@${versionOf(name)}`)], dir, 600_000);
+  const installSeconds = (performance.now() - started) / 1000;
+  started = performance.now();
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  const build = spawnSync(process.execPath, [join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: dir, encoding: 'utf8', timeout: 600_000, env });
+  if (build.status !== 0) throw new Error(`next build failed (${build.status ?? build.signal}):\n${build.stdout}\n${build.stderr}`);
+  const buildSeconds = (performance.now() - started) / 1000;
+  return {
+    dir,
+    installSeconds,
+    buildSeconds,
+    async start() {
+      const port = await freePort();
+      const child = spawn(process.execPath, [join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)], { cwd: dir, env, stdio: 'ignore' });
+      const url = `http://127.0.0.1:${port}/`;
+      for (let attempt = 0; ; attempt++) {
+        if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+        if (await fetch(url).then((response) => response.ok, () => false)) break;
+        if (attempt > 150) throw new Error('next start did not answer within 30 s');
+        await new Promise((done) => setTimeout(done, 200));
+      }
+      return {
+        url,
+        close: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      };
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** The Vue and vue-tsc a Vue 3 app installs to check the element typings (the latest when this was written). */
+export const VUE_VERSIONS = { vue: '3.5.45', 'vue-tsc': '3.3.14' };
+
+/**
+ * A Vue 3 app's single-file component with the package's elements, type-checked by `vue-tsc` with the typings of
+ * `@minibot/modal/jsx/vue`: the template's attributes are checked (`@vue-expect-error` on a wrong one would be
+ * unused without them). Throws with vue-tsc's output when the check fails.
+ */
+export function checkVueTypings(tarball: string, parent: string): { seconds: number } {
+  const started = performance.now();
+  const dir = join(parent, 'fresh-vue-app');
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-vue-app', private: true, version: '0.0.0', type: 'module' }, null, 2));
+  writeFileSync(
+    join(dir, 'src', 'App.vue'),
+    `<script setup lang="ts">
+import type {} from '@minibot/modal/jsx/vue';
+</script>
+
+<template>
+  <main>
+    <mb-connect-button theme-mode="dark"></mb-connect-button>
+    <mb-modal embedded theme-mode="light"></mb-modal>
+    <!-- @vue-expect-error theme-mode is 'light' or 'dark' -->
+    <mb-connect-button theme-mode="blue"></mb-connect-button>
+  </main>
+</template>
+`,
+  );
+  writeFileSync(join(dir, 'src', 'env.d.ts'), "declare module '*.vue' {\n  import type { DefineComponent } from 'vue';\n  const component: DefineComponent;\n  export default component;\n}\n");
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, jsx: 'preserve' }, include: ['src/**/*.ts', 'src/**/*.vue'] }, null, 2));
+  const versions = { ...VUE_VERSIONS, typescript: versionOf('typescript'), viem: versionOf('viem') };
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...Object.entries(versions).map(([name, version]) => `${name}@${version}`)], dir);
+  run(process.execPath, [join(dir, 'node_modules', 'vue-tsc', 'bin', 'vue-tsc.js'), '--noEmit', '-p', '.'], dir);
+  return { seconds: (performance.now() - started) / 1000 };
+}

@@ -2,10 +2,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { verifyMessage, type Hex } from 'viem';
 import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
+import { LOGIN_MAIL, newEmail, waitForMail } from '../embedded/mailbox.js';
 import { test, expect } from '../fixtures.js';
 import { strictCsp } from '../modal/dapp-server.js';
-import { buildFreshDapp, packModal, serveStatic, type FreshDapp, type PackedModal } from './fresh-dapp.js';
+import type { StackInfo } from '../stack-info.js';
+import { buildFreshDapp, buildNextDapp, checkVueTypings, packModal, readmeSelfHostedCsp, serveStatic, type FreshDapp, type NextDapp, type PackedModal } from './fresh-dapp.js';
 
 /**
  * Issue 11/11: a dapp outside this repository installs the packed `@minibot/modal` (`npm pack` in modal/), type-checks
@@ -13,6 +16,8 @@ import { buildFreshDapp, packModal, serveStatic, type FreshDapp, type PackedModa
  * TypeScript dapp with the custom element, and a React dapp with the package's React entry.
  */
 const FIRST_CLICK_BUDGET_KB = 20;
+/** The Next.js the App Router dapp installs (the latest when this test was written; `npm view next version`). */
+const NEXT_VERSION = '16.4.6';
 const gzipKb = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 let work: string;
 let packed: PackedModal;
@@ -57,121 +62,298 @@ modal.subscribeAccount((account) => { document.body.dataset.account = account.ad
   );
 }
 
-test.beforeAll(async ({ stack }) => {
-  test.setTimeout(900_000);
-  work = mkdtempSync(join(tmpdir(), 'modal-package-'));
-  packed = packModal(work);
-  dapp = buildFreshDapp(packed.tarball, work);
-  reactDapp = buildFreshDapp(packed.tarball, work, 'react');
-  const origin = (url: string) => new URL(url).origin;
-  const config = {
-    projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl,
-    contract: stack.deployment.presale,
-  };
-  const csp = strictCsp(origin(stack.apiUrl), origin(stack.relayUrl), origin(stack.rpcUrl));
-  server = await serveStatic(dapp.distDir, config, csp);
-  reactServer = await serveStatic(reactDapp.distDir, config, csp);
-  writeScriptPage(join(work, 'plain-page'), join(dapp.dir, 'node_modules', '@minibot', 'modal'));
-  scriptPage = await serveStatic(join(work, 'plain-page'), config, csp);
+const origin = (url: string) => new URL(url).origin;
+const dappConfig = (stack: StackInfo) => ({
+  projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl,
+  contract: stack.deployment.presale,
 });
 
-test.afterAll(async () => {
-  await server?.close();
-  await reactServer?.close();
-  await scriptPage?.close();
+// One tarball for every dapp of this file (packing builds modal/dist: two packs at once would race).
+test.beforeAll(() => {
+  test.setTimeout(600_000);
+  work = mkdtempSync(join(tmpdir(), 'modal-package-'));
+  packed = packModal(work);
+});
+
+test.afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-test('the tarball holds the built package and no sources or tests', () => {
-  expect(packed.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/element.js', 'dist/connect-button.js', 'dist/react.js', 'dist/read-contract.js', 'dist/locales/de.js', 'dist/custom-elements.json', 'dist/types/element.d.ts', 'dist/types/react/index.d.ts']));
-  expect(packed.files.filter((file) => file.startsWith('src/') || /\.test\.|\.map$/.test(file))).toEqual([]);
+test.describe('fresh Vite, React and script-tag dapps', () => {
+  test.beforeAll(async ({ stack }) => {
+    test.setTimeout(900_000);
+    dapp = buildFreshDapp(packed.tarball, work);
+    reactDapp = buildFreshDapp(packed.tarball, work, 'react');
+    const config = dappConfig(stack);
+    const csp = strictCsp(origin(stack.apiUrl), origin(stack.relayUrl), origin(stack.rpcUrl));
+    server = await serveStatic(dapp.distDir, config, csp);
+    reactServer = await serveStatic(reactDapp.distDir, config, csp);
+    writeScriptPage(join(work, 'plain-page'), join(dapp.dir, 'node_modules', '@minibot', 'modal'));
+    // The script-tag page runs under the self-hosted policy exactly as modal/README.md gives it.
+    scriptPage = await serveStatic(
+      join(work, 'plain-page'),
+      config,
+      readmeSelfHostedCsp({ blockchainApi: origin(stack.apiUrl), walletDirectory: origin(stack.apiUrl), analytics: origin(stack.apiUrl), relay: origin(stack.relayUrl), rpc: origin(stack.rpcUrl) }),
+    );
+  });
+
+  test.afterAll(async () => {
+    await server?.close();
+    await reactServer?.close();
+    await scriptPage?.close();
+  });
+
+  test('the tarball holds the built package and no sources or tests', () => {
+    expect(packed.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/element.js', 'dist/connect-button.js', 'dist/react.js', 'dist/read-contract.js', 'dist/locales/de.js', 'dist/custom-elements.json', 'dist/types/element.d.ts', 'dist/types/react/index.d.ts', 'dist/wagmi.js', 'dist/types/wagmi/index.d.ts']));
+    expect(packed.files.filter((file) => file.startsWith('src/') || /\.test\.|\.map$/.test(file))).toEqual([]);
+    // The React entry is client code for React Server Components (Next.js App Router): the directive comes first.
+    const installed = join(dapp.dir, 'node_modules', '@minibot', 'modal', 'dist');
+    expect(readFileSync(join(installed, 'react.js'), 'utf8').startsWith("'use client';\n")).toBe(true);
+    expect(readFileSync(join(installed, 'wagmi.js'), 'utf8')).not.toContain('use client');
+  });
+
+  test("the element typings of @minibot/modal/jsx/vue check a Vue 3 app's template attributes (vue-tsc)", () => {
+    test.setTimeout(300_000);
+    const { seconds } = checkVueTypings(packed.tarball, work);
+    console.info(`Vue app: install and vue-tsc ${seconds.toFixed(0)} s`);
+  });
+
+  test('a fresh Vite dapp with the installed tarball connects the injected test wallet, under a strict CSP', async ({ page, wallet }) => {
+    const violations: string[] = [];
+    await watchCsp(page, violations);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.slice(1));
+    });
+
+    await page.goto(server.url);
+    const button = page.locator('mb-connect-button').getByRole('button');
+    await expect(button).toHaveText('Connect Wallet');
+    // Before the first click: the entry's static closure (what `beforeFirstClickGzipKb` sums), plus the small lazy
+    // chunks the modal loads by itself once a wallet announces itself (answer checks, URL gate, logger).
+    await page.waitForLoadState('networkidle');
+    const staticFiles = dapp.beforeFirstClick.map(({ file }) => file);
+    expect(scripts).toEqual(expect.arrayContaining(staticFiles));
+    const loadedGzipKb = scripts.reduce((sum, file) => sum + gzipKb(join(dapp.distDir, file)), 0);
+    test.info().annotations.push({
+      type: 'sizes',
+      description: `packed ${packed.packedKb.toFixed(1)} kB; before the first click: static ${dapp.beforeFirstClickGzipKb.toFixed(2)} kB gzip, loaded ${loadedGzipKb.toFixed(2)} kB gzip (${scripts.length} files)`,
+    });
+    console.info(test.info().annotations.at(-1)?.description);
+    // The goal holds for the static first load (the in-repo guard's measure, modal/src/size-budget.test.ts); the
+    // chunks loaded on announcement come on top (figures in bench/RESULTS.md).
+    expect(dapp.beforeFirstClickGzipKb).toBeLessThanOrEqual(FIRST_CLICK_BUDGET_KB);
+    expect(loadedGzipKb).toBeGreaterThanOrEqual(dapp.beforeFirstClickGzipKb);
+
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
+    await dialog.getByRole('button', { name: /Test Wallet/ }).click();
+    await expect(button).toHaveText(short(wallet.address));
+    await expect(page.locator('body')).toHaveAttribute('data-account', wallet.address);
+    expect(wallet.methods()).toContain('eth_requestAccounts');
+    expect(violations).toEqual([]);
+  });
+
+  test('a fresh React dapp with the installed tarball reads the chain with useReadContract before any click, and shows the connected wallet', async ({ page, wallet, stack, chain }) => {
+    const violations: string[] = [];
+    await watchCsp(page, violations);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.slice(1));
+    });
+
+    await page.goto(reactServer.url);
+    // useReadContract answers before the visitor does anything.
+    await expect(page.getByTestId('price')).toHaveText(`Price: ${BigInt(stack.deployment.priceWei)} wei`);
+    await expect(page.getByTestId('address')).toHaveText('Not connected');
+    const button = page.locator('mb-connect-button').getByRole('button');
+    await expect(button).toHaveText('Connect Wallet');
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual(expect.arrayContaining(reactDapp.beforeFirstClick.map(({ file }) => file)));
+    const loadedGzipKb = scripts.reduce((sum, file) => sum + gzipKb(join(reactDapp.distDir, file)), 0);
+    test.info().annotations.push({
+      type: 'sizes',
+      description: `React dapp before the first click: static ${reactDapp.beforeFirstClickGzipKb.toFixed(2)} kB gzip (React included), loaded ${loadedGzipKb.toFixed(2)} kB gzip (${scripts.length} files)`,
+    });
+    console.info(test.info().annotations.at(-1)?.description);
+
+    await button.click();
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /Test Wallet/ }).click();
+    await expect(button).toHaveText(short(wallet.address));
+    await expect(page.getByTestId('address')).toHaveText(wallet.address);
+    // useReadContract follows the account: the connected wallet's passes, as the chain has them.
+    const passes = await chain.readContract({ address: stack.deployment.presale, abi: minibotPresaleAbi, functionName: 'balanceOf', args: [wallet.address] });
+    await expect(page.getByTestId('passes')).toHaveText(`Passes: ${passes}`);
+    expect(wallet.methods()).toContain('eth_requestAccounts');
+    expect(violations).toEqual([]);
+  });
+
+  test("a plain HTML page without a bundler loads the script-tag build and connects the injected wallet, under the README's self-hosted CSP", async ({ page, wallet }) => {
+    const violations: string[] = [];
+    await watchCsp(page, violations);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(scriptPage.url);
+    const button = page.locator('mb-connect-button').getByRole('button');
+    await expect(button).toHaveText('Connect Wallet');
+    await button.click();
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /Test Wallet/ }).click();
+    await expect(button).toHaveText(short(wallet.address));
+    await expect(page.locator('body')).toHaveAttribute('data-account', wallet.address);
+    // One file for the modal; WalletConnect's file beside it is not loaded for an injected wallet.
+    expect(scripts).toEqual(['/app.js', '/minibot-modal.js']);
+    expect(violations).toEqual([]);
+  });
 });
 
-test('a fresh Vite dapp with the installed tarball connects the injected test wallet, under a strict CSP', async ({ page, wallet }) => {
-  const violations: string[] = [];
-  await watchCsp(page, violations);
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.slice(1));
+test.describe('a fresh wagmi 3 dapp (React, Vite, @tanstack/react-query) with the modal as its connect UI', () => {
+  let wagmiDapp: FreshDapp;
+  let wagmiServer: { url: string; close(): Promise<void> };
+
+  test.beforeAll(async ({ stack }) => {
+    test.setTimeout(900_000);
+    wagmiDapp = buildFreshDapp(packed.tarball, work, 'wagmi');
+    // The README's self-hosted policy, with the embedded wallet's origin as its frame source.
+    const csp = readmeSelfHostedCsp({
+      blockchainApi: origin(stack.apiUrl), walletDirectory: origin(stack.apiUrl), analytics: origin(stack.apiUrl), relay: origin(stack.relayUrl),
+      rpc: origin(stack.rpcUrl), embeddedWallet: origin(stack.frameUrl),
+    });
+    wagmiServer = await serveStatic(wagmiDapp.distDir, { ...dappConfig(stack), embeddedWalletUrl: stack.frameUrl }, csp);
   });
 
-  await page.goto(server.url);
-  const button = page.locator('mb-connect-button').getByRole('button');
-  await expect(button).toHaveText('Connect Wallet');
-  // Before the first click: the entry's static closure (what `beforeFirstClickGzipKb` sums), plus the small lazy
-  // chunks the modal loads by itself once a wallet announces itself (answer checks, URL gate, logger).
-  await page.waitForLoadState('networkidle');
-  const staticFiles = dapp.beforeFirstClick.map(({ file }) => file);
-  expect(scripts).toEqual(expect.arrayContaining(staticFiles));
-  const loadedGzipKb = scripts.reduce((sum, file) => sum + gzipKb(join(dapp.distDir, file)), 0);
-  test.info().annotations.push({
-    type: 'sizes',
-    description: `packed ${packed.packedKb.toFixed(1)} kB; before the first click: static ${dapp.beforeFirstClickGzipKb.toFixed(2)} kB gzip, loaded ${loadedGzipKb.toFixed(2)} kB gzip (${scripts.length} files)`,
+  test.afterAll(async () => {
+    await wagmiServer?.close();
   });
-  console.info(test.info().annotations.at(-1)?.description);
-  // The goal holds for the static first load (the in-repo guard's measure, modal/src/size-budget.test.ts); the
-  // chunks loaded on announcement come on top (figures in bench/RESULTS.md).
-  expect(dapp.beforeFirstClickGzipKb).toBeLessThanOrEqual(FIRST_CLICK_BUDGET_KB);
-  expect(loadedGzipKb).toBeGreaterThanOrEqual(dapp.beforeFirstClickGzipKb);
 
-  await button.click();
-  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
-  await dialog.getByRole('button', { name: /Test Wallet/ }).click();
-  await expect(button).toHaveText(short(wallet.address));
-  await expect(page.locator('body')).toHaveAttribute('data-account', wallet.address);
-  expect(wallet.methods()).toContain('eth_requestAccounts');
-  expect(violations).toEqual([]);
+  test("connects the test wallet through the modal; wagmi's hooks read, mint, wait for the receipt and sign; ethers signs through getProvider(); a reload reconnects", async ({ page, wallet, stack, chain }) => {
+    const violations: string[] = [];
+    await watchCsp(page, violations);
+    await page.goto(wagmiServer.url);
+    // useReadContract (wagmi's, over the transport the modal's networks gave) answers before any click.
+    await expect(page.getByTestId('price')).toHaveText(`Price: ${BigInt(stack.deployment.priceWei)} wei`);
+    await expect(page.getByTestId('status')).toHaveText('disconnected');
+    const button = page.locator('mb-connect-button').getByRole('button');
+    await button.click();
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /Test Wallet/ }).click();
+    await expect(button).toHaveText(short(wallet.address));
+    // The connect made with the modal's button connected wagmi (useConnection, useChainId).
+    await expect(page.getByTestId('status')).toHaveText('connected');
+    await expect(page.getByTestId('address')).toHaveText(wallet.address);
+    await expect(page.getByTestId('connector')).toHaveText('minibotModal');
+    await expect(page.getByTestId('chain')).toHaveText(String(stack.chainId));
+
+    // useWriteContract + useWaitForTransactionReceipt: one pass minted, as the chain has it.
+    const before = await chain.readContract({ address: stack.deployment.presale, abi: minibotPresaleAbi, functionName: 'balanceOf', args: [wallet.address] });
+    await page.getByRole('button', { name: 'Mint', exact: true }).click();
+    await expect(page.getByTestId('mint')).toHaveText(/^Minted in block \d+$/, { timeout: 20_000 });
+    const after = await chain.readContract({ address: stack.deployment.presale, abi: minibotPresaleAbi, functionName: 'balanceOf', args: [wallet.address] });
+    expect(after).toBe(before + 1n);
+    await expect(page.getByTestId('passes')).toHaveText(`Passes: ${after}`);
+    expect(wallet.methods()).toContain('eth_sendTransaction');
+
+    // useSignMessage, and ethers v6 on modal.getProvider().
+    await page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(page.getByTestId('signature')).toHaveText(/^0x[0-9a-f]{130}$/);
+    const signature = (await page.getByTestId('signature').textContent()) as Hex;
+    expect(await verifyMessage({ address: wallet.address, message: 'Hello from wagmi', signature })).toBe(true);
+    await page.getByRole('button', { name: 'Sign with ethers' }).click();
+    await expect(page.getByTestId('ethers-signature')).toHaveText(/^0x[0-9a-f]{130}$/);
+    const ethersSignature = (await page.getByTestId('ethers-signature').textContent()) as Hex;
+    expect(await verifyMessage({ address: wallet.address, message: 'Hello from ethers', signature: ethersSignature })).toBe(true);
+
+    // Reload: wagmi reconnects through the modal's restore, without a click.
+    await page.reload();
+    await expect(page.getByTestId('address')).toHaveText(wallet.address);
+    await expect(page.getByTestId('status')).toHaveText('connected');
+    await expect(button).toHaveText(short(wallet.address));
+
+    // useDisconnect: the modal and its button follow.
+    await page.getByRole('button', { name: 'Disconnect with wagmi' }).click();
+    await expect(page.getByTestId('status')).toHaveText('disconnected');
+    await expect(button).toHaveText('Connect Wallet');
+    expect(violations).toEqual([]);
+  });
+
+  test("logs in to the embedded smart account through the modal; useCapabilities reports atomic batching and useSendCalls sends one batch", async ({ page, stack, chain }) => {
+    test.setTimeout(120_000);
+    const violations: string[] = [];
+    await watchCsp(page, violations);
+    await page.goto(wagmiServer.url);
+    const email = newEmail();
+    const lastLogin = await latestMailId(stack.frameUrl, email);
+    await page.locator('mb-connect-button').getByRole('button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
+    const { code } = await waitForMail(stack.frameUrl, email, LOGIN_MAIL, lastLogin);
+    await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
+    await expect(page.getByTestId('status')).toHaveText('connected', { timeout: 20_000 });
+    await expect(page.getByTestId('connector')).toHaveText('minibotModal');
+    await expect(page.getByTestId('atomic')).toHaveText('Atomic: supported');
+
+    const targets = ['0x0000000000000000000000000000000000000e55', '0x0000000000000000000000000000000000000f66'] as const;
+    const balances = async () => Promise.all(targets.map((address) => chain.getBalance({ address })));
+    const [a, b] = await balances();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Send batch' }).click();
+    const frame = page.frameLocator('mb-modal iframe');
+    await expect(frame.getByRole('heading', { name: 'Send these calls?' })).toBeVisible();
+    await frame.getByRole('button', { name: 'Approve' }).click();
+    // useWaitForCallsStatus: one receipt (the bundler's handleOps carrying both calls).
+    await expect(page.getByTestId('batch')).toHaveText('Batch success, 1 receipt(s)', { timeout: 30_000 });
+    expect(await balances()).toEqual([a + 1n, b + 2n]);
+    expect(violations).toEqual([]);
+  });
 });
 
-test('a fresh React dapp with the installed tarball reads the chain with useReadContract before any click, and shows the connected wallet', async ({ page, wallet, stack, chain }) => {
-  const violations: string[] = [];
-  await watchCsp(page, violations);
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.slice(1));
+async function latestMailId(frameUrl: string, email: string): Promise<number> {
+  const { messages } = (await (await fetch(`${frameUrl}/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { id: number }[] };
+  return messages[0]?.id ?? 0;
+}
+
+test.describe('a fresh Next.js App Router dapp (wagmi 3, ssr: true, cookie storage)', () => {
+  let next: NextDapp;
+  let nextServer: { url: string; close(): Promise<void> };
+
+  test.beforeAll(async ({ stack }) => {
+    test.setTimeout(900_000);
+    next = buildNextDapp(packed.tarball, work, dappConfig(stack), NEXT_VERSION);
+    console.info(`Next.js dapp: npm install ${next.installSeconds.toFixed(0)} s, next build ${next.buildSeconds.toFixed(0)} s`);
+    nextServer = await next.start();
   });
 
-  await page.goto(reactServer.url);
-  // useReadContract answers before the visitor does anything.
-  await expect(page.getByTestId('price')).toHaveText(`Price: ${BigInt(stack.deployment.priceWei)} wei`);
-  await expect(page.getByTestId('address')).toHaveText('Not connected');
-  const button = page.locator('mb-connect-button').getByRole('button');
-  await expect(button).toHaveText('Connect Wallet');
-  await page.waitForLoadState('networkidle');
-  expect(scripts).toEqual(expect.arrayContaining(reactDapp.beforeFirstClick.map(({ file }) => file)));
-  const loadedGzipKb = scripts.reduce((sum, file) => sum + gzipKb(join(reactDapp.distDir, file)), 0);
-  test.info().annotations.push({
-    type: 'sizes',
-    description: `React dapp before the first click: static ${reactDapp.beforeFirstClickGzipKb.toFixed(2)} kB gzip (React included), loaded ${loadedGzipKb.toFixed(2)} kB gzip (${scripts.length} files)`,
+  test.afterAll(async () => {
+    await nextServer?.close();
   });
-  console.info(test.info().annotations.at(-1)?.description);
 
-  await button.click();
-  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /Test Wallet/ }).click();
-  await expect(button).toHaveText(short(wallet.address));
-  await expect(page.getByTestId('address')).toHaveText(wallet.address);
-  // useReadContract follows the account: the connected wallet's passes, as the chain has them.
-  const passes = await chain.readContract({ address: stack.deployment.presale, abi: minibotPresaleAbi, functionName: 'balanceOf', args: [wallet.address] });
-  await expect(page.getByTestId('passes')).toHaveText(`Passes: ${passes}`);
-  expect(wallet.methods()).toContain('eth_requestAccounts');
-  expect(violations).toEqual([]);
-});
+  test("a server component renders WalletProvider and ConnectButton; connecting through the modal connects wagmi; a reload renders the cookie's account on the server and hydrates without a mismatch", async ({ page, wallet, stack }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat|did not match|#418|#423|#425/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
 
-test('a plain HTML page without a bundler loads the script-tag build and connects the injected wallet, under a strict CSP', async ({ page, wallet }) => {
-  const violations: string[] = [];
-  await watchCsp(page, violations);
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    await page.goto(nextServer.url);
+    await expect(page.getByRole('heading', { name: 'Fresh Next.js dapp' })).toBeVisible();
+    await expect(page.getByTestId('price')).toHaveText(`Price: ${BigInt(stack.deployment.priceWei)} wei`);
+    await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected');
+    const button = page.locator('mb-connect-button').getByRole('button');
+    await button.click();
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /Test Wallet/ }).click();
+    await expect(button).toHaveText(short(wallet.address));
+    await expect(page.getByTestId('wagmi-address')).toHaveText(wallet.address);
+    // The server component's <WalletProvider> (no client prop) gave the modal's hooks the default client.
+    await expect(page.getByTestId('modal-address')).toHaveText(wallet.address);
+
+    // The server renders the account wagmi's cookie holds; the client's first render matches it, then reconnects.
+    const response = await page.reload();
+    expect(await response!.text()).toContain(wallet.address);
+    await expect(page.getByTestId('wagmi-status')).toHaveText('connected');
+    await expect(page.getByTestId('modal-address')).toHaveText(wallet.address);
+    await expect(button).toHaveText(short(wallet.address));
+    expect(problems).toEqual([]);
   });
-  await page.goto(scriptPage.url);
-  const button = page.locator('mb-connect-button').getByRole('button');
-  await expect(button).toHaveText('Connect Wallet');
-  await button.click();
-  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /Test Wallet/ }).click();
-  await expect(button).toHaveText(short(wallet.address));
-  await expect(page.locator('body')).toHaveAttribute('data-account', wallet.address);
-  // One file for the modal; WalletConnect's file beside it is not loaded for an injected wallet.
-  expect(scripts).toEqual(['/app.js', '/minibot-modal.js']);
-  expect(violations).toEqual([]);
 });

@@ -259,6 +259,12 @@ export interface ModalClient {
   disconnect(): Promise<void>;
   /** viem WalletClient bound to the connected wallet's EIP-1193 provider and account; undefined while disconnected. */
   getWalletClient(): WalletClient | undefined;
+  /**
+   * The connected wallet's EIP-1193 provider (an EIP-6963 wallet's, WalletConnect's or the embedded wallet's);
+   * undefined while disconnected. For other libraries, e.g. ethers v6: `new BrowserProvider(modal.getProvider()!)`.
+   * Follow `subscribeAccount` for account and chain changes (a new connection brings a new provider).
+   */
+  getProvider(): Eip1193Provider | undefined;
   /** viem PublicClient for a configured network (default: the first network), over its rpcUrls. */
   getPublicClient(chainId?: number): PublicClient;
   /**

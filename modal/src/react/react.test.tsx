@@ -67,6 +67,13 @@ describe('WalletProvider', () => {
     info.mockRestore();
   });
 
+  it('without a client prop (a server component cannot pass one), provides the default client: the first createModal', () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const { client } = realClient();
+    const { result } = renderHook(() => useModalClient(), { wrapper: ({ children }: { children: ReactNode }) => <WalletProvider>{children}</WalletProvider> });
+    expect(result.current).toBe(client);
+  });
+
   it('useModalClient outside the provider throws', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => renderHook(() => useModalClient())).toThrow('WalletProvider');
