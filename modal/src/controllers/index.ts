@@ -130,6 +130,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
   let directory: DirectoryController | undefined = deps.createDirectory?.(directoryDeps);
   // The embedded wallet's frame (DOM): the modal's shell hands in how to open it when it mounts.
   let openFrame: (() => Promise<FrameChannel>) | undefined;
+  const loaders = () => import('./feature-loaders.js');
   /** A lazy feature: its module (a chunk of its own) exports `create(controllers)`. */
   const feature = <T>(load: () => Promise<{ create(controllers: CoreControllers): T }>) => lazyFeature(() => load().then((m) => m.create(controllers)));
   const analytics = createAnalyticsController({
@@ -246,12 +247,12 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     clock,
     getAccount,
     // Lazy features: each its own chunk, made on first use; the only place that knows how to build one.
-    hub: feature(() => import('./hub.js')),
-    names: feature(() => import('./names/names.js')),
-    swap: feature(() => import('./swap/swap.js')),
-    onramp: feature(() => import('./onramp/onramp.js')),
-    pendingTransactions: feature(() => import('./pending-transactions.js')),
-    embedded: feature(() => import('./embedded/embedded.js')),
+    hub: feature(() => loaders().then((m) => m.featureLoaders.hub())),
+    names: feature(() => loaders().then((m) => m.featureLoaders.names())),
+    swap: feature(() => loaders().then((m) => m.featureLoaders.swap())),
+    onramp: feature(() => loaders().then((m) => m.featureLoaders.onramp())),
+    pendingTransactions: feature(() => loaders().then((m) => m.featureLoaders.pendingTransactions())),
+    embedded: feature(() => loaders().then((m) => m.featureLoaders.embedded())),
     installEmbeddedFrame(open) {
       openFrame ??= open;
     },
