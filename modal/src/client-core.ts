@@ -81,11 +81,38 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
 
   discovery.start();
   if (browser || environment.discoveryTarget) void controllers.connection.reconnect();
-  if (location) void controllers.analytics.init();
 
+  // What the first interaction needs waits for it (a page that is never touched loads none of it): the allowed-origin
+  // and analytics checks (with the answers' validation and the logger behind them), and the modal's chunks.
+  let checked = false;
+  const startChecks = () => {
+    if (checked || !location) return;
+    checked = true;
+    void controllers.analytics.init();
+  };
+  let loading: Promise<MountModal> | undefined;
+  /** The shell's chunk, and with a connected account the hub's, requested together. */
+  const load = () => {
+    if (!loading) {
+      if (controllers.getAccount().isConnected) void controllers.hub.load().catch(() => undefined);
+      const loadShell = () => import('./elements/modal/mount.js').then((m) => (m.preloadOpeningView(controllers), m.mountModal));
+      loading = (environment.loadMount ?? loadShell)().then(
+        (mountModal) => {
+          // After the shell's chunks, so that their requests do not wait behind the checks'.
+          startChecks();
+          return mountModal;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+    }
+    return loading;
+  };
   let mounting: Promise<void> | undefined;
   const mount = () => {
-    mounting ??= (environment.loadMount ?? (() => import('./elements/modal/mount.js').then((m) => m.mountModal)))()
+    mounting ??= load()
       .then((mountModal) => mountModal(controllers))
       .catch((error) => {
         mounting = undefined;
@@ -106,6 +133,9 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
   let walletClient: { provider: unknown; address: string; chainId?: number; client: WalletClient } | undefined;
 
   const client: ModalClient = {
+    prefetch() {
+      if (browser || environment.loadMount) void load().catch(() => undefined);
+    },
     async open(openOptions: { view?: ViewName } = {}) {
       if (browser || environment.loadMount) await mount();
       controllers.modal.open(openOptions);

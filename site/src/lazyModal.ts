@@ -75,6 +75,14 @@ export class LazyModalClient implements ModalClient {
     return (await this.ready()).open(options);
   }
 
+  /** Loads the real client, then what its `open()` shows first. */
+  prefetch(): void {
+    this.ready().then(
+      (client) => client.prefetch(),
+      () => undefined,
+    );
+  }
+
   close(): void {
     this.real?.close();
   }

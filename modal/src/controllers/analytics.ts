@@ -25,7 +25,10 @@ export interface AnalyticsEventInput {
 }
 
 export interface AnalyticsController extends Store<AnalyticsState> {
-  /** Fetches the analytics config and checks the allowed origins. */
+  /**
+   * Fetches the analytics config and checks the allowed origins. `createModal` runs it on the first interaction (the
+   * pointer on the button, `open()`, `prefetch()`); events sent meanwhile wait for the config.
+   */
   init(): Promise<void>;
   sendEvent(event: AnalyticsEventInput): Promise<void>;
   dismissAlert(): void;
@@ -68,6 +71,8 @@ export function createAnalyticsController(deps: AnalyticsControllerDeps): Analyt
     (deps.report ?? ((m: string) => log('error', m)))(`${text.invalidAppConfiguration}: ${text.invalidAppConfigurationHint}`);
   };
   const isForbidden = (error: unknown) => error instanceof HttpError && error.status === 403;
+  /** The config request in flight: an event sent meanwhile (the first MODAL_OPEN) waits for it. */
+  let configLoading: Promise<void> | undefined;
 
   return {
     getState: store.getState,
@@ -76,9 +81,9 @@ export function createAnalyticsController(deps: AnalyticsControllerDeps): Analyt
       const location = deps.location;
       if (!location) return;
       // The checks' requests load as a chunk of their own, out of what a page loads before the first click.
-      const { fetchAllowedOrigins, fetchAnalyticsConfig } = await import('../api/directory.js');
+      const requests = import('../api/directory.js');
       const checks: Promise<void>[] = [
-        fetchAllowedOrigins(deps.api).then(
+        requests.then((m) => m.fetchAllowedOrigins(deps.api)).then(
           (allowed) => {
             if (!isOriginAllowed(location.origin, allowed)) showAlert();
           },
@@ -88,20 +93,21 @@ export function createAnalyticsController(deps: AnalyticsControllerDeps): Analyt
         ),
       ];
       if (deps.analyticsFeature) {
-        checks.push(
-          fetchAnalyticsConfig(deps.api).then(
-            (config) => store.setState({ enabled: config.isAnalyticsEnabled }),
-            (error) => {
-              if (isForbidden(error)) showAlert();
-            },
-          ),
+        configLoading = requests.then((m) => m.fetchAnalyticsConfig(deps.api)).then(
+          (config) => store.setState({ enabled: config.isAnalyticsEnabled }),
+          (error) => {
+            if (isForbidden(error)) showAlert();
+          },
         );
+        checks.push(configLoading);
       }
       await Promise.all(checks);
     },
     async sendEvent(event) {
       const location = deps.location;
-      if (!location || !store.getState().enabled) return;
+      if (!location) return;
+      if (configLoading) await configLoading;
+      if (!store.getState().enabled) return;
       try {
         const { sendAnalyticsEvent } = await import('../api/analytics.js');
         await sendAnalyticsEvent(deps.api, {

@@ -5,7 +5,8 @@ import { messages as englishMessages } from '../texts/messages.js';
 import { onAccountActivity } from './activity/account-activity.js';
 import { createActivityController, type ActivityController } from './activity/activity.js';
 import { createPortfolioController, type PortfolioController } from './portfolio.js';
-import { createSendFlowController, type SendFlowController } from './send/send-flow.js';
+import type { SendFlowController } from './send/send-flow.js';
+import { createSendFeature } from './send/send-feature.js';
 
 /** The Account hub's controllers: a lazy chunk, made on first use, never before the first click. */
 export interface HubControllers {
@@ -18,7 +19,7 @@ export interface HubControllers {
 
 /** Builds the hub controllers of a modal (`createControllers` does, once, as the lazy `hub` member). */
 export function createHub(controllers: CoreControllers): HubControllers {
-  const { api, clock, options, networks, account, connection, toasts, router } = controllers;
+  const { api, clock, options, networks, account, connection, toasts } = controllers;
   const network = () => networks.getState().activeNetwork;
   const address = () => account.getState().byNamespace[network().chainNamespace].address;
   const isChainSupported = () => networks.isActiveChainSupported();
@@ -44,38 +45,7 @@ export function createHub(controllers: CoreControllers): HubControllers {
     isChainSupported,
     onError: () => toasts.show('error', messages.failedToFetchTransactions),
   });
-  const sendFlow = createSendFlowController({
-    form: controllers.send,
-    api,
-    clock,
-    messages,
-    toast: (variant, message) => toasts.show(variant, message),
-    address,
-    network,
-    isChainSupported,
-    isSmartAccount: () => {
-      const chain = account.getState().byNamespace[network().chainNamespace];
-      return chain.allAccounts.find((a) => a.address.toLowerCase() === chain.address?.toLowerCase())?.type === 'smartAccount';
-    },
-    getProvider,
-    rpc,
-    nativeBalance: () => portfolio.getState().balances.find((b) => !b.address),
-    async balances() {
-      await portfolio.fetch();
-      return portfolio.getState().balances;
-    },
-    lang: () => options.locale?.lang ?? 'en',
-    onSent: () => router.reset('Account'),
-    onSettled: () => {
-      void portfolio.fetch(true);
-      void activity.refresh();
-    },
-  });
-  // A new account or network starts from nothing.
-  account.subscribe((state, previous) => {
-    const ns = network().chainNamespace;
-    if (state.byNamespace[ns].address !== previous.byNamespace[ns].address) sendFlow.reset();
-  });
+  const sendFlow = createSendFeature(controllers, { portfolio, activity, rpc, messages });
   // A swap or a purchase (their own lazy chunks) changed the balances and the history.
   onAccountActivity(controllers, () => {
     void portfolio.fetch(true);

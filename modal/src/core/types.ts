@@ -249,6 +249,12 @@ export interface AccountSnapshot {
 
 export interface ModalClient {
   open(options?: { view?: ViewName }): Promise<void>;
+  /**
+   * Loads what `open()` shows first and starts the modal's first checks, without opening it: call it when a click
+   * is likely (the pointer enters or focus reaches your own button), as `<mb-connect-button>` does. Idempotent.
+   * @example button.addEventListener('pointerenter', () => modal.prefetch());
+   */
+  prefetch(): void;
   close(): void;
   isOpen(): boolean;
   getAccount(): AccountSnapshot;

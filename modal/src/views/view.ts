@@ -3,6 +3,8 @@ import { property } from 'lit/decorators.js';
 import type { ModalControllers } from '../controllers/bag.js';
 import { LocalizeController } from '../texts/localize.js';
 import { focusRing, reducedMotion } from '../theme/theme.js';
+// One chunk for the first click's elements (see shell-elements.ts).
+import './shell-elements.js';
 
 /** Shared layout of the views' bodies. */
 export const viewStyles = [

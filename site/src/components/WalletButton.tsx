@@ -31,7 +31,7 @@ async function copyText(text: string): Promise<void> {
 /** The navbar's wallet button: connect, connecting, or the short address with a Copy / Disconnect menu. */
 export function WalletButton() {
   const account = useAccount();
-  const { open } = useModal();
+  const { open, prefetch } = useModal();
   const { disconnect } = useDisconnect();
   const [menuOpen, setMenuOpen] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -75,6 +75,8 @@ export function WalletButton() {
         size="sm"
         className="wallet-button"
         aria-busy={connecting || undefined}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
         onClick={() => {
           open().catch((error: unknown) => console.error('Could not open the wallet modal', error));
         }}

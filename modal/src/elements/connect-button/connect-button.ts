@@ -9,8 +9,8 @@ import { connectButtonStyles } from './connect-button.styles.js';
 
 /**
  * The wallet button: 'Connect Wallet' ('Connecting...' while pending), or the shortened address when connected.
- * A click opens the modal (Connect or Account by the opening rules). It imports no view: the modal's chunk loads
- * when the pointer enters or the button takes focus, or on the first click.
+ * A click opens the modal (Connect or Account by the opening rules). It imports no view: the modal's chunks load
+ * when the pointer enters or the button takes focus (`client.prefetch()`), or on the first click.
  *
  * @csspart button - The native button.
  * @csspart pending-badge - The count of pending transactions (only with `features.pendingTransactions`).
@@ -88,9 +88,10 @@ export class MbConnectButton extends LitElement {
     });
   }
 
-  /** Hover, focus or a pressed pointer announce a likely click: fetch the modal's chunk ahead of it. */
+  /** Hover, focus or a pressed pointer announce a likely click: the client fetches the modal's chunks ahead of it. */
   private preload() {
-    void import('../modal/mount.js');
+    this.subscribe();
+    this.subscribedTo?.prefetch();
   }
 
   private onClick() {

@@ -4,7 +4,7 @@ import type { MbModal } from './modal.js';
 // The first view most users see ships with the shell (one round trip less on the first click);
 // every other view stays a lazy chunk of the router's map.
 import '../../views/connect/connect-view.js';
-import { loadView } from '../../views/registry.js';
+import { loadView, viewFeatures } from '../../views/registry.js';
 import { createDirectoryController } from '../../controllers/directory.js';
 
 /**
@@ -21,6 +21,16 @@ export function mountModal(controllers: ModalControllers): void {
     document.body.append(modal);
   }
   if (!modal.controllers) modal.controllers = controllers;
-  // Start loading the view the opening rules lead to, in parallel with the first render.
-  if (controllers.getAccount().isConnected) void loadView('Account');
+  preloadOpeningView(controllers);
+}
+
+/**
+ * Starts loading the view `open()` leads to and the features it follows, beside the shell (the Connect view ships in
+ * it): a connected account opens Account. `createModal` calls it as soon as this chunk is there (on hover, focus,
+ * `prefetch()` or the click), so the first render finds them loaded or on the way.
+ */
+export function preloadOpeningView(controllers: ModalControllers): void {
+  if (!controllers.getAccount().isConnected) return;
+  void loadView('Account');
+  for (const feature of viewFeatures('Account', controllers)) void feature.load().catch(() => undefined);
 }
