@@ -315,6 +315,9 @@ async function serve(dir: string): Promise<{ server: Server; origin: string; dir
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
+    // The first checks, answered as the service does (a project without an origin list; analytics off).
+    if (url.pathname === '/api/projects/v1/origins') return json({ allowedOrigins: [] });
+    if (url.pathname === '/api/getAnalyticsConfig') return json({ isAnalyticsEnabled: false });
     if (url.pathname === '/api/v1/supported-chains') return json({ http: ['eip155:56'], ws: [] });
     if (url.pathname.startsWith('/api/v1/identity/')) return json({ name: null, avatar: null });
     if (url.pathname.endsWith('/balance')) return json({ balances: benchBalances });
