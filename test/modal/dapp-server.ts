@@ -24,6 +24,8 @@ export function strictCsp(apiUrl: string, relayUrl: string, rpcUrl: string): str
 export interface DappServer {
   url: string;
   close(): Promise<void>;
+  /** The path each script the page may load is served at (`/main.js`, `/mount-….js`), and what it imports statically. */
+  scripts: Map<string, { imports: string[]; entryPoint?: string }>;
 }
 
 /**
@@ -36,8 +38,18 @@ export async function startDappServer(config: Record<string, unknown>, csp: stri
     ...dappBundleOptions,
     outdir: '/',
     write: false,
+    metafile: true,
     tsconfig: resolve(here, '..', '..', 'tsconfig.json'),
   });
+  const served = (output: string) => `/${output.split('/').pop()}`;
+  const scripts = new Map(
+    Object.entries(result.metafile.outputs)
+      .filter(([output]) => output.endsWith('.js'))
+      .map(([output, meta]) => [
+        served(output),
+        { imports: meta.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => served(i.path)), entryPoint: meta.entryPoint },
+      ]),
+  );
   const files = new Map<string, { body: Uint8Array; type: string }>();
   for (const file of result.outputFiles) files.set(file.path, { body: file.contents, type: 'text/javascript' });
   files.set('/', { body: readFileSync(join(here, 'dapp', 'index.html')), type: 'text/html' });
@@ -58,6 +70,7 @@ export async function startDappServer(config: Record<string, unknown>, csp: stri
   return {
     url: `http://127.0.0.1:${address.port}/`,
     close: () => new Promise<void>((done) => server.close(() => done())),
+    scripts,
   };
 }
 

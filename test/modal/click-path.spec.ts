@@ -1,0 +1,71 @@
+import { test, expect } from '../fixtures.js';
+import { startDappServer, strictCsp, type DappServer } from './dapp-server.js';
+
+/**
+ * Issue 19's click path: the connect button prefetches on hover. The dapp (bundled with esbuild, code-split, as a
+ * dapp's bundler would) loads none of the modal's chunks before the pointer comes; hovering requests every chunk the
+ * first view needs (the shell's chunk and what it imports), and the click that follows opens Connect with the
+ * announced wallet without requesting any of them again.
+ */
+let server: DappServer;
+
+test.beforeAll(async ({ stack }) => {
+  const origin = (url: string) => new URL(url).origin;
+  server = await startDappServer(
+    { projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl },
+    strictCsp(origin(stack.apiUrl), origin(stack.relayUrl), origin(stack.rpcUrl)),
+  );
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+/** A script and every script it imports statically. */
+function closure(start: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(start)) return seen;
+  seen.add(start);
+  for (const imported of server.scripts.get(start)?.imports ?? []) closure(imported, seen);
+  return seen;
+}
+
+function entryScript(suffix: string): string {
+  const found = [...server.scripts].find(([, meta]) => meta.entryPoint?.endsWith(suffix));
+  if (!found) throw new Error(`the dapp's bundle has no chunk for ${suffix}`);
+  return found[0];
+}
+
+test('hovering the connect button requests the click path before any click; the click then opens Connect without requesting it again', async ({ page, wallet }) => {
+  // The page's entry and the button it defines at once (`defineConnectButton()` imports it).
+  const firstLoad = new Set([...closure(entryScript('dapp/main.ts')), ...closure(entryScript('elements/connect-button/connect-button.ts'))]);
+  const clickPath = [...closure(entryScript('elements/modal/mount.ts'))].filter((script) => !firstLoad.has(script));
+  // The shell, the Connect view, its elements and the texts: a handful of files, not one per module.
+  expect(clickPath.length).toBeGreaterThanOrEqual(3);
+  expect(clickPath.length).toBeLessThanOrEqual(10);
+
+  const requested: { script: string; phase: 'load' | 'hover' | 'click' }[] = [];
+  let phase: 'load' | 'hover' | 'click' = 'load';
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') requested.push({ script: new URL(request.url()).pathname, phase });
+  });
+  const inPhase = (wanted: string) => requested.filter((r) => r.phase === wanted).map((r) => r.script);
+
+  await page.goto(server.url);
+  const button = page.locator('mb-connect-button').getByRole('button');
+  await expect(button).toHaveText('Connect Wallet');
+  await page.waitForLoadState('networkidle');
+  expect(inPhase('load').filter((script) => clickPath.includes(script))).toEqual([]);
+
+  phase = 'hover';
+  await button.hover();
+  await expect.poll(() => clickPath.filter((script) => !inPhase('hover').includes(script)), { timeout: 10_000 }).toEqual([]);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  phase = 'click';
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
+  await expect(dialog.getByRole('button', { name: /Test Wallet/ })).toBeVisible();
+  expect(inPhase('click').filter((script) => clickPath.includes(script))).toEqual([]);
+  expect(wallet.methods()).not.toContain('eth_requestAccounts');
+});
