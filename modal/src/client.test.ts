@@ -171,3 +171,69 @@ describe('createModal', () => {
     expect(storage.getItem(STORAGE_KEYS.connectorId)).toBeNull();
   });
 });
+
+describe('the first interaction', () => {
+  const location = { href: 'https://dapp.example/', hostname: 'dapp.example', origin: 'https://dapp.example' };
+  /** A page with an announced wallet; the services answer the first checks (origins, analytics config). */
+  function page(options: { origins?: string[]; analytics?: boolean } = {}) {
+    const target = new EventTarget() as EventTarget & DiscoveryTarget;
+    target.addEventListener('eip6963:requestProvider', () =>
+      target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u', name: 'Test Wallet', icon: 'data:,', rdns: 'com.test' }, provider: createFakeWallet().provider } })),
+    );
+    const fetch = createFakeFetch(async (request) => {
+      const path = new URL(request.url).pathname;
+      if (path.endsWith('/projects/v1/origins')) return new Response(JSON.stringify({ allowedOrigins: options.origins ?? [] }), { headers: { 'content-type': 'application/json' } });
+      if (path.endsWith('/getAnalyticsConfig')) return new Response(JSON.stringify({ isAnalyticsEnabled: options.analytics ?? false }), { headers: { 'content-type': 'application/json' } });
+      if (path.endsWith('/e')) return new Response(null, { status: 204 });
+      return fakeBlockchainApi(request);
+    });
+    const mounted: ModalControllers[] = [];
+    let shellLoads = 0;
+    const modal = createModal(testOptions({ storage: createMemoryStorage(), features: { analytics: options.analytics ?? false } }), {
+      fetch,
+      clock: createFakeClock(),
+      discoveryTarget: target,
+      isMobile: false,
+      loadMount: async () => {
+        shellLoads++;
+        return (controllers) => void mounted.push(controllers);
+      },
+      location,
+    });
+    const paths = () => fetch.requests.map((request) => new URL(request.url).pathname);
+    return { modal, mounted, paths, shellLoads: () => shellLoads, controllers: controllersOf(modal)! };
+  }
+
+  it('createModal requests nothing until the first interaction; prefetch() then loads the shell once and runs the checks, without opening', async () => {
+    const { modal, mounted, paths, shellLoads } = page();
+    await flush();
+    expect(paths().filter((path) => /origins|getAnalyticsConfig/.test(path))).toEqual([]);
+    expect(shellLoads()).toBe(0);
+
+    modal.prefetch();
+    modal.prefetch();
+    await vi.waitFor(() => expect(paths().filter((path) => path.endsWith('/projects/v1/origins'))).toHaveLength(1));
+    expect(shellLoads()).toBe(1);
+    expect(mounted).toHaveLength(0);
+    expect(modal.isOpen()).toBe(false);
+
+    await modal.open();
+    expect(shellLoads()).toBe(1);
+    expect(mounted).toHaveLength(1);
+    expect(paths().filter((path) => path.endsWith('/projects/v1/origins'))).toHaveLength(1);
+  });
+
+  it("open() without a prefetch runs the checks too: a disallowed origin shows 'Invalid App Configuration' in the open modal", async () => {
+    const { modal, controllers } = page({ origins: ['https://other.example'] });
+    await modal.open();
+    await vi.waitFor(() => expect(controllers.toasts.getState()).toMatchObject({ open: true, variant: 'error' }));
+    expect(controllers.toasts.getState().message).toContain('Invalid App Configuration');
+  });
+
+  it('the first MODAL_OPEN waits for the analytics config that the opening requested, and is sent', async () => {
+    const { modal, paths } = page({ analytics: true });
+    await modal.open();
+    await vi.waitFor(() => expect(paths()).toContain('/e'));
+    expect(paths().indexOf('/getAnalyticsConfig')).toBeLessThan(paths().indexOf('/e'));
+  });
+});
