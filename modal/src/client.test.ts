@@ -180,7 +180,7 @@ describe('the first interaction', () => {
     target.addEventListener('eip6963:requestProvider', () =>
       target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u', name: 'Test Wallet', icon: 'data:,', rdns: 'com.test' }, provider: createFakeWallet().provider } })),
     );
-    const fetch = createFakeFetch(async (request) => {
+    const fetch = createFakeFetch((request) => {
       const path = new URL(request.url).pathname;
       if (path.endsWith('/projects/v1/origins')) return new Response(JSON.stringify({ allowedOrigins: options.origins ?? [] }), { headers: { 'content-type': 'application/json' } });
       if (path.endsWith('/getAnalyticsConfig')) return new Response(JSON.stringify({ isAnalyticsEnabled: options.analytics ?? false }), { headers: { 'content-type': 'application/json' } });
