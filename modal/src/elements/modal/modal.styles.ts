@@ -60,9 +60,13 @@ export const modalStyles = [
       align-items: center;
       padding: 12px 12px 4px;
     }
+    /* The heading takes focus on a view change (so that it is read out) but is no control: no focus ring. */
+    h2:focus,
+    h2:focus-visible {
+      outline: none;
+    }
     h2 {
       margin: 0;
-      outline: none;
       text-align: center;
       font-size: 1.05em;
       font-weight: 650;
