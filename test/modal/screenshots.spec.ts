@@ -55,11 +55,14 @@ const screenshotOptions = { maxDiffPixelRatio: 0.01, animations: 'disabled', car
 const modalDialog = (page: Page) => page.locator('mb-modal dialog[open]');
 
 /**
- * What changes from run to run: the random pairing QR code (Receive's, of the fixed address, stays), times and month headings in Activity, transaction hashes
+ * What changes from run to run: the random pairing QR codes (Receive's, of the fixed address, stays), the resend
+ * countdown, times and month headings in Activity, transaction hashes
  * and their explorer links. (A view that shows a time should use `<time>`, so that this mask finds it.)
  */
 const changing = (page: Page): Locator[] => [
   page.locator('mb-modal mb-connecting-wc-view mb-qr-code'),
+  page.locator('mb-modal mb-connecting-farcaster-view mb-qr-code'),
+  page.locator(`mb-modal ${viewTags.EmailVerifyOtp}`).getByRole('button', { name: /Resend/ }),
   page.locator('mb-modal time'),
   page.locator('mb-modal mb-transactions-view .month'),
   page.locator('mb-modal mb-transactions-view .row .muted'),
@@ -156,7 +159,7 @@ async function shootHub(page: Page, prefix: string) {
 /** Views a visitor sees before connecting. */
 const disconnectedViews: ViewName[] = ['Connect', 'AllWallets', 'ConnectingWalletConnectBasic', 'Networks', 'ConnectSocials'];
 /** Views of a connected account besides the hub's four. */
-const connectedViews: ViewName[] = ['WalletReceive', 'SwapSelectToken', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'RegisterAccountName'];
+const connectedViews: ViewName[] = ['UnsupportedChain', 'WalletReceive', 'SwapSelectToken', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'RegisterAccountName'];
 
 test.describe('screenshots of the modal', () => {
   test.describe.configure({ mode: 'parallel' });
@@ -168,6 +171,16 @@ test.describe('screenshots of the modal', () => {
       await openView(page, view);
       await shoot(page, `en-light-${view}`);
     }
+    // Views with data of their own, reached as a visitor does: Farcaster's sign-in from the socials, the e-mail code.
+    await openView(page, 'ConnectSocials');
+    await modalDialog(page).getByRole('button', { name: /Farcaster/ }).click();
+    await expect(page.locator(`mb-modal ${viewTags.ConnectingFarcaster} mb-qr-code`)).toBeVisible();
+    await shoot(page, 'en-light-ConnectingFarcaster');
+    await openView(page, 'Connect');
+    await modalDialog(page).getByRole('textbox').first().fill('screenshots@example.com');
+    await modalDialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.locator(`mb-modal ${viewTags.EmailVerifyOtp}`)).toBeVisible({ timeout: 20_000 });
+    await shoot(page, 'en-light-EmailVerifyOtp');
   });
 
   test('English, light, connected: every view at 1280 and 390 px, axe clean', async ({ page, stack, makeWallet }) => {
