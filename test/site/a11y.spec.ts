@@ -71,6 +71,34 @@ test.describe('keyboard', () => {
     await home.expectOwner();
   });
 
+  test('focus never drops to <body>: after connecting from the navbar or the mint area, disconnecting and minting', async ({ page, wallet, stack }) => {
+    const home = new HomePage(page, stack.siteUrl);
+    const focusInMintArea = () => page.evaluate(() => !!document.activeElement?.closest('#mint'));
+    await home.goto();
+    await home.connectButton().click();
+    await home.walletEntry().click();
+    await expect(home.addressButton(wallet.address)).toBeVisible();
+    await home.closeModalIfOpen();
+    await expect(home.addressButton(wallet.address)).toBeFocused();
+
+    await home.disconnect(wallet.address);
+    await expect(home.connectButton()).toBeFocused();
+
+    await home.mintArea.getByRole('button', { name: 'Connect Wallet' }).click();
+    await home.walletEntry().click();
+    await expect(home.mintButton).toBeVisible();
+    await home.closeModalIfOpen();
+    await expect.poll(focusInMintArea).toBe(true);
+
+    await home.acceptTermsAndMint();
+    await expect(home.mintingButton).toBeVisible();
+    await expect.poll(focusInMintArea).toBe(true);
+    await home.expectMinted();
+    await home.expectOwner();
+    await expect.poll(focusInMintArea).toBe(true);
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+  });
+
   test('the wallet menu opens, moves and closes by keyboard', async ({ page, wallet, stack }) => {
     const home = new HomePage(page, stack.siteUrl);
     await home.goto();

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAccount, useModal } from '@minibot/modal/react';
 import { formatAmount } from '../chain/formatAmount.js';
 import { Card } from '../components/Card.js';
 import { MintArea } from '../components/MintArea.js';
 import { explorerTxUrl, marketplaceUrl, siteConfig } from '../config.js';
 import { hero } from '../content.js';
+import { useFocusRescue } from '../hooks/useFocusRescue.js';
 import { useMint } from '../hooks/useMint.js';
 import { useOwnership } from '../hooks/useOwnership.js';
 import { usePrice, type PriceState } from '../hooks/usePrice.js';
@@ -29,7 +30,8 @@ export function formatPrice(state: PriceState): string {
 /** Hero card (badge, headline, price, mint area) and the image card. */
 export function Hero() {
   const account = useAccount();
-  const { open } = useModal();
+  const { open, isOpen } = useModal();
+  const mintArea = useRef<HTMLDivElement>(null);
   const price = usePrice();
   const ownership = useOwnership(account.isConnected ? account.address : undefined);
   const [termsAccepted, setTermsAccepted] = useState(false);
@@ -53,6 +55,9 @@ export function Hero() {
     mint: status,
   });
 
+  // Connecting, minting and each new mint state replace the control that had focus: it stays in the mint area.
+  useFocusRescue(mintArea, undefined, `${isOpen}:${state.kind}`);
+
   return (
     <section className="hero" aria-labelledby="hero-heading">
       <Card elevation={2} className="hero__card">
@@ -63,7 +68,7 @@ export function Hero() {
           <span className="hero__price-label">{hero.priceLabel}</span>
           <span className="hero__price-value" data-testid="price">{formatPrice(price)}</span>
         </div>
-        <div id={MINT_AREA_ID} className="hero__mint" tabIndex={-1} role="region" aria-label={hero.mintAreaLabel}>
+        <div id={MINT_AREA_ID} ref={mintArea} className="hero__mint" tabIndex={-1} role="region" aria-label={hero.mintAreaLabel}>
           <MintArea
             state={state}
             explorerTxUrl={(hash) => explorerTxUrl(siteConfig, hash)}

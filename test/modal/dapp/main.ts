@@ -47,6 +47,11 @@ const siwx =
   siwxMode === 'required' || siwxMode === 'optional'
     ? { required: siwxMode === 'required', storage: siwxStorage === 'local' ? ('local' as const) : siwxStorage === 'eoa-only' ? eoaOnlySiwxStorage() : ('server' as const) }
     : undefined;
+// `?theme=dark` and `?locale=de|ar` (the screenshot tests) pick the theme and the language.
+const theme = query.get('theme');
+const localeName = query.get('locale');
+const locale =
+  localeName === 'de' ? (await import('@minibot/modal/locales/de')).de : localeName === 'ar' ? (await import('@minibot/modal/locales/ar')).ar : undefined;
 const modal = createModal({
   projectId: config.projectId,
   networks: [
@@ -66,6 +71,8 @@ const modal = createModal({
     ...(config.embeddedWalletUrl ? { embeddedWallet: config.embeddedWalletUrl } : {}),
   },
   siwx,
+  ...(theme === 'dark' || theme === 'light' ? { themeMode: theme } : {}),
+  ...(locale ? { locale } : {}),
   // `?pending=1` turns the pending-transaction counter on.
   ...(query.get('pending') === '1' ? { features: { pendingTransactions: true } } : {}),
 });

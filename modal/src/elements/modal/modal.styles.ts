@@ -11,7 +11,10 @@ export const modalStyles = [
     dialog {
       box-sizing: border-box;
       width: min(var(--_mb-modal-width), calc(100vw - 24px));
-      max-height: min(640px, calc(100vh - 24px));
+      max-width: none;
+      max-height: min(640px, calc(100dvh - 24px));
+      /* Anchored at the top: a view change grows or shrinks the dialog downwards instead of re-centring it. */
+      margin: max(12px, calc((100dvh - 640px) / 2)) auto auto;
       padding: 0;
       border: 1px solid var(--_mb-color-border);
       border-radius: var(--_mb-radius);
@@ -29,6 +32,21 @@ export const modalStyles = [
     dialog::backdrop {
       background: var(--mb-color-backdrop, rgba(10, 10, 12, 0.55));
     }
+    /* Below 600 px: a bottom sheet, full width, rising from the bottom edge above the safe area. */
+    @media (max-width: 599.98px) {
+      :host(:not([embedded])) dialog {
+        width: 100%;
+        max-height: calc(100dvh - 32px);
+        margin: auto 0 0;
+        border-width: 1px 0 0;
+        border-radius: var(--_mb-radius) var(--_mb-radius) 0 0;
+        padding-bottom: env(safe-area-inset-bottom, 0px);
+        box-shadow: 0 -12px 40px rgba(0, 0, 0, 0.25);
+      }
+      :host(:not([embedded])) dialog[open] {
+        animation-name: sheet;
+      }
+    }
     :host([embedded]) dialog {
       position: static;
       margin: 0;
@@ -41,6 +59,11 @@ export const modalStyles = [
       grid-template-columns: 40px 1fr 40px;
       align-items: center;
       padding: 12px 12px 4px;
+    }
+    /* The heading takes focus on a view change (so that it is read out) but is no control: no focus ring. */
+    h2:focus,
+    h2:focus-visible {
+      outline: none;
     }
     h2 {
       margin: 0;
@@ -65,9 +88,23 @@ export const modalStyles = [
       border: 0;
     }
     .body {
+      box-sizing: border-box;
+      flex: 0 1 auto;
       padding: 8px 16px 16px;
       overflow-y: auto;
       min-height: 120px;
+    }
+    /* The height follows the view (set from a ResizeObserver); the change animates, except under reduced motion. */
+    .body.animated {
+      transition: height calc(var(--_mb-duration-effective) * 1.5) ease-out;
+    }
+    .announcer {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
     }
     .loading {
       display: flex;
@@ -90,6 +127,11 @@ export const modalStyles = [
       from {
         opacity: 0;
         transform: translateY(12px);
+      }
+    }
+    @keyframes sheet {
+      from {
+        transform: translateY(100%);
       }
     }
     @keyframes shake {

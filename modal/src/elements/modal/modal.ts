@@ -83,6 +83,11 @@ export class MbModal extends LitElement {
   private viewOwner?: ModalControllers;
   /** The view whose lazy features were last requested (a failed one is not requested again in a loop). */
   private featuresTried?: ViewName;
+  /** The route last settled (focus, scroll, announcement); a new one is a view change. */
+  private settledRoute?: unknown;
+  /** Follows the height of what the body shows, so the dialog animates to it instead of jumping. */
+  private resizeObserver?: ResizeObserver;
+  private observedChild?: Element;
 
   /** The controllers in use. */
   resolved(): ModalControllers | undefined {
@@ -119,6 +124,7 @@ export class MbModal extends LitElement {
       @close=${this.onNativeClose}
       @click=${this.onDialogClick}
       @keydown=${this.onKeydown}
+      @focusout=${this.onFocusOut}
     >
       <header part="header">
         ${canGoBack
@@ -126,7 +132,7 @@ export class MbModal extends LitElement {
               <mb-icon name="back"></mb-icon>
             </mb-button>`
           : html`<span></span>`}
-        <h2 id="title" part="title">${this.title_(view)}</h2>
+        <h2 id="title" part="title" tabindex="-1">${this.title_(view)}</h2>
         ${this.embedded
           ? html`<span></span>`
           : html`<mb-button variant="ghost" icon-only label=${texts.close} ?disabled=${this.closeDisabled()} @click=${() => this.requestClose('close-button')}>
@@ -135,6 +141,7 @@ export class MbModal extends LitElement {
       </header>
       <div part="body" class=${view === 'ApproveTransaction' ? 'body compact' : 'body'}>${controllers && (modal?.open || this.embedded) ? this.renderView(view, controllers) : nothing}</div>
       <div class="wallet-frame" ?hidden=${view !== 'ApproveTransaction'}><slot name="embedded-wallet"></slot></div>
+      <div class="announcer" role="status" aria-live="polite"></div>
       <div class="toasts">
         ${toast?.open ? html`<mb-toast variant=${toast.variant}>${toast.message}</mb-toast>` : nothing}
       </div>
@@ -153,10 +160,81 @@ export class MbModal extends LitElement {
       dialog.close();
       this.restoreFocus();
     }
+    if (dialog.open) this.settleRoute();
+    else this.settledRoute = undefined;
+    this.followHeight();
+  }
+
+  /**
+   * On a view change (a new route, or opening): the body scrolls to the top, the new title is announced, and focus
+   * moves to the heading, unless the new view takes it itself (a field it asks for). Focus never drops to the page.
+   */
+  private settleRoute() {
+    const route = this.routerState.value?.history;
+    const heading = this.renderRoot.querySelector<HTMLElement>('#title');
+    if (!heading) return;
+    const active = deepActiveElement();
+    const lost = !active || active === document.body;
+    if (route === this.settledRoute) {
+      // A control that disappeared (replaced while busy) took focus with it: back to the heading, not the page.
+      if (lost && !this.embedded) heading.focus({ preventScroll: true });
+      return;
+    }
+    const first = this.settledRoute === undefined;
+    this.settledRoute = route;
+    const body = this.renderRoot.querySelector<HTMLElement>('.body');
+    if (body) body.scrollTop = 0;
+    const announcer = this.renderRoot.querySelector('.announcer');
+    if (announcer) announcer.textContent = heading.textContent?.trim() ?? '';
+    // Inline (embedded) the modal takes focus only when the visitor is working in it, never on page load.
+    if (this.embedded && (first || !(lost || this.contains(active) || this.renderRoot.contains(active)))) return;
+    const view = this.viewElement;
+    // A view that focused its own field (e.g. the name to register) keeps it.
+    const viewHasFocus = view?.isConnected && active && view.shadowRoot?.contains(active);
+    if (!viewHasFocus) heading.focus({ preventScroll: true });
+  }
+
+  /** Focus that falls out of the dialog to the page (its control removed) is caught by the heading. */
+  private onFocusOut(event: FocusEvent) {
+    if (event.relatedTarget || this.embedded) return;
+    queueMicrotask(() => {
+      const active = deepActiveElement();
+      if (this.dialog?.open && (!active || active === document.body)) this.renderRoot.querySelector<HTMLElement>('#title')?.focus({ preventScroll: true });
+    });
+  }
+
+  /** Sets the body's height to what it shows (a CSS transition animates the change; none under reduced motion). */
+  private followHeight() {
+    const body = this.renderRoot.querySelector<HTMLElement>('.body');
+    if (!body) return;
+    const child = this.dialog?.open ? (body.firstElementChild ?? undefined) : undefined;
+    if (child === this.observedChild) return;
+    this.resizeObserver ??= new ResizeObserver(() => this.applyHeight());
+    if (this.observedChild) this.resizeObserver.unobserve(this.observedChild);
+    this.observedChild = child;
+    if (child) this.resizeObserver.observe(child);
+    else {
+      body.style.removeProperty('height');
+      body.classList.remove('animated');
+    }
+  }
+
+  private applyHeight() {
+    const body = this.renderRoot.querySelector<HTMLElement>('.body');
+    const child = this.observedChild as HTMLElement | undefined;
+    if (!body || !child?.isConnected) return;
+    const style = getComputedStyle(body);
+    const height = child.offsetHeight + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+    body.style.height = `${Math.ceil(height)}px`;
+    // The first height is set as it is; later ones animate.
+    if (!body.classList.contains('animated')) requestAnimationFrame(() => body.classList.add('animated'));
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+    this.resizeObserver = undefined;
+    this.observedChild = undefined;
     this.viewElement = undefined;
     this.viewName = undefined;
   }

@@ -37,12 +37,15 @@ describe('SIWXSignMessage view', () => {
     await waitFor(() => controllers.modal.getState().shake, 1000, 'the shake');
     assert.isTrue(controllers.modal.getState().open, 'Escape does not close');
 
-    // Keyboard: focus starts on Cancel (the disabled close button is skipped); Tab reaches Sign; Enter signs.
+    // Keyboard: focus starts on the heading (issue 20); Tab reaches Cancel (the disabled close button is skipped),
+    // then Sign; Enter signs.
     const focusedLabel = () => {
       const active = deepActive();
       const root = active?.getRootNode();
       return root instanceof ShadowRoot ? deepText(root.host) : '';
     };
+    assert.equal(deepActive()?.id, 'title');
+    await sendKeys({ press: 'Tab' });
     assert.equal(focusedLabel(), texts.cancel);
     await sendKeys({ press: 'Tab' });
     assert.equal(focusedLabel(), texts.siwxSign);
