@@ -65,7 +65,7 @@ export function createHub(controllers: CoreControllers): HubControllers {
       return portfolio.getState().balances;
     },
     lang: () => options.locale?.lang ?? 'en',
-    onSent: () => router.reset('Account'),
+    onSent: () => router.reset('WalletSendSuccess'),
     onSettled: () => {
       void portfolio.fetch(true);
       void activity.refresh();
