@@ -4,6 +4,7 @@ import { jsonRpcRequest } from '../api/json-rpc.js';
 import { messages as englishMessages } from '../texts/messages.js';
 import { onAccountActivity } from './activity/account-activity.js';
 import { createActivityController, type ActivityController } from './activity/activity.js';
+import { createApprovalReader } from './activity/approvals.js';
 import { createPortfolioController, type PortfolioController } from './portfolio.js';
 import { createSendFlowController, type SendFlowController } from './send/send-flow.js';
 
@@ -43,6 +44,10 @@ export function createHub(controllers: CoreControllers): HubControllers {
     network,
     isChainSupported,
     onError: () => toasts.show('error', messages.failedToFetchTransactions),
+    readApproval: createApprovalReader(rpc, (token) => {
+      const held = portfolio.getState().balances.find((b) => b.address?.split(':').pop()?.toLowerCase() === token);
+      return held ? { symbol: held.symbol, decimals: Number(held.quantity.decimals), iconUrl: held.iconUrl } : undefined;
+    }),
   });
   const sendFlow = createSendFlowController({
     form: controllers.send,

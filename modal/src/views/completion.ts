@@ -1,16 +1,6 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { ModalNetwork } from '../core/types.js';
-import { safeLinkUrl } from '../core/safe-url.js';
 import '../ui/button/button.js';
 import '../ui/icon/icon.js';
-import '../ui/text/text.js';
-
-/** The page of `hash` on the network's block explorer (`{explorer}/tx/{hash}`), through the URL gate; undefined without an explorer. */
-export function explorerTxUrl(network: Pick<ModalNetwork, 'blockExplorers'>, hash: string | undefined): string | undefined {
-  const explorer = network.blockExplorers?.default.url;
-  if (!explorer || !hash || !/^0x[0-9a-fA-F]{64}$/.test(hash)) return undefined;
-  return safeLinkUrl(`${explorer.replace(/\/+$/, '')}/tx/${hash}`);
-}
 
 /** What a flow's last screen shows; the dialog's own title names the flow's end ('Swap Complete', 'Transaction Sent', ...). */
 export interface Completion {

@@ -23,7 +23,7 @@ export const transactionsStyles = css`
     box-sizing: border-box;
     height: 60px;
     display: grid;
-    grid-template-columns: 1fr auto auto;
+    grid-template-columns: 40px minmax(0, 1fr) auto auto;
     align-items: center;
     gap: 8px;
     padding: 0 4px;
@@ -41,8 +41,35 @@ export const transactionsStyles = css`
     flex-direction: column;
     min-width: 0;
   }
-  .what span:first-child {
+  .title {
     font-weight: 600;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .icons {
+    position: relative;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    height: 40px;
+    --mb-image-size: 32px;
+  }
+  /* A swap: what left, overlapped by what arrived. */
+  .icons.pair {
+    --mb-image-size: 26px;
+  }
+  .icons.pair mb-token-image:first-child {
+    position: absolute;
+    inset-inline-start: 0;
+    top: 2px;
+  }
+  .icons.pair mb-token-image:last-child {
+    position: absolute;
+    inset-inline-end: 0;
+    bottom: 2px;
+    border-radius: 50%;
+    box-shadow: 0 0 0 2px var(--_mb-color-bg, #ffffff);
   }
   .muted {
     color: var(--_mb-color-fg-muted, #5b5f66);
@@ -52,8 +79,21 @@ export const transactionsStyles = css`
     color: var(--_mb-color-error, #c0262d);
   }
   .amount {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-end;
     font-variant-numeric: tabular-nums;
     text-align: end;
+    white-space: nowrap;
+    max-width: 11em;
+  }
+  .amount bdi {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    max-width: 100%;
+  }
+  .amount .in {
+    color: var(--_mb-color-success, #1d7a3e);
   }
   a {
     display: inline-flex;

@@ -4,7 +4,8 @@ import { FeatureController } from '../store-controller.js';
 import type { OnrampController } from '../../controllers/onramp/onramp.js';
 import { formatDecimalText } from '../../core/units.js';
 import { MbView, viewStyles } from '../view.js';
-import { completion, completionStyles, explorerTxUrl } from '../completion.js';
+import { completion, completionStyles } from '../completion.js';
+import { explorerTxUrl } from '../explorer.js';
 
 /**
  * BuyComplete: the end of a purchase in the completion pattern: what arrived, its transaction on the explorer when

@@ -4,7 +4,8 @@ import { shortenAddress } from '../../core/format.js';
 import { formatAmount } from '../../core/units.js';
 import { FeatureController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
-import { completion, completionStyles, explorerTxUrl } from '../completion.js';
+import { completion, completionStyles } from '../completion.js';
+import { explorerTxUrl } from '../explorer.js';
 
 /**
  * WalletSendSuccess: the end of a send in the completion pattern: what went to whom, the network's answer as it

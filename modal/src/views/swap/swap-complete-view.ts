@@ -4,7 +4,8 @@ import { FeatureController } from '../store-controller.js';
 import type { SwapController } from '../../controllers/swap/swap.js';
 import { formatTokenAmount } from '../../core/units.js';
 import { MbView, viewStyles } from '../view.js';
-import { completion, completionStyles, explorerTxUrl } from '../completion.js';
+import { completion, completionStyles } from '../completion.js';
+import { explorerTxUrl } from '../explorer.js';
 
 /**
  * SwapComplete: the end of a swap in the completion pattern: what was paid and received, the swap's transaction on
