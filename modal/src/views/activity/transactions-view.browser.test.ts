@@ -89,8 +89,11 @@ describe('Transactions view (Activity)', () => {
     assert.include(deepText(first), '+1.5 USDT');
     assert.include(deepText(second), 'Failed');
     assert.include(deepText(second), '−2.5 USDT');
-    assert.equal(first.querySelector('a')!.getAttribute('href'), `https://bscscan.com/tx/0x${'0'.repeat(64)}`);
-    assert.equal(first.querySelector('a')!.getAttribute('rel'), 'noopener noreferrer');
+    // The whole row is the link to the transaction on the explorer.
+    assert.equal(first.localName, 'a');
+    assert.equal(first.getAttribute('href'), `https://bscscan.com/tx/0x${'0'.repeat(64)}`);
+    assert.equal(first.getAttribute('rel'), 'noopener noreferrer');
+    assert.equal(first.getAttribute('target'), '_blank');
     await expectNoAxeViolations(modal);
     modal.themeMode = 'dark';
     await modal.updateComplete;
@@ -107,17 +110,23 @@ describe('Transactions view (Activity)', () => {
       icons: [...row.querySelectorAll('mb-token-image')].map((i) => i.getAttribute('name')),
     }));
     assert.deepEqual(shown, [
-      { kind: 'swapped', title: 'Swapped USDT → BNB', amounts: ['−100 USDT', '+0.17 BNB'], icons: ['USDT', 'BNB'] },
+      { kind: 'swapped', title: 'Swapped', amounts: ['−100 USDT', '+0.17 BNB'], icons: ['USDT', 'BNB'] },
       { kind: 'approved', title: 'Approved USDT', amounts: ['Unlimited'], icons: ['USDT'] },
       { kind: 'approved', title: 'Approved USDT', amounts: ['20 USDT'], icons: ['USDT'] },
-      { kind: 'minted', title: 'Minted Minibot M1 Presale Pass #4', amounts: ['−0.05 BNB'], icons: ['Minibot M1 Presale Pass #4'] },
+      { kind: 'minted', title: 'Minted #4', amounts: ['−0.05 BNB'], icons: ['Minibot M1 Presale Pass #4'] },
       { kind: 'sent', title: 'Sent', amounts: ['−1.5 USDT'], icons: ['USDT'] },
     ]);
     // The token images come from the history's icons through the URL gate.
     assert.equal(rows(view)[0].querySelector('mb-token-image')!.getAttribute('src'), `${pixel}#USDT`);
-    const swapLink = rows(view)[0].querySelector('a')!;
+    const swapLink = rows(view)[0];
     assert.equal(swapLink.getAttribute('href'), `https://bscscan.com/tx/${hashOf(1)}`);
-    assert.equal(swapLink.getAttribute('aria-label'), 'View on the explorer: Swapped USDT → BNB −100 USDT +0.17 BNB');
+    // Its name (its text) says what it is and where it leads.
+    const name = deepText(swapLink).replace(/\s+/g, ' ').trim();
+    assert.match(name, /^Swapped USDT → BNB · Nov 25, .+ −100 USDT \+0\.17 BNB View on the explorer$/, name);
+    // The minted pass: its id in the title, the collection beside the date; a confirmed row does not repeat 'Confirmed'.
+    assert.match(rows(view)[3].querySelector('.muted')!.textContent!.replace(/\s+/g, ' ').trim(), /^Minibot M1 Presale Pass · Nov 25, /);
+    // Every title fits its row at the modal's width (nothing cut to an ellipsis).
+    for (const title of [...view.shadowRoot!.querySelectorAll<HTMLElement>('.title')]) assert.isAtMost(title.scrollWidth, title.clientWidth, title.textContent!);
     await expectNoAxeViolations(modal);
     modal.themeMode = 'dark';
     await modal.updateComplete;

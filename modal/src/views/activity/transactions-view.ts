@@ -84,29 +84,32 @@ export class MbTransactionsView extends MbView {
     const tx = row.transaction;
     const entry = describeTransaction(tx);
     const approval = this.activity.value?.approvals[tx.id];
-    const { title, lines, icons } = this.describe(entry, approval, lang);
+    const { title, lines, icons, detail } = this.describe(entry, approval, lang);
     const status = { confirmed: t.statusConfirmed, failed: t.statusFailed, pending: t.statusPending }[tx.metadata.status] ?? tx.metadata.status;
     const link = explorerTxUrl(this.controllers.networks.getState().activeNetwork, tx.metadata.hash);
-    const when = new Date(tx.metadata.minedAt).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
-    return html`<div class="row" data-id=${tx.id} data-kind=${entry.kind}>
-      <span class=${icons.length > 1 ? 'icons pair' : 'icons'} aria-hidden="true">
+    const when = new Date(tx.metadata.minedAt).toLocaleString(lang, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+    const content = html`<span class=${icons.length > 1 ? 'icons pair' : 'icons'} aria-hidden="true">
         ${icons.map((icon) => html`<mb-token-image src=${safeImageUrl(icon.iconUrl) ?? nothing} name=${icon.symbol}></mb-token-image>`)}
       </span>
       <span class="what">
-        <span class="title">${title}</span>
-        <span class="muted"><span class=${tx.metadata.status === 'failed' ? 'failed' : ''}>${status}</span> · ${when}</span>
+        <span class="title" title=${title}>${title}</span>
+        <span class="muted"
+          >${detail ? html`${detail} · ` : nothing}${tx.metadata.status === 'confirmed'
+            ? nothing
+            : html`<span class=${tx.metadata.status === 'failed' ? 'failed' : ''}>${status}</span> · `}${when}</span
+        >
       </span>
-      <span class="amount">${lines.map((line) => html`<bdi class=${line.tone}>${line.text}</bdi>`)}</span>
-      ${link
-        ? html`<a href=${link} target="_blank" rel="noopener noreferrer" aria-label=${`${t.viewOnExplorer}: ${title} ${lines.map((l) => l.text).join(' ')}`}
-            ><mb-icon name="external"></mb-icon
-          ></a>`
-        : html`<span></span>`}
-    </div>`;
+      <span class="amount">${lines.map((line) => html`<bdi class=${line.tone}>${line.text}</bdi> `)}</span>`;
+    // The whole row opens the transaction on the explorer (a real link, a large target); without an explorer it is text.
+    return link
+      ? html`<a class="row" href=${link} target="_blank" rel="noopener noreferrer" data-id=${tx.id} data-kind=${entry.kind}
+          >${content}<mb-icon class="external" name="external"></mb-icon><span class="visually-hidden">${t.viewOnExplorer}</span></a
+        >`
+      : html`<div class="row" data-id=${tx.id} data-kind=${entry.kind}>${content}<span></span></div>`;
   }
 
-  /** The row's title, its amount lines (out as −, in as +) and its icons, by kind. */
-  private describe(entry: ActivityEntry, approval: ActivityApproval | undefined, lang: string) {
+  /** The row's title, a detail for its second line, its amount lines (out as −, in as +) and its icons, by kind. */
+  private describe(entry: ActivityEntry, approval: ActivityApproval | undefined, lang: string): { title: string; detail?: string; lines: { text: string; tone: string }[]; icons: { iconUrl?: string; symbol: string }[] } {
     const t = this.localize.texts;
     const amount = (leg: ActivityLeg) => (leg.nft ? leg.symbol : `${formatDecimalText(leg.amount, lang)} ${leg.symbol}`);
     const line = (leg: ActivityLeg) => ({
@@ -117,12 +120,15 @@ export class MbTransactionsView extends MbView {
     const icons: { iconUrl?: string; symbol: string }[] = legs.slice(0, 2);
     switch (entry.kind) {
       case 'swapped':
-        return { title: t.activitySwapped(entry.out[0].symbol, entry.in[0].symbol), lines: legs.map(line), icons: [entry.out[0], entry.in[0]] };
+        return { title: t.activitySwapped, detail: t.activityPair(entry.out[0].symbol, entry.in[0].symbol), lines: legs.map(line), icons: [entry.out[0], entry.in[0]] };
       case 'minted': {
         // The NFT names the row; the amount column shows the price paid.
         const minted = entry.in.find((leg) => leg.nft) ?? entry.in[0];
+        // 'Minibot M1 Presale Pass #4': the token id in the title, the collection on the second line.
+        const [, collection, id] = /^(.*\S)\s+(#\S+)$/.exec(minted?.symbol ?? '') ?? [];
         return {
-          title: minted ? t.activityMinted(minted.symbol) : t.activityMinted(''),
+          title: t.activityMinted(id ?? minted?.symbol ?? ''),
+          detail: collection,
           lines: [...entry.out, ...entry.in.filter((leg) => leg !== minted)].map(line),
           icons: minted ? [minted] : icons,
         };
