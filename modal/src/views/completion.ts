@@ -1,6 +1,16 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
+import type { RouterController } from '../controllers/router.js';
+import type { ViewName } from '../core/types.js';
 import '../ui/button/button.js';
 import '../ui/icon/icon.js';
+
+/**
+ * A completion screen opened with nothing completed (`open({ view })`, a reload) has no result to show: it leads to
+ * Account instead of an empty screen. Call from `updated()` once the feature is loaded.
+ */
+export function leaveWithoutResult(router: RouterController, view: ViewName, hasResult: boolean): void {
+  if (!hasResult && router.getState().view === view) router.reset('Account');
+}
 
 /** What a flow's last screen shows; the dialog's own title names the flow's end ('Swap Complete', 'Transaction Sent', ...). */
 export interface Completion {

@@ -2,7 +2,7 @@ import { nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
-import { completion, completionStyles } from '../completion.js';
+import { completion, completionStyles, leaveWithoutResult } from '../completion.js';
 
 /**
  * RegisterAccountNameSuccess: the end of a name registration in the completion pattern: the registered name, what
@@ -27,6 +27,11 @@ export class MbRegisterAccountNameSuccessView extends MbView {
       onDone: this.done,
       onAgain: this.again,
     });
+  }
+
+  override updated(): void {
+    const state = this.names.value;
+    if (state) leaveWithoutResult(this.controllers.router, 'RegisterAccountNameSuccess', !!state.registered);
   }
 
   private done = () => {

@@ -4,7 +4,7 @@ import { FeatureController } from '../store-controller.js';
 import type { OnrampController } from '../../controllers/onramp/onramp.js';
 import { formatDecimalText } from '../../core/units.js';
 import { MbView, viewStyles } from '../view.js';
-import { completion, completionStyles } from '../completion.js';
+import { completion, completionStyles, leaveWithoutResult } from '../completion.js';
 import { explorerTxUrl } from '../explorer.js';
 
 /**
@@ -37,6 +37,11 @@ export class MbBuyCompleteView extends MbView {
       onDone: this.done,
       onAgain: this.again,
     });
+  }
+
+  override updated(): void {
+    const state = this.state.value;
+    if (state) leaveWithoutResult(this.controllers.router, 'BuyComplete', state.progress === 'completed');
   }
 
   private done = () => {

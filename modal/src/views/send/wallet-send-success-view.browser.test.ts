@@ -58,6 +58,18 @@ describe('WalletSendSuccess view (the end of Send)', () => {
     assert.deepEqual(controllers.router.getState().history, ['Account']);
   });
 
+  it('a completion screen opened with nothing completed (open({ view })) leads to Account, not to an empty screen', async () => {
+    for (const view of ['WalletSendSuccess', 'SwapComplete', 'BuyComplete', 'RegisterAccountNameSuccess'] as const) {
+      const harness = createTestControllers();
+      await harness.controllers.connection.connect('io.metamask');
+      const { modal } = await mountTestModal(harness.controllers);
+      harness.controllers.modal.open({ view });
+      await waitForView(modal, 'mb-account-view');
+      assert.deepEqual(harness.controllers.router.getState().history, ['Account'], view);
+      document.body.replaceChildren();
+    }
+  });
+
   it('Send again opens an empty Send form with Account behind it', async () => {
     const { modal, preview, controllers } = await reviewSend();
     const send = await waitFor(() => preview.shadowRoot!.querySelector<MbButton>('mb-button.confirm'), 3000, 'Send');

@@ -4,7 +4,7 @@ import { shortenAddress } from '../../core/format.js';
 import { formatAmount } from '../../core/units.js';
 import { FeatureController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
-import { completion, completionStyles } from '../completion.js';
+import { completion, completionStyles, leaveWithoutResult } from '../completion.js';
 import { explorerTxUrl } from '../explorer.js';
 
 /**
@@ -39,6 +39,10 @@ export class MbWalletSendSuccessView extends MbView {
         this.controllers.router.push('WalletSend');
       },
     });
+  }
+
+  override updated(): void {
+    if (this.sent.current) leaveWithoutResult(this.controllers.router, 'WalletSendSuccess', !!this.sent.value?.last);
   }
 }
 

@@ -4,7 +4,7 @@ import { FeatureController } from '../store-controller.js';
 import type { SwapController } from '../../controllers/swap/swap.js';
 import { formatTokenAmount } from '../../core/units.js';
 import { MbView, viewStyles } from '../view.js';
-import { completion, completionStyles } from '../completion.js';
+import { completion, completionStyles, leaveWithoutResult } from '../completion.js';
 import { explorerTxUrl } from '../explorer.js';
 
 /**
@@ -39,6 +39,11 @@ export class MbSwapCompleteView extends MbView {
       onDone: this.done,
       onAgain: this.again,
     });
+  }
+
+  override updated(): void {
+    const state = this.state.value;
+    if (state) leaveWithoutResult(this.controllers.router, 'SwapComplete', state.step === 'done' && !!state.quote);
   }
 
   private done = () => {
