@@ -49,7 +49,8 @@ export class MbAccountView extends MbView {
     this.actionsObserver?.disconnect();
     this.observedActions = row;
     if (!row) return;
-    this.actionsObserver ??= new ResizeObserver(() => void this.fitActions());
+    // Measured in the next frame: switching the layout inside the observer's callback would resize what it observes.
+    this.actionsObserver ??= new ResizeObserver(() => requestAnimationFrame(() => void this.fitActions()));
     this.actionsObserver.observe(row);
   }
 
