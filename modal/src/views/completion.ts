@@ -1,8 +1,6 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { RouterController } from '../controllers/router.js';
 import type { ViewName } from '../core/types.js';
-import '../ui/button/button.js';
-import '../ui/icon/icon.js';
 
 /**
  * A completion screen opened with nothing completed (`open({ view })`, a reload) has no result to show: it leads to
@@ -29,7 +27,8 @@ export interface Completion {
 
 /**
  * Every flow's end in one pattern: a check mark, the result, a real link to the transaction on the explorer, then
- * Done (primary, back to Account) and Again (secondary, the flow from its start), in that order in every flow.
+ * Done (primary, back to Account) and Again (secondary, the flow from its start), in that order in every flow. The
+ * view that renders it imports mb-button and mb-icon.
  */
 export function completion(c: Completion) {
   return html`<div class="completion" role="status">

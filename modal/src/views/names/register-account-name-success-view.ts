@@ -3,6 +3,8 @@ import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
 import { completion, completionStyles, leaveWithoutResult } from '../completion.js';
+import '../../ui/button/button.js';
+import '../../ui/icon/icon.js';
 
 /**
  * RegisterAccountNameSuccess: the end of a name registration in the completion pattern: the registered name, what

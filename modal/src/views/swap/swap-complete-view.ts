@@ -5,6 +5,8 @@ import type { SwapController } from '../../controllers/swap/swap.js';
 import { formatTokenAmount } from '../../core/units.js';
 import { MbView, viewStyles } from '../view.js';
 import { completion, completionStyles, leaveWithoutResult } from '../completion.js';
+import '../../ui/button/button.js';
+import '../../ui/icon/icon.js';
 import { explorerTxUrl } from '../explorer.js';
 
 /**
