@@ -127,7 +127,7 @@ export class MbTransactionsView extends MbView {
         // 'Minibot M1 Presale Pass #4': the token id in the title, the collection on the second line.
         const [, collection, id] = /^(.*\S)\s+(#\S+)$/.exec(minted?.symbol ?? '') ?? [];
         return {
-          title: t.activityMinted(id ?? minted?.symbol ?? ''),
+          title: t.activityMinted(id ?? minted?.symbol ?? '').trim(),
           detail: collection,
           lines: [...entry.out, ...entry.in.filter((leg) => leg !== minted)].map(line),
           icons: minted ? [minted] : icons,
