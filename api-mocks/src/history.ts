@@ -4,6 +4,7 @@ import type { Transaction, TransactionDirection, TransactionOperationType, Trans
 import { NATIVE_PRICE_USD, tokenIconUrl, type MocksContext } from './context.js';
 
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+const APPROVAL_TOPIC = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
 const APPROVE_SELECTOR = '0x095ea7b3';
 const erc721NameAbi = [{ type: 'function', name: 'name', stateMutability: 'view', inputs: [], outputs: [{ type: 'string' }] }] as const;
 
@@ -25,6 +26,8 @@ export interface IndexedTransaction {
   status: 'success' | 'reverted';
   selector: string;
   transfers: RawTransfer[];
+  /** Owners (lower case) of the ERC-20 approvals the transaction gave: a smart account approves without sending it. */
+  approvers: Set<string>;
   participants: Set<string>;
 }
 
@@ -120,6 +123,15 @@ export class ChainIndex {
           if (receipt.status === 'success') transfers.push(...transfersFromLogs(receipt.logs, pool));
           const participants = new Set<string>([tx.from.toLowerCase()]);
           if (tx.to) participants.add(tx.to.toLowerCase());
+          // An ERC-20 approval's owner took part even when another address sent the transaction (a smart account's
+          // call through its owner or a bundler): the hosted history lists it as that account's approval.
+          const approvers = new Set<string>();
+          if (receipt.status === 'success') {
+            for (const log of receipt.logs) {
+              if (log.topics[0] === APPROVAL_TOPIC && log.topics.length === 3) approvers.add(topicAddress(log.topics[1]).toLowerCase());
+            }
+          }
+          for (const approver of approvers) participants.add(approver);
           for (const transfer of transfers) {
             participants.add(transfer.from.toLowerCase());
             participants.add(transfer.to.toLowerCase());
@@ -136,6 +148,7 @@ export class ChainIndex {
             status: receipt.status,
             selector: tx.input.slice(0, 10),
             transfers,
+            approvers,
             participants,
           });
         });
@@ -231,6 +244,7 @@ export class ChainIndex {
     if (onrampHashes.has(tx.hash.toLowerCase())) operationType = 'buy';
     else if (minted) operationType = 'mint';
     else if (directions.has('in') && directions.has('out')) operationType = 'trade';
+    else if (transfers.length === 0 && tx.approvers.has(key)) operationType = 'approve';
     else if (tx.from.toLowerCase() === key) {
       if (tx.to === null) operationType = 'deploy';
       else if (directions.has('out') || directions.has('self')) operationType = 'send';

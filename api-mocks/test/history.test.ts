@@ -1,7 +1,8 @@
-import { createWalletClient, erc20Abi, http, parseEther, parseUnits, type Hex } from 'viem';
+import { createWalletClient, encodeFunctionData, erc20Abi, http, maxUint256, parseEther, parseUnits, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
+import { minibotSmartAccountAbi, minibotSmartAccountFactoryAbi } from '../../contracts/generated/index.js';
 import type { HistoryResponse, Transaction } from '../../modal/src/api/types.js';
 import { devWallet, getJson, localChain, postJson } from './helpers.js';
 
@@ -31,6 +32,34 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i += 1) {
     await wait(`extra${i}`, await walletClient.sendTransaction({ to: fresh.address, value: parseEther('0.001') }));
   }
+});
+
+describe('approvals in the history (GET /v1/account/{address}/history)', () => {
+  it("an ERC-20 approve is the owner's 'approve' with no transfers, also when its smart account approved through its owner", async () => {
+    const deployment = inject('deployment');
+    const usdt = deployment.tokens.find((t) => t.symbol === 'USDT')!;
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const { walletClient: funder, publicClient } = sender();
+    await publicClient.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: owner.address, value: parseEther('1') }) });
+    const client = createWalletClient({ account: owner, chain: sender().chain, transport: http(inject('rpcUrl')) });
+    const approveHash = await client.writeContract({ address: usdt.address, abi: erc20Abi, functionName: 'approve', args: [deployment.swapPool, parseUnits('20', usdt.decimals)] });
+    await publicClient.waitForTransactionReceipt({ hash: approveHash });
+    const own = (await history(owner.address)).body.data.find((tx) => tx.metadata.hash === approveHash)!;
+    expect(own.metadata).toMatchObject({ operationType: 'approve', sentFrom: owner.address, sentTo: usdt.address, status: 'confirmed' });
+    expect(own.transfers).toEqual([]);
+
+    // The owner's smart account approves through `execute` (sent by the owner, not by the account).
+    const erc4337 = deployment.erc4337!;
+    const salt = 7n;
+    await publicClient.waitForTransactionReceipt({ hash: await client.writeContract({ address: erc4337.factory, abi: minibotSmartAccountFactoryAbi, functionName: 'createAccount', args: [owner.address, salt] }) });
+    const account = await publicClient.readContract({ address: erc4337.factory, abi: minibotSmartAccountFactoryAbi, functionName: 'getAddress', args: [owner.address, salt] });
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [deployment.swapPool, maxUint256] });
+    const viaAccount = await client.writeContract({ address: account, abi: minibotSmartAccountAbi, functionName: 'execute', args: [usdt.address, 0n, data] });
+    await publicClient.waitForTransactionReceipt({ hash: viaAccount });
+    const accountTx = (await history(account)).body.data.find((tx) => tx.metadata.hash === viaAccount);
+    expect(accountTx?.metadata).toMatchObject({ operationType: 'approve', sentFrom: owner.address, sentTo: account });
+    expect(accountTx?.transfers).toEqual([]);
+  });
 });
 
 describe('GET /v1/account/{address}/history', () => {

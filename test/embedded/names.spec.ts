@@ -87,7 +87,7 @@ test('an e-mail visitor on the default smart account registers a name, sees it i
   await expect(success.getByText(`${name} is now the name of your account.`)).toBeVisible();
   const axe = await new AxeBuilder({ page }).include('mb-modal').disableRules(['landmark-no-duplicate-banner']).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  await success.getByRole('button', { name: 'Back to account' }).click();
+  await success.getByRole('button', { name: 'Done' }).click();
   const account = page.getByRole('dialog', { name: 'Account' });
   await expect(account.getByText(name, { exact: true })).toBeVisible();
   await expect(account.getByRole('button', { name: 'Choose a name' })).toHaveCount(0);

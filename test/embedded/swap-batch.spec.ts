@@ -128,8 +128,8 @@ test('an e-mail visitor swaps USDT to BNB from the smart account: approval and s
   await expect(preview.getByRole('status')).toHaveText('Approving USDT and swapping in one step: one confirmation in your wallet...', { timeout: 15_000 });
   await shoot('pending');
   holdReceipts = false;
-  await expect(preview.getByText('Swap complete')).toBeVisible({ timeout: 30_000 });
-  await expect(preview).toContainText('You paid 20 USDT and received');
+  const complete = page.getByRole('dialog', { name: 'Swap Complete' });
+  await expect(complete).toContainText('You paid 20 USDT and received', { timeout: 30_000 });
   await shoot('done');
 
   // On chain: exactly one user operation of the smart account, and it carried the approval and the swap.

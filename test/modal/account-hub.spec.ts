@@ -74,6 +74,17 @@ test('lists the local tokens, sends 1.5 USDT and 0.25 BNB on chain, and Activity
   await expect(preview).toContainText(short(receiver));
   await preview.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.locator('mb-toast', { hasText: 'Transaction started' })).toBeVisible();
+  // The completion screen: what went to whom, the network's confirmation, the transaction on the explorer, no Back.
+  const sentView = page.getByRole('dialog', { name: 'Transaction Sent' });
+  await expect(sentView).toContainText(`You sent 1.5 USDT to ${short(receiver)}.`);
+  await expect(sentView).toContainText('Confirmed on the network.');
+  const link = sentView.getByRole('link', { name: 'View on BSC Local explorer' });
+  const href = (await link.getAttribute('href'))!;
+  expect(href).toMatch(new RegExp(`^${stack.apiUrl}/explorer/tx/0x[0-9a-f]{64}$`));
+  const onChain = await chain.getTransaction({ hash: href.split('/').pop() as Hex });
+  expect(onChain.to?.toLowerCase()).toBe(usdt.address.toLowerCase());
+  await expect(sentView.getByRole('button', { name: 'Back' })).toHaveCount(0);
+  await sentView.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible();
   await expect
     .poll(() => chain.readContract({ address: usdt.address, abi: erc20Abi, functionName: 'balanceOf', args: [receiver] }))
@@ -86,6 +97,8 @@ test('lists the local tokens, sends 1.5 USDT and 0.25 BNB on chain, and Activity
   form = await fillSend(page, 'BNB', '0.25', receiver);
   await form.getByRole('button', { name: 'Review' }).click();
   await page.getByRole('dialog', { name: 'Review Send' }).getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Transaction Sent' })).toContainText(`You sent 0.25 BNB to ${short(receiver)}.`);
+  await page.getByRole('dialog', { name: 'Transaction Sent' }).getByRole('button', { name: 'Done' }).click();
   await expect.poll(() => chain.getBalance({ address: receiver })).toBe(bnbBefore + parseEther('0.25'));
   const sent = sender.requests.filter((r) => r.method === 'eth_sendTransaction');
   expect(sent).toHaveLength(2);

@@ -89,7 +89,7 @@ test('swaps 0.1 BNB to USDT on the local pool; both balances on chain move by th
   const preview = page.getByRole('dialog', { name: 'Review Swap' });
   await expect(preview).toContainText('0.1 BNB');
   await preview.getByRole('button', { name: 'Swap', exact: true }).click();
-  await expect(preview.getByText('Swap complete')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('dialog', { name: 'Swap Complete' })).toContainText('You paid 0.1 BNB and received', { timeout: 30_000 });
 
   const usdtAfter = await chain.readContract({ address: usdt.address, abi: erc20Abi, functionName: 'balanceOf', args: [wallet.address] });
   const received = usdtAfter - usdtBefore;
@@ -134,7 +134,7 @@ test('swaps USDT back to BNB through the approve path; the allowance on chain is
   const preview = page.getByRole('dialog', { name: 'Review Swap' });
   await expect(preview).toContainText('your wallet asks twice');
   await preview.getByRole('button', { name: 'Approve USDT and swap' }).click();
-  await expect(preview.getByText('Swap complete')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('dialog', { name: 'Swap Complete' })).toContainText('You paid 20 USDT and received', { timeout: 30_000 });
 
   const sent = wallet.requests.filter((r) => r.method === 'eth_sendTransaction').map((r) => (r.params as [{ to: string; data: string }])[0]);
   expect(sent).toHaveLength(2);
@@ -184,12 +184,12 @@ test('buys 50 USD of BNB through the local buy page; the balance rises and BuyIn
   await expect(page.getByRole('dialog', { name: 'Buying' })).toContainText('Finish the purchase');
   await popup.getByRole('button', { name: 'Confirm purchase' }).click();
   await expect(popup.getByTestId('onramp-status')).toHaveText('Completed');
-  const progress = page.getByRole('dialog', { name: 'Buying' });
-  await expect(progress.getByText('Purchase complete')).toBeVisible({ timeout: 15_000 });
+  const complete = page.getByRole('dialog', { name: 'Purchase Complete' });
+  await expect(complete).toContainText('0.081 BNB arrived in your wallet.', { timeout: 15_000 });
   const after = await chain.getBalance({ address: wallet.address });
   // 50 USD less 1.5% and 0.10 network fee at 600 USD per BNB.
   expect(after - before).toBe(parseEther('0.08191667'));
-  await progress.getByRole('button', { name: 'Back to account' }).click();
+  await complete.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible();
 });
 

@@ -5,11 +5,15 @@ import type { Balance, Transaction } from './types.js';
 /** Tokens with decimals '0' are dropped. */
 export const dropZeroDecimalBalances = (balances: Balance[]): Balance[] => balances.filter((b) => b.quantity.decimals !== '0');
 
-/** Drops transactions of another chain and those whose every transfer is a spam NFT (an empty list counts as all). */
+/**
+ * Drops transactions of another chain and those whose every transfer is a spam NFT (an empty list counts as all),
+ * except an approval: it moves nothing, so the service lists no transfer for it (its amount is in the receipt).
+ */
 export function filterTransactions(transactions: Transaction[], activeCaipNetworkId: string): Transaction[] {
   return transactions.filter((tx) => {
     if (tx.metadata.chain !== activeCaipNetworkId) return false;
     const transfers = tx.transfers ?? [];
+    if (tx.metadata.operationType === 'approve' && transfers.length === 0) return true;
     if (tx.transfers && transfers.every((t) => t.nft_info?.flags?.is_spam === true)) return false;
     return true;
   });

@@ -343,12 +343,16 @@ describe('send flow controller', () => {
     expect(toasts).toEqual([['success', 'Transaction started']]);
     expect(onSent).toHaveBeenCalled();
     expect(form.getState().token).toBeUndefined();
+    // The completion screen keeps what was sent after the form resets, pending until the receipt.
+    expect(flow.sent.getState().last).toMatchObject({ hash: `0x${'ab'.repeat(32)}`, value: 1_500_000_000_000_000_000n, to: RECEIVER, status: 'pending' });
+    expect(flow.sent.getState().last?.token.symbol).toBe('USDT');
     await flush();
     expect(onSettled).not.toHaveBeenCalled();
     await clock.advance(1000);
     await flush();
     expect(rpcCalls.filter((m) => m === 'eth_getTransactionReceipt')).toHaveLength(2);
     expect(onSettled).toHaveBeenCalledTimes(1);
+    expect(flow.sent.getState().last?.status).toBe('confirmed');
   });
 
   it('a native send carries the value in wei', async () => {

@@ -4,6 +4,7 @@ import { jsonRpcRequest } from '../api/json-rpc.js';
 import { messages as englishMessages } from '../texts/messages.js';
 import { onAccountActivity } from './activity/account-activity.js';
 import { createActivityController, type ActivityController } from './activity/activity.js';
+import { createApprovalReader } from './activity/approvals.js';
 import { createPortfolioController, type PortfolioController } from './portfolio.js';
 import type { SendFlowController } from './send/send-flow.js';
 import { createSendFeature } from './send/send-feature.js';
@@ -44,6 +45,10 @@ export function createHub(controllers: CoreControllers): HubControllers {
     network,
     isChainSupported,
     onError: () => toasts.show('error', messages.failedToFetchTransactions),
+    readApproval: createApprovalReader(rpc, (token) => {
+      const held = portfolio.getState().balances.find((b) => b.address?.split(':').pop()?.toLowerCase() === token);
+      return held ? { symbol: held.symbol, decimals: Number(held.quantity.decimals), iconUrl: held.iconUrl } : undefined;
+    }),
   });
   const sendFlow = createSendFeature(controllers, { portfolio, activity, rpc, messages });
   // A swap or a purchase (their own lazy chunks) changed the balances and the history.

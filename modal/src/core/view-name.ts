@@ -28,4 +28,8 @@ export type ViewName =
   | 'OnRampProviders'
   | 'OnRampTokenSelect'
   | 'OnRampFiatSelect'
-  | 'BuyInProgress';
+  | 'BuyInProgress'
+  // Completion screens (the end of each flow)
+  | 'SwapComplete'
+  | 'BuyComplete'
+  | 'WalletSendSuccess';

@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { de } from '../texts/locales/de.js';
 import { createTestControllers, testAddress, type ExtraRoutes } from './testing/test-controllers.js';
-import { deepText, mountTestModal, waitFor, waitForView } from './testing/test-helpers.js';
+import { completionOf, deepText, mountTestModal, waitFor, waitForView } from './testing/test-helpers.js';
 import type { MbInput } from '../ui/input/input.js';
 
 // Amounts typed as a German reader writes them: `1,5` is one and a half, in Send and in Swap.
@@ -63,7 +63,12 @@ describe('amounts in German (locale de)', () => {
     assert.include(deepText(preview), '1,5 USDT');
     assert.notInclude(deepText(preview), 'NaN');
     preview.shadowRoot!.querySelector('mb-button.confirm')!.shadowRoot!.querySelector('button')!.click();
-    await waitForView(modal, 'mb-account-view');
+    // The completion screen in German: the amount as German writes it, Fertig and Erneut senden.
+    const sent = await waitForView(modal, 'mb-wallet-send-success-view');
+    const shown = completionOf(modal, sent);
+    assert.equal(shown.title, 'Transaktion gesendet');
+    assert.match(shown.result!, /^Du hast 1,5 USDT an 0x\w{4}\.\.\.\w{4} gesendet\.$/);
+    assert.deepEqual(shown.actions.map((a) => a.label), ['Fertig', 'Erneut senden']);
     assert.deepEqual(harness.wallet.sent, [
       { from: testAddress, to: USDT_SEND, data: `0xa9059cbb${'0'.repeat(24)}${RECEIVER.slice(2).toLowerCase()}${(15n * 10n ** 17n).toString(16).padStart(64, '0')}` },
     ]);

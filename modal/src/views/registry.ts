@@ -37,6 +37,9 @@ export const viewLoaders: Partial<Record<ViewName, () => Promise<unknown>>> = {
   OnRampTokenSelect: () => import('./onramp/onramp-token-select-view.js'),
   OnRampFiatSelect: () => import('./onramp/onramp-fiat-select-view.js'),
   BuyInProgress: () => import('./onramp/buy-in-progress-view.js'),
+  SwapComplete: () => import('./swap/swap-complete-view.js'),
+  BuyComplete: () => import('./onramp/buy-complete-view.js'),
+  WalletSendSuccess: () => import('./send/wallet-send-success-view.js'),
   // Names (issue 10/11)
   RegisterAccountName: () => import('./names/register-account-name-view.js'),
   RegisterAccountNameSuccess: () => import('./names/register-account-name-success-view.js'),
@@ -60,16 +63,19 @@ export function viewFeatures(view: ViewName, controllers: ModalControllers): Laz
       return controllers.options.features.pendingTransactions ? [controllers.hub, controllers.pendingTransactions] : [controllers.hub];
     case 'WalletSend':
     case 'WalletSendPreview':
+    case 'WalletSendSuccess':
     case 'Transactions':
       return [controllers.hub];
     case 'Swap':
     case 'SwapSelectToken':
     case 'SwapPreview':
+    case 'SwapComplete':
       return [controllers.swap];
     case 'OnRampProviders':
     case 'OnRampTokenSelect':
     case 'OnRampFiatSelect':
     case 'BuyInProgress':
+    case 'BuyComplete':
       return [controllers.onramp];
     case 'RegisterAccountName':
     case 'RegisterAccountNameSuccess':

@@ -29,6 +29,9 @@ export const viewTags: Partial<Record<ViewName, string>> = {
   OnRampTokenSelect: 'mb-onramp-token-select-view',
   OnRampFiatSelect: 'mb-onramp-fiat-select-view',
   BuyInProgress: 'mb-buy-in-progress-view',
+  SwapComplete: 'mb-swap-complete-view',
+  BuyComplete: 'mb-buy-complete-view',
+  WalletSendSuccess: 'mb-wallet-send-success-view',
   // Names (issue 10/11)
   RegisterAccountName: 'mb-register-account-name-view',
   RegisterAccountNameSuccess: 'mb-register-account-name-success-view',

@@ -60,6 +60,8 @@ const modal = createModal({
       name: 'BSC Local',
       nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
       rpcUrls: { default: { http: [config.rpcUrl] } },
+      // api-mocks' explorer page: completion screens and Activity link each transaction there.
+      blockExplorers: { default: { name: 'BSC Local explorer', url: `${config.apiUrl}/explorer` } },
     }),
   ],
   metadata: { name: 'Plain dapp', description: 'A page with only the modal element', url: location.origin, icons: [] },

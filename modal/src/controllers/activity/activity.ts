@@ -4,6 +4,7 @@ import { fetchHistory } from '../../api/history.js';
 import { createStore } from '../../core/store.js';
 import type { ModalNetwork, Store } from '../../core/types.js';
 import { filterTransactions } from '../../api/filters.js';
+import type { ActivityApproval } from './decode.js';
 
 export interface ActivityState {
   /** Transactions of the active chain loaded so far, newest first, spam dropped. */
@@ -15,6 +16,8 @@ export interface ActivityState {
   failed: boolean;
   /** `caip2:address` the list belongs to. */
   key?: string;
+  /** What each approval transaction approved (by transaction id), read from its receipt once its page loaded. */
+  approvals: Record<string, ActivityApproval>;
 }
 
 export interface ActivityController extends Store<ActivityState> {
@@ -31,6 +34,8 @@ export interface ActivityControllerDeps {
   isChainSupported: () => Promise<boolean>;
   /** A page failed ('Failed to fetch transactions'). */
   onError: (error: unknown) => void;
+  /** What an approval approved (the receipt's log, the token); absent, approvals show without their amount. */
+  readApproval?: (tx: Transaction, owner: string) => Promise<ActivityApproval | undefined>;
 }
 
 /** A row of the Activity list: a month heading or a transaction. */
@@ -51,7 +56,22 @@ export function activityRows(transactions: Transaction[], lang = 'en'): Activity
 
 /** Transaction history by cursor pages, filtered to the active chain with the spam filter. */
 export function createActivityController(deps: ActivityControllerDeps): ActivityController {
-  const store = createStore<ActivityState>({ transactions: [], loading: false, failed: false });
+  const store = createStore<ActivityState>({ transactions: [], loading: false, failed: false, approvals: {} });
+
+  /** Reads the approvals of a fresh page in the background; a row shows its amount once read. */
+  const readApprovals = (transactions: Transaction[], owner: string, current: number) => {
+    const read = deps.readApproval;
+    if (!read) return;
+    for (const tx of transactions) {
+      if (tx.metadata.operationType !== 'approve' || tx.metadata.status !== 'confirmed') continue;
+      read(tx, owner).then(
+        (approval) => {
+          if (approval && current === generation) store.setState((s) => ({ ...s, approvals: { ...s.approvals, [tx.id]: approval } }));
+        },
+        () => undefined,
+      );
+    }
+  };
   let generation = 0;
 
   const fetchNextPage = async () => {
@@ -61,7 +81,7 @@ export function createActivityController(deps: ActivityControllerDeps): Activity
     const key = `${network.caipNetworkId}:${address.toLowerCase()}`;
     if (store.getState().key !== key) {
       generation++;
-      store.setState({ transactions: [], next: undefined, loading: false, failed: false, key });
+      store.setState({ transactions: [], next: undefined, loading: false, failed: false, key, approvals: {} });
     }
     const { loading, next, failed } = store.getState();
     if (loading || failed || next === null) return;
@@ -77,6 +97,7 @@ export function createActivityController(deps: ActivityControllerDeps): Activity
       const seen = new Set(store.getState().transactions.map((t) => t.id));
       const fresh = filterTransactions(page.data, network.caipNetworkId).filter((t) => !seen.has(t.id));
       store.setState((s) => ({ ...s, transactions: [...s.transactions, ...fresh], next: page.next }));
+      readApprovals(fresh, address, current);
     } catch (error) {
       if (current === generation) store.setState({ failed: true });
       deps.onError(error);
@@ -91,7 +112,7 @@ export function createActivityController(deps: ActivityControllerDeps): Activity
     fetchNextPage,
     refresh() {
       generation++;
-      store.setState({ transactions: [], next: undefined, loading: false, failed: false, key: undefined });
+      store.setState({ transactions: [], next: undefined, loading: false, failed: false, key: undefined, approvals: {} });
       return fetchNextPage();
     },
   };

@@ -45,7 +45,7 @@ export function createSendFeature(controllers: CoreControllers, deps: SendFeatur
       return portfolio.getState().balances;
     },
     lang: () => options.locale?.lang ?? 'en',
-    onSent: () => router.reset('Account'),
+    onSent: () => router.reset('WalletSendSuccess'),
     onSettled: () => {
       void portfolio.fetch(true);
       void activity.refresh();

@@ -5,6 +5,7 @@ import { lookupName } from '../../api/blockchain.js';
 import type { Clock, Eip1193Provider, ModalMessages, ModalNetwork, Store } from '../../core/types.js';
 import type { SendController, SendState, SendToken } from './send.js';
 import type { ToastVariant } from '../toasts.js';
+import { createStore } from '../../core/store.js';
 import { formatAmountInput, parseAmount, unitsOfDecimalText } from '../../core/units.js';
 import { hasInsufficientGas, isEvmAddress, isEvmSendComplete, validateSolanaSend } from '../../core/validation.js';
 import { isUserRejection, ModalError } from '../../errors.js';
@@ -38,6 +39,18 @@ export class SendNotPossibleError extends ModalError {
   }
 }
 
+/** The last transaction the wallet accepted, for the completion screen: what went where, and how the network took it. */
+export interface SentTransaction {
+  hash: string;
+  token: SendToken;
+  /** In the token's smallest unit. */
+  value: bigint;
+  to: string;
+  toName?: string;
+  /** 'pending' until the receipt arrives (and when waiting gives up). */
+  status: 'pending' | 'confirmed' | 'failed';
+}
+
 /** The Send feature's actions on its one store (`SendController`: the form, the receiver input and the sending flag). */
 export interface SendFlowController extends Store<SendState> {
   selectToken(balance: Balance): void;
@@ -66,6 +79,8 @@ export interface SendFlowController extends Store<SendState> {
    */
   sendTokens(params: SendTokensParameters): Promise<SendOutcome>;
   reset(): void;
+  /** The last sent transaction (`last`), kept after the form resets. */
+  readonly sent: Store<{ last?: SentTransaction }>;
 }
 
 export interface SendFlowDeps {
@@ -219,18 +234,29 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
     });
   };
 
+  const sent = createStore<{ last?: SentTransaction }>({});
+  const settleSent = (hash: string, status: SentTransaction['status']) => {
+    const last = sent.getState().last;
+    if (last?.hash === hash) sent.setState({ last: { ...last, status } });
+  };
+
   const waitAndSettle = async (hash: string) => {
     try {
       await waitForReceipt(deps.rpc, hash, { clock: deps.clock });
+      settleSent(hash, 'confirmed');
     } catch (error) {
       // Spec: a send that fails shows 'Something went wrong'; a receipt that never came is only logged.
-      if (error instanceof TransactionRevertedError) deps.toast('error', deps.messages.somethingWentWrong);
+      if (error instanceof TransactionRevertedError) {
+        settleSent(hash, 'failed');
+        deps.toast('error', deps.messages.somethingWentWrong);
+      }
     } finally {
       deps.onSettled();
     }
   };
 
   const controller: SendFlowController = {
+    sent,
     getState: form.getState,
     subscribe: form.subscribe,
     blocker,
@@ -303,6 +329,7 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
         form.set({ sending: false, loading: false });
       }
       deps.toast('success', deps.messages.transactionStarted);
+      sent.setState({ last: { hash, token: s.token, value, to: s.receiverAddress, toName: s.receiverProfileName, status: 'pending' } });
       form.reset();
       deps.onSent();
       void waitAndSettle(hash);

@@ -1,6 +1,9 @@
 import { assert } from 'chai';
 import { createTestControllers, pixel, testAddress } from '../testing/test-controllers.js';
 import { deepActive, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
+import { ar } from '../../texts/locales/ar.js';
+import { de } from '../../texts/locales/de.js';
+import type { ModalLocale } from '../../texts/locale.js';
 
 async function connectedModal(identity?: { name: string | null; avatar: string | null }) {
   const harness = createTestControllers({ identity });
@@ -68,6 +71,48 @@ describe('Account view as the hub', () => {
     await modal.updateComplete;
     await expectNoAxeViolations(modal);
   });
+
+  for (const [name, locale, labels] of [
+    ['English', undefined, ['Send', 'Receive', 'Swap', 'Buy', 'Activity']],
+    ['German', de, ['Senden', 'Empfangen', 'Tauschen', 'Kaufen', 'Aktivität']],
+    ['Arabic', ar, undefined],
+  ] as [string, ModalLocale | undefined, string[] | undefined][]) {
+    for (const width of [390, 1280]) {
+      it(`${name} at ${width} px: the five actions in one row (or a grid of 3 + 2 when a label would be cut), each with its icon, no label cut`, async () => {
+        const previous = document.documentElement.style.width;
+        document.documentElement.style.width = `${width}px`;
+        try {
+          const harness = createTestControllers({ modalOptions: locale ? { locale } : {} });
+          await harness.controllers.connection.connect('io.metamask');
+          const { modal } = await mountTestModal(harness.controllers);
+          harness.controllers.modal.open();
+          const view = await waitForView(modal, 'mb-account-view');
+          await waitFor(() => buttons(view).length === 5, 3000, 'buttons');
+          if (labels) assert.deepEqual(buttons(view), labels);
+          const tiles = [...view.shadowRoot!.querySelectorAll<HTMLElement>('.actions mb-button')];
+          const fits = () =>
+            tiles.every((tile) => {
+              const base = tile.shadowRoot!.querySelector('button')!;
+              return base.scrollWidth <= base.clientWidth;
+            });
+          await waitFor(fits, 3000, 'every label fits its tile');
+          const rows = new Map<number, number>();
+          for (const tile of tiles) {
+            const top = Math.round(tile.getBoundingClientRect().top);
+            rows.set(top, (rows.get(top) ?? 0) + 1);
+          }
+          const perRow = [...rows.values()];
+          assert.isTrue(perRow.length === 1 || (perRow.length === 2 && perRow[0] === 3 && perRow[1] === 2), `rows of ${perRow.join(' + ')}`);
+          const widths = tiles.map((tile) => Math.round(tile.getBoundingClientRect().width));
+          assert.isAtMost(Math.max(...widths) - Math.min(...widths), 1, 'equal tiles');
+          for (const tile of tiles) assert.ok(tile.querySelector('svg[slot="icon"] path, svg[slot="icon"] rect, svg[slot="icon"] circle'), `"${deepText(tile)}" has its icon`);
+          if (name === 'English') assert.equal(perRow.length, 1, 'English fits one row');
+        } finally {
+          document.documentElement.style.width = previous;
+        }
+      });
+    }
+  }
 
   it('features off hide their buttons', async () => {
     const harness = createTestControllers({ modalOptions: { features: { send: false, receive: false, swaps: false, onramp: false } } });

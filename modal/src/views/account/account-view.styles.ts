@@ -26,10 +26,38 @@ export const accountStyles = css`
     width: 120px;
     --mb-skeleton-height: 20px;
   }
+  /* The hub's actions in one row of equal tiles, an icon over its label (no lone button on a second row). */
   .actions {
+    display: flex;
+    gap: 4px;
+  }
+  .actions mb-button {
+    flex: 1 1 0;
+    min-width: 0;
+  }
+  .actions.grid {
     display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(64px, 1fr));
-    gap: 8px;
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+  .actions.grid[data-count='4'] {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  .actions mb-button::part(base) {
+    flex-direction: column;
+    gap: 4px;
+    min-height: 58px;
+    padding: 8px 0 6px;
+    font-size: 0.75em;
+    line-height: 1.2;
+  }
+  .actions svg {
+    width: 20px;
+    height: 20px;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 1.8;
+    stroke-linecap: round;
+    stroke-linejoin: round;
   }
   .tokens li button {
     all: unset;

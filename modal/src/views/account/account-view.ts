@@ -11,6 +11,7 @@ import { viewTags } from '../view-tags.js';
 import { formatTokenAmount, tokenIcon } from '../hub-format.js';
 import { formatDecimalText, formatUsd } from '../../core/units.js';
 import { accountStyles } from './account-view.styles.js';
+import { actionIcons } from './action-icons.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/button/button.js';
 import '../../ui/list-item/list-item.js';
@@ -35,6 +36,46 @@ export class MbAccountView extends MbView {
     store: (counter) => counter,
     when: (c) => Boolean(c.options.features.pendingTransactions),
   });
+
+  private actionsObserver?: ResizeObserver;
+  private observedActions?: Element;
+
+  override updated(): void {
+    const row = this.renderRoot.querySelector<HTMLElement>('.actions') ?? undefined;
+    if (row === this.observedActions) {
+      void this.fitActions();
+      return;
+    }
+    this.actionsObserver?.disconnect();
+    this.observedActions = row;
+    if (!row) return;
+    // Measured in the next frame: switching the layout inside the observer's callback would resize what it observes.
+    this.actionsObserver ??= new ResizeObserver(() => requestAnimationFrame(() => void this.fitActions()));
+    this.actionsObserver.observe(row);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.actionsObserver?.disconnect();
+    this.observedActions = undefined;
+  }
+
+  /**
+   * One row of actions when every label fits its tile; else a grid of 3 (of 2 for four actions), which never leaves
+   * one alone on a row. Measured, because a label's width depends on the language and the user's fonts.
+   */
+  private async fitActions() {
+    const row = this.observedActions as HTMLElement | undefined;
+    if (!row) return;
+    const tiles = [...row.querySelectorAll<HTMLElement & { updateComplete?: Promise<unknown> }>('mb-button')];
+    await Promise.all(tiles.map((tile) => tile.updateComplete));
+    row.classList.remove('grid');
+    const cut = tiles.some((tile) => {
+      const base = tile.shadowRoot?.querySelector('button');
+      return base !== null && base !== undefined && base.scrollWidth > base.clientWidth;
+    });
+    row.classList.toggle('grid', cut && tiles.length > 2);
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -96,9 +137,12 @@ export class MbAccountView extends MbView {
         </div>
         ${this.pending.value?.count ? html`<mb-text class="pending" variant="small" role="status">${this.localize.texts.pendingTransactions(this.pending.value.count)}</mb-text>` : nothing}
       </div>
-      <div class="actions">
+      <div class="actions" data-count=${this.actions().length}>
         ${this.actions().map(
-          (action) => html`<mb-button variant="secondary" size="sm" @click=${() => this.controllers.router.push(action.view)}>${action.label}</mb-button>`,
+          (action) =>
+            html`<mb-button variant="secondary" size="sm" @click=${() => this.controllers.router.push(action.view)}
+              ><svg slot="icon" viewBox="0 0 24 24" aria-hidden="true">${actionIcons[action.view]}</svg>${action.label}</mb-button
+            >`,
         )}
       </div>
       ${tokens.length > 0 || portfolio.source

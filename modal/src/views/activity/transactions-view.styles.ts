@@ -23,11 +23,32 @@ export const transactionsStyles = css`
     box-sizing: border-box;
     height: 60px;
     display: grid;
-    grid-template-columns: 1fr auto auto;
+    grid-template-columns: 36px minmax(0, 1fr) auto 14px;
     align-items: center;
-    gap: 8px;
+    gap: 6px;
     padding: 0 4px;
     border-bottom: 1px solid var(--_mb-color-border, #d6d9de);
+    color: inherit;
+    text-decoration: none;
+  }
+  a.row:hover {
+    background: var(--_mb-color-surface-hover, #e6e8eb);
+  }
+  a.row:focus-visible {
+    outline: 3px solid var(--_mb-color-focus, #1a5fd6);
+    outline-offset: -3px;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+  .external {
+    --mb-icon-size: 14px;
+    color: var(--_mb-color-fg-muted, #5b5f66);
   }
   .month {
     display: flex;
@@ -41,32 +62,64 @@ export const transactionsStyles = css`
     flex-direction: column;
     min-width: 0;
   }
-  .what span:first-child {
+  .title {
     font-weight: 600;
+    font-size: 0.95em;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .icons {
+    position: relative;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    height: 36px;
+    --mb-image-size: 32px;
+  }
+  /* A swap: what left, overlapped by what arrived. */
+  .icons.pair {
+    --mb-image-size: 24px;
+  }
+  .icons.pair mb-token-image:first-child {
+    position: absolute;
+    inset-inline-start: 0;
+    top: 2px;
+  }
+  .icons.pair mb-token-image:last-child {
+    position: absolute;
+    inset-inline-end: 0;
+    bottom: 2px;
+    border-radius: 50%;
+    box-shadow: 0 0 0 2px var(--_mb-color-bg, #ffffff);
   }
   .muted {
     color: var(--_mb-color-fg-muted, #5b5f66);
     font-size: 0.85em;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
   }
   .failed {
     color: var(--_mb-color-error, #c0262d);
   }
   .amount {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-end;
     font-variant-numeric: tabular-nums;
     text-align: end;
+    white-space: nowrap;
+    max-width: 11em;
   }
-  a {
-    display: inline-flex;
-    padding: 6px;
-    border-radius: var(--_mb-radius-sm, 10px);
-    color: var(--_mb-color-fg-muted, #5b5f66);
+  .amount bdi {
+    font-size: 0.92em;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    max-width: 100%;
   }
-  a:hover {
-    background: var(--_mb-color-surface-hover, #e6e8eb);
-  }
-  a:focus-visible {
-    outline: 3px solid var(--_mb-color-focus, #1a5fd6);
-    outline-offset: 1px;
+  .amount .in {
+    color: var(--_mb-color-success, #1d7a3e);
   }
   .status {
     display: flex;

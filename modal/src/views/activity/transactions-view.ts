@@ -3,13 +3,16 @@ import { query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Transaction } from '../../api/types.js';
 import { defineElement } from '../../ui/define.js';
-import { formatDecimalText } from '../../core/units.js';
-import { safeLinkUrl } from '../../core/safe-url.js';
+import { formatAmount, formatDecimalText } from '../../core/units.js';
+import { safeImageUrl } from '../../core/safe-url.js';
 import { FeatureController } from '../store-controller.js';
 import { activityRows, type ActivityRow } from '../../controllers/activity/activity.js';
+import { describeTransaction, type ActivityApproval, type ActivityEntry, type ActivityKind, type ActivityLeg } from '../../controllers/activity/decode.js';
+import { explorerTxUrl } from '../explorer.js';
 import { MbView, viewStyles } from '../view.js';
 import { ACTIVITY_ROW_HEIGHT, transactionsStyles } from './transactions-view.styles.js';
 import '../../ui/icon/icon.js';
+import '../../ui/token-image/token-image.js';
 import '../../ui/skeleton/skeleton.js';
 import '../../ui/text/text.js';
 
@@ -19,8 +22,9 @@ const OVERSCAN_ROWS = 4;
 const PREFETCH_ROWS = 8;
 
 /**
- * Transactions (Activity): the history of the active chain, newest first, grouped by month, with direction,
- * amount, status and an explorer link per row. Virtualised (only the rows in view are in the DOM); the next
+ * Transactions (Activity): the history of the active chain, newest first, grouped by month; one row per transaction
+ * with its kind (sent, received, swapped A → B with both legs, approved with the amount or unlimited, minted with the
+ * price paid), token icons, status and an explorer link. Virtualised (only the rows in view are in the DOM); the next
  * cursor page loads as the list scrolls.
  *
  * @tag mb-transactions-view
@@ -78,26 +82,78 @@ export class MbTransactionsView extends MbView {
     if (row.kind === 'month') return html`<div class="month"><h3>${row.label}</h3></div>`;
     const t = this.localize.texts;
     const tx = row.transaction;
-    const transfer = tx.transfers?.find((x) => x.fungible_info) ?? tx.transfers?.[0];
-    const own = this.controllers.account.getState().byNamespace.eip155.address?.toLowerCase();
-    const direction = transfer?.direction ?? (tx.metadata.sentFrom.toLowerCase() === own ? 'out' : 'in');
-    const label = direction === 'in' ? t.received : direction === 'self' ? t.selfTransfer : t.sent;
+    const entry = describeTransaction(tx);
+    const approval = this.activity.value?.approvals[tx.id];
+    const { title, lines, icons, detail } = this.describe(entry, approval, lang);
     const status = { confirmed: t.statusConfirmed, failed: t.statusFailed, pending: t.statusPending }[tx.metadata.status] ?? tx.metadata.status;
-    const symbol = transfer?.fungible_info?.symbol ?? transfer?.nft_info?.name ?? '';
-    const amount = transfer ? `${direction === 'in' ? '+' : direction === 'out' ? '−' : ''}${formatDecimalText(transfer.quantity.numeric, lang)} ${symbol}` : '';
-    const explorer = this.controllers.networks.getState().activeNetwork.blockExplorers?.default.url;
-    const link = explorer ? safeLinkUrl(`${explorer.replace(/\/+$/, '')}/tx/${tx.metadata.hash}`) : undefined;
-    const when = new Date(tx.metadata.minedAt).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
-    return html`<div class="row" data-id=${tx.id}>
-      <span class="what">
-        <span>${label}</span>
-        <span class="muted"><span class=${tx.metadata.status === 'failed' ? 'failed' : ''}>${status}</span> · ${when}</span>
+    const link = explorerTxUrl(this.controllers.networks.getState().activeNetwork, tx.metadata.hash);
+    const when = new Date(tx.metadata.minedAt).toLocaleString(lang, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+    const content = html`<span class=${icons.length > 1 ? 'icons pair' : 'icons'} aria-hidden="true">
+        ${icons.map((icon) => html`<mb-token-image src=${safeImageUrl(icon.iconUrl) ?? nothing} name=${icon.symbol}></mb-token-image>`)}
       </span>
-      <span class="amount">${amount}</span>
-      ${link
-        ? html`<a href=${link} target="_blank" rel="noopener noreferrer" aria-label=${`${t.viewOnExplorer}: ${label} ${amount}`}><mb-icon name="external"></mb-icon></a>`
-        : html`<span></span>`}
-    </div>`;
+      <span class="what">
+        <span class="title" title=${title}>${title}</span>
+        <span class="muted"
+          >${detail ? html`${detail} · ` : nothing}${tx.metadata.status === 'confirmed'
+            ? nothing
+            : html`<span class=${tx.metadata.status === 'failed' ? 'failed' : ''}>${status}</span> · `}${when}</span
+        >
+      </span>
+      <span class="amount">${lines.map((line) => html`<bdi class=${line.tone}>${line.text}</bdi> `)}</span>`;
+    // The whole row opens the transaction on the explorer (a real link, a large target); without an explorer it is text.
+    return link
+      ? html`<a class="row" href=${link} target="_blank" rel="noopener noreferrer" data-id=${tx.id} data-kind=${entry.kind}
+          >${content}<mb-icon class="external" name="external"></mb-icon><span class="visually-hidden">${t.viewOnExplorer}</span></a
+        >`
+      : html`<div class="row" data-id=${tx.id} data-kind=${entry.kind}>${content}<span></span></div>`;
+  }
+
+  /** The row's title, a detail for its second line, its amount lines (out as −, in as +) and its icons, by kind. */
+  private describe(entry: ActivityEntry, approval: ActivityApproval | undefined, lang: string): { title: string; detail?: string; lines: { text: string; tone: string }[]; icons: { iconUrl?: string; symbol: string }[] } {
+    const t = this.localize.texts;
+    const amount = (leg: ActivityLeg) => (leg.nft ? leg.symbol : `${formatDecimalText(leg.amount, lang)} ${leg.symbol}`);
+    const line = (leg: ActivityLeg) => ({
+      text: leg.direction === 'out' ? `−${amount(leg)}` : leg.direction === 'in' ? `+${amount(leg)}` : amount(leg),
+      tone: leg.direction,
+    });
+    const legs = [...entry.out, ...entry.in];
+    const icons: { iconUrl?: string; symbol: string }[] = legs.slice(0, 2);
+    switch (entry.kind) {
+      case 'swapped':
+        return { title: t.activitySwapped, detail: t.activityPair(entry.out[0].symbol, entry.in[0].symbol), lines: legs.map(line), icons: [entry.out[0], entry.in[0]] };
+      case 'minted': {
+        // The NFT names the row; the amount column shows the price paid.
+        const minted = entry.in.find((leg) => leg.nft) ?? entry.in[0];
+        // 'Minibot M1 Presale Pass #4': the token id in the title, the collection on the second line.
+        const [, collection, id] = /^(.*\S)\s+(#\S+)$/.exec(minted?.symbol ?? '') ?? [];
+        return {
+          title: t.activityMinted(id ?? minted?.symbol ?? '').trim(),
+          detail: collection,
+          lines: [...entry.out, ...entry.in.filter((leg) => leg !== minted)].map(line),
+          icons: minted ? [minted] : icons,
+        };
+      }
+      case 'approved': {
+        const value =
+          approval?.unlimited ? t.unlimited : approval?.value !== undefined && approval.decimals !== undefined ? `${formatAmount(approval.value, approval.decimals, Math.min(approval.decimals, 6), lang)} ${approval.symbol ?? ''}`.trim() : undefined;
+        return {
+          title: approval?.symbol ? t.activityApproved(approval.symbol) : t.activityApprovedToken,
+          lines: value ? [{ text: value, tone: 'neutral' }] : [],
+          icons: approval?.symbol ? [{ iconUrl: approval.iconUrl, symbol: approval.symbol }] : [],
+        };
+      }
+      default: {
+        const titles: Record<Exclude<ActivityKind, 'swapped' | 'minted' | 'approved'>, string> = {
+          sent: t.sent,
+          received: t.received,
+          self: t.selfTransfer,
+          bought: t.activityBought,
+          deployed: t.activityDeployed,
+          executed: t.activityExecuted,
+        };
+        return { title: titles[entry.kind], lines: legs.map(line), icons: icons.slice(0, 1) };
+      }
+    }
   }
 
   override updated(): void {

@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { createTestControllers, testAddress } from '../testing/test-controllers.js';
-import { deepActive, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
+import { completionOf, deepActive, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 import '../account/account-view.js';
 import './register-account-name-view.js';
 import '../embedded/approve-transaction-view.js';
@@ -25,7 +25,7 @@ async function tabTo(text: string) {
 describe('RegisterAccountNameSuccess, reached as an e-mail user', () => {
   afterEach(() => document.body.replaceChildren());
 
-  it('Account offers Choose a name; the frame signs; the success view (axe, keyboard) leads back to Account with the name', async () => {
+  it('Account offers Choose a name; the frame signs; the completion screen (axe, keyboard) leads with Done to Account with the name', async () => {
     const service: { registered?: string; bodies: Record<string, unknown>[] } = { bodies: [] };
     const { controllers } = createTestControllers({
       modalOptions: {
@@ -75,14 +75,23 @@ describe('RegisterAccountNameSuccess, reached as an e-mail user', () => {
 
     const success = await waitForView(modal, 'mb-register-account-name-success-view');
     assert.equal(dialogName(modal), 'Name Registered');
-    assert.include(deepText(success), 'ada-lovelace.reown.id is now the name of your account.');
+    const shown = completionOf(modal, success);
+    assert.isFalse(shown.hasBack);
+    assert.equal(shown.result, 'ada-lovelace.reown.id is now the name of your account.');
+    assert.equal(shown.detail, 'Others can send to this name instead of your address.');
+    // A name is a signed message, not a transaction: nothing to link on the explorer.
+    assert.isNull(shown.link);
+    assert.deepEqual(shown.actions, [
+      { label: 'Done', variant: 'primary' },
+      { label: 'Register another name', variant: 'secondary' },
+    ]);
     const body = service.bodies[0];
     assert.equal(body.coin_type, 0x80000000 + 56);
     assert.equal(body.address, testAddress);
     assert.deepEqual(Object.keys(JSON.parse(body.message as string) as object), ['name', 'attributes', 'timestamp']);
     await expectNoAxeViolations(modal);
 
-    await tabTo('Back to account');
+    await tabTo('Done');
     await sendKeys({ press: 'Enter' });
     const back = await waitForView(modal, 'mb-account-view');
     await waitFor(() => deepText(back).includes('ada-lovelace.reown.id'), 3000, 'the name in Account');

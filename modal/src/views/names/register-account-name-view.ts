@@ -77,7 +77,7 @@ export class MbRegisterAccountNameView extends MbView {
   private register = async () => {
     const names = this.names.current!;
     if (names.getState().availability !== 'available') return;
-    if (await names.register()) this.controllers.router.replace('RegisterAccountNameSuccess');
+    if (await names.register()) this.controllers.router.reset('RegisterAccountNameSuccess');
   };
 }
 

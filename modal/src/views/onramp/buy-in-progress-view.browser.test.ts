@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { createTestControllers, testAddress } from '../testing/test-controllers.js';
-import { deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
+import { clickCompletionAction, completionOf, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const bscNet = { name: 'bnb-smart-chain', display_name: 'BNB Smart Chain', chain_id: '56', contract_address: '' };
@@ -94,18 +94,36 @@ describe('BuyInProgress view', () => {
     assert.equal(controllers.router.getState().view, 'OnRampProviders');
   });
 
-  it('a completed order shows its transaction; Back to account leaves for Account', async () => {
-    const { modal, view, order } = await openProgress();
+  it('a completed order hands over to BuyComplete: its own title, no Back, what arrived, the explorer link, Done', async () => {
+    const { modal, order, controllers } = await openProgress();
     order.status = 'confirmed';
-    await waitFor(() => deepText(view).includes('Purchase complete'), 6000, 'completion');
-    assert.include(deepText(view), 'The purchase arrived in your wallet.');
-    assert.equal(view.shadowRoot!.querySelector('code')?.textContent, `0x${'ab'.repeat(32)}`);
-    assert.deepEqual(
-      [...view.shadowRoot!.querySelectorAll('mb-button')].map((b) => deepText(b).trim()),
-      ['Back to account', 'New purchase'],
-    );
+    const complete = await waitFor(() => (modal.shadowRoot!.querySelector('mb-buy-complete-view') as HTMLElement | null) ?? undefined, 6000, 'completion');
+    await waitForView(modal, 'mb-buy-complete-view');
+    assert.deepEqual(completionOf(modal, complete), {
+      title: 'Purchase Complete',
+      hasBack: false,
+      result: '0.081 BNB arrived in your wallet.',
+      detail: undefined,
+      link: { href: `https://bscscan.com/tx/0x${'ab'.repeat(32)}`, text: 'View on BscScan', target: '_blank', rel: 'noopener noreferrer' },
+      actions: [
+        { label: 'Done', variant: 'primary' },
+        { label: 'Buy again', variant: 'secondary' },
+      ],
+    });
     await expectNoAxeViolations(modal);
-    buttonNamed(view, /^Back to account$/)!.click();
+    clickCompletionAction(complete, 'Done');
     await waitForView(modal, 'mb-account-view');
+    assert.deepEqual(controllers.router.getState().history, ['Account']);
+  });
+
+  it('Buy again on BuyComplete starts a new purchase, with Account behind it', async () => {
+    const { modal, order, controllers } = await openProgress();
+    order.status = 'confirmed';
+    const complete = await waitFor(() => (modal.shadowRoot!.querySelector('mb-buy-complete-view') as HTMLElement | null) ?? undefined, 6000, 'completion');
+    await waitForView(modal, 'mb-buy-complete-view');
+    clickCompletionAction(complete, 'Buy again');
+    await waitForView(modal, 'mb-onramp-providers-view');
+    assert.deepEqual(controllers.router.getState().history, ['Account', 'OnRampProviders']);
+    assert.equal(dialogName(modal), 'Buy Crypto');
   });
 });

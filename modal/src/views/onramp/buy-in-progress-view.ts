@@ -10,8 +10,8 @@ import '../../ui/spinner/spinner.js';
 import '../../ui/text/text.js';
 
 /**
- * BuyInProgress: watches the order and the balance while the provider's window is open, then shows completion
- * or failure, with a way back to the account or to a new purchase.
+ * BuyInProgress: watches the order and the balance while the provider's window is open; a completed purchase hands
+ * over to BuyComplete, a failure says so with Try again and the way back to the account.
  *
  * @tag mb-buy-in-progress-view
  */
@@ -28,15 +28,6 @@ export class MbBuyInProgressView extends MbView {
     if (!state) return nothing;
     const t = this.localize.texts;
     const back = html`<mb-button variant="secondary" full-width @click=${this.toAccount}>${t.backToAccount}</mb-button>`;
-    if (state.progress === 'completed') {
-      return html`<div class="center" role="status">
-          <mb-icon class="mark ok" name="check"></mb-icon>
-          <mb-text variant="title" align="center">${t.buyCompleted}</mb-text>
-          <mb-text tone="muted" align="center">${t.buyCompletedDetail}</mb-text>
-          ${state.progressTxHash ? html`<code>${state.progressTxHash}</code>` : nothing}
-        </div>
-        <div class="stack">${back}<mb-button variant="ghost" full-width @click=${this.again}>${t.newPurchase}</mb-button></div>`;
-    }
     if (state.progress === 'failed') {
       return html`<div class="center" role="alert">
           <mb-icon class="mark bad" name="warning"></mb-icon>
@@ -55,6 +46,11 @@ export class MbBuyInProgressView extends MbView {
           : nothing}
         ${back}
       </div>`;
+  }
+
+  override updated(): void {
+    // A purchase that arrived hands over to its completion screen.
+    if (this.state.value?.progress === 'completed' && this.controllers.router.getState().view === 'BuyInProgress') this.controllers.router.reset('BuyComplete');
   }
 
   override disconnectedCallback(): void {

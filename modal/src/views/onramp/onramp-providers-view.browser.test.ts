@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { createTestControllers, testAddress } from '../testing/test-controllers.js';
-import { deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
+import { clickCompletionAction, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbListItem } from '../../ui/list-item/list-item.js';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -132,9 +132,11 @@ describe('Buy with fiat views', () => {
     assert.include(deepText(progress), 'Finish the purchase in the Coinbase window');
     await expectNoAxeViolations(modal);
     service.bought = true;
-    await waitFor(() => deepText(progress).includes('Purchase complete'), 6000, 'completion');
+    const complete = await waitFor(() => (modal.shadowRoot!.querySelector('mb-buy-complete-view') as HTMLElement | null) ?? undefined, 6000, 'completion');
+    await waitForView(modal, 'mb-buy-complete-view');
+    assert.equal(dialogName(modal), 'Purchase Complete');
     await expectNoAxeViolations(modal);
-    buttonNamed(progress, /Back to account/)!.click();
+    clickCompletionAction(complete, 'Done');
     await waitForView(modal, 'mb-account-view');
   });
 

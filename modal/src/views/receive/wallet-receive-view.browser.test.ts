@@ -29,4 +29,34 @@ describe('WalletReceive view', () => {
     await modal.updateComplete;
     await expectNoAxeViolations(modal);
   });
+
+  it('the address in balanced groups of 4 (two rows of five, monospace), read and copied as one piece', async () => {
+    const harness = createTestControllers();
+    await harness.controllers.connection.connect('io.metamask');
+    const { modal } = await mountTestModal(harness.controllers);
+    harness.controllers.modal.open({ view: 'WalletReceive' });
+    const view = await waitForView(modal, 'mb-wallet-receive-view');
+    const groups = [...view.shadowRoot!.querySelectorAll<HTMLElement>('.groups span')];
+    assert.deepEqual(
+      groups.map((g) => g.textContent),
+      ['0x7099', '7970', 'C518', '12dc', '3A01', '0C7d', '01b5', '0e0d', '17dc', '79C8'],
+    );
+    const rows = new Map<number, number>();
+    for (const group of groups) rows.set(Math.round(group.getBoundingClientRect().top), (rows.get(Math.round(group.getBoundingClientRect().top)) ?? 0) + 1);
+    assert.deepEqual([...rows.values()], [5, 5], 'two rows of five');
+    const address = view.shadowRoot!.querySelector<HTMLElement>('.address')!;
+    assert.match(getComputedStyle(address).fontFamily, /mono/i);
+    // Assistive technology reads the whole address once; the groups are for the eye.
+    assert.equal(view.shadowRoot!.querySelector('.groups')!.getAttribute('aria-hidden'), 'true');
+    assert.equal(address.querySelector('.visually-hidden')!.textContent, testAddress);
+    // Selecting the address and copying it gives the address without the gaps.
+    document.getSelection()!.selectAllChildren(address);
+    const data = new DataTransfer();
+    const copy = new ClipboardEvent('copy', { clipboardData: data, bubbles: true, cancelable: true, composed: true });
+    groups[3].dispatchEvent(copy);
+    assert.isTrue(copy.defaultPrevented);
+    assert.equal(data.getData('text/plain'), testAddress);
+    assert.equal(getComputedStyle(address).userSelect, 'all');
+    await expectNoAxeViolations(modal);
+  });
 });

@@ -4,6 +4,7 @@ import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
 import { walletReceiveStyles } from './wallet-receive-view.styles.js';
+import { addressGroups } from './address-groups.js';
 import '../../ui/qr-code/qr-code.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
@@ -33,7 +34,7 @@ export class MbWalletReceiveView extends MbView {
     return html`<div class="center">
         <mb-qr-code value=${address} label=${`${t.qrCode}: ${address}`}></mb-qr-code>
         <mb-text tone="muted" align="center">${t.receiveHint}</mb-text>
-        <div class="address">${address}</div>
+        ${this.renderAddress(address)}
         <mb-button variant="secondary" @click=${() => this.copy(address)}>
           <mb-icon slot="icon" name=${this.copied ? 'check' : 'copy'}></mb-icon>${this.copied ? t.addressCopied : t.copyAddress}
         </mb-button>
@@ -42,6 +43,24 @@ export class MbWalletReceiveView extends MbView {
       <ul class="networks" aria-labelledby="receive-networks">
         ${receivable.map((n) => html`<li><mb-icon name="network"></mb-icon><span>${n.name}</span></li>`)}
       </ul>`;
+  }
+
+  /**
+   * The address in balanced groups of 4 (monospace, rows of equal length) for the eye; for assistive technology and
+   * for a copy of the selection it is one piece: the groups are hidden from the accessibility tree behind the whole
+   * address, a click selects all of it, and a copy writes the address without the gaps.
+   */
+  private renderAddress(address: string) {
+    const { groups, columns } = addressGroups(address);
+    const onCopy = (event: ClipboardEvent) => {
+      if (!event.clipboardData) return;
+      event.preventDefault();
+      event.clipboardData.setData('text/plain', address);
+    };
+    return html`<div class="address" @copy=${onCopy}>
+      <span class="visually-hidden">${address}</span>
+      <span class=${`groups cols-${columns}`} aria-hidden="true">${groups.map((group) => html`<span>${group}</span>`)}</span>
+    </div>`;
   }
 
   private async copy(address: string) {

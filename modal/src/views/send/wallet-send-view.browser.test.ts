@@ -56,7 +56,7 @@ describe('WalletSend and WalletSendPreview views', () => {
     await expectNoAxeViolations(modal);
   });
 
-  it("Review, then Send: the wallet gets the ERC-20 transfer, 'Transaction started' shows and Account returns", async () => {
+  it("Review, then Send: the wallet gets the ERC-20 transfer, 'Transaction started' shows and the completion screen follows", async () => {
     const { view, modal, controllers, wallet } = await openSend();
     const select = view.shadowRoot!.querySelector('select')!;
     select.value = '1';
@@ -71,7 +71,8 @@ describe('WalletSend and WalletSendPreview views', () => {
     assert.include(deepText(preview), '0x3C44...93BC');
     await expectNoAxeViolations(modal);
     preview.shadowRoot!.querySelector('mb-button.confirm')!.shadowRoot!.querySelector('button')!.click();
-    await waitForView(modal, 'mb-account-view');
+    await waitForView(modal, 'mb-wallet-send-success-view');
+    assert.equal(dialogName(modal), 'Transaction Sent');
     assert.equal(modal.shadowRoot!.querySelector('mb-toast')?.textContent, 'Transaction started');
     assert.deepEqual(wallet.sent, [
       { from: testAddress, to: '0x55d398326f99059fF775485246999027B3197955', data: `0xa9059cbb${'0'.repeat(24)}${RECEIVER.slice(2).toLowerCase()}${(15n * 10n ** 17n).toString(16).padStart(64, '0')}` },

@@ -1,14 +1,14 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
+import { clickCompletionAction, completionOf, deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbListItem } from '../../ui/list-item/list-item.js';
 import { amountInput, buttonNamed, openSwap, pickUsdtForBnb, reviewWhenEnabled, POOL, USDT } from '../testing/swap-harness.js';
 
 describe('SwapPreview view', () => {
   afterEach(() => document.body.replaceChildren());
 
-  it('SwapPreview: approves the short allowance, swaps, and shows completion with a way back', async () => {
-    const { view, modal, sent } = await openSwap({ usdt: '25' });
+  it('SwapPreview: approves the short allowance, swaps, then SwapComplete: its own title, no Back, the result, the explorer link, Done', async () => {
+    const { view, modal, sent, controllers } = await openSwap({ usdt: '25' });
     await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
     const swap = await pickUsdtForBnb(view, modal);
     amountInput(swap).focus();
@@ -22,11 +22,23 @@ describe('SwapPreview view', () => {
     assert.include(deepText(preview), 'your wallet asks twice');
     await expectNoAxeViolations(modal);
     buttonNamed(preview, /Approve USDT and swap/)!.click();
-    await waitFor(() => deepText(preview).includes('Swap complete'), 5000, 'completion');
+    const complete = await waitForView(modal, 'mb-swap-complete-view');
     assert.deepEqual(sent.map((t) => t.to), [USDT, POOL]);
+    assert.deepEqual(completionOf(modal, complete), {
+      title: 'Swap Complete',
+      hasBack: false,
+      result: 'You paid 20 USDT and received 0.033333 BNB.',
+      detail: undefined,
+      link: { href: `https://bscscan.com/tx/0x${'cd'.repeat(32)}`, text: 'View on BscScan', target: '_blank', rel: 'noopener noreferrer' },
+      actions: [
+        { label: 'Done', variant: 'primary' },
+        { label: 'Swap again', variant: 'secondary' },
+      ],
+    });
     await expectNoAxeViolations(modal);
-    buttonNamed(preview, /Back to account/)!.click();
+    clickCompletionAction(complete, 'Done');
     await waitForView(modal, 'mb-account-view');
+    assert.deepEqual(controllers.router.getState().history, ['Account']);
   });
 
   it('SwapPreview with a wallet that batches atomically: one confirmation, the step shown while pending, then completion', async () => {
@@ -47,12 +59,14 @@ describe('SwapPreview view', () => {
     assert.deepEqual(batches[0].calls.map((c) => c.to), [USDT, POOL]);
     assert.isTrue(batches[0].atomicRequired);
     state.batchStatus = 200;
-    await waitFor(() => deepText(preview).includes('Swap complete'), 5000, 'completion');
+    const complete = await waitForView(modal, 'mb-swap-complete-view');
     assert.lengthOf(sent, 0);
+    // The batch's swap transaction is the one linked.
+    assert.equal(completionOf(modal, complete).link?.href, `https://bscscan.com/tx/0x${'ef'.repeat(32)}`);
   });
 
-  it('SwapPreview of 0.1 BNB for USDT: what is paid and received, the rows, and Swap as the one action (no approval for the native token)', async () => {
-    const { view, modal, sent } = await openSwap();
+  it('SwapPreview of 0.1 BNB for USDT: what is paid and received, the rows, and Swap as the one action (no approval for the native token); Swap again', async () => {
+    const { view, modal, sent, controllers } = await openSwap();
     await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
     buttonNamed(view, /You receive: Select a token/)!.click();
     const select = await waitForView(modal, 'mb-swap-select-token-view');
@@ -75,7 +89,13 @@ describe('SwapPreview view', () => {
     assert.deepEqual(actions.map((b) => deepText(b).trim()), ['Swap']);
     await expectNoAxeViolations(modal);
     actions[0].shadowRoot!.querySelector('button')!.click();
-    await waitFor(() => deepText(preview).includes('Swap complete'), 5000, 'completion');
+    const complete = await waitForView(modal, 'mb-swap-complete-view');
     assert.deepEqual(sent.map((t) => t.to), [POOL]);
+    assert.equal(completionOf(modal, complete).result, 'You paid 0.1 BNB and received 59 USDT.');
+    // Swap again: the form from its start (the tokens kept, the amount cleared), with the way back to Account.
+    clickCompletionAction(complete, 'Swap again');
+    const again = await waitForView(modal, 'mb-swap-view');
+    assert.equal(amountInput(again).value, '');
+    assert.deepEqual(controllers.router.getState().history, ['Account', 'Swap']);
   });
 });

@@ -1,10 +1,6 @@
 import { css } from 'lit';
 
 export const swapPreviewStyles = css`
-  .done {
-    --mb-icon-size: 40px;
-    color: var(--_mb-color-success, #1d7a3e);
-  }
   .down {
     transform: rotate(90deg);
   }

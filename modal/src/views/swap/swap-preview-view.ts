@@ -15,7 +15,7 @@ import '../../ui/text/text.js';
 /**
  * SwapPreview: what the swap pays and receives, the minimum under the slippage tolerance, the fee; approves first
  * when the allowance is short, then swaps, both through the connected wallet (as one confirmation when the wallet
- * batches atomically); shows completion with a way back.
+ * batches atomically); then hands over to SwapComplete.
  *
  * @tag mb-swap-preview-view
  */
@@ -41,17 +41,6 @@ export class MbSwapPreviewView extends MbView {
     const info = quoteDetails(state)!;
     const paid = `${formatTokenAmount(quote.fromAmount, from.decimals, this.numberLocale)} ${from.symbol}`;
     const received = `${formatTokenAmount(quote.toAmount, to.decimals, this.numberLocale)} ${to.symbol}`;
-    if (state.step === 'done') {
-      return html`<div class="center" role="status">
-          <mb-icon class="done" name="check"></mb-icon>
-          <mb-text variant="title" align="center">${t.swapComplete}</mb-text>
-          <mb-text tone="muted" align="center">${t.swapCompleteDetail(paid, received)}</mb-text>
-        </div>
-        <div class="stack">
-          <mb-button full-width @click=${this.newSwap}>${t.newSwap}</mb-button>
-          <mb-button variant="secondary" full-width @click=${() => this.controllers.router.reset('Account')}>${t.backToAccount}</mb-button>
-        </div>`;
-    }
     const busy = state.step === 'approving' || state.step === 'swapping' || state.step === 'batching';
     const approval = needsApproval(state);
     const issue = issueText(t, state);
@@ -97,10 +86,10 @@ export class MbSwapPreviewView extends MbView {
     return state.step === 'batching' ? t.batchInWallet(symbol) : state.step === 'approving' ? t.approvingInWallet(symbol) : t.swappingInWallet;
   }
 
-  private newSwap = () => {
-    this.swap!.resetForm();
-    this.controllers.router.back();
-  };
+  override updated(): void {
+    // A finished swap leaves the review for its completion screen (no way back to a spent quote).
+    if (this.state.value?.step === 'done' && this.controllers.router.getState().view === 'SwapPreview') this.controllers.router.reset('SwapComplete');
+  }
 }
 
 defineElement('mb-swap-preview-view', MbSwapPreviewView);

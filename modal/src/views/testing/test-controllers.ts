@@ -26,6 +26,7 @@ export const bsc: ModalNetwork = {
   name: 'BNB Smart Chain',
   nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
   rpcUrls: { default: { http: ['http://127.0.0.1:9/rpc'] } },
+  blockExplorers: { default: { name: 'BscScan', url: 'https://bscscan.com' } },
 };
 export const local: ModalNetwork = { ...bsc, id: 31337, caipNetworkId: 'eip155:31337', name: 'BSC Local', testnet: true };
 

@@ -134,3 +134,27 @@ export function dialogName(modal: MbModal): string {
   const id = dialog.getAttribute('aria-labelledby')!;
   return modal.shadowRoot!.getElementById(id)?.textContent?.trim() ?? '';
 }
+
+/**
+ * The completion pattern every flow ends with: the dialog's title, no Back arrow, the result, the explorer link
+ * (href, or null when none), and Done then Again as the two actions.
+ */
+export function completionOf(modal: MbModal, view: HTMLElement) {
+  const root = view.shadowRoot!;
+  const link = root.querySelector<HTMLAnchorElement>('a.completion-link');
+  return {
+    title: dialogName(modal),
+    hasBack: [...modal.shadowRoot!.querySelectorAll('header mb-button')].some((b) => b.getAttribute('label') === 'Back'),
+    result: root.querySelector('.completion-result')?.textContent?.trim(),
+    detail: root.querySelector('.completion-detail')?.textContent?.trim(),
+    link: link ? { href: link.getAttribute('href'), text: deepText(link).trim(), target: link.target, rel: link.rel } : null,
+    actions: [...root.querySelectorAll('.completion-actions mb-button')].map((b) => ({ label: deepText(b).trim(), variant: b.getAttribute('variant') ?? 'primary' })),
+  };
+}
+
+/** Clicks the completion screen's action labelled `label`. */
+export function clickCompletionAction(view: HTMLElement, label: string): void {
+  const button = [...view.shadowRoot!.querySelectorAll<HTMLElement>('.completion-actions mb-button')].find((b) => deepText(b).trim() === label);
+  if (!button) throw new Error(`No completion action "${label}"`);
+  button.shadowRoot!.querySelector('button')!.click();
+}
