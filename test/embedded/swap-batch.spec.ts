@@ -124,6 +124,10 @@ test('an e-mail visitor swaps USDT to BNB from the smart account: approval and s
     if (holdReceipts && body?.method === 'eth_getTransactionReceipt') return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ jsonrpc: '2.0', id: body.id, result: null }) });
     return route.continue();
   });
+  // The screenshots resized the viewport and so moved the wallet's frame: Chromium drops a click on a cross-origin frame
+  // within ~500 ms of a move, so wait that out as a person's hand would before approving.
+  await page.waitForTimeout(700);
+  await expect(frame.getByRole('button', { name: 'Approve' })).toBeEnabled();
   await frame.getByRole('button', { name: 'Approve' }).click();
   await expect(preview.getByRole('status')).toHaveText('Approving USDT and swapping in one step: one confirmation in your wallet...', { timeout: 15_000 });
   await shoot('pending');
