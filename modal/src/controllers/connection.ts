@@ -62,6 +62,10 @@ export interface ConnectionControllerDeps {
   reconnectWaitMs?: number;
 }
 
+/** EIP-55 for every address a wallet answers (its chunk carries keccak, so it loads while the wallet answers). */
+let loadedChecksum: ((accounts: readonly string[]) => string[]) | undefined;
+const loadChecksum = () => import('../core/address.js').then((m) => (loadedChecksum = m.checksumAccounts));
+
 /** Connection: disconnected -> connecting -> connected -> disconnected, with the connect request's state. */
 export function createConnectionController(deps: ConnectionControllerDeps): ConnectionController {
   const text = deps.messages ?? messages;
@@ -89,14 +93,23 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
 
   const attachSession = (next: WalletSession) => {
     unwatch?.();
+    // Ready for the session's next accountsChanged (a session another controller attached did not load it).
+    if (!loadedChecksum) void loadChecksum();
     session = next;
     deps.storage.setItem(STORAGE_KEYS.connectorId, next.connector.id);
     unwatch = watchProvider(next.provider, {
       accountsChanged(accounts) {
         if (!session) return;
         if (accounts.length === 0) return endLocally();
-        session = { ...session, accounts };
-        deps.onSession(session);
+        const current = session;
+        const adopt = (checksum: (accounts: readonly string[]) => string[]) => {
+          if (session !== current) return;
+          session = { ...current, accounts: checksum(accounts) };
+          deps.onSession(session);
+        };
+        // Loaded by the connect that began this session (a session attached by another controller may come first).
+        if (loadedChecksum) adopt(loadedChecksum);
+        else void loadChecksum().then(adopt);
       },
       chainChanged(chainId) {
         if (!session) return;
@@ -129,9 +142,11 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     const mine = ++attempt;
     store.setState({ status: 'connecting', connectRequest: { status: 'pending', connectorId } });
     try {
+      const checksumLoading = loadChecksum();
       const accounts = await requestAccounts(provider);
       const chainId = await getChainId(provider);
-      if (mine === attempt) attachSession({ provider, connector, accounts, chainId });
+      const checksum = await checksumLoading;
+      if (mine === attempt) attachSession({ provider, connector, accounts: checksum(accounts), chainId });
     } catch (error) {
       if (!isUserRejection(error)) log('error', `Connecting ${connectorId} failed`, error);
       if (mine !== attempt) return;
@@ -188,9 +203,9 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
         return false;
       }
       try {
-        const chainId = await getChainId(provider);
+        const [chainId, checksum] = await Promise.all([getChainId(provider), loadChecksum()]);
         if (mine !== attempt) return false;
-        attachSession({ provider, connector, accounts, chainId });
+        attachSession({ provider, connector, accounts: checksum(accounts), chainId });
         return true;
       } catch {
         if (mine === attempt) store.setState({ status: 'disconnected' });

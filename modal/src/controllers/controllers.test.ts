@@ -22,7 +22,7 @@ import { createControllers } from './index.js';
 import { resolveOptions } from './options.js';
 
 // The balance fetch is a lazy module; loaded once here so that its dynamic import resolves within a flush.
-beforeAll(() => import('./account-balance.js'));
+beforeAll(() => Promise.all([import('./account-balance.js'), import('../core/address.js')]));
 import { shouldShowUnsupportedChain } from './networks.js';
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
@@ -88,6 +88,22 @@ describe('connection', () => {
     });
     expect(storage.getItem(STORAGE_KEYS.connectorId)).toBe('com.test.wallet');
     expect(controllers.account.getState().byNamespace.eip155.connectedWalletInfo).toEqual({ name: 'Test Wallet', icon: 'data:image/svg+xml,<svg/>' });
+  });
+
+  it('shows and hands out EIP-55 addresses whatever case the wallet answers in (connect, a changed account, reconnect)', async () => {
+    const { controllers, wallet, storage } = setup();
+    wallet.state.account = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+    await controllers.connection.connect('com.test.wallet');
+    expect(controllers.getAccount()).toMatchObject({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', caipAddress: 'eip155:56:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' });
+    wallet.provider.emit('accountsChanged', ['0x70997970C51812DC3A010C7D01B50E0D17DC79C8']);
+    await flush();
+    expect(controllers.getAccount().address).toBe('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+
+    const again = setup({ storage });
+    again.wallet.state.account = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+    again.wallet.state.authorized = true;
+    expect(await again.controllers.connection.reconnect()).toBe(true);
+    expect(again.controllers.getAccount().address).toBe('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC');
   });
 
   it('a user rejection (4001) returns quietly to Connect; another failure offers retry', async () => {

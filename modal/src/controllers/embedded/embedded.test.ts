@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   EMBEDDED_CHANNEL,
   isValidEmail,
@@ -17,6 +17,9 @@ import { createMemoryStorage, STORAGE_KEYS } from '../../storage.js';
 import { createEmbeddedController, type PopupHandle } from './embedded.js';
 import { createControllers } from '../index.js';
 import { resolveOptions } from '../options.js';
+
+// The EIP-55 helper is a lazy module (the connection loads it for a changed account); loaded once here.
+beforeAll(() => import('../../core/address.js'));
 
 const FRAME_ORIGIN = 'http://wallet.test';
 const USER: EmbeddedUser = {
@@ -313,6 +316,18 @@ describe('embedded wallet controller', () => {
     controllers.modal.close();
     await flush();
     expect(frame.posted.at(-1)?.message).toMatchObject({ type: 'AbortRpcRequest', requestId: request.id });
+  });
+
+  it('shows the frame’s lower-case addresses as EIP-55, like every other wallet’s (account, both accounts, eth_accounts)', async () => {
+    const lower = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+    const checksummed = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+    const { controllers, embedded, settle } = setup((m) => (m.type === 'GetUser' ? { ...USER, address: lower, accounts: [{ address: lower, type: 'eoa' }] } : null));
+    const restoring = embedded.restore();
+    await settle();
+    expect(await restoring).toBe(true);
+    expect(controllers.getAccount().address).toBe(checksummed);
+    expect(controllers.account.getState().byNamespace.eip155.allAccounts).toEqual([{ address: checksummed, type: 'eoa' }]);
+    expect(await controllers.connection.getProvider()!.request({ method: 'eth_accounts' })).toEqual([checksummed]);
   });
 
   it('restores a stored session on reconnect, and says so when the frame cannot', async () => {

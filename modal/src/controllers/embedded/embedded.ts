@@ -15,6 +15,7 @@ import type { Clock, ConnectorInfo, FetchLike, ModalMessages, Store } from '../.
 import type { CoreControllers } from '../core-controllers.js';
 import { browserClock, createEmbeddedStore, EmbeddedWalletError } from '../../connectors/embedded/runtime.js';
 import { textsOf } from '../../texts/catalogue.js';
+import { checksumAddress } from '../../core/address.js';
 
 /** The auth connector: the embedded wallet behind e-mail and social logins. */
 export const AUTH_CONNECTOR_ID = 'auth';
@@ -182,7 +183,8 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
     preferredAccountTypes: { eip155: user.preferredAccountType ?? 'eoa' },
   });
 
-  const finishLogin = (user: EmbeddedUser, ready: FrameChannel) => {
+  const finishLogin = (loggedIn: EmbeddedUser, ready: FrameChannel) => {
+    const user = checksumUser(loggedIn);
     const chainId = controllers.networks.getState().activeNetwork.id;
     provider = createEmbeddedProvider({
       channel: ready,
@@ -373,7 +375,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       const current = store.getState().user;
       if (!current || !provider || (current.preferredAccountType ?? 'eoa') === type) return;
       await step(async (ready) => {
-        const user = await ready.request({ type: 'SetPreferredAccount', accountType: type }, requestTimeout);
+        const user = checksumUser(await ready.request({ type: 'SetPreferredAccount', accountType: type }, requestTimeout));
         store.setState({ user });
         // The new address first (the connection resets the account list), then both accounts and the type.
         if (user.address.toLowerCase() !== current.address.toLowerCase()) provider!.emit('accountsChanged', [user.address]);
@@ -381,6 +383,11 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       });
     },
   };
+}
+
+/** The frame answers addresses in lower case: the modal shows and hands out EIP-55 ones, as for every wallet. */
+function checksumUser(user: EmbeddedUser): EmbeddedUser {
+  return { ...user, address: checksumAddress(user.address), accounts: user.accounts.map((a) => ({ ...a, address: checksumAddress(a.address) })) };
 }
 
 /** True for the refusal of a method outside the safe and unsafe lists. */
