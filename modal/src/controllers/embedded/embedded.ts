@@ -15,7 +15,6 @@ import type { Clock, ConnectorInfo, FetchLike, ModalMessages, Store } from '../.
 import type { CoreControllers } from '../core-controllers.js';
 import { browserClock, createEmbeddedStore, EmbeddedWalletError } from '../../connectors/embedded/runtime.js';
 import { textsOf } from '../../texts/catalogue.js';
-import { checksumAddress } from '../../core/address.js';
 
 /** The auth connector: the embedded wallet behind e-mail and social logins. */
 export const AUTH_CONNECTOR_ID = 'auth';
@@ -94,6 +93,13 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
   let provider: EmbeddedProvider | undefined;
   let waitRound = 0;
   const approvals = new Map<string, { modalWasOpen: boolean; shown: boolean }>();
+  let checksumAddress = (address: string) => address;
+  /** The frame answers addresses in lower case: the modal shows and hands out EIP-55 ones, as for every wallet. */
+  const checksumUser = (user: EmbeddedUser): EmbeddedUser => ({
+    ...user,
+    address: checksumAddress(user.address),
+    accounts: user.accounts.map((a) => ({ ...a, address: checksumAddress(a.address) })),
+  });
 
   const sleep = (ms: number) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
 
@@ -103,6 +109,8 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       store.setState({ frame: 'loading' });
       // The shell's frame opener is async (its own chunk); a synchronous one starts waiting for readiness at once.
       const made = deps.openFrame();
+      // EIP-55 (keccak) in its own chunk, fetched while the frame loads: a login's user comes only after it.
+      void import('../../core/address.js').then((m) => (checksumAddress = m.checksumAddress));
       const opened = made instanceof Promise ? await made : made;
       try {
         await opened.ready(EMBEDDED_TIMEOUTS.load);
@@ -383,11 +391,6 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       });
     },
   };
-}
-
-/** The frame answers addresses in lower case: the modal shows and hands out EIP-55 ones, as for every wallet. */
-function checksumUser(user: EmbeddedUser): EmbeddedUser {
-  return { ...user, address: checksumAddress(user.address), accounts: user.accounts.map((a) => ({ ...a, address: checksumAddress(a.address) })) };
 }
 
 /** True for the refusal of a method outside the safe and unsafe lists. */
