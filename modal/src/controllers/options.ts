@@ -1,4 +1,4 @@
-import { DEFAULT_API_URLS, DEFAULT_FEATURES, SDK_TYPE, SDK_VERSION } from '../core/constants.js';
+import { DEFAULT_API_URLS, DEFAULT_FEATURES, DEFAULT_NAME_ZONE, SDK_TYPE, SDK_VERSION } from '../core/constants.js';
 import { coreMessages as messages } from '../texts/core-messages.js';
 import type { ModalOptions, ResolvedOptions } from '../core/types.js';
 
@@ -9,6 +9,8 @@ import type { ModalOptions, ResolvedOptions } from '../core/types.js';
 export function resolveOptions(options: ModalOptions): ResolvedOptions {
   if (!options.networks?.length) throw new Error('createModal: `networks` needs at least one network');
   const trim = (url: string) => url.replace(/\/+$/, '');
+  const nameZone = (options.nameZone ?? DEFAULT_NAME_ZONE).trim().toLowerCase();
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(nameZone)) throw new Error(`createModal: \`nameZone\` must be a domain such as 'example.id' (got '${options.nameZone}')`);
   const apiUrls = { ...DEFAULT_API_URLS, ...options.apiUrls };
   return {
     projectId: options.projectId,
@@ -35,6 +37,7 @@ export function resolveOptions(options: ModalOptions): ResolvedOptions {
     excludeWalletIds: options.excludeWalletIds ?? [],
     siwx: options.siwx,
     customRpcUrls: options.customRpcUrls ?? {},
+    nameZone,
     messages: { ...messages, ...options.locale?.messages, ...options.texts?.messages },
     sdkType: SDK_TYPE,
     sdkVersion: SDK_VERSION,

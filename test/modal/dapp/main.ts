@@ -66,6 +66,8 @@ const modal = createModal({
     ...(config.embeddedWalletUrl ? { embeddedWallet: config.embeddedWalletUrl } : {}),
   },
   siwx,
+  // The local stack's names live in this project's zone (api-mocks serves it beside the hosted one).
+  nameZone: 'minibot.id',
   // `?pending=1` turns the pending-transaction counter on.
   ...(query.get('pending') === '1' ? { features: { pendingTransactions: true } } : {}),
 });
