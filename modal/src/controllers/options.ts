@@ -9,8 +9,6 @@ import type { ModalOptions, ResolvedOptions } from '../core/types.js';
 export function resolveOptions(options: ModalOptions): ResolvedOptions {
   if (!options.networks?.length) throw new Error('createModal: `networks` needs at least one network');
   const trim = (url: string) => url.replace(/\/+$/, '');
-  const nameZone = (options.nameZone ?? DEFAULT_NAME_ZONE).trim().toLowerCase();
-  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(nameZone)) throw new Error(`createModal: \`nameZone\` must be a domain such as 'example.id' (got '${options.nameZone}')`);
   const apiUrls = { ...DEFAULT_API_URLS, ...options.apiUrls };
   return {
     projectId: options.projectId,
@@ -37,7 +35,8 @@ export function resolveOptions(options: ModalOptions): ResolvedOptions {
     excludeWalletIds: options.excludeWalletIds ?? [],
     siwx: options.siwx,
     customRpcUrls: options.customRpcUrls ?? {},
-    nameZone,
+    // Checked where names are used (their lazy chunk), not on the first click.
+    nameZone: options.nameZone ?? DEFAULT_NAME_ZONE,
     messages: { ...messages, ...options.locale?.messages, ...options.texts?.messages },
     sdkType: SDK_TYPE,
     sdkVersion: SDK_VERSION,

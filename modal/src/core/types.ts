@@ -359,7 +359,7 @@ export interface ResolvedOptions {
   excludeWalletIds: string[];
   siwx?: SiwxOptions;
   customRpcUrls: Record<string, { url: string }[]>;
-  /** The names' zone, lower case (`reown.id` unless the options give one). */
+  /** The names' zone as given (`reown.id` unless the options give one); the names controller checks it. */
   nameZone: string;
   /** SDK type and version sent as `st` / `sv`. */
   sdkType: string;

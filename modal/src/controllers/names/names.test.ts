@@ -12,6 +12,7 @@ import {
   resolveName,
   suggestNames,
   validateName,
+  nameZoneOf,
   type NamesControllerDeps,
 } from './names.js';
 
@@ -164,6 +165,12 @@ describe('names controller', () => {
     names.setInput('bobby');
     await clock.advance(NAME_CHECK_DEBOUNCE_MS);
     expect(names.getState()).toMatchObject({ availability: 'available', suggestions: [] });
+  });
+
+  it('takes the nameZone option in lower case and refuses one that is not a domain', () => {
+    expect(nameZoneOf(undefined)).toBe('reown.id');
+    expect(nameZoneOf(' Minibot.ID ')).toBe('minibot.id');
+    for (const bad of ['minibot', 'a b.id', 'x.id/', '']) expect(() => nameZoneOf(bad)).toThrow(`The nameZone option must be a domain such as 'example.id', not '${bad}'.`);
   });
 
   it('lives in the zone it is given: names, suggestions and registration', async () => {

@@ -5,11 +5,23 @@ import { DEFAULT_NAME_ZONE } from '../../core/constants.js';
 import { createStore } from '../../core/store.js';
 import type { Clock, Eip1193Provider, Store } from '../../core/types.js';
 import type { CoreControllers } from '../core-controllers.js';
-import { HttpError, ModalError } from '../../errors.js';
+import { HttpError, isUserRejection, ModalError, ProviderRpcError } from '../../errors.js';
+import { log } from '../../core/log.js';
 import { messages } from '../../texts/messages.js';
 
 /** Spec section 9: a name has at least 4 characters. */
 export const NAME_MIN_LENGTH = 4;
+/**
+ * The `nameZone` option in lower case; a zone that is not a domain (letters, digits, hyphens and dots) throws a
+ * sentence for the dapp's developer.
+ * @example nameZoneOf(' Minibot.ID ') // 'minibot.id'
+ */
+export function nameZoneOf(option: string | undefined): string {
+  const zone = (option ?? DEFAULT_NAME_ZONE).trim().toLowerCase();
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(zone)) throw new ModalError(`The nameZone option must be a domain such as 'example.id', not '${option}'.`);
+  return zone;
+}
+
 /** Typing pauses this long before availability and suggestions are asked for. */
 export const NAME_CHECK_DEBOUNCE_MS = 300;
 const LABEL = /^[a-zA-Z0-9-]+$/;
@@ -124,7 +136,7 @@ const initialState = (): NamesState => ({ input: '', availability: 'idle', sugge
 /** The name-registration use case (RegisterAccountName): validation, debounced availability and suggestions, registration. */
 export function createNamesController(deps: NamesControllerDeps): NamesController {
   const store = createStore<NamesState>(initialState());
-  const zone = deps.zone ?? DEFAULT_NAME_ZONE;
+  const zone = nameZoneOf(deps.zone);
   let timer: unknown;
   let checkId = 0;
 
@@ -203,7 +215,10 @@ export function createNamesController(deps: NamesControllerDeps): NamesControlle
         deps.onRegistered?.(name, address);
         return true;
       } catch (error) {
-        store.setState({ registering: false, registerError: error instanceof Error ? (error as ModalError).shortMessage ?? error.message : String(error) });
+        // The service's reason and the spec's texts are kept; a wallet's failure is one sentence, its detail logged.
+        if (!isUserRejection(error)) log('warn', 'Registering a name failed', error);
+        const shown = isUserRejection(error) ? messages.requestRejected : error instanceof ModalError && !(error instanceof ProviderRpcError) ? error.shortMessage : messages.somethingWentWrong;
+        store.setState({ registering: false, registerError: shown });
         return false;
       }
     },

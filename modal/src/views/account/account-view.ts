@@ -11,6 +11,7 @@ import { viewTags } from '../view-tags.js';
 import { formatTokenAmount, tokenIcon } from '../hub-format.js';
 import { formatDecimalText, formatUsd } from '../../core/units.js';
 import { accountStyles } from './account-view.styles.js';
+import { log } from '../../core/log.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/button/button.js';
 import '../../ui/list-item/list-item.js';
@@ -177,7 +178,9 @@ export class MbAccountView extends MbView {
     try {
       await this.controllers.connection.disconnect();
     } catch (error) {
-      this.controllers.toasts.show('error', error instanceof Error ? error.message : String(error));
+      // The connection throws only 'Failed to disconnect' (its cause is logged there); never a wallet's raw text.
+      log('warn', 'Disconnecting failed', error);
+      this.controllers.toasts.show('error', this.localize.messages.failedToDisconnect);
     }
   };
 }
