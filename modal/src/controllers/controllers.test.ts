@@ -397,6 +397,38 @@ describe('account per chain (caches and the supported-chains gate)', () => {
     expect(controllers.account.getState().byNamespace.eip155.balance).toBe('0');
   });
 
+  it("says why a balance is missing ('unreachable' for a 503 or a failed fetch, else 'failed'), and a person's retry passes the 30 s block", async () => {
+    let answer: 'unreachable' | 'down' | 'offline' | 'ok' = 'unreachable';
+    const { controllers, fetch } = setup({
+      route: (r) => {
+        if (r.url.includes('/v1/supported-chains')) return json({ http: ['eip155:56'], ws: [] });
+        if (r.url.includes('/balance')) {
+          if (answer === 'offline') throw new TypeError('Failed to fetch');
+          return answer === 'unreachable' ? json({ error: 'cannot be reached' }, 503) : answer === 'down' ? json({}, 500) : json({ balances: [] });
+        }
+        if (r.url.includes('/v1/identity/')) return json({ name: null, avatar: null });
+        return undefined;
+      },
+    });
+    await controllers.connection.connect('com.test.wallet');
+    await flush();
+    const chain = () => controllers.account.getState().byNamespace.eip155;
+    const balanceCalls = () => fetch.requests.filter((r) => r.url.includes('/balance')).length;
+    expect(chain()).toMatchObject({ balance: undefined, balanceError: 'unreachable' });
+    answer = 'down';
+    await controllers.account.fetchBalance(true);
+    expect(balanceCalls()).toBe(1);
+    await controllers.account.fetchBalance('retry');
+    expect(balanceCalls()).toBe(2);
+    expect(chain().balanceError).toBe('failed');
+    answer = 'offline';
+    await controllers.account.fetchBalance('retry');
+    expect(chain().balanceError).toBe('unreachable');
+    answer = 'ok';
+    await controllers.account.fetchBalance('retry');
+    expect(chain()).toMatchObject({ balance: '0', balanceError: undefined });
+  });
+
   it('identity (name, avatar) is cached 5 min in storage', async () => {
     const { controllers, fetch, clock } = setup();
     await controllers.connection.connect('com.test.wallet');
