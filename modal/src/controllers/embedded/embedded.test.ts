@@ -102,6 +102,7 @@ function setup(handler: FrameHandler, options: { autoReady?: boolean } = {}) {
     invalidEmailText: 'Enter a valid e-mail address',
     invalidOtpText: 'Enter the 6-digit code',
     socialTimeoutText: 'The sign-in did not finish in time',
+    socialCancelledText: 'The sign-in window was closed before the sign-in finished.',
   });
   /** Lets the frame load: its ready message, then the 500 ms delay. */
   const settle = async () => {
@@ -375,6 +376,57 @@ describe('embedded wallet controller', () => {
     expect(popup.closed).toBe(true);
     expect(controllers.toasts.getState()).toMatchObject({ variant: 'error', message: 'The sign-in did not finish in time' });
     expect(frame.posted.map((p) => p.message.type)).toContain('ConnectSocial');
+  });
+
+  it('a social window closed before the login says so within a second; the retry logs in and a late answer of the first is dropped', async () => {
+    let answerSocial: ((user: EmbeddedUser) => void) | undefined;
+    const { embedded, controllers, clock, settle } = setup((m) => {
+      if (m.type === 'GetSocialRedirectUri') return { uri: `${FRAME_ORIGIN}/social/google/consent?state=s` };
+      if (m.type === 'ConnectSocial') return new Promise((resolve) => (answerSocial = resolve));
+      return null;
+    });
+    const window = () => ({ closed: false, navigate() {}, close() {}, isClosed() { return this.closed; } }) as PopupHandle & { closed: boolean };
+    const first = window();
+    const connecting = embedded.connectSocial('google', first);
+    await settle();
+    first.closed = true;
+    await clock.advance(500);
+    await connecting;
+    expect(embedded.getState()).toMatchObject({ busy: false, error: 'The sign-in window was closed before the sign-in finished.' });
+    expect(controllers.getAccount().isConnected).toBe(false);
+    const firstAnswer = answerSocial!;
+    const retrying = embedded.connectSocial('google', window());
+    expect(embedded.getState()).toMatchObject({ busy: true, error: undefined });
+    expect(controllers.router.getState().view).toBe('ConnectingSocial');
+    await flush();
+    answerSocial!({ ...USER, authProvider: 'google' });
+    await retrying;
+    expect(controllers.getAccount().isConnected).toBe(true);
+    // The abandoned request's late answer changes nothing.
+    firstAnswer({ ...USER, address: '0x9999999999999999999999999999999999999999', authProvider: 'google' });
+    await flush();
+    expect(controllers.getAccount().address).toBe(USER.address);
+  });
+
+  it('a failed Farcaster step can be tried again', async () => {
+    let fail = true;
+    const { embedded, controllers, settle } = setup((m) => {
+      if (m.type === 'ConnectFarcaster') {
+        if (fail) throw new Error('The Farcaster service is down');
+        return { url: 'https://farcaster.test/approve' };
+      }
+      if (m.type === 'AwaitFarcaster') return { user: { ...USER, authProvider: 'farcaster' } };
+      return null;
+    });
+    controllers.router.push('ConnectingFarcaster');
+    const first = embedded.connectFarcaster();
+    await settle();
+    await first;
+    expect(embedded.getState()).toMatchObject({ busy: false, error: 'The Farcaster service is down' });
+    fail = false;
+    await embedded.connectFarcaster();
+    expect(embedded.getState()).toMatchObject({ error: undefined, farcasterUrl: 'https://farcaster.test/approve' });
+    expect(controllers.getAccount().isConnected).toBe(true);
   });
 
   it('opens only the wallet origin in the social window', async () => {
