@@ -42,7 +42,9 @@ export interface BalanceFetchContext {
 }
 
 /** The native balance of the active account (and the Blockchain API's token list); 30 s cache, 30 s retry block. */
-export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolean): Promise<void> {
+export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolean | 'retry'): Promise<void> {
+  // A person's retry passes the block of the last failure.
+  if (force === 'retry') ctx.retry.failedAt = undefined;
   const { network, account } = ctx.active();
   const address = account.address;
   if (!address) return;

@@ -123,9 +123,8 @@ export function createAccountController(deps: AccountControllerDeps): AccountCon
       store.setState({ byNamespace: { eip155: emptyChainAccount(), solana: emptyChainAccount() } });
     },
     fetchBalance(force = false) {
-      if (force === 'retry') retry.failedAt = undefined;
       // The balance shows only in the modal: its code loads with the first fetch, not before the first click.
-      return import('./account-balance.js').then((m) => m.fetchNativeBalance({ deps, cache: balanceCache, retry, active, patch }, !!force));
+      return import('./account-balance.js').then((m) => m.fetchNativeBalance({ deps, cache: balanceCache, retry, active, patch }, force));
     },
     async fetchIdentity(force) {
       const { network, account } = active();

@@ -90,10 +90,31 @@ describe('connection', () => {
     expect(controllers.account.getState().byNamespace.eip155.connectedWalletInfo).toEqual({ name: 'Test Wallet', icon: 'data:image/svg+xml,<svg/>' });
   });
 
+  it('a reload restores from storage at once: connecting with the last address, confirmed in the background, forgotten when the wallet no longer authorizes it', async () => {
+    const first = setup();
+    await first.controllers.connection.connect('com.test.wallet');
+    expect(first.storage.getItem(STORAGE_KEYS.lastAddress)).toBe(ADDRESS);
+
+    const again = setup({ storage: first.storage });
+    again.wallet.state.authorized = true;
+    const restoring = again.controllers.connection.reconnect();
+    expect(again.controllers.connection.getState()).toMatchObject({ status: 'connecting', restoringAddress: ADDRESS });
+    expect(await restoring).toBe(true);
+    expect(again.controllers.connection.getState()).toMatchObject({ status: 'connected', restoringAddress: undefined });
+
+    const revoked = setup({ storage: first.storage });
+    const failing = revoked.controllers.connection.reconnect();
+    expect(revoked.controllers.connection.getState().restoringAddress).toBe(ADDRESS);
+    expect(await failing).toBe(false);
+    expect(revoked.controllers.connection.getState()).toMatchObject({ status: 'disconnected', restoringAddress: undefined });
+    expect(first.storage.getItem(STORAGE_KEYS.lastAddress)).toBeNull();
+  });
+
   it('shows and hands out EIP-55 addresses whatever case the wallet answers in (connect, a changed account, reconnect)', async () => {
     const { controllers, wallet, storage } = setup();
     wallet.state.account = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
     await controllers.connection.connect('com.test.wallet');
+    await flush();
     expect(controllers.getAccount()).toMatchObject({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', caipAddress: 'eip155:56:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' });
     wallet.provider.emit('accountsChanged', ['0x70997970C51812DC3A010C7D01B50E0D17DC79C8']);
     await flush();
@@ -103,7 +124,13 @@ describe('connection', () => {
     again.wallet.state.account = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
     again.wallet.state.authorized = true;
     expect(await again.controllers.connection.reconnect()).toBe(true);
+    await flush();
     expect(again.controllers.getAccount().address).toBe('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC');
+    // A session another controller attaches (WalletConnect, in lower case) too.
+    const wc = setup();
+    wc.controllers.connection.attachSession({ provider: wc.wallet.provider, connector: { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' }, accounts: ['0x90f79bf6eb2c4f870365e785982e1f101e93b906'], chainId: 56 });
+    await flush();
+    expect(wc.controllers.getAccount().address).toBe('0x90F79bf6EB2c4f870365E785982E1f101E93b906');
   });
 
   it('a user rejection (4001) returns quietly to Connect; another failure offers retry', async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_API_URLS, DEFAULT_FEATURES, DEFAULT_NAME_ZONE, SDK_TYPE, SDK_VERSION } from '../core/constants.js';
+import { DEFAULT_API_URLS, DEFAULT_FEATURES, SDK_TYPE, SDK_VERSION } from '../core/constants.js';
 import { coreMessages as messages } from '../texts/core-messages.js';
 import type { ModalOptions, ResolvedOptions } from '../core/types.js';
 
@@ -35,8 +35,8 @@ export function resolveOptions(options: ModalOptions): ResolvedOptions {
     excludeWalletIds: options.excludeWalletIds ?? [],
     siwx: options.siwx,
     customRpcUrls: options.customRpcUrls ?? {},
-    // Checked where names are used (their lazy chunk), not on the first click.
-    nameZone: options.nameZone ?? DEFAULT_NAME_ZONE,
+    // Defaulted and checked where names are used (their lazy chunk), not on the first click.
+    nameZone: options.nameZone,
     messages: { ...messages, ...options.locale?.messages, ...options.texts?.messages },
     sdkType: SDK_TYPE,
     sdkVersion: SDK_VERSION,

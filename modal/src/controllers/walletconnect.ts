@@ -52,12 +52,9 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
   const store = createStore<WalletConnectState>({ status: 'idle' });
   let providerPromise: Promise<WcUniversalProvider> | undefined;
   let inFlight: Promise<void> | undefined;
-  // EIP-55 for the session's addresses: loaded with the WalletConnect library (it carries keccak, the first click not).
-  let checksum = (address: string) => address;
 
   const getProvider = () => {
-    providerPromise ??= Promise.all([deps.loadProvider(), import('../core/address.js')]).then(([provider, address]) => {
-      checksum = address.checksumAddress;
+    providerPromise ??= deps.loadProvider().then((provider) => {
       provider.on('display_uri', ((uri: string) => {
         store.setState({ status: 'ready', uri, pairingExpiry: deps.clock.now() + PAIRING_EXPIRY_MS, error: undefined });
       }) as (...args: never[]) => void);
@@ -76,7 +73,7 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
     deps.attachSession({
       provider,
       connector: walletConnectConnector,
-      accounts: approved.accounts.map(checksum),
+      accounts: approved.accounts,
       chainId: approved.chainId,
       endSession: () => provider.disconnect(),
     });

@@ -359,8 +359,8 @@ export interface ResolvedOptions {
   excludeWalletIds: string[];
   siwx?: SiwxOptions;
   customRpcUrls: Record<string, { url: string }[]>;
-  /** The names' zone as given (`reown.id` unless the options give one); the names controller checks it. */
-  nameZone: string;
+  /** The names' zone as given; the names controller defaults it (`DEFAULT_NAME_ZONE`) and checks it. */
+  nameZone?: string;
   /** SDK type and version sent as `st` / `sv`. */
   sdkType: string;
   sdkVersion: string;

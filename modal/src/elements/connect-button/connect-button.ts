@@ -54,12 +54,10 @@ export class MbConnectButton extends LitElement {
 
   override render() {
     const account = this.account;
-    const label =
-      account?.isConnected && account.address
-        ? (this.profileName ?? shortenAddress(account.address))
-        : account?.status === 'connecting'
-          ? this.label('connecting')
-          : this.label('connectWallet');
+    const connecting = account?.status === 'connecting';
+    // Connected: the name, else the address; while a reload restores the session, its stored address at once.
+    const address = account?.isConnected ? account.address : connecting ? controllersOf(this.subscribedTo!)?.connection.getState().restoringAddress : undefined;
+    const label = address ? ((account?.isConnected && this.profileName) || shortenAddress(address)) : this.label(connecting ? 'connecting' : 'connectWallet');
     return html`<button
       part="button"
       type="button"
