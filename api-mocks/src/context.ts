@@ -9,7 +9,7 @@ import type { LocalSolanaChain } from './solana/chain.js';
 export const NATIVE_PRICE_USD = 600;
 /** The address the swap API uses for the native coin. */
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
-/** A chain listed as supported besides the local one (BSC); its answers are empty. */
+/** A chain listed as supported besides the local one (BSC); it cannot be reached offline: its balances answer 503. */
 export const LISTED_REMOTE_CHAIN = 'eip155:56';
 
 /** Everything a route needs, made once per server. */

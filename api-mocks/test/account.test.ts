@@ -67,11 +67,11 @@ describe('GET /v1/account/{address}/balance', () => {
     expect(forced.body.balances[0].quantity.numeric).toBe('2');
   });
 
-  it('gives empty balances on a listed chain without a local node', async () => {
+  it('says 503 for the balances of the listed chain it cannot reach (BSC, offline), never an empty list', async () => {
     const address = devWallet(1).address;
-    const { status, body } = await getJson<BalanceResponse>(`/v1/account/${address}/balance`, { currency: 'usd', chainId: 'eip155:56' });
-    expect(status).toBe(200);
-    expect(body).toEqual({ balances: [] });
+    const { status, body } = await getJson<{ error: string }>(`/v1/account/${address}/balance`, { currency: 'usd', chainId: 'eip155:56' });
+    expect(status).toBe(503);
+    expect(body.error).toBe('eip155:56 cannot be reached from this machine: its balances are unknown');
   });
 
   it.each([

@@ -10,9 +10,9 @@ const coinType = () => (0x80000000 | inject('chainId')) >>> 0;
 const unique = () => `mini-${Math.random().toString(36).slice(2, 10)}`;
 
 /** The body the modal sends to register `name` for a fresh key (signature over the message text). */
-async function registration(name: string, options: { timestamp?: number; key?: `0x${string}` } = {}) {
+async function registration(name: string, options: { timestamp?: number; key?: `0x${string}`; zone?: string } = {}) {
   const account = privateKeyToAccount(options.key ?? generatePrivateKey());
-  const message = JSON.stringify({ name: `${name}.reown.id`, attributes: {}, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) });
+  const message = JSON.stringify({ name: `${name}.${options.zone ?? 'reown.id'}`, attributes: {}, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) });
   return { account, body: { coin_type: coinType(), address: account.address, message, signature: await account.signMessage({ message }) } };
 }
 
@@ -38,6 +38,21 @@ describe('POST /v1/profile/account and the name lookups', () => {
     const suggestions = await getJson<NameSuggestionsResponse>(`/v1/profile/suggestions/${name}`, { zone: 'reown.id' });
     expect(suggestions.body.suggestions[0]).toEqual({ name: `${name}.reown.id`, registered: true });
     expect(suggestions.body.suggestions.slice(1).every((s) => s.registered === false && s.name.endsWith('.reown.id'))).toBe(true);
+  });
+
+  it('serves this project’s zone (minibot.id) beside the hosted one: registration, lookup, identity and suggestions keep the zone', async () => {
+    const name = unique();
+    const free = await getJson<NameSuggestionsResponse>(`/v1/profile/suggestions/${name}`, { zone: 'minibot.id' });
+    expect(free.status).toBe(200);
+    expect(free.body.suggestions[0]).toEqual({ name: `${name}.minibot.id`, registered: false });
+    const { account, body } = await registration(name, { zone: 'minibot.id' });
+    expect((await postJson<LookupNameResponse>('/v1/profile/account', body)).body.name).toBe(`${name}.minibot.id`);
+    expect((await getJson<LookupNameResponse>(`/v1/profile/account/${name}.minibot.id`, { apiVersion: '2' })).body.name).toBe(`${name}.minibot.id`);
+    expect((await getJson(`/v1/profile/account/${name}.reown.id`, { apiVersion: '2' })).status).toBe(404);
+    expect((await getJson<IdentityResponse>(`/v1/identity/${account.address}`)).body.name).toBe(`${name}.minibot.id`);
+    const taken = await getJson<NameSuggestionsResponse>(`/v1/profile/suggestions/${name}`, { zone: 'minibot.id' });
+    expect(taken.body.suggestions[0]).toEqual({ name: `${name}.minibot.id`, registered: true });
+    expect(taken.body.suggestions.every((s) => s.name.endsWith('.minibot.id'))).toBe(true);
   });
 
   it('keeps names unique (409 with the reason the modal shows)', async () => {

@@ -69,6 +69,20 @@ describe('the error-to-message mapping', () => {
     expect(readLogs()).toContain('Request failed');
   });
 
+  it('the failed Swap approval of the issue (viem: URL, request body, arguments; ~1,500 characters) is one short sentence', () => {
+    const body = `{"jsonrpc":"2.0","id":7,"method":"eth_sendTransaction","params":[{"data":"0x095ea7b3${'0'.repeat(1200)}"}]}`;
+    const http = viemError('HttpRequestError', 'HTTP request failed.', { details: 'fetch failed', url: 'http://127.0.0.1:8545', body });
+    const wrapped = viemError('TransactionExecutionError', 'HTTP request failed.', { cause: http });
+    expect(String(wrapped.message).length).toBeGreaterThan(1500);
+    expect(errorMessageOf(wrapped, messages)).toEqual({ kind: 'unreachable', message: 'The network could not be reached. Check your connection and try again.' });
+    const internal = { code: -32603, message: `Internal JSON-RPC error. URL: http://127.0.0.1:8545 Request body: ${body}` };
+    expect(errorMessageOf(internal, messages)).toEqual({ kind: 'other', message: 'Something went wrong' });
+    const estimate = viemError('EstimateGasExecutionError', 'Execution reverted with reason: ERC20: insufficient allowance.', {
+      cause: viemError('ExecutionRevertedError', 'Execution reverted with reason: ERC20: insufficient allowance.', { code: 3 }),
+    });
+    expect(errorMessageOf(estimate, messages)).toEqual({ kind: 'reverted', message: 'The transaction was reverted: ERC20: insufficient allowance' });
+  });
+
   it('keeps the modal’s own texts (the spec’s), and speaks the catalogue’s language', () => {
     expect(errorMessageOf(new ModalError(messages.networkNotSupportedForSwaps), messages).message).toBe('Network not supported for Swaps');
     expect(errorMessageOf(new HttpError(500, 'http://x'), messages).message).toBe('HTTP status code: 500');

@@ -62,7 +62,8 @@ export function isPresentable(text: unknown): text is string {
 function revertReason(chain: ErrorLike[]): string | undefined {
   for (const e of chain) {
     if (typeof e.reason === 'string' && e.reason) return e.reason;
-    const match = /execution reverted(?::\s*(?:revert:\s*)?|\s+with reason:\s*)(.+?)\.?$/i.exec(typeof e.message === 'string' ? e.message : '');
+    // viem's shortMessage, else the first line of the message (viem's goes on with its request arguments).
+    const match = /execution reverted(?::\s*(?:revert:\s*)?|\s+with reason:\s*)(.+?)\.?$/im.exec(String(e.shortMessage ?? e.message));
     if (match?.[1]) return match[1].trim();
   }
   return undefined;

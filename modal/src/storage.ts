@@ -3,6 +3,8 @@ import type { ModalStorage } from './core/types.js';
 /** Storage keys the modal writes (one prefix, so disconnect can clear them). */
 export const STORAGE_KEYS = {
   connectorId: 'mb:connectorId',
+  /** The connected address, shown at once while a reload restores the session. */
+  lastAddress: 'mb:lastAddress',
   recentWallets: 'mb:recentWallets',
   identityPrefix: 'mb:identity:',
 } as const;

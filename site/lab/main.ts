@@ -23,6 +23,7 @@ function baseOptions(): ModalOptions {
       ...(config.relayUrl ? { relay: config.relayUrl } : {}),
       ...(config.embeddedWalletUrl ? { embeddedWallet: config.embeddedWalletUrl } : {}),
     },
+    ...(config.preset.nameZone ? { nameZone: config.preset.nameZone } : {}),
   };
 }
 

@@ -40,6 +40,20 @@ describe('LazyModalClient', () => {
     expect(client.subscribeAccount).toHaveBeenCalledTimes(1);
   });
 
+  it('reports connecting (never Connect Wallet) while a stored session waits for the real client to restore it', async () => {
+    window.localStorage.setItem('mb:connectorId', 'org.example.wallet');
+    try {
+      const { client } = realClient();
+      const lazy = new LazyModalClient(async () => client);
+      expect(lazy.getAccount()).toEqual({ isConnected: false, status: 'connecting' });
+      expect(lazy.getAccount()).toBe(lazy.getAccount());
+      await lazy.ready();
+      expect(lazy.getAccount()).toBe(client.getAccount());
+    } finally {
+      window.localStorage.removeItem('mb:connectorId');
+    }
+  });
+
   it('waits for the real client for actions and loads it only once', async () => {
     const { client } = realClient();
     const load = vi.fn(async () => client);

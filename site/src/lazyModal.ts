@@ -3,6 +3,8 @@ import { STORAGE_KEYS } from '@minibot/modal/storage';
 import type { Abi } from 'viem';
 
 const DISCONNECTED: AccountSnapshot = Object.freeze({ isConnected: false, status: 'disconnected' as const });
+/** Before the real client loads, a stored session is about to be restored: 'Connecting...', never 'Connect Wallet'. */
+const RESTORING: AccountSnapshot = Object.freeze({ isConnected: false, status: 'connecting' as const });
 
 type AccountListener = (account: AccountSnapshot) => void;
 type StateListener = (state: { open: boolean; view: ViewName }) => void;
@@ -15,7 +17,7 @@ interface Subscription<L> {
 /**
  * A ModalClient whose real client (the modal with viem, about 100 kB gzip) is loaded after the page's
  * first paint, so that the page's first-load JavaScript stays small. Until then it reports a
- * disconnected wallet; subscribers are attached to the real client as soon as it is there, and every
+ * disconnected wallet (connecting when a stored session waits to be restored); subscribers are attached to the real client as soon as it is there, and every
  * action waits for it. `ready()` resolves with the real client. Contract reads do not wait: until the real client
  * is there, `readContract` goes through `lightRead` (one eth_call, no viem client), so the price shows at once.
  */
@@ -92,7 +94,7 @@ export class LazyModalClient implements ModalClient {
   }
 
   getAccount(): AccountSnapshot {
-    return this.real?.getAccount() ?? DISCONNECTED;
+    return this.real?.getAccount() ?? (hasWalletSession() ? RESTORING : DISCONNECTED);
   }
 
   subscribeAccount(listener: AccountListener): () => void {

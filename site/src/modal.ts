@@ -21,6 +21,7 @@ export function createSiteModal(config: SiteConfig): ModalClient {
       ...(config.relayUrl ? { relay: config.relayUrl } : {}),
       ...(config.embeddedWalletUrl ? { embeddedWallet: config.embeddedWalletUrl } : {}),
     },
+    ...(config.preset.nameZone ? { nameZone: config.preset.nameZone } : {}),
     themeMode: 'dark',
   });
 }

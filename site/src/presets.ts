@@ -18,6 +18,8 @@ export interface ChainPreset {
   /** Block explorer base URL; transaction pages are `${explorerUrl}/tx/${hash}`. */
   explorerUrl: string;
   testnet: boolean;
+  /** The modal's name zone (`nameZone`); absent: the hosted profile service's default. */
+  nameZone?: string;
 }
 
 const BNB = { name: 'BNB', symbol: 'BNB', decimals: 18 } as const;
@@ -32,6 +34,8 @@ export const CHAIN_PRESETS: Record<ChainPresetName, ChainPreset> = {
     rpcUrl: 'http://127.0.0.1:8545',
     explorerUrl: 'http://127.0.0.1:8787/explorer',
     testnet: true,
+    // The local stack registers names in this project's zone (DECISIONS.md); api-mocks serves it beside the hosted one.
+    nameZone: 'minibot.id',
   },
   'bsc-testnet': {
     name: 'bsc-testnet',

@@ -71,10 +71,14 @@ test('an e-mail visitor on the default smart account registers a name, sees it i
   await expect(dialog.getByRole('button', { name: 'Register name' })).toBeDisabled();
 
   const label = uniqueLabel();
-  const name = `${label}.reown.id`;
+  const name = `${label}.minibot.id`;
+  // A free name needs no other suggestions, and checking it logs no failed request (a 404) in the console.
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
   await field.fill(label);
   await expect(dialog.getByRole('status')).toHaveText(`${name} is available`);
-  await expect(dialog.getByRole('list', { name: 'Suggestions' }).getByRole('button', { name: `${label}-app.reown.id` })).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Suggestions' })).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
   await dialog.getByRole('button', { name: 'Register name' }).click();
 
   // The embedded wallet shows the message {name, attributes, timestamp} in its approval UI.
@@ -91,6 +95,8 @@ test('an e-mail visitor on the default smart account registers a name, sees it i
   const account = page.getByRole('dialog', { name: 'Account' });
   await expect(account.getByText(name, { exact: true })).toBeVisible();
   await expect(account.getByRole('button', { name: 'Choose a name' })).toHaveCount(0);
+  // The wallet button names the account too.
+  await expect(connectButton(page)).toHaveText(name);
 
   // The service knows it: the identity and the name lookup name the smart account.
   const identity = (await (await fetch(`${stack.apiUrl}/v1/identity/${address}?projectId=${stack.projectId}&st=appkit&sv=e2e`)).json()) as { name: string };
@@ -107,14 +113,17 @@ test('an e-mail visitor on the default smart account registers a name, sees it i
   const again = page.getByRole('dialog', { name: 'Choose Name' });
   await again.getByRole('textbox', { name: 'Name' }).fill(label);
   await expect(again.getByRole('status')).toHaveText(`${name} is already taken`);
+  // Taken: other free names to pick.
+  await expect(again.getByRole('list', { name: 'Suggestions' }).getByRole('button', { name: `${label}-app.minibot.id` })).toBeVisible();
   await expect(again.getByRole('button', { name: 'Register name' })).toBeDisabled();
+  expect(consoleErrors).toEqual([]);
 });
 
 test("a name taken while the visitor signs shows the service's reason; lookup and suggestion failures are shown", async ({ page, stack }) => {
   await logIn(page, stack.frameUrl, newEmail());
   const dialog = await openChooseName(page);
   const label = uniqueLabel();
-  const name = `${label}.reown.id`;
+  const name = `${label}.minibot.id`;
   await dialog.getByRole('textbox', { name: 'Name' }).fill(label);
   await expect(dialog.getByRole('status')).toHaveText(`${name} is available`);
 
@@ -134,25 +143,29 @@ test("a name taken while the visitor signs shows the service's reason; lookup an
   await expect(back.getByRole('alert')).toHaveText(`the name ${name} is already registered`);
   await expect(back.getByRole('textbox', { name: 'Name' })).toHaveValue(label);
 
-  // The name service fails: each failure says what failed.
+  // The name service fails: each failure says what failed (without suggestions the lookup decides; a taken name
+  // misses its suggestions).
   await page.route('**/v1/profile/suggestions/**', (route) => route.fulfill({ status: 500, body: '{}' }));
   await back.getByRole('textbox', { name: 'Name' }).fill(uniqueLabel());
+  await expect(back.getByRole('status')).toHaveText(/ is available$/);
+  await back.getByRole('textbox', { name: 'Name' }).fill(label);
+  await expect(back.getByRole('status')).toHaveText(`${name} is already taken`);
   await expect(back.getByRole('alert')).toHaveText('Error fetching name suggestions');
-  await page.unroute('**/v1/profile/suggestions/**');
   await page.route('**/v1/profile/account/*', (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 502, body: '{}' }) : route.continue()));
   await back.getByRole('textbox', { name: 'Name' }).fill(uniqueLabel());
   await expect(back.getByRole('alert')).toHaveText('Error resolving name');
   await expect(back.getByRole('button', { name: 'Register name' })).toBeDisabled();
   await page.unroute('**/v1/profile/account/*');
+  await page.unroute('**/v1/profile/suggestions/**');
 
   // The service refuses without a reason: 'Error registering name {name}'.
   const last = uniqueLabel();
   await back.getByRole('textbox', { name: 'Name' }).fill(last);
-  await expect(back.getByRole('status')).toHaveText(`${last}.reown.id is available`);
+  await expect(back.getByRole('status')).toHaveText(`${last}.minibot.id is available`);
   await page.route('**/v1/profile/account', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.continue()));
   await back.getByRole('button', { name: 'Register name' }).click();
   await page.frameLocator('mb-modal iframe').getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByRole('dialog', { name: 'Choose Name' }).getByRole('alert')).toHaveText(`Error registering name ${last}.reown.id`);
+  await expect(page.getByRole('dialog', { name: 'Choose Name' }).getByRole('alert')).toHaveText(`Error registering name ${last}.minibot.id`);
 });
 
 test.describe('pending-transaction counter', () => {
@@ -216,7 +229,7 @@ test.describe('pending-transaction counter', () => {
     const label = uniqueLabel();
     await names.getByRole('textbox', { name: 'Name' }).fill(label);
     await page.clock.runFor(500);
-    await expect(names.getByRole('status')).toHaveText(`${label}.reown.id is available`);
+    await expect(names.getByRole('status')).toHaveText(`${label}.minibot.id is available`);
     await names.getByRole('button', { name: 'Register name' }).click();
     await expect(names.getByRole('alert')).toHaveText('Address or auth connector not found');
   });

@@ -8,7 +8,7 @@ import type {
   SupportedChainsResponse,
 } from '../../../modal/src/api/types.js';
 import { LISTED_REMOTE_CHAIN, NATIVE_PRICE_USD, NATIVE_TOKEN_ADDRESS, tokenIconUrl, type MocksContext } from '../context.js';
-import { badRequest, type Router } from '../http.js';
+import { badRequest, HttpError, type Router } from '../http.js';
 import { findNamesByAddress } from './profile.js';
 import { parseSolanaAddress } from '../solana/validate.js';
 import { solanaBalances } from '../solana/account.js';
@@ -99,6 +99,9 @@ export function accountRoutes(router: Router, ctx: MocksContext): void {
       // The hosted client passes the caip10 address of the token to refresh.
       parseCaip10(forceUpdate, 'forceUpdate');
     }
+    // The listed remote chain (BSC) cannot be reached from this machine: say so (503), as the hosted API does for a
+    // chain it cannot read, rather than an empty list that reads as "0 BNB, no tokens". Other chains have none.
+    if (chain.id === LISTED_REMOTE_CHAIN) throw new HttpError(503, { error: `${LISTED_REMOTE_CHAIN} cannot be reached from this machine: its balances are unknown` });
     if (chain.id !== ctx.localChain) return { json: { balances: [] } satisfies BalanceResponse };
     const key = address.toLowerCase();
     const cached = balanceCache.get(key);

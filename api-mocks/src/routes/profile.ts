@@ -4,8 +4,14 @@ import type { MocksContext } from '../context.js';
 import { HttpError, badRequest, notFound, type Router } from '../http.js';
 import { parseAddress, parseHex, requireObject, requireSdk } from '../validate.js';
 
-/** The zone every name lives in. */
+/** The hosted profile service's zone: lookups and registrations there keep the hosted clients' contract. */
 export const NAME_ZONE = 'reown.id';
+/** This project's zone, the one the local stack's modal registers names in (its `nameZone` option). */
+export const LOCAL_NAME_ZONE = 'minibot.id';
+/** The zones served here; a bare label is in the hosted one. */
+export const NAME_ZONES = [NAME_ZONE, LOCAL_NAME_ZONE] as const;
+
+const zoneOf = (name: string) => NAME_ZONES.find((zone) => name.endsWith(`.${zone}`));
 /** How far a registration message's timestamp may be from the server's clock, in seconds. */
 export const NAME_TIMESTAMP_WINDOW_S = 600;
 const LABEL = /^[a-zA-Z0-9-]{4,63}$/;
@@ -30,15 +36,19 @@ function toLookup(row: NameRow): LookupNameResponse {
   };
 }
 
-/** `alice` or `alice.reown.id` -> `alice.reown.id`; 400 when the label is not 4+ letters, digits or hyphens. */
+/**
+ * `alice` or `alice.reown.id` -> `alice.reown.id`, `alice.minibot.id` stays in its zone; 400 when the label is not 4+
+ * letters, digits or hyphens.
+ */
 export function normalizeName(value: unknown, field = 'name'): string {
   if (typeof value !== 'string') throw badRequest(`"${field}" must be a string`, field);
   const lower = value.trim().toLowerCase();
-  const label = lower.endsWith(`.${NAME_ZONE}`) ? lower.slice(0, -(NAME_ZONE.length + 1)) : lower;
+  const zone = zoneOf(lower) ?? NAME_ZONE;
+  const label = lower.endsWith(`.${zone}`) ? lower.slice(0, -(zone.length + 1)) : lower;
   if (!LABEL.test(label)) {
     throw badRequest(`"${field}" must be at least 4 characters, letters, digits and hyphens only (got "${value}")`, field);
   }
-  return `${label}.${NAME_ZONE}`;
+  return `${label}.${zone}`;
 }
 
 export function findNamesByAddress(ctx: MocksContext, address: Address): LookupNameResponse[] {
@@ -77,15 +87,16 @@ export function profileRoutes(router: Router, ctx: MocksContext): void {
   });
 
   router.get('/v1/profile/suggestions/:name', (req) => {
-    const zone = req.query.get('zone');
-    if (zone !== null && zone !== NAME_ZONE) throw badRequest(`"zone" must be ${NAME_ZONE}, got "${zone}"`, 'zone');
+    const zone = req.query.get('zone') ?? NAME_ZONE;
+    if (!(NAME_ZONES as readonly string[]).includes(zone)) throw badRequest(`"zone" must be one of ${NAME_ZONES.join(', ')}, got "${zone}"`, 'zone');
     requireSdk(req.query);
-    const raw = req.params.name.trim().toLowerCase().replace(`.${NAME_ZONE}`, '');
+    const raw = req.params.name.trim().toLowerCase().replace(`.${zone}`, '');
     if (!/^[a-z0-9-]{1,63}$/.test(raw)) throw badRequest(`"name" must be letters, digits and hyphens only (got "${req.params.name}")`, 'name');
     const base = raw.padEnd(4, '0');
     const labels = [base, `${base}-app`, `${base}-web3`, `${base}${new Date().getUTCFullYear()}`, `${base}1`, `${base}-bnb`];
+    // The typed label comes first, with whether it is registered: a client learns availability without a 404.
     const suggestions: NameSuggestion[] = labels.map((label) => {
-      const name = `${label}.${NAME_ZONE}`;
+      const name = `${label}.${zone}`;
       return { name, registered: isRegistered(ctx, name) };
     });
     const body: NameSuggestionsResponse = { suggestions };

@@ -14,6 +14,13 @@ export interface BalancePatch {
   balanceSymbol?: string;
   balanceLoading?: boolean;
   tokenBalances?: Balance[];
+  balanceError?: 'unreachable' | 'failed';
+}
+
+/** A failed fetch, a timeout or a gateway's 502/503/504: the network (or the service) could not be reached. */
+function isUnreachable(error: unknown): boolean {
+  const e = error as { name?: unknown; status?: unknown } | undefined;
+  return error instanceof TypeError || e?.name === 'TimeoutError' || e?.name === 'AbortError' || e?.name === 'HttpRequestError' || [502, 503, 504].includes(Number(e?.status));
 }
 
 /**
@@ -35,7 +42,9 @@ export interface BalanceFetchContext {
 }
 
 /** The native balance of the active account (and the Blockchain API's token list); 30 s cache, 30 s retry block. */
-export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolean): Promise<void> {
+export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolean | 'retry'): Promise<void> {
+  // A person's retry passes the block of the last failure.
+  if (force === 'retry') ctx.retry.failedAt = undefined;
   const { network, account } = ctx.active();
   const address = account.address;
   if (!address) return;
@@ -47,7 +56,7 @@ export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolea
   }
   // A failure blocks retries for 30 s (even forced ones).
   if (ctx.retry.failedAt !== undefined && ctx.deps.clock.now() - ctx.retry.failedAt < BALANCE_RETRY_BLOCK_MS) return;
-  ctx.patch(network.chainNamespace, { balanceLoading: true });
+  ctx.patch(network.chainNamespace, { balanceLoading: true, balanceError: undefined });
   try {
     let balance: string | undefined;
     let tokens: Balance[] | undefined;
@@ -70,10 +79,11 @@ export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolea
     ctx.retry.failedAt = undefined;
     ctx.cache.set(key, { at: ctx.deps.clock.now(), balance, symbol, tokens });
     // The account may have changed while fetching.
-    if (ctx.active().account.address === address) ctx.patch(network.chainNamespace, { balance, balanceSymbol: symbol, tokenBalances: tokens });
+    if (ctx.active().account.address === address) ctx.patch(network.chainNamespace, { balance, balanceSymbol: symbol, tokenBalances: tokens, balanceError: undefined });
   } catch (error) {
     log('error', 'Balance failed', error);
     ctx.retry.failedAt = ctx.deps.clock.now();
+    if (ctx.active().account.address === address) ctx.patch(network.chainNamespace, { balanceError: isUnreachable(error) ? 'unreachable' : 'failed' });
     ctx.deps.onBalanceError?.(error);
   } finally {
     ctx.patch(network.chainNamespace, { balanceLoading: false });

@@ -14,6 +14,11 @@ export interface ChainAccountState {
   balance?: string;
   balanceSymbol?: string;
   balanceLoading: boolean;
+  /**
+   * The last balance fetch failed: 'unreachable' when the network or the service could not be reached (a failed
+   * fetch, a timeout, 502/503/504), else 'failed'. Cleared by the next success.
+   */
+  balanceError?: 'unreachable' | 'failed';
   /** Every token balance of the last Blockchain API answer for this chain (the native entry gives `balance`). */
   tokenBalances?: Balance[];
   profileName?: string | null;
@@ -40,8 +45,11 @@ export interface AccountController extends Store<AccountState> {
   resetAll(): void;
   /** Sets fields of a namespace's account (the embedded wallet's user, accounts and provider). */
   update(namespace: ChainNamespace, patch: Partial<ChainAccountState>): void;
-  /** Native balance of the active account; cached 30 s unless `force`. */
-  fetchBalance(force?: boolean): Promise<void>;
+  /**
+   * Native balance of the active account; cached 30 s unless `force`. After a failure no fetch for 30 s, even forced,
+   * except `'retry'`: the person asked for it (the hub's Retry).
+   */
+  fetchBalance(force?: boolean | 'retry'): Promise<void>;
   /** Name and avatar; cached 5 min unless `force`. */
   fetchIdentity(force?: boolean): Promise<void>;
 }

@@ -21,6 +21,8 @@ export interface ConnectionState {
   connectors: ConnectorInfo[];
   /** Connector of the current connection. */
   connectorId?: string;
+  /** While a reload restores the stored session: its last address (the button shows it, not 'Connect Wallet'). */
+  restoringAddress?: string;
   connectRequest: ConnectRequestState;
 }
 
@@ -62,6 +64,9 @@ export interface ConnectionControllerDeps {
   reconnectWaitMs?: number;
 }
 
+/** EIP-55 for every address a wallet answers: its own chunk (keccak), not on the first click. */
+const loadChecksum = () => import('../core/address.js').then((m) => m.checksumAccounts);
+
 /** Connection: disconnected -> connecting -> connected -> disconnected, with the connect request's state. */
 export function createConnectionController(deps: ConnectionControllerDeps): ConnectionController {
   const text = deps.messages ?? messages;
@@ -82,21 +87,38 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     unwatch?.();
     unwatch = undefined;
     session = undefined;
-    deps.storage.removeItem(STORAGE_KEYS.connectorId);
+    forget();
     deps.onReset();
     store.setState({ status: 'disconnected', connectorId: undefined });
   };
+
+  const forget = () => {
+    deps.storage.removeItem(STORAGE_KEYS.connectorId);
+    deps.storage.removeItem(STORAGE_KEYS.lastAddress);
+    store.setState({ restoringAddress: undefined });
+  };
+
+  /** Adopts the session's accounts in EIP-55 once that chunk has loaded (a wallet in lower case changes on screen). */
+  const checksumSession = (current: WalletSession) =>
+    void loadChecksum().then((checksum) => {
+      const accounts = checksum(current.accounts);
+      if (session !== current || accounts.join() === current.accounts.join()) return;
+      session = { ...current, accounts };
+      deps.onSession(session);
+    });
 
   const attachSession = (next: WalletSession) => {
     unwatch?.();
     session = next;
     deps.storage.setItem(STORAGE_KEYS.connectorId, next.connector.id);
+    deps.storage.setItem(STORAGE_KEYS.lastAddress, next.accounts[0]);
     unwatch = watchProvider(next.provider, {
       accountsChanged(accounts) {
         if (!session) return;
         if (accounts.length === 0) return endLocally();
         session = { ...session, accounts };
         deps.onSession(session);
+        checksumSession(session);
       },
       chainChanged(chainId) {
         if (!session) return;
@@ -109,9 +131,11 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     });
     const wasDisconnected = store.getState().status !== 'connected';
     deps.onSession(next);
+    checksumSession(next);
     store.setState({
       status: 'connected',
       connectorId: next.connector.id,
+      restoringAddress: undefined,
       // A change from disconnected to connected resets the connect request's state.
       ...(wasDisconnected ? { connectRequest: { status: 'idle' as const } } : {}),
     });
@@ -168,12 +192,13 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       const storedId = deps.storage.getItem(STORAGE_KEYS.connectorId);
       if (!storedId || store.getState().status === 'connected') return false;
       const mine = ++attempt;
-      store.setState({ status: 'connecting' });
+      // At once, from storage: the session's address while the wallet confirms it in the background.
+      store.setState({ status: 'connecting', restoringAddress: deps.storage.getItem(STORAGE_KEYS.lastAddress) ?? undefined });
       if (storedId === WALLET_CONNECT_CONNECTOR_ID || storedId === 'auth') {
         const restore = storedId === 'auth' ? deps.restoreEmbedded : deps.restoreWalletConnect;
         const restored = (await restore?.().catch(() => false)) ?? false;
         if (!restored && mine === attempt) {
-          deps.storage.removeItem(STORAGE_KEYS.connectorId);
+          forget();
           store.setState({ status: 'disconnected' });
         }
         return restored;
@@ -183,7 +208,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       const accounts = provider ? await getAuthorizedAccounts(provider) : [];
       if (mine !== attempt) return false;
       if (!provider || !connector || accounts.length === 0) {
-        deps.storage.removeItem(STORAGE_KEYS.connectorId);
+        forget();
         store.setState({ status: 'disconnected' });
         return false;
       }
@@ -193,7 +218,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
         attachSession({ provider, connector, accounts, chainId });
         return true;
       } catch {
-        if (mine === attempt) store.setState({ status: 'disconnected' });
+        if (mine === attempt) store.setState({ status: 'disconnected', restoringAddress: undefined });
         return false;
       }
     },
@@ -203,7 +228,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     cancelConnect() {
       if (store.getState().status !== 'connecting') return;
       attempt++;
-      store.setState({ status: session ? 'connected' : 'disconnected', connectRequest: { status: 'idle' } });
+      store.setState({ status: session ? 'connected' : 'disconnected', connectRequest: { status: 'idle' }, restoringAddress: undefined });
     },
     getProvider: () => session?.provider,
     attachSession,

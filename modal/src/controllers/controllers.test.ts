@@ -22,7 +22,7 @@ import { createControllers } from './index.js';
 import { resolveOptions } from './options.js';
 
 // The balance fetch is a lazy module; loaded once here so that its dynamic import resolves within a flush.
-beforeAll(() => import('./account-balance.js'));
+beforeAll(() => Promise.all([import('./account-balance.js'), import('../core/address.js')]));
 import { shouldShowUnsupportedChain } from './networks.js';
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
@@ -88,6 +88,49 @@ describe('connection', () => {
     });
     expect(storage.getItem(STORAGE_KEYS.connectorId)).toBe('com.test.wallet');
     expect(controllers.account.getState().byNamespace.eip155.connectedWalletInfo).toEqual({ name: 'Test Wallet', icon: 'data:image/svg+xml,<svg/>' });
+  });
+
+  it('a reload restores from storage at once: connecting with the last address, confirmed in the background, forgotten when the wallet no longer authorizes it', async () => {
+    const first = setup();
+    await first.controllers.connection.connect('com.test.wallet');
+    expect(first.storage.getItem(STORAGE_KEYS.lastAddress)).toBe(ADDRESS);
+
+    const again = setup({ storage: first.storage });
+    again.wallet.state.authorized = true;
+    const restoring = again.controllers.connection.reconnect();
+    expect(again.controllers.connection.getState()).toMatchObject({ status: 'connecting', restoringAddress: ADDRESS });
+    expect(await restoring).toBe(true);
+    expect(again.controllers.connection.getState()).toMatchObject({ status: 'connected', restoringAddress: undefined });
+
+    const revoked = setup({ storage: first.storage });
+    const failing = revoked.controllers.connection.reconnect();
+    expect(revoked.controllers.connection.getState().restoringAddress).toBe(ADDRESS);
+    expect(await failing).toBe(false);
+    expect(revoked.controllers.connection.getState()).toMatchObject({ status: 'disconnected', restoringAddress: undefined });
+    expect(first.storage.getItem(STORAGE_KEYS.lastAddress)).toBeNull();
+  });
+
+  it('shows and hands out EIP-55 addresses whatever case the wallet answers in (connect, a changed account, reconnect)', async () => {
+    const { controllers, wallet, storage } = setup();
+    wallet.state.account = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+    await controllers.connection.connect('com.test.wallet');
+    await flush();
+    expect(controllers.getAccount()).toMatchObject({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', caipAddress: 'eip155:56:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' });
+    wallet.provider.emit('accountsChanged', ['0x70997970C51812DC3A010C7D01B50E0D17DC79C8']);
+    await flush();
+    expect(controllers.getAccount().address).toBe('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+
+    const again = setup({ storage });
+    again.wallet.state.account = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+    again.wallet.state.authorized = true;
+    expect(await again.controllers.connection.reconnect()).toBe(true);
+    await flush();
+    expect(again.controllers.getAccount().address).toBe('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC');
+    // A session another controller attaches (WalletConnect, in lower case) too.
+    const wc = setup();
+    wc.controllers.connection.attachSession({ provider: wc.wallet.provider, connector: { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' }, accounts: ['0x90f79bf6eb2c4f870365e785982e1f101e93b906'], chainId: 56 });
+    await flush();
+    expect(wc.controllers.getAccount().address).toBe('0x90F79bf6EB2c4f870365E785982E1f101E93b906');
   });
 
   it('a user rejection (4001) returns quietly to Connect; another failure offers retry', async () => {
@@ -379,6 +422,38 @@ describe('account per chain (caches and the supported-chains gate)', () => {
     await controllers.account.fetchBalance();
     expect(balanceCalls()).toBe(2);
     expect(controllers.account.getState().byNamespace.eip155.balance).toBe('0');
+  });
+
+  it("says why a balance is missing ('unreachable' for a 503 or a failed fetch, else 'failed'), and a person's retry passes the 30 s block", async () => {
+    let answer: 'unreachable' | 'down' | 'offline' | 'ok' = 'unreachable';
+    const { controllers, fetch } = setup({
+      route: (r) => {
+        if (r.url.includes('/v1/supported-chains')) return json({ http: ['eip155:56'], ws: [] });
+        if (r.url.includes('/balance')) {
+          if (answer === 'offline') throw new TypeError('Failed to fetch');
+          return answer === 'unreachable' ? json({ error: 'cannot be reached' }, 503) : answer === 'down' ? json({}, 500) : json({ balances: [] });
+        }
+        if (r.url.includes('/v1/identity/')) return json({ name: null, avatar: null });
+        return undefined;
+      },
+    });
+    await controllers.connection.connect('com.test.wallet');
+    await flush();
+    const chain = () => controllers.account.getState().byNamespace.eip155;
+    const balanceCalls = () => fetch.requests.filter((r) => r.url.includes('/balance')).length;
+    expect(chain()).toMatchObject({ balance: undefined, balanceError: 'unreachable' });
+    answer = 'down';
+    await controllers.account.fetchBalance(true);
+    expect(balanceCalls()).toBe(1);
+    await controllers.account.fetchBalance('retry');
+    expect(balanceCalls()).toBe(2);
+    expect(chain().balanceError).toBe('failed');
+    answer = 'offline';
+    await controllers.account.fetchBalance('retry');
+    expect(chain().balanceError).toBe('unreachable');
+    answer = 'ok';
+    await controllers.account.fetchBalance('retry');
+    expect(chain()).toMatchObject({ balance: '0', balanceError: undefined });
   });
 
   it('identity (name, avatar) is cached 5 min in storage', async () => {

@@ -35,6 +35,8 @@ export function resolveOptions(options: ModalOptions): ResolvedOptions {
     excludeWalletIds: options.excludeWalletIds ?? [],
     siwx: options.siwx,
     customRpcUrls: options.customRpcUrls ?? {},
+    // Defaulted and checked where names are used (their lazy chunk), not on the first click.
+    nameZone: options.nameZone,
     messages: { ...messages, ...options.locale?.messages, ...options.texts?.messages },
     sdkType: SDK_TYPE,
     sdkVersion: SDK_VERSION,

@@ -16,11 +16,15 @@ export interface PortfolioState {
   source?: PortfolioSource;
   /** `caip2:address` the balances belong to. */
   key?: string;
+  /** The wallet's answer (EIP-7811) failed; the Blockchain API's failure is the account's `balanceError`. */
+  failed?: boolean;
 }
 
 export interface PortfolioController extends Store<PortfolioState> {
   /** Loads the balances (30 s cache unless `force`; after a failure no retry for 30 s, even forced). */
   fetch(force?: boolean): Promise<void>;
+  /** Fetches again now, past the 30 s block of a failure: the person pressed Retry. */
+  retry(): Promise<void>;
   reset(): void;
 }
 
@@ -32,7 +36,7 @@ export interface PortfolioControllerDeps {
    * The Blockchain API's balances through the account controller (its 30 s cache, its retry block and its
    * 'Token Balance Unavailable'); undefined when the chain is not served.
    */
-  loadApiBalances: (force: boolean) => Promise<Balance[] | undefined>;
+  loadApiBalances: (force: boolean | 'retry') => Promise<Balance[] | undefined>;
   getProvider: () => Eip1193Provider | undefined;
   /** The wallet's answer failed ('Token Balance Unavailable'). */
   onError: (error: unknown) => void;
@@ -90,48 +94,55 @@ export function createPortfolioController(deps: PortfolioControllerDeps): Portfo
   const cache = new Map<string, { at: number; balances: Balance[]; source: PortfolioSource }>();
   let failedAt: number | undefined;
 
+  const fetch = async (force: boolean | 'retry' = false) => {
+    const address = deps.address();
+    const network = deps.network();
+    if (!address) return;
+    const key = `${network.caipNetworkId}:${address.toLowerCase()}`;
+    if (store.getState().key !== key) store.setState({ balances: [], key, source: undefined, failed: false });
+    const cached = cache.get(key);
+    if (!force && cached && deps.clock.now() - cached.at < BALANCE_CACHE_MS) {
+      store.setState({ balances: cached.balances, source: cached.source });
+      return;
+    }
+    if (force !== 'retry' && failedAt !== undefined && deps.clock.now() - failedAt < BALANCE_RETRY_BLOCK_MS) return;
+    store.setState({ loading: true });
+    try {
+      const provider = deps.getProvider();
+      let source: PortfolioSource = 'wallet';
+      let balances = provider && network.chainNamespace === 'eip155' ? await readWalletAssets(provider, address, network) : undefined;
+      if (!balances) {
+        source = 'api';
+        const loaded = await deps.loadApiBalances(force);
+        // The account controller reported its failure; keep what is shown and retry later.
+        if (!loaded) return;
+        balances = loaded;
+      }
+      balances = dropZeroDecimalBalances(balances).filter((b) => b.chainId === network.caipNetworkId).sort(byNativeThenValue);
+      failedAt = undefined;
+      cache.set(key, { at: deps.clock.now(), balances, source });
+      if (store.getState().key === key) store.setState({ balances, source, failed: false });
+    } catch (error) {
+      failedAt = deps.clock.now();
+      store.setState({ failed: true });
+      deps.onError(error);
+    } finally {
+      store.setState({ loading: false });
+    }
+  };
+
   return {
     getState: store.getState,
     subscribe: store.subscribe,
     reset() {
       cache.clear();
       failedAt = undefined;
-      store.setState({ balances: [], loading: false, source: undefined, key: undefined });
+      store.setState({ balances: [], loading: false, source: undefined, key: undefined, failed: false });
     },
-    async fetch(force = false) {
-      const address = deps.address();
-      const network = deps.network();
-      if (!address) return;
-      const key = `${network.caipNetworkId}:${address.toLowerCase()}`;
-      if (store.getState().key !== key) store.setState({ balances: [], key, source: undefined });
-      const cached = cache.get(key);
-      if (!force && cached && deps.clock.now() - cached.at < BALANCE_CACHE_MS) {
-        store.setState({ balances: cached.balances, source: cached.source });
-        return;
-      }
-      if (failedAt !== undefined && deps.clock.now() - failedAt < BALANCE_RETRY_BLOCK_MS) return;
-      store.setState({ loading: true });
-      try {
-        const provider = deps.getProvider();
-        let source: PortfolioSource = 'wallet';
-        let balances = provider && network.chainNamespace === 'eip155' ? await readWalletAssets(provider, address, network) : undefined;
-        if (!balances) {
-          source = 'api';
-          const loaded = await deps.loadApiBalances(force);
-          // The account controller reported its failure; keep what is shown and retry later.
-          if (!loaded) return;
-          balances = loaded;
-        }
-        balances = dropZeroDecimalBalances(balances).filter((b) => b.chainId === network.caipNetworkId).sort(byNativeThenValue);
-        failedAt = undefined;
-        cache.set(key, { at: deps.clock.now(), balances, source });
-        if (store.getState().key === key) store.setState({ balances, source });
-      } catch (error) {
-        failedAt = deps.clock.now();
-        deps.onError(error);
-      } finally {
-        store.setState({ loading: false });
-      }
+    fetch: (force) => fetch(force),
+    retry() {
+      failedAt = undefined;
+      return fetch('retry');
     },
   };
 }

@@ -8,6 +8,9 @@ export const DEFAULT_API_URLS: ModalApiUrls = {
   relay: 'wss://relay.walletconnect.org',
 };
 
+/** The hosted profile service's zone (spec section 9, "a fixed provider zone"): the default of `nameZone`. */
+export const DEFAULT_NAME_ZONE = 'reown.id';
+
 /** Spec section 9: swaps, onramp, receive and send are on by default. */
 export const DEFAULT_FEATURES: ModalFeatures = {
   swaps: true,

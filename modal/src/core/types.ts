@@ -108,6 +108,12 @@ export interface ModalOptions {
    * @example siwx: { required: true, storage: 'server' }
    */
   siwx?: SiwxOptions;
+  /**
+   * The zone the Account hub registers and looks up names in (`alice.{nameZone}`): a domain of letters, digits and
+   * hyphens. Default: the hosted profile service's zone, `reown.id`.
+   * @example nameZone: 'minibot.id'
+   */
+  nameZone?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -359,6 +365,8 @@ export interface ResolvedOptions {
   excludeWalletIds: string[];
   siwx?: SiwxOptions;
   customRpcUrls: Record<string, { url: string }[]>;
+  /** The names' zone as given; the names controller defaults it (`DEFAULT_NAME_ZONE`) and checks it. */
+  nameZone?: string;
   /** SDK type and version sent as `st` / `sv`. */
   sdkType: string;
   sdkVersion: string;

@@ -30,8 +30,12 @@ function accountStore(client: ModalClient) {
 /** The connected account: address, isConnected, status, chainId, and `embeddedWalletInfo` for an e-mail or social login. */
 export function useAccount(): AccountSnapshot {
   const store = accountStore(useModalClient());
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  // Hydration renders what the server did (no wallet there), then the browser's account (e.g. a session being restored).
+  return useSyncExternalStore(store.subscribe, store.get, serverAccount);
 }
+
+const SERVER_ACCOUNT: AccountSnapshot = Object.freeze({ isConnected: false, status: 'disconnected' as const });
+const serverAccount = () => SERVER_ACCOUNT;
 
 /**
  * Opens and closes the modal; `isOpen` follows it. `prefetch` loads what `open` shows first: call it on your own

@@ -65,6 +65,7 @@ export const texts = {
   socialWith: (provider: string) => `Continue with ${provider}`,
   socialContinueInPopup: (provider: string) => `Continue in the ${provider} window that opened.`,
   socialTimeout: 'The sign-in did not finish in time',
+  socialCancelled: 'The sign-in window was closed before the sign-in finished.',
   socialPopupBlocked: 'The sign-in window was blocked. Allow pop-ups and try again.',
   farcasterScan: 'Scan this code with Farcaster, or open the link on this device.',
   farcasterOpen: 'Open Farcaster link',

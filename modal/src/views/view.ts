@@ -52,6 +52,20 @@ export const viewStyles = [
       letter-spacing: 0.04em;
       color: var(--_mb-color-fg-muted, #5b5f66);
     }
+    /* An error is one short sentence (error-message.ts; the logger has the detail): at most two lines, wrapped inside its box. */
+    .error,
+    mb-text[tone='error'] {
+      display: -webkit-box;
+      -webkit-box-orient: vertical;
+      -webkit-line-clamp: 2;
+      line-clamp: 2;
+      overflow: hidden;
+      overflow-wrap: anywhere;
+      max-width: 100%;
+    }
+    .error[hidden] {
+      display: none;
+    }
   `,
 ];
 

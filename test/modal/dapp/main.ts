@@ -75,6 +75,8 @@ const modal = createModal({
   siwx,
   ...(theme === 'dark' || theme === 'light' ? { themeMode: theme } : {}),
   ...(locale ? { locale } : {}),
+  // The local stack's names live in this project's zone (api-mocks serves it beside the hosted one).
+  nameZone: 'minibot.id',
   // `?pending=1` turns the pending-transaction counter on.
   ...(query.get('pending') === '1' ? { features: { pendingTransactions: true } } : {}),
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   EMBEDDED_CHANNEL,
   isValidEmail,
@@ -17,6 +17,9 @@ import { createMemoryStorage, STORAGE_KEYS } from '../../storage.js';
 import { createEmbeddedController, type PopupHandle } from './embedded.js';
 import { createControllers } from '../index.js';
 import { resolveOptions } from '../options.js';
+
+// The EIP-55 helper is a lazy module (the connection loads it for a changed account); loaded once here.
+beforeAll(() => import('../../core/address.js'));
 
 const FRAME_ORIGIN = 'http://wallet.test';
 const USER: EmbeddedUser = {
@@ -99,6 +102,7 @@ function setup(handler: FrameHandler, options: { autoReady?: boolean } = {}) {
     invalidEmailText: 'Enter a valid e-mail address',
     invalidOtpText: 'Enter the 6-digit code',
     socialTimeoutText: 'The sign-in did not finish in time',
+    socialCancelledText: 'The sign-in window was closed before the sign-in finished.',
   });
   /** Lets the frame load: its ready message, then the 500 ms delay. */
   const settle = async () => {
@@ -315,6 +319,18 @@ describe('embedded wallet controller', () => {
     expect(frame.posted.at(-1)?.message).toMatchObject({ type: 'AbortRpcRequest', requestId: request.id });
   });
 
+  it('shows the frame’s lower-case addresses as EIP-55, like every other wallet’s (account, both accounts, eth_accounts)', async () => {
+    const lower = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+    const checksummed = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+    const { controllers, embedded, settle } = setup((m) => (m.type === 'GetUser' ? { ...USER, address: lower, accounts: [{ address: lower, type: 'eoa' }] } : null));
+    const restoring = embedded.restore();
+    await settle();
+    expect(await restoring).toBe(true);
+    expect(controllers.getAccount().address).toBe(checksummed);
+    expect(controllers.account.getState().byNamespace.eip155.allAccounts).toEqual([{ address: checksummed, type: 'eoa' }]);
+    expect(await controllers.connection.getProvider()!.request({ method: 'eth_accounts' })).toEqual([checksummed]);
+  });
+
   it('restores a stored session on reconnect, and says so when the frame cannot', async () => {
     const restored = setup(emailFrame());
     const restoring = restored.embedded.restore();
@@ -360,6 +376,57 @@ describe('embedded wallet controller', () => {
     expect(popup.closed).toBe(true);
     expect(controllers.toasts.getState()).toMatchObject({ variant: 'error', message: 'The sign-in did not finish in time' });
     expect(frame.posted.map((p) => p.message.type)).toContain('ConnectSocial');
+  });
+
+  it('a social window closed before the login says so within a second; the retry logs in and a late answer of the first is dropped', async () => {
+    let answerSocial: ((user: EmbeddedUser) => void) | undefined;
+    const { embedded, controllers, clock, settle } = setup((m) => {
+      if (m.type === 'GetSocialRedirectUri') return { uri: `${FRAME_ORIGIN}/social/google/consent?state=s` };
+      if (m.type === 'ConnectSocial') return new Promise((resolve) => (answerSocial = resolve));
+      return null;
+    });
+    const window = () => ({ closed: false, navigate() {}, close() {}, isClosed() { return this.closed; } }) as PopupHandle & { closed: boolean };
+    const first = window();
+    const connecting = embedded.connectSocial('google', first);
+    await settle();
+    first.closed = true;
+    await clock.advance(500);
+    await connecting;
+    expect(embedded.getState()).toMatchObject({ busy: false, error: 'The sign-in window was closed before the sign-in finished.' });
+    expect(controllers.getAccount().isConnected).toBe(false);
+    const firstAnswer = answerSocial!;
+    const retrying = embedded.connectSocial('google', window());
+    expect(embedded.getState()).toMatchObject({ busy: true, error: undefined });
+    expect(controllers.router.getState().view).toBe('ConnectingSocial');
+    await flush();
+    answerSocial!({ ...USER, authProvider: 'google' });
+    await retrying;
+    expect(controllers.getAccount().isConnected).toBe(true);
+    // The abandoned request's late answer changes nothing.
+    firstAnswer({ ...USER, address: '0x9999999999999999999999999999999999999999', authProvider: 'google' });
+    await flush();
+    expect(controllers.getAccount().address).toBe(USER.address);
+  });
+
+  it('a failed Farcaster step can be tried again', async () => {
+    let fail = true;
+    const { embedded, controllers, settle } = setup((m) => {
+      if (m.type === 'ConnectFarcaster') {
+        if (fail) throw new Error('The Farcaster service is down');
+        return { url: 'https://farcaster.test/approve' };
+      }
+      if (m.type === 'AwaitFarcaster') return { user: { ...USER, authProvider: 'farcaster' } };
+      return null;
+    });
+    controllers.router.push('ConnectingFarcaster');
+    const first = embedded.connectFarcaster();
+    await settle();
+    await first;
+    expect(embedded.getState()).toMatchObject({ busy: false, error: 'The Farcaster service is down' });
+    fail = false;
+    await embedded.connectFarcaster();
+    expect(embedded.getState()).toMatchObject({ error: undefined, farcasterUrl: 'https://farcaster.test/approve' });
+    expect(controllers.getAccount().isConnected).toBe(true);
   });
 
   it('opens only the wallet origin in the social window', async () => {

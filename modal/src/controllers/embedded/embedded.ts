@@ -16,6 +16,9 @@ import type { CoreControllers } from '../core-controllers.js';
 import { browserClock, createEmbeddedStore, EmbeddedWalletError } from '../../connectors/embedded/runtime.js';
 import { textsOf } from '../../texts/catalogue.js';
 
+/** How often a social login checks whether its window was closed. */
+const SOCIAL_WINDOW_CHECK_MS = 500;
+
 /** The auth connector: the embedded wallet behind e-mail and social logins. */
 export const AUTH_CONNECTOR_ID = 'auth';
 export const authConnector: ConnectorInfo = { id: AUTH_CONNECTOR_ID, name: 'E-mail wallet', type: 'INJECTED' };
@@ -82,6 +85,8 @@ export interface EmbeddedControllerDeps {
   invalidOtpText: string;
   /** Alert of a social login that did not finish in time. */
   socialTimeoutText: string;
+  /** Alert of a social login whose window was closed before it finished. */
+  socialCancelledText?: string;
 }
 
 /** The embedded wallet's use-cases: e-mail, device, code, socials, Farcaster; session restore; approvals. */
@@ -92,7 +97,16 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
   let loading: Promise<FrameChannel> | undefined;
   let provider: EmbeddedProvider | undefined;
   let waitRound = 0;
+  // Bumped by each social login: a late answer of an abandoned one is dropped.
+  let socialRound = 0;
   const approvals = new Map<string, { modalWasOpen: boolean; shown: boolean }>();
+  let checksumAddress = (address: string) => address;
+  /** The frame answers addresses in lower case: the modal shows and hands out EIP-55 ones, as for every wallet. */
+  const checksumUser = (user: EmbeddedUser): EmbeddedUser => ({
+    ...user,
+    address: checksumAddress(user.address),
+    accounts: user.accounts.map((a) => ({ ...a, address: checksumAddress(a.address) })),
+  });
 
   const sleep = (ms: number) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
 
@@ -102,6 +116,8 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       store.setState({ frame: 'loading' });
       // The shell's frame opener is async (its own chunk); a synchronous one starts waiting for readiness at once.
       const made = deps.openFrame();
+      // EIP-55 (keccak) in its own chunk, fetched while the frame loads: a login's user comes only after it.
+      void import('../../core/address.js').then((m) => (checksumAddress = m.checksumAddress));
       const opened = made instanceof Promise ? await made : made;
       try {
         await opened.ready(EMBEDDED_TIMEOUTS.load);
@@ -182,7 +198,8 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
     preferredAccountTypes: { eip155: user.preferredAccountType ?? 'eoa' },
   });
 
-  const finishLogin = (user: EmbeddedUser, ready: FrameChannel) => {
+  const finishLogin = (loggedIn: EmbeddedUser, ready: FrameChannel) => {
+    const user = checksumUser(loggedIn);
     const chainId = controllers.networks.getState().activeNetwork.id;
     provider = createEmbeddedProvider({
       channel: ready,
@@ -284,8 +301,11 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       });
     },
     async connectSocial(provider, popup) {
+      const round = ++socialRound;
       store.setState({ socialProvider: provider });
-      controllers.router.push('ConnectingSocial');
+      // A retry from ConnectingSocial stays there.
+      if (controllers.router.getState().view !== 'ConnectingSocial') controllers.router.push('ConnectingSocial');
+      let watch: unknown;
       await step(async (ready) => {
         try {
           const { uri } = await ready.request({ type: 'GetSocialRedirectUri', provider }, requestTimeout);
@@ -293,16 +313,28 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
           // Only the wallet's own consent page may open in the popup.
           if (new URL(uri).origin !== frameOrigin) throw new EmbeddedWalletError(-32603, messages.anErrorOccurred);
           popup.navigate(uri);
-          const user = await ready.request({ type: 'ConnectSocial' }, { timeoutMs: EMBEDDED_TIMEOUTS.request, timeoutMessage: deps.socialTimeoutText });
+          // The visitor may close the window instead of signing in: say so at once (with a retry), not after 30 s.
+          const closed = new Promise<never>((_, reject) => {
+            const check = () => {
+              if (popup.isClosed()) reject(new EmbeddedWalletError(-32603, deps.socialCancelledText ?? messages.anErrorOccurred));
+              else watch = clock.setTimeout(check, SOCIAL_WINDOW_CHECK_MS);
+            };
+            watch = clock.setTimeout(check, SOCIAL_WINDOW_CHECK_MS);
+          });
+          const user = await Promise.race([ready.request({ type: 'ConnectSocial' }, { timeoutMs: EMBEDDED_TIMEOUTS.request, timeoutMessage: deps.socialTimeoutText }), closed]);
+          if (round !== socialRound) return;
           popup.close();
           finishLogin(user, ready);
         } catch (error) {
           popup.close();
+          if (round !== socialRound) return;
           if (error instanceof FrameTimeoutError) {
             controllers.toasts.show('error', deps.socialTimeoutText);
             throw new EmbeddedWalletError(-32603, deps.socialTimeoutText);
           }
           throw error;
+        } finally {
+          if (watch !== undefined) clock.clearTimeout(watch);
         }
       });
     },
@@ -373,7 +405,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       const current = store.getState().user;
       if (!current || !provider || (current.preferredAccountType ?? 'eoa') === type) return;
       await step(async (ready) => {
-        const user = await ready.request({ type: 'SetPreferredAccount', accountType: type }, requestTimeout);
+        const user = checksumUser(await ready.request({ type: 'SetPreferredAccount', accountType: type }, requestTimeout));
         store.setState({ user });
         // The new address first (the connection resets the account list), then both accounts and the type.
         if (user.address.toLowerCase() !== current.address.toLowerCase()) provider!.emit('accountsChanged', [user.address]);
@@ -404,6 +436,7 @@ export function createEmbeddedFor(controllers: CoreControllers): EmbeddedControl
     invalidEmailText: texts.invalidEmail,
     invalidOtpText: texts.invalidOtp,
     socialTimeoutText: texts.socialTimeout,
+    socialCancelledText: texts.socialCancelled,
   });
 }
 

@@ -12,6 +12,7 @@ import {
   resolveName,
   suggestNames,
   validateName,
+  nameZoneOf,
   type NamesControllerDeps,
 } from './names.js';
 
@@ -29,6 +30,8 @@ interface Service {
   taken?: string[];
   lookupStatus?: number;
   suggestionsStatus?: number;
+  /** A suggestions answer that leaves the typed name out (then the lookup decides). */
+  suggestionsWithoutTyped?: boolean;
   reverseStatus?: number;
   registerStatus?: number;
   registerBody?: unknown;
@@ -46,7 +49,11 @@ function setup(service: Service = {}, deps: Partial<NamesControllerDeps> = {}) {
     }
     if (url.pathname.startsWith('/v1/profile/suggestions/')) {
       if (service.suggestionsStatus) return json({ error: 'down' }, service.suggestionsStatus);
-      return json({ suggestions: [{ name: 'alice-app.reown.id', registered: false }, { name: 'alice1.reown.id', registered: true }] });
+      const label = decodeURIComponent(url.pathname.split('/').pop()!);
+      const zone = url.searchParams.get('zone') ?? 'reown.id';
+      const typed = `${label}.${zone}`;
+      const others = [`${label}-app.${zone}`, `${label}1.${zone}`].map((name) => ({ name, registered: name.endsWith(`1.${zone}`) }));
+      return json({ suggestions: service.suggestionsWithoutTyped ? others : [{ name: typed, registered: service.taken?.includes(typed) ?? false }, ...others] });
     }
     if (url.pathname.startsWith('/v1/profile/reverse/')) {
       if (service.reverseStatus) return json({ error: 'down' }, service.reverseStatus);
@@ -129,7 +136,7 @@ describe('name lookups', () => {
 });
 
 describe('names controller', () => {
-  it('validates at once and checks availability and suggestions once typing pauses', async () => {
+  it('validates at once; once typing pauses, asks the suggestions (200, never a 404 for a free name) and shows them only for a taken name', async () => {
     const { names, clock, requests } = setup({ taken: ['alice.reown.id'] });
     names.setInput('ali');
     expect(names.getState()).toMatchObject({ problem: 'tooShort', availability: 'idle' });
@@ -139,24 +146,60 @@ describe('names controller', () => {
     await clock.advance(NAME_CHECK_DEBOUNCE_MS - 1);
     expect(requests('/v1/profile/')).toHaveLength(0);
     await clock.advance(1);
-    expect(requests('/v1/profile/account/')).toHaveLength(1);
-    expect(new URL(requests('/v1/profile/account/')[0].url).pathname).toBe('/v1/profile/account/alice.reown.id');
+    expect(requests('/v1/profile/account/')).toHaveLength(0);
+    expect(new URL(requests('/v1/profile/suggestions/')[0].url).pathname).toBe('/v1/profile/suggestions/alice');
     expect(names.getState().availability).toBe('taken');
     expect(names.getState().suggestions.map((s) => s.name)).toEqual(['alice-app.reown.id']);
     names.setInput('bobby');
     await clock.advance(NAME_CHECK_DEBOUNCE_MS);
-    expect(names.getState().availability).toBe('available');
+    expect(names.getState()).toMatchObject({ availability: 'available', suggestions: [] });
+    expect(requests('/v1/profile/account/')).toHaveLength(0);
+  });
+
+  it('asks the lookup when the suggestions leave the typed name out (a 404 there means free)', async () => {
+    const { names, clock, requests } = setup({ taken: ['alice.reown.id'], suggestionsWithoutTyped: true });
+    names.setInput('alice');
+    await clock.advance(NAME_CHECK_DEBOUNCE_MS);
+    expect(new URL(requests('/v1/profile/account/')[0].url).pathname).toBe('/v1/profile/account/alice.reown.id');
+    expect(names.getState()).toMatchObject({ availability: 'taken', suggestions: [{ name: 'alice-app.reown.id', registered: false }] });
+    names.setInput('bobby');
+    await clock.advance(NAME_CHECK_DEBOUNCE_MS);
+    expect(names.getState()).toMatchObject({ availability: 'available', suggestions: [] });
+  });
+
+  it('takes the nameZone option in lower case and refuses one that is not a domain', () => {
+    expect(nameZoneOf(undefined)).toBe('reown.id');
+    expect(nameZoneOf(' Minibot.ID ')).toBe('minibot.id');
+    for (const bad of ['minibot', 'a b.id', 'x.id/', '']) expect(() => nameZoneOf(bad)).toThrow(`The nameZone option must be a domain such as 'example.id', not '${bad}'.`);
+  });
+
+  it('lives in the zone it is given: names, suggestions and registration', async () => {
+    const { names, clock, requests } = setup({ taken: ['alice.minibot.id'] }, { zone: 'minibot.id' });
+    names.setInput('Alice.minibot.id');
+    expect(names.getState().name).toBe('alice.minibot.id');
+    await clock.advance(NAME_CHECK_DEBOUNCE_MS);
+    expect(new URL(requests('/v1/profile/suggestions/')[0].url).searchParams.get('zone')).toBe('minibot.id');
+    expect(names.getState()).toMatchObject({ availability: 'taken', suggestions: [{ name: 'alice-app.minibot.id' }] });
+    names.setInput('carol');
+    await clock.advance(NAME_CHECK_DEBOUNCE_MS);
+    expect(names.getState()).toMatchObject({ name: 'carol.minibot.id', availability: 'available' });
+    expect(await names.register()).toBe(true);
+    const posted = requests('/v1/profile/account').find((r) => r.method === 'POST')!;
+    expect((JSON.parse(JSON.parse(posted.body!).message) as { name: string }).name).toBe('carol.minibot.id');
   });
 
   it('shows the lookup errors', async () => {
-    const { names, clock } = setup({ lookupStatus: 500 });
+    const { names, clock } = setup({ lookupStatus: 500, suggestionsStatus: 500 });
     names.setInput('alice');
     await clock.advance(NAME_CHECK_DEBOUNCE_MS);
     expect(names.getState()).toMatchObject({ availability: 'error', lookupError: 'Error resolving name' });
-    const s = setup({ suggestionsStatus: 500 });
+    const s = setup({ suggestionsStatus: 500, taken: ['alice.reown.id'] });
     s.names.setInput('alice');
     await s.clock.advance(NAME_CHECK_DEBOUNCE_MS);
-    expect(s.names.getState()).toMatchObject({ availability: 'available', lookupError: 'Error fetching name suggestions', suggestions: [] });
+    expect(s.names.getState()).toMatchObject({ availability: 'taken', lookupError: 'Error fetching name suggestions', suggestions: [] });
+    s.names.setInput('bobby');
+    await s.clock.advance(NAME_CHECK_DEBOUNCE_MS);
+    expect(s.names.getState()).toMatchObject({ availability: 'available', lookupError: undefined });
   });
 
   it('signs {name, attributes, timestamp} in seconds and posts it with the coin type of the chain', async () => {

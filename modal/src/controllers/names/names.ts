@@ -1,16 +1,27 @@
 import { fetchNameSuggestions, lookupName, registerName, reverseLookupNames } from '../../api/blockchain.js';
 import type { ApiContext } from '../../api/http.js';
 import type { LookupNameResponse, NameSuggestion, RegisterNameMessage } from '../../api/types.js';
+import { DEFAULT_NAME_ZONE } from '../../core/constants.js';
 import { createStore } from '../../core/store.js';
 import type { Clock, Eip1193Provider, Store } from '../../core/types.js';
 import type { CoreControllers } from '../core-controllers.js';
-import { HttpError, ModalError } from '../../errors.js';
+import { HttpError, isUserRejection, ModalError, ProviderRpcError } from '../../errors.js';
+import { log } from '../../core/log.js';
 import { messages } from '../../texts/messages.js';
 
 /** Spec section 9: a name has at least 4 characters. */
 export const NAME_MIN_LENGTH = 4;
-/** The fixed provider zone every name lives in (spec section 9). */
-export const NAME_ZONE = 'reown.id';
+/**
+ * The `nameZone` option in lower case; a zone that is not a domain (letters, digits, hyphens and dots) throws a
+ * sentence for the dapp's developer.
+ * @example nameZoneOf(' Minibot.ID ') // 'minibot.id'
+ */
+export function nameZoneOf(option: string | undefined): string {
+  const zone = (option ?? DEFAULT_NAME_ZONE).trim().toLowerCase();
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(zone)) throw new ModalError(`The nameZone option must be a domain such as 'example.id', not '${option}'.`);
+  return zone;
+}
+
 /** Typing pauses this long before availability and suggestions are asked for. */
 export const NAME_CHECK_DEBOUNCE_MS = 300;
 const LABEL = /^[a-zA-Z0-9-]+$/;
@@ -20,20 +31,20 @@ const COIN_TYPE_FLAG = 0x80000000;
 export type NameProblem = 'tooShort' | 'invalidCharacters';
 
 /**
- * The label's problem, or undefined when it is a valid name; a trailing `.reown.id` is ignored.
+ * The label's problem, or undefined when it is a valid name; a trailing `.{zone}` is ignored.
  * @example validateName('ab') // 'tooShort'
  */
-export function validateName(input: string): NameProblem | undefined {
-  const label = labelOf(input);
+export function validateName(input: string, zone = DEFAULT_NAME_ZONE): NameProblem | undefined {
+  const label = labelOf(input, zone);
   if (label !== '' && !LABEL.test(label)) return 'invalidCharacters';
   if (label.length < NAME_MIN_LENGTH) return 'tooShort';
   return undefined;
 }
 
-/** `Alice` or `alice.reown.id` -> `alice`. */
-export function labelOf(input: string): string {
+/** `Alice` or `alice.reown.id` -> `alice` (with the zone `reown.id`). */
+export function labelOf(input: string, zone = DEFAULT_NAME_ZONE): string {
   const value = input.trim().toLowerCase();
-  return value.endsWith(`.${NAME_ZONE}`) ? value.slice(0, -(NAME_ZONE.length + 1)) : value;
+  return value.endsWith(`.${zone}`) ? value.slice(0, -(zone.length + 1)) : value;
 }
 
 /**
@@ -55,10 +66,10 @@ export async function resolveName(api: ApiContext, name: string): Promise<Lookup
   }
 }
 
-/** Suggestions in the fixed zone; throws 'Error fetching name suggestions'. */
-export async function suggestNames(api: ApiContext, name: string): Promise<NameSuggestion[]> {
+/** Suggestions in the zone (each with whether it is registered); throws 'Error fetching name suggestions'. */
+export async function suggestNames(api: ApiContext, name: string, zone = DEFAULT_NAME_ZONE): Promise<NameSuggestion[]> {
   try {
-    return (await fetchNameSuggestions(api, name, NAME_ZONE)).suggestions;
+    return (await fetchNameSuggestions(api, name, zone)).suggestions;
   } catch (cause) {
     throw new ModalError(messages.errorFetchingNameSuggestions, { cause });
   }
@@ -81,6 +92,8 @@ function reasonOf(error: unknown): string | undefined {
 export interface NamesControllerDeps {
   api: ApiContext;
   clock: Clock;
+  /** The zone names live in (the `nameZone` option); default the hosted one. */
+  zone?: string;
   /** The connected EVM address. */
   address: () => string | undefined;
   /** The active EVM chain id. */
@@ -94,10 +107,11 @@ export interface NamesControllerDeps {
 export interface NamesState {
   /** What the user typed. */
   input: string;
-  /** The full name (`label.reown.id`) of a valid input. */
+  /** The full name (`label.{zone}`) of a valid input. */
   name?: string;
   problem?: NameProblem;
   availability: 'idle' | 'checking' | 'available' | 'taken' | 'error';
+  /** Other free names to pick, only while the typed one is taken. */
   suggestions: NameSuggestion[];
   /** 'Error resolving name' or 'Error fetching name suggestions'. */
   lookupError?: string;
@@ -122,18 +136,34 @@ const initialState = (): NamesState => ({ input: '', availability: 'idle', sugge
 /** The name-registration use case (RegisterAccountName): validation, debounced availability and suggestions, registration. */
 export function createNamesController(deps: NamesControllerDeps): NamesController {
   const store = createStore<NamesState>(initialState());
+  const zone = nameZoneOf(deps.zone);
   let timer: unknown;
   let checkId = 0;
 
   const check = async (label: string, id: number) => {
-    const name = `${label}.${NAME_ZONE}`;
-    const [record, suggestions] = await Promise.allSettled([resolveName(deps.api, name), suggestNames(deps.api, label)]);
+    const name = `${label}.${zone}`;
+    // The suggestions answer 200 with `registered` for each name, the typed one first: a free name costs no 404 (which
+    // the browser would print as a console error). The lookup answers only when the list leaves the name out.
+    const suggested = await suggestNames(deps.api, label, zone).then(
+      (list) => ({ list, error: undefined }),
+      (error: Error) => ({ list: [] as NameSuggestion[], error: error.message }),
+    );
     if (id !== checkId) return;
-    const errorOf = (result: PromiseSettledResult<unknown>) => (result.status === 'rejected' ? (result.reason as Error).message : undefined);
+    let taken = suggested.list.find((s) => s.name === name)?.registered;
+    let lookupError: string | undefined;
+    if (taken === undefined) {
+      try {
+        taken = (await resolveName(deps.api, name)) !== undefined;
+      } catch (error) {
+        lookupError = (error as Error).message;
+      }
+      if (id !== checkId) return;
+    }
     store.setState({
-      availability: record.status === 'rejected' ? 'error' : record.value ? 'taken' : 'available',
-      suggestions: suggestions.status === 'fulfilled' ? suggestions.value.filter((s) => !s.registered && s.name !== name) : [],
-      lookupError: errorOf(record) ?? errorOf(suggestions),
+      availability: taken === undefined ? 'error' : taken ? 'taken' : 'available',
+      // Other names only help when this one is taken.
+      suggestions: taken ? suggested.list.filter((s) => !s.registered && s.name !== name) : [],
+      lookupError: lookupError ?? (taken ? suggested.error : undefined),
     });
   };
 
@@ -148,11 +178,11 @@ export function createNamesController(deps: NamesControllerDeps): NamesControlle
     subscribe: store.subscribe,
     setInput(value) {
       cancel();
-      const problem = validateName(value);
-      const label = labelOf(value);
+      const problem = validateName(value, zone);
+      const label = labelOf(value, zone);
       store.setState({
         input: value,
-        name: problem ? undefined : `${label}.${NAME_ZONE}`,
+        name: problem ? undefined : `${label}.${zone}`,
         problem: label === '' ? undefined : problem,
         availability: problem ? 'idle' : 'checking',
         lookupError: undefined,
@@ -185,7 +215,10 @@ export function createNamesController(deps: NamesControllerDeps): NamesControlle
         deps.onRegistered?.(name, address);
         return true;
       } catch (error) {
-        store.setState({ registering: false, registerError: error instanceof Error ? (error as ModalError).shortMessage ?? error.message : String(error) });
+        // The service's reason and the spec's texts are kept; a wallet's failure is one sentence, its detail logged.
+        if (!isUserRejection(error)) log('warn', 'Registering a name failed', error);
+        const shown = isUserRejection(error) ? messages.requestRejected : error instanceof ModalError && !(error instanceof ProviderRpcError) ? error.shortMessage : messages.somethingWentWrong;
+        store.setState({ registering: false, registerError: shown });
         return false;
       }
     },
@@ -209,6 +242,7 @@ export function createNamesFor(controllers: CoreControllers): NamesController {
   const names = createNamesController({
     api: controllers.api,
     clock: controllers.clock,
+    zone: controllers.options.nameZone,
     address: () => account.getState().byNamespace.eip155.address,
     chainId: () => networks.getState().activeNetwork.id as number,
     authProvider: () => (connection.getState().connectorId === 'auth' ? connection.getProvider() : undefined),

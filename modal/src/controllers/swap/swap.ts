@@ -374,7 +374,7 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
         const from = loaded.tokens.find((t) => t.isNative) ?? loaded.tokens[0];
         set({ ...loaded, ...gas, from, atomicBatch: supportsAtomicBatch(capabilities), status: 'ready' });
       } catch (error) {
-        set({ status: 'error', error: error instanceof Error ? error.message : text.networkNotSupportedForSwaps });
+        set({ status: 'error', error: messageOf(error, 'Swap tokens failed') });
         throw error;
       }
     },

@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { emulateMedia } from '@web/test-runner-commands';
 import { createModal } from '../../client.js';
 import { createMemoryStorage } from '../../storage.js';
-import { setDefaultClient } from '../../client-registry.js';
+import { controllersOf, setDefaultClient } from '../../client-registry.js';
 import type { ModalClient, ModalOptions } from '../../core/types.js';
 import { bsc, createFakeFetch, createTestWallet, local, makeWallets, pixel, testAddress } from '../../views/testing/test-controllers.js';
 import { deepText, expectNoAxeViolations, waitFor } from '../../views/testing/test-helpers.js';
@@ -78,6 +78,28 @@ describe('<mb-connect-button> with createModal', () => {
     nativeButton(button).click();
     await waitFor(() => modal.shadowRoot!.querySelector('mb-account-view'), 3000, 'Account view');
     assert.include(deepText(modal), `${testAddress.slice(0, 6)}...${testAddress.slice(-4)}`);
+  });
+
+  it("shows the account's name in place of the address, and a name registered later at once", async () => {
+    const client = createModal(
+      {
+        projectId: 'test-project',
+        networks: [bsc, local],
+        metadata: { name: 'Test dapp', description: 'A test', url: location.origin, icons: [] },
+        storage: createMemoryStorage(),
+        apiUrls: { blockchainApi: `${location.origin}/mock-api`, walletDirectory: `${location.origin}/mock-directory`, analytics: `${location.origin}/mock-analytics` },
+      },
+      { fetch: createFakeFetch({ wallets: makeWallets(4), identity: { name: 'ada.minibot.id', avatar: null } }), location: null },
+    );
+    const button = document.createElement('mb-connect-button');
+    button.client = client;
+    document.body.append(button);
+    await controllersOf(client)!.connection.connect('org.example.testwallet');
+    await waitFor(() => nativeButton(button).textContent === 'ada.minibot.id', 3000, 'the name');
+    // What the names controller does after a registration.
+    controllersOf(client)!.account.update('eip155', { profileName: 'grace.minibot.id' });
+    await button.updateComplete;
+    assert.equal(nativeButton(button).textContent, 'grace.minibot.id');
   });
 
   it("reads the locale's label, or the dapp's override of it", async () => {

@@ -8,7 +8,8 @@ import { connectButtonTexts as texts } from '../../texts/connect-button.js';
 import { connectButtonStyles } from './connect-button.styles.js';
 
 /**
- * The wallet button: 'Connect Wallet' ('Connecting...' while pending), or the shortened address when connected.
+ * The wallet button: 'Connect Wallet' ('Connecting...' while pending), or the account's name (its identity, e.g. a
+ * name registered in the Account hub) or else the shortened address when connected.
  * A click opens the modal (Connect or Account by the opening rules). It imports no view: the modal's chunks load
  * when the pointer enters or the button takes focus (`client.prefetch()`), or on the first click.
  *
@@ -28,6 +29,8 @@ export class MbConnectButton extends LitElement {
   @property({ reflect: true, attribute: 'theme-mode' }) themeMode?: 'light' | 'dark';
   @property({ type: Boolean, reflect: true }) connected = false;
   @state() private account?: AccountSnapshot;
+  /** The connected account's name from its identity (cached 5 min; read again after a registration). */
+  @state() private profileName?: string | null;
 
   private unsubscribe?: () => void;
   private subscribedTo?: ModalClient;
@@ -51,12 +54,10 @@ export class MbConnectButton extends LitElement {
 
   override render() {
     const account = this.account;
-    const label =
-      account?.isConnected && account.address
-        ? shortenAddress(account.address)
-        : account?.status === 'connecting'
-          ? this.label('connecting')
-          : this.label('connectWallet');
+    const connecting = account?.status === 'connecting';
+    // Connected: the name, else the address; while a reload restores the session, its stored address at once.
+    const address = account?.isConnected ? account.address : connecting ? controllersOf(this.subscribedTo!)?.connection.getState().restoringAddress : undefined;
+    const label = address ? ((account?.isConnected && this.profileName) || shortenAddress(address)) : this.label(connecting ? 'connecting' : 'connectWallet');
     return html`<button
       part="button"
       type="button"
@@ -83,9 +84,16 @@ export class MbConnectButton extends LitElement {
     const controllers = client && controllersOf(client);
     if (controllers?.options.features.pendingTransactions) void import('./pending-badge.js').then((m) => m.attachPendingBadge(this, controllers));
     this.account = client?.getAccount();
-    this.unsubscribe = client?.subscribeAccount((account) => {
+    const offAccount = client?.subscribeAccount((account) => {
       this.account = account;
     });
+    const readName = () => (this.profileName = controllers?.account.getState().byNamespace.eip155.profileName);
+    readName();
+    const offName = controllers?.account.subscribe(readName);
+    this.unsubscribe = () => {
+      offAccount?.();
+      offName?.();
+    };
   }
 
   /** Hover, focus or a pressed pointer announce a likely click: the client fetches the modal's chunks ahead of it. */

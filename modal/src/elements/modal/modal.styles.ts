@@ -120,6 +120,9 @@ export const modalStyles = [
       justify-content: center;
       pointer-events: none;
     }
+    .toasts > * {
+      max-width: calc(100% - 24px);
+    }
     .shake {
       animation: shake 500ms ease-in-out;
     }

@@ -66,6 +66,7 @@ export const ar: ModalLocale = {
     socialWith: (provider) => `تابِع باستخدام ${provider}`,
     socialContinueInPopup: (provider) => `تابِع في نافذة ${provider} التي فُتحت.`,
     socialTimeout: 'لم يكتمل تسجيل الدخول في الوقت المحدد',
+    socialCancelled: 'أُغلقت نافذة تسجيل الدخول قبل اكتمال تسجيل الدخول.',
     socialPopupBlocked: 'حُظرت نافذة تسجيل الدخول. اسمح بالنوافذ المنبثقة وأعد المحاولة.',
     farcasterScan: 'امسح هذا الرمز بتطبيق Farcaster، أو افتح الرابط على هذا الجهاز.',
     farcasterOpen: 'افتح رابط Farcaster',

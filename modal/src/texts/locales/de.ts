@@ -66,6 +66,7 @@ export const de: ModalLocale = {
     socialWith: (provider) => `Weiter mit ${provider}`,
     socialContinueInPopup: (provider) => `Fahre im geöffneten ${provider}-Fenster fort.`,
     socialTimeout: 'Die Anmeldung wurde nicht rechtzeitig abgeschlossen',
+    socialCancelled: 'Das Anmeldefenster wurde geschlossen, bevor die Anmeldung abgeschlossen war.',
     socialPopupBlocked: 'Das Anmeldefenster wurde blockiert. Erlaube Pop-ups und versuche es erneut.',
     farcasterScan: 'Scanne diesen Code mit Farcaster oder öffne den Link auf diesem Gerät.',
     farcasterOpen: 'Farcaster-Link öffnen',

@@ -19,6 +19,15 @@ export const toastStyles = [
       font-size: 0.9em;
       animation: enter var(--_mb-duration-effective, 160ms) ease-out;
     }
+    .toast > span {
+      min-width: 0;
+      display: -webkit-box;
+      -webkit-box-orient: vertical;
+      -webkit-line-clamp: 2;
+      line-clamp: 2;
+      overflow: hidden;
+      overflow-wrap: anywhere;
+    }
     .success mb-icon {
       color: var(--_mb-color-success, #1d7a3e);
     }

@@ -30,6 +30,28 @@ describe('Account view', () => {
     await expectNoAxeViolations(modal);
   });
 
+  it('a network whose balances cannot be reached says so with a retry (not 0 and no tokens); Try again shows the balance', async () => {
+    let down = true;
+    const harness = createTestControllers({
+      routes: (url) => (down && url.pathname.includes('/balance') ? new Response(JSON.stringify({ error: 'cannot be reached' }), { status: 503 }) : undefined),
+    });
+    await harness.controllers.connection.connect('io.metamask');
+    const { modal } = await mountTestModal(harness.controllers);
+    harness.controllers.modal.open();
+    const view = await waitForView(modal, 'mb-account-view');
+    const alert = await waitFor(() => view.shadowRoot!.querySelector<HTMLElement>('[role="alert"]'), 3000, 'the error');
+    assert.include(deepText(alert), 'The network could not be reached. Check your connection and try again.');
+    assert.notInclude(deepText(view), '0 BNB');
+    assert.notInclude(deepText(view), 'No tokens on this network yet');
+    assert.isNull(view.shadowRoot!.querySelector('mb-skeleton.balance-skeleton'), 'no endless skeleton');
+    await expectNoAxeViolations(modal);
+    down = false;
+    const retry = [...alert.querySelectorAll('mb-button')].find((b) => deepText(b).includes('Try again'))!;
+    retry.shadowRoot!.querySelector('button')!.click();
+    await waitFor(() => deepText(view).includes('1.234 BNB'), 3000, 'balance after the retry');
+    assert.isNull(view.shadowRoot!.querySelector('[role="alert"]'));
+  });
+
   it('Disconnect disconnects and shows Connect', async () => {
     const { view, modal, controllers } = await connectedModal();
     const disconnect = [...view.shadowRoot!.querySelectorAll('mb-button')].find((b) => deepText(b).includes('Disconnect'))!;

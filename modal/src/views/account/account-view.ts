@@ -12,6 +12,7 @@ import { formatTokenAmount, tokenIcon } from '../hub-format.js';
 import { formatDecimalText, formatUsd } from '../../core/units.js';
 import { accountStyles } from './account-view.styles.js';
 import { actionIcons } from './action-icons.js';
+import { log } from '../../core/log.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/button/button.js';
 import '../../ui/list-item/list-item.js';
@@ -114,6 +115,9 @@ export class MbAccountView extends MbView {
     const network = networks.activeNetwork;
     const lang = this.localize.lang;
     const tokens = portfolio.balances;
+    // A network (or balance service) that cannot be reached says so, with a retry, instead of '0' and no tokens.
+    const failed = chain?.balanceError ?? (portfolio.failed ? 'failed' : undefined);
+    const failure = failed === 'unreachable' ? this.localize.messages.networkUnreachable : failed ? this.localize.messages.tokenBalanceUnavailable : undefined;
     return html`<div class="center">
         <mb-wallet-image class="avatar" shape="circle" src=${avatar ?? nothing} name=${name ?? address.slice(2, 4)}></mb-wallet-image>
         ${name
@@ -127,14 +131,22 @@ export class MbAccountView extends MbView {
             <mb-icon name="copy"></mb-icon>
           </mb-button>
         </div>
-        <div class="balance" aria-label=${this.localize.texts.balance} aria-busy=${chain?.balanceLoading ? 'true' : 'false'}>
+        <div class="balance" role="group" aria-label=${this.localize.texts.balance} aria-busy=${chain?.balanceLoading ? 'true' : 'false'}>
           ${chain?.balance !== undefined
             ? html`<mb-text tone="muted">${formatDecimalText(chain.balance, lang)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</mb-text>`
-            : html`<mb-skeleton class="balance-skeleton"></mb-skeleton>`}
+            : failure
+              ? nothing
+              : html`<mb-skeleton class="balance-skeleton"></mb-skeleton>`}
           ${tokens.length > 0
             ? html`<span class="total" aria-label=${this.localize.texts.totalBalance}>${formatUsd(totalUsd(tokens), lang)}</span>`
             : nothing}
         </div>
+        ${failure
+          ? html`<div class="stack" role="alert">
+              <mb-text tone="error" align="center" variant="small">${failure}</mb-text>
+              <mb-button variant="secondary" size="sm" ?loading=${chain?.balanceLoading || portfolio.loading} @click=${this.retryBalances}>${this.localize.texts.retry}</mb-button>
+            </div>`
+          : nothing}
         ${this.pending.value?.count ? html`<mb-text class="pending" variant="small" role="status">${this.localize.texts.pendingTransactions(this.pending.value.count)}</mb-text>` : nothing}
       </div>
       <div class="actions" data-count=${this.actions().length}>
@@ -145,7 +157,9 @@ export class MbAccountView extends MbView {
             >`,
         )}
       </div>
-      ${tokens.length > 0 || portfolio.source
+      ${failure && tokens.length === 0
+        ? nothing
+        : tokens.length > 0 || portfolio.source
         ? html`<h3 id="tokens">${this.localize.texts.tokens}</h3>
             ${tokens.length === 0
               ? html`<mb-text tone="muted">${this.localize.texts.noTokens}</mb-text>`
@@ -217,11 +231,15 @@ export class MbAccountView extends MbView {
     await embedded.setPreferredAccountType(current === 'smartAccount' ? 'eoa' : 'smartAccount');
   };
 
+  private retryBalances = () => void this.portfolio.current?.portfolio.retry();
+
   private disconnect = async () => {
     try {
       await this.controllers.connection.disconnect();
     } catch (error) {
-      this.controllers.toasts.show('error', error instanceof Error ? error.message : String(error));
+      // The connection throws only 'Failed to disconnect' (its cause is logged there); never a wallet's raw text.
+      log('warn', 'Disconnecting failed', error);
+      this.controllers.toasts.show('error', this.localize.messages.failedToDisconnect);
     }
   };
 }

@@ -58,7 +58,7 @@ export class MbConnectView extends MbView {
     const t = this.localize.texts;
     return html`${options.apiUrls.embeddedWallet
         ? html`<div class="stack">
-            <mb-input type="email" autocomplete="email" label=${t.emailLabel} placeholder=${t.emailPlaceholder} @mb-input=${(e: { value: string }) => (this.emailValue = e.value)} @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.email()}></mb-input>
+            <mb-input type="email" autocomplete="email" label=${t.emailLabel} placeholder=${t.emailPlaceholder} @mb-input=${this.onEmailInput} @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.email()}></mb-input>
             ${this.emailError ? html`<mb-text role="alert" variant="small" tone="error">${this.emailError}</mb-text>` : nothing}
             <mb-button full-width ?loading=${this.emailBusy} @click=${this.email}>${t.continueWithEmail}</mb-button>
             <mb-list-item label=${t.orSocial} chevron @click=${() => this.controllers.router.push('ConnectSocials')}><mb-icon slot="image" name="user" class="item-icon"></mb-icon></mb-list-item>
@@ -99,9 +99,19 @@ export class MbConnectView extends MbView {
     </ul>`;
   }
 
+  /** Typing a new address drops the last one's error. */
+  private onEmailInput = (e: { value: string }) => {
+    this.emailValue = e.value;
+    if (!this.emailError) return;
+    this.emailError = undefined;
+    this.requestUpdate();
+  };
+
   private async email() {
     if (this.emailBusy) return;
+    // Busy at once, and the previous attempt's error gone while this one runs.
     this.emailBusy = true;
+    this.emailError = undefined;
     this.requestUpdate();
     try {
       const embedded = await this.controllers.embedded.load();

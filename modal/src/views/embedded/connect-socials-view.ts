@@ -30,17 +30,22 @@ export class MbConnectSocialsView extends MbEmbeddedView {
       this.controllers.router.push('ConnectingFarcaster');
       return;
     }
-    const popup = window.open('', 'minibot-social', 'popup,width=480,height=640');
-    if (!popup) {
-      this.controllers.toasts.show('error', this.localize.texts.socialPopupBlocked);
-      return;
-    }
-    void this.embedded.connectSocial(provider, {
-      navigate: (url) => popup.location.replace(url),
-      close: () => popup.close(),
-      isClosed: () => popup.closed,
-    });
+    startSocialLogin(this, provider, this.localize.texts.socialPopupBlocked);
   }
+}
+
+/** Opens the provider's window (in the click's handler, so the browser allows it) and starts its login. */
+export function startSocialLogin(view: MbEmbeddedView, provider: SocialProvider, popupBlockedText: string): void {
+  const popup = window.open('', 'minibot-social', 'popup,width=480,height=640');
+  if (!popup) {
+    view.controllers.toasts.show('error', popupBlockedText);
+    return;
+  }
+  void view.embeddedController.connectSocial(provider, {
+    navigate: (url) => popup.location.replace(url),
+    close: () => popup.close(),
+    isClosed: () => popup.closed,
+  });
 }
 
 defineElement('mb-connect-socials-view', MbConnectSocialsView);

@@ -4,6 +4,7 @@ import { defineElement } from '../../ui/define.js';
 import { MbEmbeddedView } from './embedded-view.js';
 import '../../ui/qr-code/qr-code.js';
 import '../../ui/skeleton/skeleton.js';
+import '../../ui/button/button.js';
 
 /**
  * ConnectingFarcaster: the QR code of Farcaster's approval page (local: api-mocks' page), and its link.
@@ -30,6 +31,7 @@ export class MbConnectingFarcasterView extends MbEmbeddedView {
       <mb-text variant="small" tone="muted" align="center">${this.localize.texts.farcasterScan}</mb-text>
       ${url ? html`<a href=${url} target="_blank" rel="noopener">${this.localize.texts.farcasterOpen}</a>` : nothing}
       ${this.errorLine()}
+      ${!s.busy && s.error ? html`<mb-button @click=${() => void this.embedded.connectFarcaster()}>${this.localize.texts.retry}</mb-button>` : nothing}
     </div>`;
   }
 }

@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { deepText, dialogName, expectNoAxeViolations, waitForView } from '../testing/test-helpers.js';
+import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
 import { openModal } from '../testing/embedded-harness.js';
 
 describe('ConnectingSocial view', () => {
@@ -19,4 +19,26 @@ describe('ConnectingSocial view', () => {
     await expectNoAxeViolations(modal);
   });
 
+  it('a closed sign-in window says so at once and offers the login again, which opens a new window', async () => {
+    const { controllers, modal } = await openModal();
+    controllers.router.push('ConnectSocials');
+    const list = await waitForView(modal, 'mb-connect-socials-view');
+    [...list.shadowRoot!.querySelectorAll('mb-list-item')].find((i) => i.label === 'Continue with Google')!.focus();
+    await sendKeys({ press: 'Enter' });
+    const view = await waitForView(modal, 'mb-connecting-social-view');
+    await waitFor(() => deepText(view).includes('Continue in the Google window that opened.'), 3000, 'waiting');
+    // The visitor closes the provider's window instead of signing in.
+    window.open('', 'minibot-social')!.close();
+    await waitFor(() => deepText(view).includes('The sign-in window was closed before the sign-in finished.'), 3000, 'cancelled');
+    assert.notInclude(deepText(view), 'Continue in the Google window that opened.');
+    const retry = view.shadowRoot!.querySelector('mb-button')!;
+    assert.equal(deepText(retry).trim(), 'Try again');
+    await expectNoAxeViolations(modal);
+    retry.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => deepText(view).includes('Continue in the Google window that opened.'), 3000, 'waiting again');
+    assert.isNull(view.shadowRoot!.querySelector('[role="alert"]'));
+    assert.equal(controllers.router.getState().view, 'ConnectingSocial');
+    window.open('', 'minibot-social')!.close();
+  });
 });

@@ -48,6 +48,8 @@ export class MbEmailVerifyOtpView extends MbEmbeddedView {
 
   private onCode(value: string) {
     this.code = value;
+    // The next code is the retry: the last one's error goes as it is typed.
+    this.embedded.clearError();
     // A complete code submits itself (as when pasted from the mail).
     if (/^\d{6}$/.test(value.trim()) && !this.embeddedState.value?.busy) void this.submit();
   }

@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { deepText, expectNoAxeViolations, waitFor } from '../testing/test-helpers.js';
-import { openModal, input, typeInto } from '../testing/embedded-harness.js';
+import { deepText, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
+import { button, openModal, input, typeInto } from '../testing/embedded-harness.js';
 
 describe('Connect with the embedded wallet', () => {
   afterEach(() => document.body.replaceChildren());
@@ -15,6 +15,22 @@ describe('Connect with the embedded wallet', () => {
     await waitFor(() => connect.shadowRoot!.querySelector('[role="alert"]'), 3000, 'alert');
     assert.equal(connect.shadowRoot!.querySelector('[role="alert"]')!.textContent!.trim(), 'Enter a valid e-mail address');
     assert.isNull(modal.querySelector('iframe'));
+  });
+
+  it('a valid e-mail drops the stale error and shows progress while it is submitted', async () => {
+    const { modal, connect } = await openModal();
+    const alert = () => connect.shadowRoot!.querySelector('[role="alert"]');
+    await typeInto(input(connect, 'E-mail'), 'ada@');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(alert, 3000, 'alert');
+    await typeInto(input(connect, 'E-mail'), 'example.org');
+    await waitFor(() => !alert(), 3000, 'the error goes as the address is corrected');
+    const submit = button(connect, 'Continue') as HTMLElement & { loading: boolean };
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => submit.loading, 3000, 'busy');
+    assert.isNull(alert(), 'no stale error while it is submitted');
+    assert.equal(submit.shadowRoot!.querySelector('button')!.getAttribute('aria-busy'), 'true');
+    await waitForView(modal, 'mb-email-verify-otp-view');
   });
 
 });

@@ -13,6 +13,11 @@ export class MbEmbeddedView extends MbView {
     return this.embeddedState.current!;
   }
 
+  /** The same, for the helpers the embedded views share. */
+  get embeddedController(): EmbeddedController {
+    return this.embedded;
+  }
+
   protected errorLine() {
     const error = this.embeddedState.value?.error;
     return error ? html`<mb-text role="alert" variant="small" tone="error" align="center">${error}</mb-text>` : nothing;

@@ -25,7 +25,10 @@ async function openNames(service: { taken?: string[]; suggestionsFail?: boolean;
       if (url.pathname.includes('/v1/profile/suggestions/')) {
         if (service.suggestionsFail) return json({ error: 'down' }, 500);
         const label = decodeURIComponent(url.pathname.split('/').pop()!).replace('.reown.id', '');
-        return json({ suggestions: [{ name: `${label}-app.reown.id`, registered: false }, { name: `${label}1.reown.id`, registered: true }] });
+        const typed = `${label}.reown.id`;
+        return json({
+          suggestions: [{ name: typed, registered: service.taken?.includes(typed) ?? false }, { name: `${label}-app.reown.id`, registered: false }, { name: `${label}1.reown.id`, registered: true }],
+        });
       }
       return undefined;
     },
@@ -63,8 +66,8 @@ describe('RegisterAccountName view', () => {
     await waitFor(() => input(view).value === 'alice');
   });
 
-  it('explains each name rule as the user types, then shows availability and suggestions (axe clean)', async () => {
-    const { view, modal } = await openNames();
+  it('explains each name rule as the user types, then shows availability, and suggestions only for a taken name (axe clean)', async () => {
+    const { view, modal } = await openNames({ taken: ['alice.reown.id'] });
     assert.equal(dialogName(modal), 'Choose Name');
     assert.include(deepText(view.shadowRoot!), 'At least 4 characters: letters, digits and hyphens.');
     await typeName(view, 'abc');
@@ -72,16 +75,19 @@ describe('RegisterAccountName view', () => {
     assert.isTrue(registerButton(view).hasAttribute('disabled'));
     await typeName(view, 'ab_cd');
     await waitFor(() => statusText(view) === 'Use only letters, digits and hyphens.', 3000, 'characters');
-    await typeName(view, 'alice');
-    await waitFor(() => statusText(view) === 'alice.reown.id is available', 3000, 'available');
+    await typeName(view, 'carol');
+    await waitFor(() => statusText(view) === 'carol.reown.id is available', 3000, 'available');
     assert.isFalse(registerButton(view).hasAttribute('disabled'));
+    assert.isNull(view.shadowRoot!.querySelector('.suggestions'), 'a free name needs no other names');
+    await typeName(view, 'alice');
+    await waitFor(() => statusText(view) === 'alice.reown.id is already taken', 3000, 'taken');
     const suggestions = [...view.shadowRoot!.querySelectorAll('.suggestions mb-button')].map((b) => deepText(b).trim());
     assert.deepEqual(suggestions, ['alice-app.reown.id']);
     await expectNoAxeViolations(modal);
   });
 
   it('a suggestion is taken with the keyboard, and registering without the embedded wallet says why it cannot', async () => {
-    const { view } = await openNames();
+    const { view } = await openNames({ taken: ['alice.reown.id'] });
     await typeName(view, 'alice');
     await waitFor(() => view.shadowRoot!.querySelector('.suggestions mb-button'), 3000, 'suggestions');
     for (let i = 0; i < 6 && deepText(deepActive()?.getRootNode() instanceof ShadowRoot ? ((deepActive()!.getRootNode() as ShadowRoot).host as Node) : document.body).trim() !== 'alice-app.reown.id'; i++) {
@@ -104,11 +110,11 @@ describe('RegisterAccountName view', () => {
   });
 
   it('shows Error fetching name suggestions and Error resolving name', async () => {
-    const failing = await openNames({ suggestionsFail: true });
+    const failing = await openNames({ suggestionsFail: true, taken: ['alice.reown.id'] });
     await typeName(failing.view, 'alice');
     await waitFor(() => alertText(failing.view) === 'Error fetching name suggestions', 3000, 'suggestions error');
     document.body.replaceChildren();
-    const broken = await openNames({ lookupFail: true });
+    const broken = await openNames({ lookupFail: true, suggestionsFail: true });
     await typeName(broken.view, 'alice');
     await waitFor(() => alertText(broken.view) === 'Error resolving name', 3000, 'lookup error');
     assert.isTrue(registerButton(broken.view).hasAttribute('disabled'));

@@ -2,6 +2,8 @@ import { html } from 'lit';
 import type { ModalControllers } from '../../controllers/bag.js';
 import type { NetworksState } from '../../controllers/networks.js';
 import { textsOf } from '../../texts/catalogue.js';
+import { isUserRejection, ModalError, ProviderRpcError } from '../../errors.js';
+import { log } from '../../core/log.js';
 import '../../ui/list-item/list-item.js';
 import '../../ui/icon/icon.js';
 
@@ -14,7 +16,11 @@ export function networkList(controllers: ModalControllers, state: NetworksState,
       await controllers.networks.switchNetwork(chainId);
       onSwitched();
     } catch (error) {
-      controllers.toasts.show('error', error instanceof Error ? error.message : String(error));
+      // One sentence, the modal's own (a declined switch is silent, as every rejection); the detail goes to the logger.
+      if (isUserRejection(error)) return;
+      log('warn', 'Switching the network failed', error);
+      const messages = textsOf(controllers.options).messages;
+      controllers.toasts.show('error', error instanceof ModalError && !(error instanceof ProviderRpcError) ? error.shortMessage : messages.somethingWentWrong);
     }
   };
   return html`<ul aria-label=${texts.networks}>

@@ -41,6 +41,40 @@ describe('SwapPreview view', () => {
     assert.deepEqual(controllers.router.getState().history, ['Account']);
   });
 
+  it('a failed approval says so in one sentence of at most two lines, inside the dialog (a 1,500-character library error, a long wallet sentence)', async () => {
+    const dump = Object.assign(
+      new Error(
+        `HTTP request failed.\n\nURL: http://127.0.0.1:8545/\nRequest body: {"method":"eth_sendTransaction","params":[{"from":"0x${'1'.repeat(40)}","data":"0x095ea7b3${'0'.repeat(1200)}"}]}\n\nDetails: fetch failed\nVersion: viem@2.57.20`,
+      ),
+      { code: -32603 },
+    );
+    const wordy = { code: -32000, message: 'The wallet could not complete this approval because its signing service is temporarily busy with other requests' };
+    for (const [approveError, expected] of [
+      [dump, 'Something went wrong'],
+      [wordy, wordy.message],
+    ] as const) {
+      const { view, modal } = await openSwap({ usdt: '25', approveError });
+      await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
+      const swap = await pickUsdtForBnb(view, modal);
+      amountInput(swap).focus();
+      await sendKeys({ type: '20' });
+      (await reviewWhenEnabled(swap)).click();
+      const preview = await waitForView(modal, 'mb-swap-preview-view');
+      buttonNamed(preview, /Approve USDT and swap/)!.click();
+      const alert = await waitFor(() => preview.shadowRoot!.querySelector<HTMLElement>('p.error[role="alert"]'), 5000, 'the error');
+      assert.equal(alert.textContent, expected);
+      const box = alert.getBoundingClientRect();
+      const lineHeight = parseFloat(getComputedStyle(alert).lineHeight) || parseFloat(getComputedStyle(alert).fontSize) * 1.4;
+      assert.isAtMost(box.height, 2 * lineHeight + 1, `at most two lines: ${box.height}px at ${lineHeight}px a line`);
+      const dialog = modal.shadowRoot!.querySelector('dialog')!.getBoundingClientRect();
+      assert.isAtLeast(box.left, dialog.left);
+      assert.isAtMost(box.right, dialog.right, 'inside the dialog');
+      assert.isAtMost(preview.scrollWidth, preview.clientWidth, 'nothing runs past the view');
+      await expectNoAxeViolations(modal);
+      document.body.replaceChildren();
+    }
+  });
+
   it('SwapPreview with a wallet that batches atomically: one confirmation, the step shown while pending, then completion', async () => {
     const { view, modal, sent, state, batches } = await openSwap({ usdt: '25', batching: true });
     await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');

@@ -47,7 +47,7 @@ export function swapRoutes(state: { allowance: bigint; usdt: string }): ExtraRou
   };
 }
 
-export async function openSwap(options: { supported?: boolean; usdt?: string; dark?: boolean; batching?: boolean } = {}) {
+export async function openSwap(options: { supported?: boolean; usdt?: string; dark?: boolean; batching?: boolean; approveError?: unknown } = {}) {
   const state = { allowance: 0n, usdt: options.usdt ?? '25', batchStatus: 100 };
   const sent: { to: string; value: string }[] = [];
   const batches: { calls: { to: string }[]; atomicRequired: boolean }[] = [];
@@ -67,6 +67,7 @@ export async function openSwap(options: { supported?: boolean; usdt?: string; da
     walletMethods: {
       eth_sendTransaction(params) {
         const tx = (params as [{ to: string; value: string }])[0];
+        if (tx.to === USDT && options.approveError) throw options.approveError;
         sent.push(tx);
         if (tx.to === USDT) state.allowance = 10n ** 30n;
         return `0x${'cd'.repeat(32)}`;
