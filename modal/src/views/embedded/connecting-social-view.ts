@@ -3,6 +3,7 @@ import { defineElement } from '../../ui/define.js';
 import { MbEmbeddedView } from './embedded-view.js';
 import { socialName } from './connect-socials-view.js';
 import '../../ui/spinner/spinner.js';
+import '../../ui/social-mark/social-mark.js';
 
 /**
  * ConnectingSocial: waits (up to 30 s) for the provider's window to hand the login to the wallet frame.
@@ -14,6 +15,7 @@ export class MbConnectingSocialView extends MbEmbeddedView {
     const s = this.embeddedState.value;
     if (!s) return nothing;
     return html`<div class="center">
+      ${s.socialProvider ? html`<mb-social-mark provider=${s.socialProvider}></mb-social-mark>` : nothing}
       ${s.busy ? html`<mb-spinner size="40"></mb-spinner>` : nothing}
       <mb-text role="status" align="center">${this.localize.texts.socialContinueInPopup(socialName(s.socialProvider))}</mb-text>
       ${this.errorLine()}
