@@ -8,3 +8,4 @@ export const formatTokenAmount = (balance: Pick<Balance, 'symbol'> & { quantity:
 
 /** A token's icon through the URL gate (undefined shows the initials). */
 export const tokenIcon = (balance: { iconUrl?: string }): string | undefined => safeImageUrl(balance.iconUrl);
+

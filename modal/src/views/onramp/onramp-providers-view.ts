@@ -8,6 +8,7 @@ import { detail, tradeStyles } from '../trade.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
 import '../../ui/list-item/list-item.js';
+import '../../ui/token-image/token-image.js';
 import '../../ui/skeleton/skeleton.js';
 
 const money = (value: OnrampAmount | undefined) => (value?.amount ? `${value.amount} ${value.currency}` : '-');
@@ -54,7 +55,7 @@ export class MbOnrampProvidersView extends MbView {
             @input=${(e: Event) => this.onramp!.setAmount((e.target as HTMLInputElement).value)}
           />
           <button class="token" type="button" @click=${() => this.controllers.router.push('OnRampFiatSelect')}>
-            <span class="vh">${t.paymentCurrency}: </span>${fiat}<mb-icon name="chevron"></mb-icon>
+            <span class="vh">${t.paymentCurrency}: </span>${fiat ? html`<mb-token-image src=${this.controllers.directory.currencyImage(fiat) ?? nothing} name=${fiat}></mb-token-image>` : nothing}${fiat}<mb-icon name="chevron"></mb-icon>
           </button>
         </div>
         <p id="amount-error" class="error" role="alert">${this.amountError(state, limits)}</p>
@@ -66,7 +67,7 @@ export class MbOnrampProvidersView extends MbView {
             ${state.quoteLoading ? html`<mb-skeleton></mb-skeleton>` : state.quote?.purchaseAmount.amount || '0'}
           </output>
           <button class="token" type="button" @click=${() => this.controllers.router.push('OnRampTokenSelect')}>
-            <span class="vh">${t.purchaseCurrency}: </span>${token?.symbol ?? '-'}<mb-icon name="chevron"></mb-icon>
+            <span class="vh">${t.purchaseCurrency}: </span>${token ? html`<mb-token-image src=${this.controllers.directory.tokenImage(token) ?? nothing} name=${token.symbol}></mb-token-image>` : nothing}${token?.symbol ?? '-'}<mb-icon name="chevron"></mb-icon>
           </button>
         </div>
       </section>

@@ -1,7 +1,6 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
-import { safeImageUrl } from '../../core/safe-url.js';
 import { quoteDetails, swapIssue, type SwapController, type SwapState, type SwapTokenInfo } from '../../controllers/swap/swap.js';
 import { formatAmount, formatTokenAmount, formatUsd, formatAmountInput } from '../../core/units.js';
 import { slippageText } from '../../controllers/swap/amounts.js';
@@ -12,7 +11,7 @@ import { swapStyles } from './swap-view.styles.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
 import '../../ui/skeleton/skeleton.js';
-import '../../ui/wallet-image/wallet-image.js';
+import '../../ui/token-image/token-image.js';
 
 /**
  * Swap: the token to pay and its amount, the token to receive with the quoted amount (debounced quotes),
@@ -121,7 +120,7 @@ export class MbSwapView extends MbView {
     // The side is read out before the token (visually hidden), so the name starts with what the button shows.
     return html`<button class="token" type="button" @click=${() => this.controllers.router.push('SwapSelectToken', { swapSide: side })}>
       <span class="vh">${side === 'from' ? t.swapFrom : t.swapTo}: </span>
-      ${token ? html`<mb-wallet-image aria-hidden="true" shape="circle" src=${safeImageUrl(token.logoUri) ?? nothing} name=${token.symbol}></mb-wallet-image>${token.symbol}` : t.selectToken}
+      ${token ? html`<mb-token-image src=${this.controllers.directory.tokenImage(token) ?? nothing} name=${token.symbol}></mb-token-image>${token.symbol}` : t.selectToken}
       <mb-icon name="chevron"></mb-icon>
     </button>`;
   }
