@@ -89,7 +89,7 @@ export class MbAccountView extends MbView {
         </div>
         <div class="balance" aria-label=${this.localize.texts.balance} aria-busy=${chain?.balanceLoading ? 'true' : 'false'}>
           ${chain?.balance !== undefined
-            ? html`<mb-text tone="muted">${formatDecimalText(chain.balance, lang)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</mb-text>`
+            ? html`<mb-text tone="muted"><bdi>${formatDecimalText(chain.balance, lang)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</bdi></mb-text>`
             : html`<mb-skeleton class="balance-skeleton"></mb-skeleton>`}
           ${tokens.length > 0
             ? html`<span class="total" aria-label=${this.localize.texts.totalBalance}>${formatUsd(totalUsd(tokens), lang)}</span>`
@@ -148,7 +148,7 @@ export class MbAccountView extends MbView {
       <button type="button" ?disabled=${!canSend} @click=${() => this.sendToken(token)}>
         <mb-token-image src=${this.controllers.directory.tokenImage(token) ?? nothing} name=${token.symbol}></mb-token-image>
         <span class="token-name"><span>${token.name}</span><span class="muted">${token.symbol}</span></span>
-        <span class="token-amount"><span>${formatTokenAmount(token, lang)}</span><span class="muted">${formatUsd(value, lang)}</span></span>
+        <span class="token-amount"><bdi>${formatTokenAmount(token, lang)}</bdi><bdi class="muted">${formatUsd(value, lang)}</bdi></span>
       </button>
     </li>`;
   }

@@ -105,8 +105,8 @@ export class MbWalletSendView extends MbView {
         </div>
         ${token
           ? html`<div class="hint">
-              <span>${t.available(`${formatDecimalText(token.balance, lang)} ${token.symbol}`)}</span>
-              ${amountUsd !== undefined ? html`<span>${formatUsd(amountUsd, lang)}</span>` : nothing}
+              <bdi>${t.available(`${formatDecimalText(token.balance, lang)} ${token.symbol}`)}</bdi>
+              ${amountUsd !== undefined ? html`<bdi>${formatUsd(amountUsd, lang)}</bdi>` : nothing}
             </div>`
           : nothing}
       </div>

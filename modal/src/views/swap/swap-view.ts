@@ -1,11 +1,11 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
 import { quoteDetails, swapIssue, type SwapController, type SwapState, type SwapTokenInfo } from '../../controllers/swap/swap.js';
 import { formatAmount, formatTokenAmount, formatUsd, formatAmountInput } from '../../core/units.js';
 import { slippageText } from '../../controllers/swap/amounts.js';
 import { MbView, viewStyles } from '../view.js';
-import { detail, tradeStyles } from '../trade.js';
+import { detail, feeRuns, run, tradeStyles } from '../trade.js';
 import { issueText } from './swap-issue.js';
 import { swapStyles } from './swap-view.styles.js';
 import '../../ui/button/button.js';
@@ -59,7 +59,7 @@ export class MbSwapView extends MbView {
         </div>
         ${from
           ? html`<div class="panel-foot">
-              <span>${t.tokenBalance(formatTokenAmount(from.balance, from.decimals, this.localize.lang), from.symbol)}</span>
+              <bdi>${t.tokenBalance(formatTokenAmount(from.balance, from.decimals, this.localize.lang), from.symbol)}</bdi>
               ${from.balance > 0n ? html`<mb-button variant="ghost" size="sm" @click=${this.max}>${t.maxAmount}</mb-button>` : nothing}
             </div>`
           : nothing}
@@ -75,7 +75,7 @@ export class MbSwapView extends MbView {
           </output>
           ${this.tokenButton('to', to)}
         </div>
-        ${to ? html`<div class="panel-foot"><span>${t.tokenBalance(formatTokenAmount(to.balance, to.decimals, this.localize.lang), to.symbol)}</span></div>` : nothing}
+        ${to ? html`<div class="panel-foot"><bdi>${t.tokenBalance(formatTokenAmount(to.balance, to.decimals, this.localize.lang), to.symbol)}</bdi></div>` : nothing}
       </section>
       ${info && from && to && quote
         ? html`<dl>
@@ -85,9 +85,9 @@ export class MbSwapView extends MbView {
               t.networkFee,
               info.networkFee === undefined
                 ? state.gasError ?? t.networkFeeUnavailable
-                : `${formatTokenAmount(info.networkFee, 18, this.localize.lang)} ${native?.symbol ?? ''}${info.networkFeeCents !== undefined ? ` (${formatUsd(info.networkFeeCents, this.localize.lang)})` : ''}`,
+                : feeRuns(`${formatTokenAmount(info.networkFee, 18, this.localize.lang)} ${native?.symbol ?? ''}`, info.networkFeeCents === undefined ? undefined : formatUsd(info.networkFeeCents, this.localize.lang)),
             )}
-            ${detail(t.minimumReceived, `${formatTokenAmount(info.minimumReceived, to.decimals, this.localize.lang)} ${to.symbol}`)}
+            ${detail(t.minimumReceived, run(`${formatTokenAmount(info.minimumReceived, to.decimals, this.localize.lang)} ${to.symbol}`))}
           </dl>`
         : nothing}
       <dl>
@@ -125,12 +125,12 @@ export class MbSwapView extends MbView {
     </button>`;
   }
 
-  private rate(state: SwapState): string {
+  private rate(state: SwapState): TemplateResult | string {
     const { from, to, quote } = state;
     if (!from || !to || !quote || quote.fromAmount === 0n) return '-';
     // Output per one whole input token, in the output's smallest unit.
     const perOne = (quote.toAmount * 10n ** BigInt(from.decimals)) / quote.fromAmount;
-    return `1 ${from.symbol} = ${formatTokenAmount(perOne, to.decimals, this.localize.lang)} ${to.symbol}`;
+    return html`${run(`1 ${from.symbol}`)} = ${run(`${formatTokenAmount(perOne, to.decimals, this.localize.lang)} ${to.symbol}`)}`;
   }
 
   private action(state: SwapState, issue: string | undefined) {
