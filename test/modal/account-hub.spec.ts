@@ -152,3 +152,36 @@ test('a wallet that reports assetDiscovery (EIP-5792) gives the balances itself 
   // 100 BNB at 600 USD + 1000 USDC at 1 USD.
   await expect(account.getByLabel('Total balance')).toHaveText('$61,000.00');
 });
+
+test('in German, `1,5` typed in Send sends 1.5 USDT on chain, with amounts in German form', async ({ page, makeWallet, stack, chain }) => {
+  const sender = await makeWallet({ privateKey: DEV_ACCOUNTS[9].key as Hex });
+  const receiver = DEV_ACCOUNTS[6].address as Address;
+  const usdt = stack.deployment.tokens.find((t) => t.symbol === 'USDT')!;
+  await page.goto(`${server.url}?locale=de`);
+  const button = page.locator('mb-connect-button').getByRole('button');
+  await button.click();
+  await page.getByRole('dialog').getByRole('button', { name: /Test Wallet/ }).click();
+  await expect(button).toHaveText(short(sender.address));
+  await button.click();
+  const account = page.getByRole('dialog', { name: 'Konto' });
+  // German grouping and decimal comma in the token list.
+  await expect(account.getByRole('list', { name: 'Token' })).toContainText('1.000 USDT');
+
+  const before = await chain.readContract({ address: usdt.address, abi: erc20Abi, functionName: 'balanceOf', args: [receiver] });
+  await account.getByRole('button', { name: 'Senden', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Senden' });
+  await form.getByRole('button', { name: /^Token: / }).click();
+  await form.getByRole('combobox', { name: 'Nach Name, Symbol oder Adresse suchen' }).fill('USDT');
+  await form.getByRole('option', { name: /^USDT / }).click();
+  await form.getByRole('textbox', { name: 'Betrag' }).fill('1,5');
+  await form.getByRole('textbox', { name: 'Empfänger' }).fill(receiver);
+  await expect(form).not.toContainText('NaN');
+  await expect(form).toContainText(/1,50\s\$/);
+  await form.getByRole('button', { name: 'Prüfen' }).click();
+  const preview = page.getByRole('dialog', { name: 'Senden prüfen' });
+  await expect(preview).toContainText('1,5 USDT');
+  await preview.getByRole('button', { name: 'Senden', exact: true }).click();
+  await expect
+    .poll(() => chain.readContract({ address: usdt.address, abi: erc20Abi, functionName: 'balanceOf', args: [receiver] }))
+    .toBe(before + parseUnits('1.5', usdt.decimals));
+});

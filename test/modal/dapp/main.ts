@@ -66,6 +66,8 @@ const modal = createModal({
     ...(config.embeddedWalletUrl ? { embeddedWallet: config.embeddedWalletUrl } : {}),
   },
   siwx,
+  // `?locale=de` shows the modal in German.
+  ...(query.get('locale') === 'de' ? { locale: (await import('@minibot/modal/locales/de')).de } : {}),
   // `?pending=1` turns the pending-transaction counter on.
   ...(query.get('pending') === '1' ? { features: { pendingTransactions: true } } : {}),
 });
