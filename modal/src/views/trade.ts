@@ -146,15 +146,6 @@ export const tradeStyles = css`
   }
 `;
 
-/**
- * A run of mixed direction (an amount with its symbol, a USD value) isolated, so that in a right-to-left language
- * the runs of a line keep their order and each reads left to right inside (`1 BNB = 585.508 USDT`, not `BNB = 585.508 USDT 1`).
- */
-export const run = (text: string): TemplateResult => html`<bdi>${text}</bdi>`;
-
-/** A network fee: the amount in the native token, then its USD value in parentheses when known, each isolated. */
-export const feeRuns = (amount: string, usd: string | undefined): TemplateResult => html`${run(amount)}${usd === undefined ? nothing : html` (${run(usd)})`}`;
-
 /** One line of a `<dl>`. */
 export const detail = (label: string, value: string | TemplateResult | typeof nothing): TemplateResult =>
   html`<dt>${label}</dt>

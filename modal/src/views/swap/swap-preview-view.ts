@@ -4,9 +4,9 @@ import { FeatureController } from '../store-controller.js';
 import { needsApproval, quoteDetails, swapIssue, type SwapController, type SwapState } from '../../controllers/swap/swap.js';
 import { formatAmount, formatTokenAmount, formatUsd } from '../../core/units.js';
 import { slippageText } from '../../controllers/swap/amounts.js';
-import { MbView, viewStyles } from '../view.js';
+import { MbView, viewStyles, feeRuns, run } from '../view.js';
 import { swapPreviewStyles } from './swap-preview-view.styles.js';
-import { detail, feeRuns, run, tradeStyles } from '../trade.js';
+import { detail, tradeStyles } from '../trade.js';
 import { issueText } from './swap-issue.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
@@ -71,7 +71,7 @@ export class MbSwapPreviewView extends MbView {
           t.networkFee,
           info.networkFee === undefined
             ? state.gasError ?? t.networkFeeUnavailable
-            : feeRuns(`${formatTokenAmount(info.networkFee, 18, this.numberLocale)} ${native?.symbol ?? ''}`, info.networkFeeCents === undefined ? undefined : formatUsd(info.networkFeeCents, this.numberLocale)),
+            : feeRuns(formatTokenAmount(info.networkFee, 18, this.numberLocale), native?.symbol ?? '', info.networkFeeCents === undefined ? undefined : formatUsd(info.networkFeeCents, this.numberLocale)),
         )}
       </dl>
       ${approval && !busy ? html`<p class="message">${state.atomicBatch ? t.approvalInBatch(from.symbol) : t.approvalNeeded(from.symbol)}</p>` : nothing}

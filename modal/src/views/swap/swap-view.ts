@@ -4,8 +4,8 @@ import { FeatureController } from '../store-controller.js';
 import { quoteDetails, swapIssue, type SwapController, type SwapState, type SwapTokenInfo } from '../../controllers/swap/swap.js';
 import { formatAmount, formatTokenAmount, formatUsd, formatAmountInput } from '../../core/units.js';
 import { slippageText } from '../../controllers/swap/amounts.js';
-import { MbView, viewStyles } from '../view.js';
-import { detail, feeRuns, run, tradeStyles } from '../trade.js';
+import { MbView, viewStyles, feeRuns, rateRuns, run } from '../view.js';
+import { detail, tradeStyles } from '../trade.js';
 import { issueText } from './swap-issue.js';
 import { swapStyles } from './swap-view.styles.js';
 import '../../ui/button/button.js';
@@ -41,6 +41,7 @@ export class MbSwapView extends MbView {
     const info = quoteDetails(state);
     const issue = issueText(t, state);
     const native = state.tokens.find((x) => x.isNative);
+    const lang = this.localize.lang;
     return html`
       <section class="panel" aria-label=${t.swapFrom}>
         <div class="panel-head"><span>${t.swapFrom}</span></div>
@@ -59,7 +60,7 @@ export class MbSwapView extends MbView {
         </div>
         ${from
           ? html`<div class="panel-foot">
-              <bdi>${t.tokenBalance(formatTokenAmount(from.balance, from.decimals, this.localize.lang), from.symbol)}</bdi>
+              <bdi>${t.tokenBalance(formatTokenAmount(from.balance, from.decimals, lang), from.symbol)}</bdi>
               ${from.balance > 0n ? html`<mb-button variant="ghost" size="sm" @click=${this.max}>${t.maxAmount}</mb-button>` : nothing}
             </div>`
           : nothing}
@@ -71,23 +72,23 @@ export class MbSwapView extends MbView {
         <div class="panel-head"><span>${t.swapTo}</span></div>
         <div class="amount-row">
           <output class="amount" aria-label=${t.swapTo} aria-live="polite" aria-busy=${state.quoteLoading ? 'true' : 'false'}>
-            ${state.quoteLoading ? html`<mb-skeleton></mb-skeleton>` : quote && to ? formatTokenAmount(quote.toAmount, to.decimals, this.localize.lang) : '0'}
+            ${state.quoteLoading ? html`<mb-skeleton></mb-skeleton>` : quote && to ? formatTokenAmount(quote.toAmount, to.decimals, lang) : '0'}
           </output>
           ${this.tokenButton('to', to)}
         </div>
-        ${to ? html`<div class="panel-foot"><bdi>${t.tokenBalance(formatTokenAmount(to.balance, to.decimals, this.localize.lang), to.symbol)}</bdi></div>` : nothing}
+        ${to ? html`<div class="panel-foot"><bdi>${t.tokenBalance(formatTokenAmount(to.balance, to.decimals, lang), to.symbol)}</bdi></div>` : nothing}
       </section>
       ${info && from && to && quote
         ? html`<dl>
             ${detail(t.swapRate, this.rate(state))}
-            ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${formatAmount(info.priceImpactBps, 2, 2, this.localize.lang)}%`)}
+            ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${formatAmount(info.priceImpactBps, 2, 2, lang)}%`)}
             ${detail(
               t.networkFee,
               info.networkFee === undefined
                 ? state.gasError ?? t.networkFeeUnavailable
-                : feeRuns(`${formatTokenAmount(info.networkFee, 18, this.localize.lang)} ${native?.symbol ?? ''}`, info.networkFeeCents === undefined ? undefined : formatUsd(info.networkFeeCents, this.localize.lang)),
+                : feeRuns(formatTokenAmount(info.networkFee, 18, lang), native?.symbol ?? '', info.networkFeeCents === undefined ? undefined : formatUsd(info.networkFeeCents, lang)),
             )}
-            ${detail(t.minimumReceived, run(`${formatTokenAmount(info.minimumReceived, to.decimals, this.localize.lang)} ${to.symbol}`))}
+            ${detail(t.minimumReceived, run(`${formatTokenAmount(info.minimumReceived, to.decimals, lang)} ${to.symbol}`))}
           </dl>`
         : nothing}
       <dl>
@@ -130,7 +131,7 @@ export class MbSwapView extends MbView {
     if (!from || !to || !quote || quote.fromAmount === 0n) return '-';
     // Output per one whole input token, in the output's smallest unit.
     const perOne = (quote.toAmount * 10n ** BigInt(from.decimals)) / quote.fromAmount;
-    return html`${run(`1 ${from.symbol}`)} = ${run(`${formatTokenAmount(perOne, to.decimals, this.localize.lang)} ${to.symbol}`)}`;
+    return rateRuns(from.symbol, formatTokenAmount(perOne, to.decimals, this.localize.lang), to.symbol);
   }
 
   private action(state: SwapState, issue: string | undefined) {
