@@ -34,9 +34,9 @@ export default {
     }),
   ],
   middleware: [
-    // Wallet images of the tests' fake directory (the views ask the directory's image URL).
+    // Wallet, network, token and currency images of the tests' fake directory (the views ask the directory's image URL).
     async function walletImages(context, next) {
-      if (!context.path.startsWith('/mock-directory/getWalletImage/')) return next();
+      if (!/^\/mock-directory\/(getWalletImage|public\/get(Asset|Token|Currency)Image)\//.test(context.path)) return next();
       context.type = 'image/svg+xml';
       context.body = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="#888"/></svg>';
     },

@@ -41,9 +41,11 @@ async function connectAndOpenAccount(page: Page, wallet: TestWallet) {
 async function fillSend(page: Page, token: string, amount: string, receiver: string) {
   const dialog = page.getByRole('dialog', { name: 'Send' });
   await expect(dialog).toBeVisible();
-  const select = dialog.getByLabel('Token');
-  const value = await select.locator('option').filter({ hasText: new RegExp(`^${token} `) }).getAttribute('value');
-  await select.selectOption(value!);
+  // The token picker: a button that opens a searchable list of the tokens with their images and balances.
+  await dialog.getByRole('button', { name: /^Token: / }).click();
+  await dialog.getByRole('combobox', { name: 'Search by name, symbol or address' }).fill(token);
+  await dialog.getByRole('listbox', { name: 'Token' }).getByRole('option', { name: new RegExp(`^${token} `) }).click();
+  await expect(dialog.getByRole('button', { name: new RegExp(`^Token: ${token} `) })).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Amount' }).fill(amount);
   await dialog.getByRole('textbox', { name: 'Receiver' }).fill(receiver);
   return dialog;
@@ -60,8 +62,8 @@ test('lists the local tokens, sends 1.5 USDT and 0.25 BNB on chain, and Activity
   await expect(tokens.getByRole('listitem')).toHaveCount(4);
   await expect(tokens.getByRole('listitem').first()).toContainText('100 BNB');
   await expect(tokens).toContainText('Tether USD');
-  await expect(tokens).toContainText('1000 USDT');
-  await expect(tokens).toContainText('5000 MBT');
+  await expect(tokens).toContainText('1,000 USDT');
+  await expect(tokens).toContainText('5,000 MBT');
   expect(sender.methods()).toContain('wallet_getCapabilities');
   expect(sender.methods()).not.toContain('wallet_getAssets');
 
@@ -116,7 +118,7 @@ test('lists the local tokens, sends 1.5 USDT and 0.25 BNB on chain, and Activity
 test('an account with tokens and no BNB sees the insufficient-gas reason on a disabled button', async ({ page, makeWallet }) => {
   const wallet = await makeWallet({ privateKey: DEV_ACCOUNTS[7].key as Hex, balanceWei: 0n });
   const account = await connectAndOpenAccount(page, wallet);
-  await expect(account.getByRole('list', { name: 'Tokens' })).toContainText('1000 USDT');
+  await expect(account.getByRole('list', { name: 'Tokens' })).toContainText('1,000 USDT');
   await account.getByRole('button', { name: 'Send', exact: true }).click();
   const form = await fillSend(page, 'USDT', '1', DEV_ACCOUNTS[6].address);
   const submit = form.getByRole('button', { name: 'Not enough BNB for the network fee' });
@@ -128,7 +130,7 @@ test('a send rejected in the wallet shows nothing and leaves the form filled', a
   const wallet = await makeWallet({ privateKey: DEV_ACCOUNTS[8].key as Hex });
   const receiver = DEV_ACCOUNTS[6].address;
   const account = await connectAndOpenAccount(page, wallet);
-  await expect(account.getByRole('list', { name: 'Tokens' })).toContainText('1000 USDT');
+  await expect(account.getByRole('list', { name: 'Tokens' })).toContainText('1,000 USDT');
   await account.getByRole('button', { name: 'Send', exact: true }).click();
   const form = await fillSend(page, 'USDT', '2.5', receiver);
   await form.getByRole('button', { name: 'Review' }).click();
@@ -144,7 +146,7 @@ test('a send rejected in the wallet shows nothing and leaves the form filled', a
   const again = page.getByRole('dialog', { name: 'Send' });
   await expect(again.getByRole('textbox', { name: 'Amount' })).toHaveValue('2.5');
   await expect(again.getByRole('textbox', { name: 'Receiver' })).toHaveValue(receiver);
-  await expect(again.getByLabel('Token')).toHaveValue(/.+/);
+  await expect(again.getByRole('button', { name: /^Token: / })).not.toContainText('Select a token');
   await expect(again.getByRole('button', { name: 'Review' })).toBeEnabled();
 });
 
@@ -157,9 +159,42 @@ test('a wallet that reports assetDiscovery (EIP-5792) gives the balances itself 
   const tokens = account.getByRole('list', { name: 'Tokens' });
   await expect(tokens.getByRole('listitem')).toHaveCount(2);
   await expect(tokens).toContainText('100 BNB');
-  await expect(tokens).toContainText('1000 USDC');
+  await expect(tokens).toContainText('1,000 USDC');
   await expect(tokens).not.toContainText('USDT');
   expect(wallet.methods()).toContain('wallet_getAssets');
   // 100 BNB at 600 USD + 1000 USDC at 1 USD.
   await expect(account.getByLabel('Total balance')).toHaveText('$61,000.00');
+});
+
+test('in German, `1,5` typed in Send sends 1.5 USDT on chain, with amounts in German form', async ({ page, makeWallet, stack, chain }) => {
+  const sender = await makeWallet({ privateKey: DEV_ACCOUNTS[9].key as Hex });
+  const receiver = DEV_ACCOUNTS[6].address as Address;
+  const usdt = stack.deployment.tokens.find((t) => t.symbol === 'USDT')!;
+  await page.goto(`${server.url}?locale=de`);
+  const button = page.locator('mb-connect-button').getByRole('button');
+  await button.click();
+  await page.getByRole('dialog').getByRole('button', { name: /Test Wallet/ }).click();
+  await expect(button).toHaveText(short(sender.address));
+  await button.click();
+  const account = page.getByRole('dialog', { name: 'Konto' });
+  // German grouping and decimal comma in the token list.
+  await expect(account.getByRole('list', { name: 'Token' })).toContainText('1.000 USDT');
+
+  const before = await chain.readContract({ address: usdt.address, abi: erc20Abi, functionName: 'balanceOf', args: [receiver] });
+  await account.getByRole('button', { name: 'Senden', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Senden' });
+  await form.getByRole('button', { name: /^Token: / }).click();
+  await form.getByRole('combobox', { name: 'Nach Name, Symbol oder Adresse suchen' }).fill('USDT');
+  await form.getByRole('option', { name: /^USDT / }).click();
+  await form.getByRole('textbox', { name: 'Betrag' }).fill('1,5');
+  await form.getByRole('textbox', { name: 'Empfänger' }).fill(receiver);
+  await expect(form).not.toContainText('NaN');
+  await expect(form).toContainText(/1,50\s\$/);
+  await form.getByRole('button', { name: 'Prüfen' }).click();
+  const preview = page.getByRole('dialog', { name: 'Senden prüfen' });
+  await expect(preview).toContainText('1,5 USDT');
+  await preview.getByRole('button', { name: 'Senden', exact: true }).click();
+  await expect
+    .poll(() => chain.readContract({ address: usdt.address, abi: erc20Abi, functionName: 'balanceOf', args: [receiver] }))
+    .toBe(before + parseUnits('1.5', usdt.decimals));
 });

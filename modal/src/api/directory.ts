@@ -60,6 +60,21 @@ export function walletImageUrl(ctx: ApiContext, imageId: string): string {
   return directoryUrl(ctx, `/getWalletImage/${enc(imageId)}`);
 }
 
+/** The URL of a network's or connector's image (row 26), for an `<img src>`. */
+export function assetImageUrl(ctx: ApiContext, id: string): string {
+  return directoryUrl(ctx, `/public/getAssetImage/${enc(id)}`);
+}
+
+/** The URL of a token's image by its symbol (row 27), for an `<img src>`. */
+export function tokenImageUrl(ctx: ApiContext, symbol: string): string {
+  return directoryUrl(ctx, `/public/getTokenImage/${enc(symbol)}`);
+}
+
+/** The URL of a fiat currency's image by its code (row 28), for an `<img src>`. */
+export function currencyImageUrl(ctx: ApiContext, code: string): string {
+  return directoryUrl(ctx, `/public/getCurrencyImage/${enc(code)}`);
+}
+
 /** Row 29: GET /getAnalyticsConfig. */
 export function fetchAnalyticsConfig(ctx: ApiContext): Promise<AnalyticsConfigResponse> {
   return requestJson(ctx, directoryUrl(ctx, '/getAnalyticsConfig'), (body, fail) => answers().then((m) => m.analyticsConfig(body, fail)));

@@ -608,6 +608,22 @@ describe('wallet directory', () => {
     expect(IMAGE_PRELOAD_TIMEOUT_MS).toBe(2000);
   });
 
+  it("names the directory's images of networks, tokens and fiat currencies (rows 26-28), the id escaped", () => {
+    const { controllers } = directorySetup();
+    const sdk = '?projectId=test-project&st=appkit&sv=html-minibot-modal-0.1.0';
+    expect(controllers.directory.imageRouteUrl('network', 'eip155:56')).toBe(`http://dir.test/public/getAssetImage/eip155%3A56${sdk}`);
+    expect(controllers.directory.imageRouteUrl('token', 'USDT')).toBe(`http://dir.test/public/getTokenImage/USDT${sdk}`);
+    expect(controllers.directory.imageRouteUrl('currency', 'EUR')).toBe(`http://dir.test/public/getCurrencyImage/EUR${sdk}`);
+    expect(controllers.directory.imageRouteUrl('token', '../x?')).toBe(`http://dir.test/public/getTokenImage/..%2Fx%3F${sdk}`);
+    // A token's own image first, else its symbol's; both through the URL gate.
+    expect(controllers.directory.tokenImage({ symbol: 'USDT', iconUrl: 'https://img.test/usdt.png' })).toBe('https://img.test/usdt.png');
+    expect(controllers.directory.tokenImage({ symbol: 'USDT', iconUrl: 'javascript:alert(1)' })).toBeUndefined();
+    // This test's directory is plain http outside loopback, which the gate refuses: the letters show instead.
+    expect(controllers.directory.tokenImage({ symbol: 'USDT', logoUri: '' })).toBeUndefined();
+    expect(controllers.directory.networkImage({ caipNetworkId: 'eip155:31337' })).toBeUndefined();
+    expect(controllers.directory.currencyImage('EUR')).toBeUndefined();
+  });
+
   it('search is debounced and returns up to 100 wallets', async () => {
     const { controllers, fetch, clock } = directorySetup();
     controllers.directory.search('m');

@@ -1,5 +1,5 @@
 import type { ApiContext } from '../api/http.js';
-import { fetchWalletImage, fetchWallets, walletImageUrl } from '../api/directory.js';
+import { assetImageUrl, currencyImageUrl, fetchWalletImage, fetchWallets, tokenImageUrl, walletImageUrl } from '../api/directory.js';
 import type { WcWallet } from '../api/types.js';
 import {
   FEATURED_WALLETS_SIZE,
@@ -14,6 +14,7 @@ import { createStore } from '../core/store.js';
 import type { Clock, ModalNetwork, ModalStorage, Store } from '../core/types.js';
 import { readJson, STORAGE_KEYS, writeJson } from '../storage.js';
 import { log } from '../core/log.js';
+import { safeImageUrl } from '../core/safe-url.js';
 
 export interface DirectoryState {
   featured: WcWallet[];
@@ -39,6 +40,14 @@ export interface DirectoryController extends Store<DirectoryState> {
   search(query: string): void;
   addRecent(wallet: WcWallet): void;
   imageUrl(wallet: WcWallet): string | undefined;
+  /** The directory's image of a network (by its CAIP-2 id), a token (by its symbol) or a fiat currency (by its code). */
+  imageRouteUrl(kind: 'network' | 'token' | 'currency', id: string): string;
+  /** A token's image, gated: the one its data names (`iconUrl`, `logoUri`), else the directory's image of its symbol. */
+  tokenImage(token: { symbol: string; iconUrl?: string; logoUri?: string }): string | undefined;
+  /** A network's image from the directory (by its CAIP-2 id), gated. */
+  networkImage(network: { caipNetworkId: string }): string | undefined;
+  /** A fiat currency's image from the directory (by its code), gated. */
+  currencyImage(code: string): string | undefined;
 }
 
 export interface DirectoryControllerDeps {
@@ -72,6 +81,8 @@ export function createDirectoryController(deps: DirectoryControllerDeps): Direct
   const featuredIds = (deps.featuredWalletIds ?? []).slice(0, FEATURED_WALLETS_SIZE);
   /** `include`/`exclude` of the recommended, page and search requests. */
   const filter = { include: list(deps.includeWalletIds), exclude: list(deps.excludeWalletIds) };
+  const imageRouteUrl = (kind: 'network' | 'token' | 'currency', id: string) =>
+    (kind === 'network' ? assetImageUrl : kind === 'token' ? tokenImageUrl : currencyImageUrl)(deps.api, id);
   const store = createStore<DirectoryState>({
     featured: [],
     recommended: [],
@@ -210,6 +221,10 @@ export function createDirectoryController(deps: DirectoryControllerDeps): Direct
       writeJson(deps.storage, STORAGE_KEYS.recentWallets, recent);
       store.setState({ recent });
     },
+    imageRouteUrl,
+    tokenImage: (token) => safeImageUrl(token.iconUrl || token.logoUri || imageRouteUrl('token', token.symbol)),
+    networkImage: (network) => safeImageUrl(imageRouteUrl('network', network.caipNetworkId)),
+    currencyImage: (code) => safeImageUrl(imageRouteUrl('currency', code)),
     imageUrl(wallet) {
       if (wallet.image_id) return store.getState().images[wallet.image_id] ?? walletImageUrl(deps.api, wallet.image_id);
       return wallet.image_url;

@@ -30,7 +30,7 @@ describe('amounts in the reader’s language', () => {
     expect(parseAmount('1,1234567', 6, 'de')).toBeUndefined();
   });
 
-  it('formats truncated, never rounded up, with the language’s decimal separator and digits, not grouped', () => {
+  it('formats truncated, never rounded up, with the language’s decimal separator and digits, not grouped unless asked', () => {
     expect(formatAmount(1_999_999n, 6, 2)).toBe('1.99');
     expect(formatAmount(1_234_567n * 10n ** 15n, 18, 2, 'en')).toBe('1234.56');
     expect(formatAmount(1_234_567n * 10n ** 15n, 18, 2, 'de')).toBe('1234,56');
@@ -39,8 +39,23 @@ describe('amounts in the reader’s language', () => {
     // Exact beyond a float's precision.
     expect(formatAmount(123_456_789_123_456_789_123n, 18, 18, 'de')).toBe('123,456789123456789123');
     expect(formatTokenAmount(12_345_678_900n, 18, 'de')).toBe('0,000000012');
-    expect(formatDecimalText('1234.56789', 'de')).toBe('1234,567');
     expect(formatDecimalText('2', 'en')).toBe('2');
+  });
+
+  it('shows every token amount by one rule: grouped, 3 decimals, 2 from 1,000 up, below 0.001 its first 2 significant digits', () => {
+    const bnb = (text: string) => unitsOfDecimalText(text, 18);
+    // The pairs now read alike: "10000 BNB" beside "$6,004,500.00", "9999.999" beside "9999.999965".
+    expect(formatTokenAmount(bnb('10000'), 18, 'en')).toBe('10,000');
+    expect(formatTokenAmount(bnb('9999.999965'), 18, 'en')).toBe('9,999.99');
+    expect(formatDecimalText('9999.999', 'en')).toBe('9,999.99');
+    expect(formatTokenAmount(bnb('585.508755'), 18, 'en')).toBe('585.508');
+    expect(formatTokenAmount(bnb('1.2345'), 18, 'en')).toBe('1.234');
+    expect(formatTokenAmount(bnb('0.00015'), 18, 'en')).toBe('0.00015');
+    expect(formatTokenAmount(bnb('0.000153'), 18, 'en')).toBe('0.00015');
+    expect(formatTokenAmount(0n, 18, 'en')).toBe('0');
+    expect(formatTokenAmount(1_001_500_000n, 6, 'de')).toBe('1.001,5');
+    expect(formatDecimalText('1234.56789', 'de')).toBe('1.234,56');
+    expect(formatDecimalText('1234.56789', 'ar')).toBe(new Intl.NumberFormat('ar', { maximumFractionDigits: 2 }).format(1234.56));
   });
 
   it('fills an input in the language’s form that reads back as the same amount', () => {

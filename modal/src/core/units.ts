@@ -1,6 +1,6 @@
 /**
  * The modal's one amount parser and formatter: token amounts as bigints in the smallest unit, read and shown in the
- * reader's locale (`Intl.NumberFormat`): `1,5` typed in German is 1.5, and a balance shows as `1234,5` there.
+ * reader's locale (`Intl.NumberFormat`): `1,5` typed in German is 1.5, and a balance shows as `1.234,5` there.
  * `parseUnits` / `formatUnits` are local: viem's (0.8 kB alone) come through its package index, and in a code-split
  * dapp build that index brought 27 kB gzip of shared chunks into every view that shows an amount (measured with
  * bench/view-sizes: WalletSend 9.1 -> 39.7 kB).
@@ -66,27 +66,35 @@ export function parseAmount(text: string, decimals: number, locale = 'en'): bigi
 
 /**
  * The smallest unit to a decimal text, truncated (never rounded up) to `maxDecimals`: plain (`.`, no grouping) for
- * machines and inputs, or in `locale` for the screen (its decimal separator and digits, no grouping).
+ * machines and inputs, or in `locale` for the screen (its decimal separator and digits; grouped with `grouping`).
  * @example formatAmount(1234567890000000000n, 18, 4) // '1.2345'
  * @example formatAmount(1234500000000000000000n, 18, 2, 'de') // '1234,5'
  */
-export function formatAmount(value: bigint, decimals: number, maxDecimals = decimals, locale?: string): string {
+export function formatAmount(value: bigint, decimals: number, maxDecimals = decimals, locale?: string, grouping = false): string {
   const [whole, fraction = ''] = formatUnits(value, decimals).split('.');
   const kept = fraction.slice(0, maxDecimals).replace(/0+$/, '');
   const plain = kept ? `${whole}.${kept}` : whole === '-0' ? '0' : whole;
   // A decimal string is formatted exactly (Intl.NumberFormat v3); the fraction is already cut.
-  // Token amounts are not grouped (as wallets show them, and as the input takes them back); USD values are.
-  return locale ? numberFormat(locale, { maximumFractionDigits: kept.length, useGrouping: false }).format(plain as never) : plain;
+  return locale ? numberFormat(locale, { maximumFractionDigits: kept.length, useGrouping: grouping }).format(plain as never) : plain;
 }
 
 /** The text an amount input shows for `value` in `locale`: every decimal, the locale's decimal separator, no grouping. */
 export const formatAmountInput = (value: bigint, decimals: number, locale = 'en'): string =>
   formatAmount(value, decimals).replace('.', separatorsOf(locale)[0]);
 
-/** Display: up to 6 decimals; an amount too small for that shows its first 2 significant digits. */
-export function formatTokenAmount(value: bigint, decimals: number, locale?: string): string {
-  const tiny = value > 0n && formatAmount(value, decimals, 6) === '0' && /^0\.(0*\d{1,2})/.exec(formatAmount(value, decimals));
-  return formatAmount(value, decimals, tiny ? tiny[1].length : Math.min(6, decimals), locale);
+/**
+ * The one rule for a token amount on screen, in every view (balances, quotes, rates, fees, activity): grouped in the
+ * reader's locale and truncated by magnitude: 3 decimals, 2 from 1,000 up, and an amount below 0.001 to its first 2
+ * significant digits. `10000 BNB` and `9999.999965` read `10,000` and `9,999.99`; `0.000153` reads `0.00015`.
+ * (Amount inputs keep every decimal: see `formatAmountInput`.)
+ * @example formatTokenAmount(1234567800000000000000n, 18, 'de') // '1.234,56'
+ */
+export function formatTokenAmount(value: bigint, decimals: number, locale = 'en'): string {
+  const size = value < 0n ? -value : value;
+  const one = 10n ** BigInt(decimals);
+  let places = size >= 1000n * one ? 2 : 3;
+  if (size > 0n && size * 1000n < one) places = (/^0\.(0*)/.exec(formatUnits(size, decimals))?.[1].length ?? 0) + 2;
+  return formatAmount(value, decimals, Math.min(places, decimals), locale, true);
 }
 
 /** A decimal text as the API sends balances (`'1.23456789'`) in the smallest unit, extra decimals cut; 0n when not a number. */
@@ -95,10 +103,10 @@ export function unitsOfDecimalText(value: string, decimals: number): bigint {
   return match ? parseUnits(`${match[1]}.${match[2].slice(0, decimals)}`, decimals) : 0n;
 }
 
-/** A balance's decimal text (`'1.23456'`, as the API sends it) in `locale`, truncated to 3 decimals. */
+/** A balance's decimal text (`'1.23456'`, as the API sends it) on screen, by the rule of `formatTokenAmount`. */
 export function formatDecimalText(value: string | undefined, locale: string): string {
   const decimals = value?.split('.')[1]?.length ?? 0;
-  return /^\d+(\.\d+)?$/.test(value ?? '') ? formatAmount(unitsOfDecimalText(value!, decimals), decimals, 3, locale) : value || '0';
+  return /^\d+(\.\d+)?$/.test(value ?? '') ? formatTokenAmount(unitsOfDecimalText(value!, decimals), decimals, locale) : value || '0';
 }
 
 /** `1500000000000000000n`, 18 -> `'1.5'` (the plain text balances are kept in). */

@@ -1,4 +1,4 @@
-import { LitElement, css } from 'lit';
+import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ModalControllers } from '../controllers/bag.js';
 import { LocalizeController } from '../texts/localize.js';
@@ -77,3 +77,16 @@ export class MbView extends LitElement {
   /** The active catalogue: `this.localize.texts`, `.messages`, `.lang` (English unless the options give a locale or overrides). */
   protected readonly localize = new LocalizeController(this);
 }
+
+/**
+ * (Here, with the shell, so that the views using them share one copy.) A run of mixed direction (an amount with its symbol, a USD value) isolated, so that in a right-to-left language
+ * the runs of a line keep their order and each reads left to right inside (`1 BNB = 585.508 USDT`, not `BNB = 585.508 USDT 1`).
+ */
+export const run = (text: string): TemplateResult => html`<bdi>${text}</bdi>`;
+
+/** A network fee: the amount and symbol of the native token, then its USD value in parentheses when known, each isolated. */
+export const feeRuns = (amount: string, symbol: string, usd: string | undefined): TemplateResult =>
+  html`${run(`${amount} ${symbol}`)}${usd === undefined ? nothing : html` (${run(usd)})`}`;
+
+/** A rate line, `1 BNB = 585.508 USDT`, with both sides isolated (see `run`). */
+export const rateRuns = (fromSymbol: string, amount: string, toSymbol: string): TemplateResult => html`${run(`1 ${fromSymbol}`)} = ${run(`${amount} ${toSymbol}`)}`;

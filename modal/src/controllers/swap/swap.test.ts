@@ -41,7 +41,7 @@ describe('amounts (bigints only)', () => {
   it('formats truncated, never rounded up, and shows tiny amounts by two significant digits', () => {
     expect(formatAmount(1_999_999n, 6, 2)).toBe('1.99');
     expect(formatAmount(-1_500_000n, 6)).toBe('-1.5');
-    expect(formatTokenAmount(123_456_789_123_456_789_123n, 18)).toBe('123.456789');
+    expect(formatTokenAmount(123_456_789_123_456_789_123n, 18)).toBe('123.456'); // the one display rule: 3 decimals below 1,000
     expect(formatTokenAmount(12_345_678_900n, 18)).toBe('0.000000012');
     expect(formatTokenAmount(0n, 18)).toBe('0');
   });

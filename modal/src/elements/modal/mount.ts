@@ -4,6 +4,8 @@ import type { MbModal } from './modal.js';
 // The first view most users see ships with the shell (one round trip less on the first click);
 // every other view stays a lazy chunk of the router's map.
 import '../../views/connect/connect-view.js';
+// Token, network and currency images show in most hub views: one shared element here instead of a copy in each view's chunk.
+import '../../ui/token-image/token-image.js';
 import { loadView, viewFeatures } from '../../views/registry.js';
 import { createDirectoryController } from '../../controllers/directory.js';
 

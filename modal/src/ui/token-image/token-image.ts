@@ -5,37 +5,24 @@ import { tokenImageStyles } from './token-image.styles.js';
 
 /** At most this many image URLs are remembered (a long token list in a long session stays bounded). */
 const MAX_REMEMBERED = 500;
-/** One load per image URL for the page's lifetime, shared by every mb-token-image: the decoded result, once known. */
-const settled = new Map<string, boolean>();
-const pending = new Map<string, Promise<boolean>>();
-/** Loaded images stay referenced, so that the browser's image cache keeps them for the next element with that URL. */
-const kept = new Map<string, HTMLImageElement>();
+/**
+ * One load per image URL for the page's lifetime, shared by every mb-token-image: its outcome once known. The decoded
+ * image stays referenced, so that the browser's image cache keeps it for the next element with that URL.
+ */
+const loads = new Map<string, { done: Promise<boolean>; ok?: boolean; image: HTMLImageElement }>();
 
 /** Loads and decodes `src` once; every later call for the same URL shares that load (true when it decoded). */
 export function loadTokenImage(src: string): Promise<boolean> {
-  const known = settled.get(src);
-  if (known !== undefined) return Promise.resolve(known);
-  let load = pending.get(src);
+  let load = loads.get(src);
   if (!load) {
+    if (loads.size >= MAX_REMEMBERED) loads.clear();
     const image = new Image();
-    image.decoding = 'async';
     image.src = src;
-    load = image.decode().then(
-      () => true,
-      () => false,
-    );
-    pending.set(src, load);
-    void load.then((ok) => {
-      pending.delete(src);
-      if (settled.size >= MAX_REMEMBERED) {
-        settled.clear();
-        kept.clear();
-      }
-      settled.set(src, ok);
-      if (ok) kept.set(src, image);
-    });
+    const entry = { image, done: image.decode().then(() => true, () => false) } as { done: Promise<boolean>; ok?: boolean; image: HTMLImageElement };
+    void entry.done.then((ok) => (entry.ok = ok));
+    loads.set(src, (load = entry));
   }
-  return load;
+  return load.done;
 }
 
 /** The letters of a fallback: a ticker's first four letters or digits (`USDT`), or the initials of a name's first two words. */
@@ -46,33 +33,14 @@ export function tokenLetters(name: string): string {
   return letters.slice(0, 4).join('').toUpperCase() || '?';
 }
 
-/** Relative luminance of an sRGB colour (WCAG 2). */
-const luminance = (rgb: number[]) =>
-  rgb.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+/** Sixteen hues dark enough that white letters on them keep at least 4.5:1 contrast (WCAG AA). */
+const PALETTE = ['#b3261e', '#a4366b', '#8a3ea8', '#6447b5', '#3b55b8', '#1f63a8', '#0f6f86', '#0c7368', '#1d7443', '#4c6b1f', '#7a5a0c', '#9a4a0c', '#5b5f66', '#7d3c4a', '#2f5d62', '#5a4a8a'];
 
-function hslToRgb(h: number, s: number, l: number): number[] {
-  const a = s * Math.min(l, 1 - l);
-  const f = (n: number) => {
-    const k = (n + h / 30) % 12;
-    return l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-  };
-  return [f(0), f(8), f(4)];
-}
-
-/**
- * The fallback's colour, derived from the whole name (USDT and USDC differ), dark enough that white letters on it
- * keep a 4.5:1 contrast: `hsl(h 62% l%)`.
- */
+/** The fallback's colour, derived from the whole name (USDT and USDC differ). */
 export function tokenColour(name: string): string {
   let hash = 0x811c9dc5;
-  for (const char of name.trim().toUpperCase()) {
-    hash ^= char.codePointAt(0)!;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  const hue = hash % 360;
-  let lightness = 0.46;
-  while (lightness > 0.2 && 1.05 / (luminance(hslToRgb(hue, 0.62, lightness)) + 0.05) < 4.6) lightness -= 0.02;
-  return `hsl(${hue} 62% ${Math.round(lightness * 100)}%)`;
+  for (const char of name.trim().toUpperCase()) hash = Math.imul(hash ^ char.codePointAt(0)!, 0x01000193) >>> 0;
+  return PALETTE[hash % PALETTE.length];
 }
 
 /**
@@ -104,7 +72,7 @@ export class MbTokenImage extends LitElement {
       this.status = 'failed';
       return;
     }
-    const known = settled.get(src);
+    const known = loads.get(src)?.ok;
     this.status = known === undefined ? 'loading' : known ? 'loaded' : 'failed';
     if (known === undefined) {
       void loadTokenImage(src).then((ok) => {

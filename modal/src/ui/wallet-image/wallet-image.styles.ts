@@ -10,6 +10,9 @@ export const walletImageStyles = css`
     overflow: hidden;
     background: var(--_mb-color-surface, #f2f3f5);
     color: var(--_mb-color-fg-muted, #5b5f66);
+    /* A ring, so that an icon's edge shows on either theme. */
+    outline: 1px solid var(--_mb-color-border, #d6d9de);
+    outline-offset: -1px;
   }
   :host([shape='circle']) {
     border-radius: 50%;
@@ -18,6 +21,8 @@ export const walletImageStyles = css`
     width: 100%;
     height: 100%;
     object-fit: cover;
+    /* A light plate under the icon, so that a black mark stays visible in the dark theme. */
+    background: #f6f7f9;
   }
   .fallback {
     display: grid;

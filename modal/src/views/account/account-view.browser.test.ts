@@ -1,4 +1,5 @@
 import { assert } from 'chai';
+import type { MbTokenImage } from '../../ui/token-image/token-image.js';
 import { createTestControllers, pixel, testAddress } from '../testing/test-controllers.js';
 import { deepActive, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 import { ar } from '../../texts/locales/ar.js';
@@ -26,7 +27,7 @@ describe('Account view', () => {
     assert.include(text, `${testAddress.slice(0, 6)}...${testAddress.slice(-4)}`);
     assert.include(text, 'BNB Smart Chain');
     assert.notInclude(text, '1.2345');
-    assert.equal(view.shadowRoot!.querySelector<HTMLElement & { src?: string }>('mb-wallet-image.avatar')!.src, pixel, 'the avatar');
+    assert.equal(view.shadowRoot!.querySelector<HTMLElement & { src?: string }>('mb-avatar.avatar')!.src, pixel, 'the avatar');
     await expectNoAxeViolations(modal);
   });
 
@@ -52,6 +53,15 @@ describe('Account view', () => {
     assert.isNull(view.shadowRoot!.querySelector('[role="alert"]'));
   });
 
+  it("an identity without an avatar shows a gradient made from the address, not the wallet's icon", async () => {
+    const { view } = await connectedModal({ name: null, avatar: null });
+    const avatar = await waitFor(() => view.shadowRoot!.querySelector<HTMLElement & { src?: string; address: string }>('mb-avatar.avatar'), 3000, 'avatar');
+    await waitFor(() => getComputedStyle(avatar).backgroundImage.includes('gradient'), 3000, 'the gradient');
+    assert.equal(avatar.address, testAddress);
+    assert.isUndefined(avatar.src, 'no image');
+    assert.notExists(view.shadowRoot!.querySelector('mb-wallet-image'), 'not the wallet icon');
+  });
+
   it('Disconnect disconnects and shows Connect', async () => {
     const { view, modal, controllers } = await connectedModal();
     const disconnect = [...view.shadowRoot!.querySelectorAll('mb-button')].find((b) => deepText(b).includes('Disconnect'))!;
@@ -67,6 +77,11 @@ describe('Account view', () => {
     const networks = await waitForView(modal, 'mb-networks-view');
     const items = [...networks.shadowRoot!.querySelectorAll('mb-list-item')];
     assert.deepEqual(items.map((i) => i.label), ['BNB Smart Chain', 'BSC Local']);
+    assert.deepEqual(
+      items.map((i) => i.querySelector<MbTokenImage>('mb-token-image[slot="image"]')?.src?.match(/getAssetImage\/([^?]+)/)?.[1]),
+      ['eip155%3A56', 'eip155%3A31337'],
+      "each network with the directory's image of its CAIP-2 id",
+    );
     assert.isTrue(items[0].active);
     await expectNoAxeViolations(modal);
     items[1].shadowRoot!.querySelector('button')!.click();
@@ -88,6 +103,13 @@ describe('Account view as the hub', () => {
     assert.deepEqual(rows, ['BNB BNB 1.234 BNB $700.10', 'Tether USD USDT 250 USDT $250.00']);
     assert.equal(deepText(view.shadowRoot!.querySelector('.total')!), '$950.10');
     assert.deepEqual(buttons(view), ['Send', 'Receive', 'Swap', 'Buy', 'Activity']);
+    const images = [...view.shadowRoot!.querySelectorAll<MbTokenImage>('.tokens mb-token-image')];
+    assert.deepEqual(images.map((image) => image.name), ['BNB', 'USDT'], 'an image per token');
+    assert.match(images[0].src!, /\/public\/getTokenImage\/BNB\?/, "BNB has no icon of its own: the directory's image of its symbol");
+    assert.equal(images[1].src, pixel, "USDT's own icon");
+    const network = view.shadowRoot!.querySelector<MbTokenImage>('.stack mb-token-image')!;
+    assert.match(network.src!, /\/public\/getAssetImage\/eip155%3A56\?/, "the network's image");
+    await waitFor(() => images.every((image) => image.shadowRoot!.querySelector('img')), 3000, 'the images loaded');
     await expectNoAxeViolations(modal);
     modal.themeMode = 'dark';
     await modal.updateComplete;

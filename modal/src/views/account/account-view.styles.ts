@@ -80,7 +80,7 @@ export const accountStyles = css`
     outline: 3px solid var(--_mb-color-focus, #1a5fd6);
     outline-offset: 2px;
   }
-  .tokens mb-wallet-image {
+  .tokens mb-token-image {
     --mb-image-size: 32px;
   }
   .token-name {

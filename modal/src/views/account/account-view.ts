@@ -8,12 +8,13 @@ import { FeatureController, StoreController } from '../store-controller.js';
 import { totalUsd } from '../../controllers/portfolio.js';
 import { MbView, viewStyles } from '../view.js';
 import { viewTags } from '../view-tags.js';
-import { formatTokenAmount, tokenIcon } from '../hub-format.js';
+import { formatTokenAmount } from '../hub-format.js';
 import { formatDecimalText, formatUsd } from '../../core/units.js';
 import { accountStyles } from './account-view.styles.js';
 import { actionIcons } from './action-icons.js';
 import { log } from '../../core/log.js';
-import '../../ui/wallet-image/wallet-image.js';
+import '../../ui/avatar/avatar.js';
+import '../../ui/token-image/token-image.js';
 import '../../ui/button/button.js';
 import '../../ui/list-item/list-item.js';
 import '../../ui/skeleton/skeleton.js';
@@ -21,7 +22,7 @@ import '../../ui/text/text.js';
 import '../../ui/icon/icon.js';
 
 /**
- * Account, the hub: avatar (or the wallet's icon), name, the shortened address with a copy button, the native
+ * Account, the hub: avatar (the profile image, else a gradient from the address), name, the shortened address with a copy button, the native
  * balance with 3 decimals and the total in USD; Send, Receive, Swap, Buy and Activity as the features and the
  * network allow; the token list; the active network (opens Networks) and Disconnect.
  *
@@ -111,7 +112,7 @@ export class MbAccountView extends MbView {
     const chain = account.byNamespace[networks.activeNamespace];
     const address = chain?.address ?? '';
     const name = chain?.profileName ?? undefined;
-    const avatar = safeImageUrl(chain?.profileImage) ?? safeImageUrl(chain?.connectedWalletInfo?.icon);
+    const avatar = safeImageUrl(chain?.profileImage);
     const network = networks.activeNetwork;
     const lang = this.localize.lang;
     const tokens = portfolio.balances;
@@ -119,7 +120,7 @@ export class MbAccountView extends MbView {
     const failed = chain?.balanceError ?? (portfolio.failed ? 'failed' : undefined);
     const failure = failed === 'unreachable' ? this.localize.messages.networkUnreachable : failed ? this.localize.messages.tokenBalanceUnavailable : undefined;
     return html`<div class="center">
-        <mb-wallet-image class="avatar" shape="circle" src=${avatar ?? nothing} name=${name ?? address.slice(2, 4)}></mb-wallet-image>
+        <mb-avatar class="avatar" address=${address} src=${avatar ?? nothing}></mb-avatar>
         ${name
           ? html`<mb-text variant="title" align="center">${name}</mb-text>`
           : chain?.user && this.controllers.connection.getState().connectorId === 'auth'
@@ -133,7 +134,7 @@ export class MbAccountView extends MbView {
         </div>
         <div class="balance" role="group" aria-label=${this.localize.texts.balance} aria-busy=${chain?.balanceLoading ? 'true' : 'false'}>
           ${chain?.balance !== undefined
-            ? html`<mb-text tone="muted">${formatDecimalText(chain.balance, lang)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</mb-text>`
+            ? html`<mb-text tone="muted"><bdi>${formatDecimalText(chain.balance, lang)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</bdi></mb-text>`
             : failure
               ? nothing
               : html`<mb-skeleton class="balance-skeleton"></mb-skeleton>`}
@@ -176,7 +177,7 @@ export class MbAccountView extends MbView {
           chevron
           @click=${() => this.controllers.router.push('Networks')}
         >
-          <mb-icon slot="image" name="network"></mb-icon>
+          <mb-token-image slot="image" shape="square" src=${this.controllers.directory.networkImage(network) ?? nothing} name=${network.name}></mb-token-image>
         </mb-list-item>
         ${chain?.user?.email
           ? html`<mb-list-item label=${chain.user.email} tag=${this.localize.texts.updateEmail} chevron @click=${() => this.controllers.router.push('UpdateEmailWallet')}>
@@ -203,9 +204,9 @@ export class MbAccountView extends MbView {
     const canSend = this.controllers.options.features.send && !this.networks.value!.isUnsupported;
     return html`<li>
       <button type="button" ?disabled=${!canSend} @click=${() => this.sendToken(token)}>
-        <mb-wallet-image shape="circle" src=${tokenIcon(token) ?? nothing} name=${token.symbol}></mb-wallet-image>
+        <mb-token-image src=${this.controllers.directory.tokenImage(token) ?? nothing} name=${token.symbol}></mb-token-image>
         <span class="token-name"><span>${token.name}</span><span class="muted">${token.symbol}</span></span>
-        <span class="token-amount"><span>${formatTokenAmount(token, lang)}</span><span class="muted">${formatUsd(value, lang)}</span></span>
+        <span class="token-amount"><bdi>${formatTokenAmount(token, lang)}</bdi><bdi class="muted">${formatUsd(value, lang)}</bdi></span>
       </button>
     </li>`;
   }

@@ -1,7 +1,8 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { deepActive, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
+import { deepActive, deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
 import { openModal } from '../testing/embedded-harness.js';
+import { socialMarks } from '../../ui/social-mark/marks.js';
 
 describe('ConnectSocials and ConnectingFarcaster views', () => {
   afterEach(() => document.body.replaceChildren());
@@ -17,6 +18,16 @@ describe('ConnectSocials and ConnectingFarcaster views', () => {
       [...list.shadowRoot!.querySelectorAll('mb-list-item')].map((i) => i.label),
       ['Continue with Google', 'Continue with X', 'Continue with Discord', 'Continue with Farcaster', 'Continue with GitHub', 'Continue with Apple', 'Continue with Facebook'],
     );
+    const marks = [...list.shadowRoot!.querySelectorAll('mb-social-mark')];
+    assert.deepEqual(
+      marks.map((mark) => mark.provider),
+      ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+      'a mark in each row',
+    );
+    const paths = marks.map((mark) => mark.shadowRoot!.querySelector('path')?.getAttribute('d') ?? '');
+    assert.equal(new Set(paths).size, 7, 'seven different marks');
+    assert.equal(paths[0], socialMarks.google.path, "Google's mark");
+    assert.equal(deepText(list), 'Continue with Google Continue with X Continue with Discord Continue with Farcaster Continue with GitHub Continue with Apple Continue with Facebook', 'no letters in place of a mark');
     await expectNoAxeViolations(modal);
     const farcaster = [...list.shadowRoot!.querySelectorAll('mb-list-item')].find((i) => i.label === 'Continue with Farcaster')!;
     farcaster.focus();
@@ -28,5 +39,4 @@ describe('ConnectSocials and ConnectingFarcaster views', () => {
     await expectNoAxeViolations(modal);
     controllers.router.back();
   });
-
 });

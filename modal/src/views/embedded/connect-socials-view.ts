@@ -3,6 +3,7 @@ import { SOCIAL_PROVIDERS, type SocialProvider } from '../../controllers/embedde
 import { defineElement } from '../../ui/define.js';
 import { MbEmbeddedView } from './embedded-view.js';
 import '../../ui/list-item/list-item.js';
+import '../../ui/social-mark/social-mark.js';
 
 const names: Record<SocialProvider, string> = {
   google: 'Google', x: 'X', discord: 'Discord', farcaster: 'Farcaster', github: 'GitHub', apple: 'Apple', facebook: 'Facebook',
@@ -12,7 +13,7 @@ const names: Record<SocialProvider, string> = {
 export const socialName = (provider: string | undefined) => names[provider as SocialProvider] ?? provider ?? '';
 
 /**
- * ConnectSocials: the seven social logins. A click opens the provider's window at once (so the browser allows
+ * ConnectSocials: the seven social logins, each with its mark. A click opens the provider's window at once (so the browser allows
  * it); Farcaster shows its QR code instead.
  *
  * @tag mb-connect-socials-view
@@ -20,7 +21,14 @@ export const socialName = (provider: string | undefined) => names[provider as So
 export class MbConnectSocialsView extends MbEmbeddedView {
   override render() {
     return html`<ul aria-label=${this.localize.texts.orSocial}>
-        ${SOCIAL_PROVIDERS.map((provider) => html`<li><mb-list-item label=${this.localize.texts.socialWith(names[provider])} chevron @click=${() => this.pick(provider)}></mb-list-item></li>`)}
+        ${SOCIAL_PROVIDERS.map(
+          (provider) =>
+            html`<li>
+              <mb-list-item label=${this.localize.texts.socialWith(names[provider])} chevron @click=${() => this.pick(provider)}>
+                <mb-social-mark slot="image" provider=${provider}></mb-social-mark>
+              </mb-list-item>
+            </li>`,
+        )}
       </ul>
       ${this.errorLine()}`;
   }

@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import type { ModalControllers } from '../../controllers/bag.js';
 import type { NetworksState } from '../../controllers/networks.js';
 import { textsOf } from '../../texts/catalogue.js';
@@ -6,6 +6,7 @@ import { isUserRejection, ModalError, ProviderRpcError } from '../../errors.js';
 import { log } from '../../core/log.js';
 import '../../ui/list-item/list-item.js';
 import '../../ui/icon/icon.js';
+import '../../ui/token-image/token-image.js';
 
 /** The configured networks as items; a click switches the wallet (or the active network while disconnected). */
 export function networkList(controllers: ModalControllers, state: NetworksState, onSwitched: () => void) {
@@ -32,7 +33,9 @@ export function networkList(controllers: ModalControllers, state: NetworksState,
           tag=${network.id === currentId ? texts.active : ''}
           ?disabled=${state.switching}
           @click=${() => (network.id === currentId ? onSwitched() : switchTo(network.id))}
-        ></mb-list-item>
+        >
+          <mb-token-image slot="image" shape="square" src=${controllers.directory.networkImage(network) ?? nothing} name=${network.name}></mb-token-image>
+        </mb-list-item>
       </li>`,
     )}
   </ul>`;

@@ -6,6 +6,7 @@ import type { MbInputEvent } from '../../ui/input/input.js';
 import { MbView } from '../view.js';
 import '../../ui/input/input.js';
 import '../../ui/list-item/list-item.js';
+import '../../ui/token-image/token-image.js';
 import '../../ui/text/text.js';
 
 /**
@@ -40,7 +41,9 @@ export class MbOnrampFiatSelectView extends MbView {
                   this.onramp!.selectPaymentCurrency(currency.id);
                   this.controllers.router.back();
                 }}
-              ></mb-list-item>
+              >
+                <mb-token-image slot="image" src=${this.controllers.directory.currencyImage(currency.id) ?? nothing} name=${currency.id}></mb-token-image>
+              </mb-list-item>
             </li>`,
         )}
       </ul>`;

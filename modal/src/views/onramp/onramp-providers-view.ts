@@ -3,14 +3,28 @@ import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
 import { ONRAMP_PROVIDER, type OnrampController, type OnrampState } from '../../controllers/onramp/onramp.js';
 import type { OnrampAmount } from '../../api/types.js';
-import { MbView, viewStyles } from '../view.js';
+import { MbView, viewStyles, run } from '../view.js';
 import { detail, tradeStyles } from '../trade.js';
+import { formatDecimalText } from '../../core/units.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
 import '../../ui/list-item/list-item.js';
+import '../../ui/token-image/token-image.js';
 import '../../ui/skeleton/skeleton.js';
 
-const money = (value: OnrampAmount | undefined) => (value?.amount ? `${value.amount} ${value.currency}` : '-');
+/**
+ * An amount of the quote in the reader's locale, isolated for right-to-left text: a fiat amount as money (`$49.15`,
+ * `49,15 €`), a token amount by the one display rule with its symbol (`0.081 BNB`).
+ */
+function money(value: OnrampAmount | undefined, fiat: string, lang: string) {
+  if (!value?.amount || !/^\d+(\.\d+)?$/.test(value.amount)) return value?.amount ? run(`${value.amount} ${value.currency}`) : '-';
+  if (value.currency !== fiat) return run(`${formatDecimalText(value.amount, lang)} ${value.currency}`);
+  try {
+    return run(new Intl.NumberFormat(lang, { style: 'currency', currency: value.currency }).format(value.amount as never));
+  } catch {
+    return run(`${value.amount} ${value.currency}`);
+  }
+}
 
 /**
  * OnRampProviders (buy with fiat): the fiat amount and currency, the token to buy, the payment method with its
@@ -54,7 +68,7 @@ export class MbOnrampProvidersView extends MbView {
             @input=${(e: Event) => this.onramp!.setAmount((e.target as HTMLInputElement).value)}
           />
           <button class="token" type="button" @click=${() => this.controllers.router.push('OnRampFiatSelect')}>
-            <span class="vh">${t.paymentCurrency}: </span>${fiat}<mb-icon name="chevron"></mb-icon>
+            <span class="vh">${t.paymentCurrency}: </span>${fiat ? html`<mb-token-image src=${this.controllers.directory.currencyImage(fiat) ?? nothing} name=${fiat}></mb-token-image>` : nothing}${fiat}<mb-icon name="chevron"></mb-icon>
           </button>
         </div>
         <p id="amount-error" class="error" role="alert">${this.amountError(state, limits)}</p>
@@ -66,7 +80,7 @@ export class MbOnrampProvidersView extends MbView {
             ${state.quoteLoading ? html`<mb-skeleton></mb-skeleton>` : state.quote?.purchaseAmount.amount || '0'}
           </output>
           <button class="token" type="button" @click=${() => this.controllers.router.push('OnRampTokenSelect')}>
-            <span class="vh">${t.purchaseCurrency}: </span>${token?.symbol ?? '-'}<mb-icon name="chevron"></mb-icon>
+            <span class="vh">${t.purchaseCurrency}: </span>${token ? html`<mb-token-image src=${this.controllers.directory.tokenImage(token) ?? nothing} name=${token.symbol}></mb-token-image>` : nothing}${token?.symbol ?? '-'}<mb-icon name="chevron"></mb-icon>
           </button>
         </div>
       </section>
@@ -80,9 +94,9 @@ export class MbOnrampProvidersView extends MbView {
       </div>
       ${state.quote
         ? html`<dl aria-busy=${state.quoteLoading ? 'true' : 'false'}>
-            ${detail(t.swapTo, state.quote.purchaseAmount.amount ? money(state.quote.purchaseAmount) : t.shownByProvider)}
-            ${detail(t.providerFee, money(state.quote.coinbaseFee))} ${detail(t.networkFee, money(state.quote.networkFee))}
-            ${detail(t.subtotal, money(state.quote.paymentSubtotal))} ${detail(t.total, money(state.quote.paymentTotal))}
+            ${detail(t.swapTo, state.quote.purchaseAmount.amount ? money(state.quote.purchaseAmount, fiat, this.localize.lang) : t.shownByProvider)}
+            ${detail(t.providerFee, money(state.quote.coinbaseFee, fiat, this.localize.lang))} ${detail(t.networkFee, money(state.quote.networkFee, fiat, this.localize.lang))}
+            ${detail(t.subtotal, money(state.quote.paymentSubtotal, fiat, this.localize.lang))} ${detail(t.total, money(state.quote.paymentTotal, fiat, this.localize.lang))}
           </dl>`
         : state.quoteLoading
           ? html`<mb-skeleton aria-busy="true"></mb-skeleton>`

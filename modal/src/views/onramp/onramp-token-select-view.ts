@@ -4,6 +4,7 @@ import { FeatureController } from '../store-controller.js';
 import { networkOf, type OnrampController } from '../../controllers/onramp/onramp.js';
 import { MbView } from '../view.js';
 import '../../ui/list-item/list-item.js';
+import '../../ui/token-image/token-image.js';
 
 /**
  * OnRampTokenSelect: the tokens the provider sells on the active network. Picking one goes back.
@@ -33,7 +34,9 @@ export class MbOnrampTokenSelectView extends MbView {
                 this.onramp!.selectPurchaseCurrency(currency.id);
                 this.controllers.router.back();
               }}
-            ></mb-list-item>
+            >
+              <mb-token-image slot="image" src=${this.controllers.directory.tokenImage(currency) ?? nothing} name=${currency.symbol}></mb-token-image>
+            </mb-list-item>
           </li>`,
       )}
     </ul>`;

@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { createTestControllers } from '../testing/test-controllers.js';
-import { deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
+import { pickToken, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbInput } from '../../ui/input/input.js';
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
@@ -12,7 +12,7 @@ async function openSend() {
   const { modal } = await mountTestModal(harness.controllers);
   harness.controllers.modal.open({ view: 'WalletSend' });
   const view = await waitForView(modal, 'mb-wallet-send-view');
-  await waitFor(() => view.shadowRoot!.querySelectorAll('option').length >= 2, 3000, 'tokens in the picker');
+  await waitFor(() => (view.shadowRoot!.querySelector('mb-token-picker')?.options.length ?? 0) >= 2, 3000, 'tokens in the picker');
   return { ...harness, modal, view };
 }
 
@@ -28,9 +28,7 @@ describe('WalletSendPreview view', () => {
 
   it('shows what is sent and to whom, with Cancel and Send; Cancel goes back to the form unchanged', async () => {
     const { view, modal, wallet } = await openSend();
-    const select = view.shadowRoot!.querySelector('select')!;
-    select.value = '1';
-    select.dispatchEvent(new Event('change'));
+    await pickToken(view, 'USDT');
     await type(view, 'mb-input.amount-input', '1.5');
     await type(view, 'mb-input.receiver-input', RECEIVER);
     const review = view.shadowRoot!.querySelector<HTMLElement & { disabled: boolean }>('mb-button.submit')!;

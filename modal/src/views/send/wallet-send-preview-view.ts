@@ -4,12 +4,12 @@ import { shortenAddress } from '../../core/format.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { FeatureController, StoreController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
-import { tokenIcon } from '../hub-format.js';
 import { formatAmount, formatUsd } from '../../core/units.js';
 import { log } from '../../core/logger.js';
 import { sendStyles } from './send.styles.js';
 import '../../ui/button/button.js';
 import '../../ui/wallet-image/wallet-image.js';
+import '../../ui/token-image/token-image.js';
 import '../../ui/text/text.js';
 
 /**
@@ -43,7 +43,7 @@ export class MbWalletSendPreviewView extends MbView {
     return html`<div class="summary">
         <div>
           <span class="label">${t.youSend}</span>
-          <mb-wallet-image shape="circle" src=${tokenIcon(token) ?? nothing} name=${token.symbol}></mb-wallet-image>
+          <mb-token-image src=${this.controllers.directory.tokenImage(token) ?? nothing} name=${token.symbol}></mb-token-image>
         </div>
         <div>
           <span class="big">${amount} ${token.symbol}</span>

@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { createTestControllers, testAddress } from '../testing/test-controllers.js';
-import { deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
+import { pickToken, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbInput } from '../../ui/input/input.js';
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
@@ -12,7 +12,7 @@ async function openSend() {
   const { modal } = await mountTestModal(harness.controllers);
   harness.controllers.modal.open({ view: 'WalletSend' });
   const view = await waitForView(modal, 'mb-wallet-send-view');
-  await waitFor(() => view.shadowRoot!.querySelectorAll('option').length >= 2, 3000, 'tokens in the picker');
+  await waitFor(() => (view.shadowRoot!.querySelector('mb-token-picker')?.options.length ?? 0) >= 2, 3000, 'tokens in the picker');
   return { ...harness, modal, view };
 }
 
@@ -29,13 +29,15 @@ describe('WalletSend and WalletSendPreview views', () => {
   it('names what is missing on the disabled button until the form is complete; a name resolves with its avatar', async () => {
     const { view, modal } = await openSend();
     assert.equal(dialogName(modal), 'Send');
-    const select = view.shadowRoot!.querySelector('select')!;
-    assert.deepEqual([...select.options].map((o) => o.textContent), ['BNB (1.234)', 'USDT (250)']);
+    const picker = view.shadowRoot!.querySelector('mb-token-picker')!;
+    await waitFor(() => picker.options.length === 2, 3000, 'the tokens');
+    const trigger = picker.shadowRoot!.querySelector('.trigger')!;
+    assert.deepEqual([trigger.querySelector('b')!.textContent, trigger.querySelector('.amount')!.textContent], ['BNB', '1.234'], 'the first token and its balance');
+    assert.match(trigger.querySelector('mb-token-image')!.src!, /getTokenImage\/BNB/, 'with its image');
     await waitFor(() => deepText(submit(view)) === 'Enter an amount', 3000, 'amount reason');
     assert.isTrue(submit(view).disabled);
     await expectNoAxeViolations(modal);
-    select.value = '1';
-    select.dispatchEvent(new Event('change'));
+    await pickToken(view, 'USDT');
     await type(view, 'mb-input.amount-input', '300');
     await waitFor(() => deepText(submit(view)) === 'Insufficient funds', 3000, 'funds reason');
     const max = [...view.shadowRoot!.querySelectorAll('mb-button')].find((b) => deepText(b) === 'Max')!;
@@ -58,9 +60,7 @@ describe('WalletSend and WalletSendPreview views', () => {
 
   it("Review, then Send: the wallet gets the ERC-20 transfer, 'Transaction started' shows and the completion screen follows", async () => {
     const { view, modal, controllers, wallet } = await openSend();
-    const select = view.shadowRoot!.querySelector('select')!;
-    select.value = '1';
-    select.dispatchEvent(new Event('change'));
+    await pickToken(view, 'USDT');
     await type(view, 'mb-input.amount-input', '1.5');
     await type(view, 'mb-input.receiver-input', RECEIVER);
     await waitFor(() => !submit(view).disabled, 3000, 'ready');

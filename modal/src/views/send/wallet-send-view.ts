@@ -1,5 +1,7 @@
 import { html, nothing } from 'lit';
 import type { MbInputEvent } from '../../ui/input/input.js';
+import type { MbPickEvent } from '../../ui/token-picker/token-picker.js';
+import '../../ui/token-picker/token-picker.js';
 import { defineElement } from '../../ui/define.js';
 import { shortenAddress } from '../../core/format.js';
 import { formatDecimalText, formatUsd } from '../../core/units.js';
@@ -16,7 +18,7 @@ import '../../ui/spinner/spinner.js';
 import '../../ui/text/text.js';
 
 /**
- * WalletSend: the token (from the balances), the amount with Max, the receiver as an address or a name (shown with
+ * WalletSend: the token (a searchable picker of the balances, with images), the amount with Max, the receiver as an address or a name (shown with
  * its avatar once resolved), the network fee in USD, and a button that names what is missing until the form is
  * complete, then opens the preview.
  *
@@ -71,13 +73,23 @@ export class MbWalletSendView extends MbView {
     const amountUsd = hub.sendFlow.amountUsd();
     const receiverAvatar = safeImageUrl(form.receiverProfileImageUrl);
     return html`<div class="field">
-        <label for="token">${t.token}</label>
-        <select id="token" @change=${(event: Event) => this.pickToken((event.target as HTMLSelectElement).value)}>
-          ${selected < 0 ? html`<option value="" selected disabled>${t.selectToken}</option>` : nothing}
-          ${balances.map(
-            (b, index) => html`<option value=${index} ?selected=${index === selected}>${b.symbol} (${formatDecimalText(b.quantity.numeric, lang)})</option>`,
-          )}
-        </select>
+        <span class="label" aria-hidden="true">${t.token}</span>
+        <mb-token-picker
+          label=${t.token}
+          placeholder=${t.selectToken}
+          search-label=${t.searchTokens}
+          empty-text=${t.noTokenFound}
+          value=${selected < 0 ? '' : String(selected)}
+          .options=${balances.map((b, index) => ({
+            value: String(index),
+            symbol: b.symbol,
+            name: b.name,
+            amount: formatDecimalText(b.quantity.numeric, lang),
+            imageSrc: this.controllers.directory.tokenImage(b),
+            keywords: b.address,
+          }))}
+          @mb-pick=${(event: MbPickEvent) => this.pickToken(event.value)}
+        ></mb-token-picker>
       </div>
       <div class="field">
         <span class="label" aria-hidden="true">${t.amount}</span>
@@ -93,8 +105,8 @@ export class MbWalletSendView extends MbView {
         </div>
         ${token
           ? html`<div class="hint">
-              <span>${t.available(`${formatDecimalText(token.balance, lang)} ${token.symbol}`)}</span>
-              ${amountUsd !== undefined ? html`<span>${formatUsd(amountUsd, lang)}</span>` : nothing}
+              <bdi>${t.available(`${formatDecimalText(token.balance, lang)} ${token.symbol}`)}</bdi>
+              ${amountUsd !== undefined ? html`<bdi>${formatUsd(amountUsd, lang)}</bdi>` : nothing}
             </div>`
           : nothing}
       </div>

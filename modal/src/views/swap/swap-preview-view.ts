@@ -4,7 +4,7 @@ import { FeatureController } from '../store-controller.js';
 import { needsApproval, quoteDetails, swapIssue, type SwapController, type SwapState } from '../../controllers/swap/swap.js';
 import { formatAmount, formatTokenAmount, formatUsd } from '../../core/units.js';
 import { slippageText } from '../../controllers/swap/amounts.js';
-import { MbView, viewStyles } from '../view.js';
+import { MbView, viewStyles, feeRuns, run } from '../view.js';
 import { swapPreviewStyles } from './swap-preview-view.styles.js';
 import { detail, tradeStyles } from '../trade.js';
 import { issueText } from './swap-issue.js';
@@ -47,20 +47,20 @@ export class MbSwapPreviewView extends MbView {
     const native = state.tokens.find((x) => x.isNative);
     return html`<div class="center">
         <mb-text tone="muted">${t.swapFrom}</mb-text>
-        <span class="big">${paid}</span>
+        <span class="big">${run(paid)}</span>
         <mb-icon class="down" name="chevron"></mb-icon>
         <mb-text tone="muted">${t.swapTo}</mb-text>
-        <span class="big">${received}</span>
+        <span class="big">${run(received)}</span>
       </div>
       <dl>
-        ${detail(t.minimumReceived, `${formatTokenAmount(info.minimumReceived, to.decimals, this.numberLocale)} ${to.symbol}`)}
+        ${detail(t.minimumReceived, run(`${formatTokenAmount(info.minimumReceived, to.decimals, this.numberLocale)} ${to.symbol}`))}
         ${detail(t.slippageTolerance, slippageText(state.slippageBps))}
         ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${formatAmount(info.priceImpactBps, 2, 2, this.numberLocale)}%`)}
         ${detail(
           t.networkFee,
           info.networkFee === undefined
             ? state.gasError ?? t.networkFeeUnavailable
-            : `${formatTokenAmount(info.networkFee, 18, this.numberLocale)} ${native?.symbol ?? ''}${info.networkFeeCents !== undefined ? ` (${formatUsd(info.networkFeeCents, this.numberLocale)})` : ''}`,
+            : feeRuns(formatTokenAmount(info.networkFee, 18, this.numberLocale), native?.symbol ?? '', info.networkFeeCents === undefined ? undefined : formatUsd(info.networkFeeCents, this.numberLocale)),
         )}
       </dl>
       ${approval && !busy ? html`<p class="message">${state.atomicBatch ? t.approvalInBatch(from.symbol) : t.approvalNeeded(from.symbol)}</p>` : nothing}

@@ -1,13 +1,13 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
-import { safeImageUrl } from '../../core/safe-url.js';
 import { type SwapController, type SwapTokenInfo } from '../../controllers/swap/swap.js';
 import { formatTokenAmount } from '../../core/units.js';
 import type { MbInputEvent } from '../../ui/input/input.js';
 import { MbView } from '../view.js';
 import '../../ui/input/input.js';
 import '../../ui/list-item/list-item.js';
+import '../../ui/token-image/token-image.js';
 import '../../ui/text/text.js';
 
 /**
@@ -48,11 +48,12 @@ export class MbSwapSelectTokenView extends MbView {
     return html`<li>
       <mb-list-item
         label=${`${token.symbol} · ${token.name}`}
-        image-src=${safeImageUrl(token.logoUri) ?? nothing}
         tag=${token.balance > 0n ? formatTokenAmount(token.balance, token.decimals, this.numberLocale) : nothing}
         ?active=${current?.address === token.address}
         @click=${() => this.pick(token, side)}
-      ></mb-list-item>
+      >
+        <mb-token-image slot="image" src=${this.controllers.directory.tokenImage(token) ?? nothing} name=${token.symbol}></mb-token-image>
+      </mb-list-item>
     </li>`;
   }
 

@@ -3,6 +3,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbListItem } from '../../ui/list-item/list-item.js';
 import { amountInput, buttonNamed, openSwap } from '../testing/swap-harness.js';
+import { ar } from '../../texts/locales/ar.js';
+import type { SwapController } from '../../controllers/swap/swap.js';
 
 describe('Swap view', () => {
   afterEach(() => document.body.replaceChildren());
@@ -36,7 +38,7 @@ describe('Swap view', () => {
     assert.include(text, '1 BNB = 590 USDT');
     assert.include(text, '58.41 USDT'); // 59 less 1%
     assert.include(text, '1.66%');
-    assert.include(text, '0.00015 BNB ($0.09)');
+    assert.match(text, /0\.00015 BNB \( ?\$0\.09 ?\)/);
     await expectNoAxeViolations(modal);
   });
 
@@ -58,5 +60,45 @@ describe('Swap view', () => {
   it("shows 'Network not supported for Swaps' where the API does not serve the chain", async () => {
     const { view } = await openSwap({ supported: false });
     await waitFor(() => view.shadowRoot!.querySelector('[role="alert"]')?.textContent === 'Network not supported for Swaps', 3000, 'error');
+  });
+});
+
+describe('Swap view in Arabic (right to left)', () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it('the rate and fee lines keep their runs in order: each amount with its symbol isolated, reading left to right inside', async () => {
+    const { view } = await openSwap({ locale: ar });
+    const swap = await waitFor(() => (view as HTMLElement & { swap?: SwapController }).swap, 3000, 'the swap feature');
+    await waitFor(() => swap.getState().tokens.length === 3, 3000, 'tokens');
+    swap.selectToken('to', swap.getState().tokens.find((token) => token.symbol === 'USDT')!.address);
+    const input = amountInput(view);
+    input.focus();
+    await sendKeys({ type: '0.1' });
+    const rate = await waitFor(() => [...view.shadowRoot!.querySelectorAll('dt')].find((dt) => dt.textContent === ar.texts.swapRate)?.nextElementSibling, 3000, 'the rate line');
+    await waitFor(() => rate.querySelectorAll('bdi').length === 2, 3000, 'the quote');
+    const number = (value: number) => new Intl.NumberFormat('ar', { maximumFractionDigits: 3 }).format(value);
+    // DOM order: what is paid, then what it buys; each run isolated.
+    const runs = [...rate.querySelectorAll('bdi')];
+    assert.deepEqual(runs.map((bdi) => bdi.textContent), ['1 BNB', `${number(590)} USDT`]);
+    assert.equal(rate.textContent!.replace(/\s+/g, ' ').trim(), `1 BNB = ${number(590)} USDT`);
+    for (const bdi of runs) assert.equal(getComputedStyle(bdi).unicodeBidi, 'isolate');
+    assert.equal(getComputedStyle(rate).direction, 'rtl');
+    // Right to left: "1 BNB" stands right of the USDT amount, and inside it "1" stands left of "BNB".
+    const [paid, bought] = runs.map((bdi) => bdi.getBoundingClientRect());
+    assert.isAbove(paid.left, bought.right - 1, 'the first run on the right');
+    const text = [...runs[0].childNodes].find((node) => node.nodeType === Node.TEXT_NODE)!;
+    const one = document.createRange();
+    one.setStart(text, 0);
+    one.setEnd(text, 1);
+    const symbol = document.createRange();
+    symbol.setStart(text, 2);
+    symbol.setEnd(text, 5);
+    assert.isBelow(one.getBoundingClientRect().left, symbol.getBoundingClientRect().left, '"1 BNB" reads left to right');
+    const fee = [...view.shadowRoot!.querySelectorAll('dt')].find((dt) => dt.textContent === ar.texts.networkFee)!.nextElementSibling!;
+    assert.deepEqual(
+      [...fee.querySelectorAll('bdi')].map((bdi) => bdi.textContent),
+      [`${new Intl.NumberFormat('ar', { maximumSignificantDigits: 2 }).format(0.00015)} BNB`, new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(0.09)],
+      'the fee in BNB, then its USD value, each isolated',
+    );
   });
 });

@@ -1,18 +1,17 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
-import { safeImageUrl } from '../../core/safe-url.js';
 import { quoteDetails, swapIssue, type SwapController, type SwapState, type SwapTokenInfo } from '../../controllers/swap/swap.js';
 import { formatAmount, formatTokenAmount, formatUsd, formatAmountInput } from '../../core/units.js';
 import { slippageText } from '../../controllers/swap/amounts.js';
-import { MbView, viewStyles } from '../view.js';
+import { MbView, viewStyles, feeRuns, rateRuns, run } from '../view.js';
 import { detail, tradeStyles } from '../trade.js';
 import { issueText } from './swap-issue.js';
 import { swapStyles } from './swap-view.styles.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
 import '../../ui/skeleton/skeleton.js';
-import '../../ui/wallet-image/wallet-image.js';
+import '../../ui/token-image/token-image.js';
 
 /**
  * Swap: the token to pay and its amount, the token to receive with the quoted amount (debounced quotes),
@@ -42,6 +41,7 @@ export class MbSwapView extends MbView {
     const info = quoteDetails(state);
     const issue = issueText(t, state);
     const native = state.tokens.find((x) => x.isNative);
+    const lang = this.localize.lang;
     return html`
       <section class="panel" aria-label=${t.swapFrom}>
         <div class="panel-head"><span>${t.swapFrom}</span></div>
@@ -60,7 +60,7 @@ export class MbSwapView extends MbView {
         </div>
         ${from
           ? html`<div class="panel-foot">
-              <span>${t.tokenBalance(formatTokenAmount(from.balance, from.decimals, this.localize.lang), from.symbol)}</span>
+              <bdi>${t.tokenBalance(formatTokenAmount(from.balance, from.decimals, lang), from.symbol)}</bdi>
               ${from.balance > 0n ? html`<mb-button variant="ghost" size="sm" @click=${this.max}>${t.maxAmount}</mb-button>` : nothing}
             </div>`
           : nothing}
@@ -72,23 +72,23 @@ export class MbSwapView extends MbView {
         <div class="panel-head"><span>${t.swapTo}</span></div>
         <div class="amount-row">
           <output class="amount" aria-label=${t.swapTo} aria-live="polite" aria-busy=${state.quoteLoading ? 'true' : 'false'}>
-            ${state.quoteLoading ? html`<mb-skeleton></mb-skeleton>` : quote && to ? formatTokenAmount(quote.toAmount, to.decimals, this.localize.lang) : '0'}
+            ${state.quoteLoading ? html`<mb-skeleton></mb-skeleton>` : quote && to ? formatTokenAmount(quote.toAmount, to.decimals, lang) : '0'}
           </output>
           ${this.tokenButton('to', to)}
         </div>
-        ${to ? html`<div class="panel-foot"><span>${t.tokenBalance(formatTokenAmount(to.balance, to.decimals, this.localize.lang), to.symbol)}</span></div>` : nothing}
+        ${to ? html`<div class="panel-foot"><bdi>${t.tokenBalance(formatTokenAmount(to.balance, to.decimals, lang), to.symbol)}</bdi></div>` : nothing}
       </section>
       ${info && from && to && quote
         ? html`<dl>
             ${detail(t.swapRate, this.rate(state))}
-            ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${formatAmount(info.priceImpactBps, 2, 2, this.localize.lang)}%`)}
+            ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${formatAmount(info.priceImpactBps, 2, 2, lang)}%`)}
             ${detail(
               t.networkFee,
               info.networkFee === undefined
                 ? state.gasError ?? t.networkFeeUnavailable
-                : `${formatTokenAmount(info.networkFee, 18, this.localize.lang)} ${native?.symbol ?? ''}${info.networkFeeCents !== undefined ? ` (${formatUsd(info.networkFeeCents, this.localize.lang)})` : ''}`,
+                : feeRuns(formatTokenAmount(info.networkFee, 18, lang), native?.symbol ?? '', info.networkFeeCents === undefined ? undefined : formatUsd(info.networkFeeCents, lang)),
             )}
-            ${detail(t.minimumReceived, `${formatTokenAmount(info.minimumReceived, to.decimals, this.localize.lang)} ${to.symbol}`)}
+            ${detail(t.minimumReceived, run(`${formatTokenAmount(info.minimumReceived, to.decimals, lang)} ${to.symbol}`))}
           </dl>`
         : nothing}
       <dl>
@@ -121,17 +121,17 @@ export class MbSwapView extends MbView {
     // The side is read out before the token (visually hidden), so the name starts with what the button shows.
     return html`<button class="token" type="button" @click=${() => this.controllers.router.push('SwapSelectToken', { swapSide: side })}>
       <span class="vh">${side === 'from' ? t.swapFrom : t.swapTo}: </span>
-      ${token ? html`<mb-wallet-image aria-hidden="true" shape="circle" src=${safeImageUrl(token.logoUri) ?? nothing} name=${token.symbol}></mb-wallet-image>${token.symbol}` : t.selectToken}
+      ${token ? html`<mb-token-image src=${this.controllers.directory.tokenImage(token) ?? nothing} name=${token.symbol}></mb-token-image>${token.symbol}` : t.selectToken}
       <mb-icon name="chevron"></mb-icon>
     </button>`;
   }
 
-  private rate(state: SwapState): string {
+  private rate(state: SwapState): TemplateResult | string {
     const { from, to, quote } = state;
     if (!from || !to || !quote || quote.fromAmount === 0n) return '-';
     // Output per one whole input token, in the output's smallest unit.
     const perOne = (quote.toAmount * 10n ** BigInt(from.decimals)) / quote.fromAmount;
-    return `1 ${from.symbol} = ${formatTokenAmount(perOne, to.decimals, this.localize.lang)} ${to.symbol}`;
+    return rateRuns(from.symbol, formatTokenAmount(perOne, to.decimals, this.localize.lang), to.symbol);
   }
 
   private action(state: SwapState, issue: string | undefined) {

@@ -1,6 +1,7 @@
 import { createTestControllers, testAddress, type ExtraRoutes } from './test-controllers.js';
 import { deepText, mountTestModal, waitFor, waitForView } from './test-helpers.js';
 import type { MbListItem } from '../../ui/list-item/list-item.js';
+import type { ModalLocale } from '../../texts/locale.js';
 
 // The Swap views' tests share these: the swap endpoints, a connected modal on Swap, and the steps to a quote.
 
@@ -47,7 +48,7 @@ export function swapRoutes(state: { allowance: bigint; usdt: string }): ExtraRou
   };
 }
 
-export async function openSwap(options: { supported?: boolean; usdt?: string; dark?: boolean; batching?: boolean; approveError?: unknown } = {}) {
+export async function openSwap(options: { supported?: boolean; usdt?: string; dark?: boolean; batching?: boolean; approveError?: unknown; locale?: ModalLocale } = {}) {
   const state = { allowance: 0n, usdt: options.usdt ?? '25', batchStatus: 100 };
   const sent: { to: string; value: string }[] = [];
   const batches: { calls: { to: string }[]; atomicRequired: boolean }[] = [];
@@ -62,7 +63,7 @@ export async function openSwap(options: { supported?: boolean; usdt?: string; da
   };
   const routes = swapRoutes(state);
   const harness = createTestControllers({
-    modalOptions: options.dark ? { themeMode: 'dark' } : {},
+    modalOptions: { ...(options.dark ? { themeMode: 'dark' as const } : {}), ...(options.locale ? { locale: options.locale } : {}) },
     routes: (url, init) => (options.supported === false && url.pathname.endsWith('/v1/supported-chains') ? json({ http: [], ws: [] }) : routes(url, init)),
     walletMethods: {
       eth_sendTransaction(params) {

@@ -158,3 +158,16 @@ export function clickCompletionAction(view: HTMLElement, label: string): void {
   if (!button) throw new Error(`No completion action "${label}"`);
   button.shadowRoot!.querySelector('button')!.click();
 }
+
+/** Picks `symbol` in the `mb-token-picker` of `view` as a person does: opens the list and clicks the token. */
+export async function pickToken(view: HTMLElement, symbol: string): Promise<void> {
+  const picker = view.shadowRoot!.querySelector('mb-token-picker')!;
+  if (!picker.open) picker.shadowRoot!.querySelector<HTMLButtonElement>('.trigger')!.click();
+  const option = await waitFor(
+    () => [...picker.shadowRoot!.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.querySelector('b')?.textContent === symbol),
+    3000,
+    `the option ${symbol}`,
+  );
+  option.click();
+  await picker.updateComplete;
+}
