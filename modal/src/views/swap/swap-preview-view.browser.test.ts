@@ -27,7 +27,7 @@ describe('SwapPreview view', () => {
     assert.deepEqual(completionOf(modal, complete), {
       title: 'Swap Complete',
       hasBack: false,
-      result: 'You paid 20 USDT and received 0.033333 BNB.',
+      result: 'You paid 20 USDT and received 0.033 BNB.',
       detail: undefined,
       link: { href: `https://bscscan.com/tx/0x${'cd'.repeat(32)}`, text: 'View on BscScan', target: '_blank', rel: 'noopener noreferrer' },
       actions: [
