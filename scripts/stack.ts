@@ -33,9 +33,20 @@ export interface RunningStack {
   /** The ERC-4337 bundler's JSON-RPC URL (alto). */
   bundlerUrl: string;
   siteUrl?: string;
+  /** The local Solana chain inside api-mocks (LiteSVM): its CAIP-2 id, JSON-RPC URL, test token mint and dev accounts. */
+  solana: LocalSolanaInfo;
   /** The environment the site was (or would be) started with. */
   siteEnv: Record<string, string>;
   stop(): Promise<void>;
+}
+
+export interface LocalSolanaInfo {
+  chainId: `solana:${string}`;
+  /** The Blockchain API's JSON-RPC endpoint for the Solana chain id. */
+  rpcUrl: string;
+  /** The test SPL token's mint (symbol MUSD, 6 decimals). */
+  mint: string;
+  accounts: { address: string; secretKey: string }[];
 }
 
 /** Fails with a clear message when a port on loopback is taken. */
@@ -296,7 +307,13 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       stops.push(() => site.close());
       siteUrl = site.url;
     }
-    return { config, deployment, rpcUrl: anvil.rpcUrl, apiUrl: api.url, relayUrl: api.relayUrl, frameUrl: api.frameUrl!, bundlerUrl: bundler.url, siteUrl, siteEnv, stop };
+    const solana: LocalSolanaInfo = {
+      chainId: api.solana!.caip2,
+      rpcUrl: `${api.url}/v1?chainId=${encodeURIComponent(api.solana!.caip2)}&projectId=${encodeURIComponent(config.projectId)}`,
+      mint: api.solana!.mint,
+      accounts: api.solana!.devAccounts.map((account) => ({ address: account.address, secretKey: account.secretKey })),
+    };
+    return { config, deployment, rpcUrl: anvil.rpcUrl, apiUrl: api.url, relayUrl: api.relayUrl, frameUrl: api.frameUrl!, bundlerUrl: bundler.url, siteUrl, solana, siteEnv, stop };
   } catch (error) {
     await stop();
     throw error;

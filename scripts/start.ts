@@ -44,6 +44,12 @@ async function main() {
     ...DEV_ACCOUNTS.map((a, i) => `  (${i}) ${a.address}  ${a.key}${i === 0 ? '  <- contract owner' : ''}`),
     '',
     'Add the local chain to your browser wallet (RPC above, chain id 31337, symbol BNB) and import one of the keys.',
+    '',
+    `Local Solana chain (LiteSVM inside api-mocks): ${stack.solana.chainId}`,
+    `  JSON-RPC     ${stack.solana.rpcUrl}`,
+    `  Test token   ${stack.solana.mint}  (MUSD, 6 decimals)`,
+    'Funded Solana development accounts (1000 SOL and 1000 MUSD each; secret keys in base58, as Solana wallets import them):',
+    ...stack.solana.accounts.map((a, i) => `  (${i}) ${a.address}  ${a.secretKey}`),
     'Press Ctrl-C to stop everything.',
   ];
   console.log(lines.join('\n'));

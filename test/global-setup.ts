@@ -30,6 +30,7 @@ export default async function globalSetup() {
     chainId: config.preset.chainId,
     projectId: config.projectId,
     deployment: stack.deployment,
+    solana: stack.solana,
   };
   process.env[STACK_ENV] = JSON.stringify(info);
   return async () => {

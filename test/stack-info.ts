@@ -1,4 +1,5 @@
 import type { Deployment } from '../contracts/deployment.js';
+import type { LocalSolanaInfo } from '../scripts/stack.js';
 
 /** What the end-to-end set-up started, handed to the test workers through the environment. */
 export interface StackInfo {
@@ -13,6 +14,8 @@ export interface StackInfo {
   chainId: number;
   projectId: string;
   deployment: Deployment;
+  /** The local Solana chain (CAIP-2 id, JSON-RPC URL, test token mint, dev accounts). */
+  solana: LocalSolanaInfo;
 }
 
 export const STACK_ENV = 'MINIBOT_E2E_STACK';

@@ -3,6 +3,7 @@ import type { Deployment, DeployedToken } from '../../contracts/deployment.js';
 import type { WcWallet } from '../../modal/src/api/types.js';
 import type { Db } from './db.js';
 import type { ProjectStore } from './projects.js';
+import type { LocalSolanaChain } from './solana/chain.js';
 
 /** USD price api-mocks reports for the local chain's native coin (BNB). */
 export const NATIVE_PRICE_USD = 600;
@@ -31,6 +32,8 @@ export interface MocksContext {
   directoryVersion: number;
   walletsByImageId: Map<string, WcWallet>;
   tokensByAddress: Map<string, DeployedToken>;
+  /** The local Solana chain (LiteSVM in this process), served under its `solana:` CAIP-2 id; absent when switched off. */
+  solana?: LocalSolanaChain;
 }
 
 export function localChainDefinition(chainId: number, rpcUrl: string): Chain {

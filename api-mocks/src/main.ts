@@ -65,6 +65,7 @@ async function main(): Promise<void> {
       allowedOrigins: process.env.ALLOWED_ORIGINS ? process.env.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
     });
     console.log(`api-mocks: HTTP ${running.url}  relay ${running.relayUrl}  embedded wallet ${running.frameUrl} (mailbox ${running.frameUrl}/mailbox)  chain ${chainId} via ${rpcUrl}  project "${config.projectId}"  data ${config.dataDir}/`);
+    if (running.solana) console.log(`Solana: ${running.solana.caip2} (LiteSVM in this process) at ${running.url}/v1?chainId=${encodeURIComponent(running.solana.caip2)}&projectId=${config.projectId}  test token MUSD ${running.solana.mint}`);
     const stop = () => {
       running.close().then(() => process.exit(0));
     };

@@ -19,6 +19,7 @@ import { profileRoutes } from './routes/profile.js';
 import { rpcRoutes } from './routes/rpc.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { generateWallets } from './wallets.js';
+import { LocalSolanaChain } from './solana/chain.js';
 
 export interface ApiMocksOptions {
   host: string;
@@ -37,6 +38,8 @@ export interface ApiMocksOptions {
   framePort?: number;
   /** The ERC-4337 bundler for the embedded wallet's smart accounts (with `deployment.erc4337`); absent = EOAs only. */
   bundlerUrl?: string;
+  /** Run the local Solana chain (default true). */
+  solana?: boolean;
 }
 
 export interface RunningApiMocks {
@@ -44,6 +47,8 @@ export interface RunningApiMocks {
   relayUrl: string;
   /** The embedded wallet's origin, when `framePort` was given. */
   frameUrl?: string;
+  /** The local Solana chain: its CAIP-2 id, dev accounts and test token (absent with `solana: false`). */
+  solana?: LocalSolanaChain;
   close(): Promise<void>;
 }
 
@@ -116,6 +121,7 @@ export async function startApiMocks(options: ApiMocksOptions): Promise<RunningAp
     directoryVersion: 0,
     walletsByImageId: new Map(wallets.map((wallet) => [wallet.image_id as string, wallet])),
     tokensByAddress: new Map(deployment.tokens.map((token) => [token.address.toLowerCase(), token])),
+    solana: options.solana === false ? undefined : await LocalSolanaChain.start(),
   };
 
   const router = new Router();
@@ -167,6 +173,7 @@ export async function startApiMocks(options: ApiMocksOptions): Promise<RunningAp
     url: ctx.baseUrl,
     relayUrl: ctx.relayUrl,
     frameUrl: embedded?.url,
+    solana: ctx.solana,
     close() {
       closed ??= (async () => {
         await embedded?.close();

@@ -5,10 +5,10 @@ import type { BalanceResponse, FungiblePriceResponse, IdentityResponse, Supporte
 import { devWallet, getJson, localChain, postJson, projectId } from './helpers.js';
 
 describe('GET /v1/supported-chains', () => {
-  it('lists the local chain and BSC in http[]', async () => {
+  it('lists the local chain, the local Solana chain and BSC in http[]', async () => {
     const { status, body } = await getJson<SupportedChainsResponse>('/v1/supported-chains');
     expect(status).toBe(200);
-    expect(body.http).toEqual([localChain(), 'eip155:56']);
+    expect(body.http).toEqual([localChain(), expect.stringMatching(/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/), 'eip155:56']);
     expect(body.ws).toContain(localChain());
   });
 

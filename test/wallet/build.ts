@@ -9,7 +9,7 @@ import { buildSync } from 'esbuild';
  * milliseconds); `npm pack` adds the type declarations (`--declarations`, tsc).
  */
 const here = dirname(fileURLToPath(import.meta.url));
-export const TEST_WALLET_SOURCES = ['index.ts', 'test-wallet.ts', 'browser-provider.ts', 'wc-wallet.ts'];
+export const TEST_WALLET_SOURCES = ['index.ts', 'test-wallet.ts', 'browser-provider.ts', 'wc-wallet.ts', 'solana-wallet.ts', 'solana-browser.ts'];
 
 export function buildTestWallet(options: { declarations?: boolean } = {}): void {
   buildSync({

@@ -10,6 +10,8 @@ import type {
 import { LISTED_REMOTE_CHAIN, NATIVE_PRICE_USD, NATIVE_TOKEN_ADDRESS, tokenIconUrl, type MocksContext } from '../context.js';
 import { badRequest, type Router } from '../http.js';
 import { findNamesByAddress } from './profile.js';
+import { parseSolanaAddress } from '../solana/validate.js';
+import { solanaBalances } from '../solana/account.js';
 import { parseAddress, parseCaip10, parseCaip2, requireObject, requireParam, requireSdk } from '../validate.js';
 
 /** Balances are served from memory this long unless `forceUpdate` is given (as the hosted API caches them). */
@@ -62,7 +64,8 @@ export function accountRoutes(router: Router, ctx: MocksContext): void {
 
   router.get('/v1/supported-chains', (req) => {
     requireSdk(req.query);
-    const body: SupportedChainsResponse = { http: [ctx.localChain, LISTED_REMOTE_CHAIN], ws: [ctx.localChain] };
+    const local = ctx.solana ? [ctx.localChain, ctx.solana.caip2] : [ctx.localChain];
+    const body: SupportedChainsResponse = { http: [...local, LISTED_REMOTE_CHAIN], ws: local };
     return { json: body };
   });
 
@@ -77,6 +80,15 @@ export function accountRoutes(router: Router, ctx: MocksContext): void {
   });
 
   router.get('/v1/account/:address/balance', async (req) => {
+    const solanaChain = req.query.get('chainId')?.startsWith('solana:') ? parseCaip2(req.query.get('chainId'), 'chainId') : undefined;
+    if (solanaChain) {
+      const owner = parseSolanaAddress(req.params.address, 'address');
+      const currency = requireParam(req.query, 'currency');
+      if (currency !== 'usd') throw badRequest(`"currency" must be usd, got "${currency}"`, 'currency');
+      requireSdk(req.query);
+      if (!ctx.solana || solanaChain.id !== ctx.solana.caip2) return { json: { balances: [] } satisfies BalanceResponse };
+      return { json: { balances: solanaBalances(ctx.solana, owner, (symbol) => tokenIconUrl(ctx, symbol)) } satisfies BalanceResponse };
+    }
     const address = parseAddress(req.params.address, 'address');
     const currency = requireParam(req.query, 'currency');
     if (currency !== 'usd') throw badRequest(`"currency" must be usd, got "${currency}"`, 'currency');

@@ -8,6 +8,7 @@ import type { AuthAuthenticateResponse, AuthMeResponse, AuthNonceResponse } from
 import type { MocksContext } from '../context.js';
 import { HttpError, badRequest, forbidden, type RequestContext, type Router } from '../http.js';
 import { isOriginAllowed } from '../projects.js';
+import { decodeSolanaSignature, isSolanaSignInMessage, parseSolanaSignInMessage, verifySolanaSignIn } from '../solana/siwx.js';
 import { parseHex, requireObject, requireSdk, requireString } from '../validate.js';
 
 /** How long a sign-in nonce stays valid (it is also spent by the first attempt that uses it). */
@@ -29,7 +30,7 @@ interface SessionRow {
   token: string;
   project_id: string;
   address: string;
-  chain_id: number;
+  chain_id: number | string;
   metadata: string;
   expires_at: number;
 }
@@ -124,38 +125,60 @@ export function authRoutes(router: Router, ctx: MocksContext, settings: { nonceT
     const nonceToken = bearer(req.req.headers['x-nonce-jwt'], 'x-nonce-jwt');
     const body = requireObject(await req.body(), 'body');
     const message = requireString(body.message, 'message');
-    const signature = parseHex(body.signature, 'signature');
+    const solana = isSolanaSignInMessage(message);
+    const signature = solana ? decodeSolanaSignature(body.signature) : parseHex(body.signature, 'signature');
+    if (!signature) throw badRequest('"signature" must be the 64-byte Ed25519 signature in base58 (or 0x-hex)', 'signature');
     // Single use: the first attempt spends the nonce, whatever its outcome.
     const stored = ctx.db.prepare('DELETE FROM auth_nonces WHERE token = ? RETURNING nonce, expires_at').get(nonceToken) as { nonce: string; expires_at: number } | undefined;
     if (!stored || stored.expires_at < Date.now()) throw refused('the nonce is unknown, spent or expired; fetch a new nonce', 'x-nonce-jwt');
 
-    const siwe = parseSiweMessage(message);
-    if (!siwe.address || siwe.chainId === undefined || !siwe.domain || !siwe.uri || !siwe.nonce) {
-      throw badRequest('"message" is not an EIP-4361 sign-in message (domain, address, URI, chain id and nonce are required)', 'message');
+    let fields: { address: string; chainId: number | string; domain: string; uri: string; nonce: string; issuedAt?: Date; notBefore?: Date; expirationTime?: Date };
+    if (solana) {
+      let parsed;
+      try {
+        parsed = parseSolanaSignInMessage(message);
+      } catch (error) {
+        throw badRequest(`"message" is not a Solana sign-in message: ${(error as Error).message}`, 'message');
+      }
+      const chain = ctx.solana?.caip2;
+      if (!chain) throw badRequest('this service has no Solana chain to verify accounts on', 'message');
+      const reference = chain.slice('solana:'.length);
+      if (parsed.chainId !== reference && parsed.chainId !== chain) throw badRequest(`the message is for Solana chain ${parsed.chainId}; this service verifies accounts on ${chain}`, 'message');
+      fields = { ...parsed, chainId: chain };
+    } else {
+      const siwe = parseSiweMessage(message);
+      if (!siwe.address || siwe.chainId === undefined || !siwe.domain || !siwe.uri || !siwe.nonce) {
+        throw badRequest('"message" is not an EIP-4361 sign-in message (domain, address, URI, chain id and nonce are required)', 'message');
+      }
+      if (siwe.chainId !== ctx.chainId) throw badRequest(`the message is for chain ${siwe.chainId}; this service verifies accounts on chain ${ctx.chainId}`, 'message');
+      fields = { address: siwe.address, chainId: siwe.chainId, domain: siwe.domain, uri: siwe.uri, nonce: siwe.nonce, issuedAt: siwe.issuedAt, notBefore: siwe.notBefore, expirationTime: siwe.expirationTime };
     }
-    if (siwe.nonce !== stored.nonce) throw refused('the message carries another nonce than the one issued');
-    if (siwe.chainId !== ctx.chainId) throw badRequest(`the message is for chain ${siwe.chainId}; this service verifies accounts on chain ${ctx.chainId}`, 'message');
+    if (fields.nonce !== stored.nonce) throw refused('the message carries another nonce than the one issued');
     let uri: URL;
     try {
-      uri = new URL(siwe.uri);
+      uri = new URL(fields.uri);
     } catch {
       throw badRequest('the message\'s URI is not a URL', 'message');
     }
-    if (uri.host !== siwe.domain) throw refused(`the message's domain ${siwe.domain} is not its URI's host ${uri.host}`);
+    if (uri.host !== fields.domain) throw refused(`the message's domain ${fields.domain} is not its URI's host ${uri.host}`);
     if (!isOriginAllowed(uri.origin, project.allowedOrigins)) throw refused(`${uri.origin} is not an allowed origin of project "${projectId}"`);
     if (req.origin !== undefined && req.origin !== uri.origin) throw refused(`the request comes from ${req.origin}, the message names ${uri.origin}`);
     const now = Date.now();
-    if (siwe.issuedAt && siwe.issuedAt.getTime() > now + CLOCK_SKEW_MS) throw refused('the message is issued in the future');
-    if (siwe.notBefore && siwe.notBefore.getTime() > now) throw refused('the message is not valid yet (Not Before)');
-    if (siwe.expirationTime && siwe.expirationTime.getTime() <= now) throw refused('the message expired (Expiration Time)');
+    if (fields.issuedAt && fields.issuedAt.getTime() > now + CLOCK_SKEW_MS) throw refused('the message is issued in the future');
+    if (fields.notBefore && fields.notBefore.getTime() > now) throw refused('the message is not valid yet (Not Before)');
+    if (fields.expirationTime && fields.expirationTime.getTime() <= now) throw refused('the message expired (Expiration Time)');
 
-    await verifyTwice(ctx, message, signature, { domain: siwe.domain, nonce: stored.nonce });
+    if (solana) {
+      if (!verifySolanaSignIn(message, fields.address, signature as Uint8Array)) throw refused("the signature is not the message's Solana account's (Ed25519 over the message text)", 'signature');
+    } else {
+      await verifyTwice(ctx, message, signature as Hex, { domain: fields.domain, nonce: stored.nonce });
+    }
 
-    const expiresAt = Math.min(siwe.expirationTime?.getTime() ?? now + DEFAULT_SESSION_MS, now + MAX_SESSION_MS);
+    const expiresAt = Math.min(fields.expirationTime?.getTime() ?? now + DEFAULT_SESSION_MS, now + MAX_SESSION_MS);
     const token = randomBytes(32).toString('base64url');
     ctx.db
       .prepare('INSERT INTO auth_sessions (token, project_id, address, chain_id, metadata, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(token, projectId, siwe.address, siwe.chainId, '{}', new Date(now).toISOString(), expiresAt);
+      .run(token, projectId, fields.address, fields.chainId, '{}', new Date(now).toISOString(), expiresAt);
     const response: AuthAuthenticateResponse = { token };
     return { json: response };
   });

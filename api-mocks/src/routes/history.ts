@@ -3,6 +3,9 @@ import type { HistoryResponse } from '../../../modal/src/api/types.js';
 import type { MocksContext } from '../context.js';
 import { ChainIndex } from '../history.js';
 import { badRequest, type Router } from '../http.js';
+import { solanaTransaction } from '../solana/account.js';
+import { parseSolanaAddress } from '../solana/validate.js';
+import { tokenIconUrl } from '../context.js';
 import { parseAddress, parseCaip2, parseIntInRange, parseTxHash, requireObject, requireParam, requireSdk } from '../validate.js';
 
 /** Transactions per history page unless `limit` says otherwise. */
@@ -34,6 +37,7 @@ export function historyRoutes(router: Router, ctx: MocksContext): ChainIndex {
     new Set((ctx.db.prepare('SELECT tx_hash FROM onramp_orders WHERE tx_hash IS NOT NULL').all() as { tx_hash: string }[]).map((row) => row.tx_hash.toLowerCase()));
 
   router.get('/v1/account/:address/history', async (req) => {
+    if (req.query.get('chainId')?.startsWith('solana:')) return solanaHistory(req.params.address, req.query);
     const address = parseAddress(req.params.address, 'address');
     const chain = parseCaip2(requireParam(req.query, 'chainId'), 'chainId');
     const rawCursor = req.query.get('cursor');
@@ -56,6 +60,28 @@ export function historyRoutes(router: Router, ctx: MocksContext): ChainIndex {
     const body: HistoryResponse = { data, next: transactions.length > limit && last ? encodeCursor(last.blockNumber, last.index) : null };
     return { json: body };
   });
+
+  /** The local Solana chain's history: its processed transactions naming the address or moving its tokens, newest first; the cursor is a signature. */
+  const solanaHistory = (rawAddress: string, query: URLSearchParams) => {
+    const owner = parseSolanaAddress(rawAddress, 'address');
+    const chain = parseCaip2(requireParam(query, 'chainId'), 'chainId');
+    const cursor = query.get('cursor');
+    if (cursor && !/^[1-9A-HJ-NP-Za-km-z]{64,90}$/.test(cursor)) throw badRequest(`"cursor" is not a cursor this server gave out: "${cursor}"`, 'cursor');
+    const limit = parseIntInRange(query.get('limit'), 'limit', 1, 100, HISTORY_PAGE_SIZE);
+    requireSdk(query);
+    if (!ctx.solana || chain.id !== ctx.solana.caip2) return { json: { data: [], next: null } satisfies HistoryResponse };
+    let records = ctx.solana.historyFor(owner);
+    if (cursor) {
+      const index = records.findIndex((record) => record.signature === cursor);
+      if (index < 0) throw badRequest(`"cursor" is not a cursor this server gave out: "${cursor}"`, 'cursor');
+      records = records.slice(index + 1);
+    }
+    const page = records.slice(0, limit);
+    const solana = ctx.solana;
+    const data = page.map((record) => solanaTransaction(solana, record, owner, (symbol) => tokenIconUrl(ctx, symbol)));
+    const body: HistoryResponse = { data, next: records.length > limit ? page[page.length - 1].signature : null };
+    return { json: body };
+  };
 
   router.post('/__mocks/spam', async (req) => {
     const body = requireObject(await req.body(), 'body');

@@ -1,6 +1,7 @@
 import type { JsonRpcResponse } from '../../../modal/src/api/types.js';
 import type { MocksContext } from '../context.js';
 import type { Reply, Router } from '../http.js';
+import { handleSolanaRpc } from '../solana/rpc.js';
 
 /** JSON-RPC error codes used for requests the proxy refuses. */
 const INVALID_PARAMS = -32602;
@@ -13,8 +14,9 @@ function rpcError(body: unknown, code: number, message: string, status = 400): R
 }
 
 /**
- * The chain JSON-RPC endpoint `{host}/v1/?chainId=eip155:<id>&projectId=…`: forwards the local
- * chain's requests (single or batched) to the node; any other chain gets a JSON-RPC error.
+ * The chain JSON-RPC endpoint `{host}/v1/?chainId=<caip2>&projectId=…`: forwards the local EVM
+ * chain's requests (single or batched) to the node, answers the local Solana chain's from LiteSVM
+ * in this process; any other chain gets a JSON-RPC error.
  */
 export function rpcRoutes(router: Router, ctx: MocksContext): void {
   router.post('/v1', async (req) => {
@@ -29,7 +31,11 @@ export function rpcRoutes(router: Router, ctx: MocksContext): void {
     if (!projectId) return rpcError(body, INVALID_PARAMS, 'missing query parameter "projectId"');
     const chainId = req.query.get('chainId');
     if (!chainId) return rpcError(body, INVALID_PARAMS, 'missing query parameter "chainId" (CAIP-2, e.g. eip155:56)');
-    if (chainId !== ctx.localChain) return rpcError(body, INVALID_PARAMS, `Unsupported chainId: ${chainId}. This endpoint serves ${ctx.localChain} only`);
+    if (ctx.solana && chainId === ctx.solana.caip2) return { status: 200, text: await handleSolanaRpc(ctx.solana, body), contentType: 'application/json' };
+    if (chainId !== ctx.localChain) {
+      const served = ctx.solana ? `${ctx.localChain} and ${ctx.solana.caip2}` : `${ctx.localChain} only`;
+      return rpcError(body, INVALID_PARAMS, `Unsupported chainId: ${chainId}. This endpoint serves ${served}`);
+    }
     const upstream = await fetch(ctx.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw }).catch((error: unknown) => error as Error);
     if (upstream instanceof Error) return rpcError(body, -32603, `the local node at ${ctx.rpcUrl} does not answer: ${upstream.message}`, 502);
     return { status: upstream.status, text: await upstream.text(), contentType: 'application/json' };
