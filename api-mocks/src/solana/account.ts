@@ -133,13 +133,11 @@ export function solanaTransaction(chain: LocalSolanaChain, record: SolanaTxRecor
   const counterpart = [...tokenCounterparts, ...solCounterparts][0];
   const sentFrom = directions.has('out') || !directions.has('in') ? owner : (counterpart ?? feePayer);
   const sentTo = directions.has('out') ? (counterpart ?? owner) : owner;
-  // A Solana signature is not hex; the shared type says Hex because the EVM history fills it.
-  const hash = record.signature as `0x${string}`;
   return {
     id: record.signature,
     metadata: {
       operationType,
-      hash,
+      hash: record.signature,
       chain: chain.caip2,
       minedAt: new Date(record.blockTime * 1000).toISOString(),
       sentFrom,

@@ -39,7 +39,8 @@ export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolea
   const { network, account } = ctx.active();
   const address = account.address;
   if (!address) return;
-  const key = `${network.caipNetworkId}:${address.toLowerCase()}`;
+  // EVM addresses compare without case; base58 (Solana) is case-sensitive.
+  const key = `${network.caipNetworkId}:${network.chainNamespace === 'eip155' ? address.toLowerCase() : address}`;
   const cached = ctx.cache.get(key);
   if (!force && cached && ctx.deps.clock.now() - cached.at < BALANCE_CACHE_MS) {
     ctx.patch(network.chainNamespace, { balance: cached.balance, balanceSymbol: cached.symbol, tokenBalances: cached.tokens });
