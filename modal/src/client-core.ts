@@ -122,6 +122,8 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
         const next = controllers.getAccount();
         if (
           next.address === last.address &&
+          next.solana?.address === last.solana?.address &&
+          next.namespace === last.namespace &&
           next.status === last.status &&
           next.chainId === last.chainId &&
           next.connectorId === last.connectorId &&

@@ -124,6 +124,8 @@ export function solanaTransaction(chain: LocalSolanaChain, record: SolanaTxRecor
     }
   }
 
+  // Token transfers first: in an SPL send the SOL that moved is the new token account's rent, not what was sent.
+  transfers.sort((x, y) => Number(x.fungible_info?.symbol === 'SOL') - Number(y.fungible_info?.symbol === 'SOL'));
   const directions = new Set<TransactionDirection>(transfers.map((t) => t.direction));
   let operationType: TransactionOperationType;
   if (directions.has('in') && directions.has('out') && feePayer !== owner) operationType = 'trade';

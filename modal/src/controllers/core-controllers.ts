@@ -9,6 +9,8 @@ import type { RouterController } from './router.js';
 import type { SendController } from './send.js';
 import type { ToastController } from './toasts.js';
 import type { WalletConnectController } from './walletconnect.js';
+import type { LazyFeature } from './lazy.js';
+import type { SolanaController } from './solana-connection.js';
 import type { AccountSnapshot, Clock, ResolvedOptions, SiwxController } from '../core/types.js';
 
 /** The controllers made when the modal is created (before the first click), with what they share. */
@@ -34,6 +36,11 @@ export interface CoreControllers {
   /** The api context and clock the controllers use; the lazily created feature controllers take them from here. */
   api: ApiContext;
   clock: Clock;
+  /**
+   * Solana wallets (Wallet Standard discovery, the connected wallet's connector): a lazy chunk loaded on the first
+   * open, or on load when a Solana connector id is stored; absent without a Solana network in `networks`.
+   */
+  solana?: LazyFeature<SolanaController>;
   /** Same snapshot as `ModalClient.getAccount()`. */
   getAccount(): AccountSnapshot;
 }

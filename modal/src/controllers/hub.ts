@@ -59,6 +59,8 @@ export function createHub(controllers: CoreControllers): HubControllers {
     getProvider,
     rpc,
     nativeBalance: () => portfolio.getState().balances.find((b) => !b.address),
+    solanaConnector: () => controllers.solana?.current?.connector(),
+    solanaRpc: (method, params) => rpc(method, params),
     onSent: () => router.reset('Account'),
     onSettled: () => {
       void portfolio.fetch(true);

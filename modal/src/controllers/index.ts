@@ -33,6 +33,8 @@ export interface ControllerDeps {
   reconnectWaitMs?: number;
   /** Makes the directory controller now (tests); absent, the modal's shell makes it when it mounts. */
   createDirectory?: (deps: DirectoryControllerDeps) => DirectoryController;
+  /** The Wallet Standard registry (`getWallets()`); default `@wallet-standard/app`'s (tests pass one). */
+  solanaWallets?: () => import('../connectors/solana/wallet-standard.js').WalletRegistry;
   /** Restores an embedded-wallet session on load (a lazy chunk with the wallet frame; DOM). */
   restoreEmbedded?: (controllers: ModalControllers) => Promise<boolean>;
 }
@@ -81,6 +83,9 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     ? () => (siwxLoad ??= import('./siwx.js').then((m) => m.createSiwxControllerFor(controllers, deps, api, { ModalError, HttpError, ResponseValidationError })))
     : undefined;
   const syncSiwx = () => siwx?.().then((c) => c.sync()).catch(() => modal.close());
+  // The first Solana network of the options: Solana wallets are offered only when there is one.
+  const solanaNetwork = options.networks.find((n) => n.chainNamespace === 'solana');
+  const firstEvmNetwork = options.networks.find((n) => n.chainNamespace === 'eip155');
   const connection = createConnectionController({
     messages: options.messages,
     storage: deps.storage,
@@ -105,6 +110,25 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
       account.resetAll();
       networks.reset();
       void siwx?.().then((c) => c.clearSessions()).catch(() => undefined);
+    },
+    loadSolana: solanaNetwork && (() => controllers.solana!.load()),
+    onSolanaSession(session) {
+      const network = solanaNetwork!;
+      account.setAccount('solana', session.address, network.caipNetworkId.slice('solana:'.length), { name: session.connector.name, icon: session.connector.icon });
+      // A Solana wallet the user just picked (or the only session) makes Solana the active namespace; no wallet call.
+      const request = connection.getState().connectRequest;
+      const picked = request.status === 'pending' && request.connectorId === session.connector.id;
+      if (picked || !connection.getProvider()) void networks.switchNetwork(network.caipNetworkId);
+      if (networks.getState().activeNamespace === 'solana') refreshAccount();
+      void syncSiwx();
+    },
+    onNamespaceReset(namespace) {
+      account.reset(namespace);
+      const { activeNamespace, walletChainId } = networks.getState();
+      if (activeNamespace !== namespace) return;
+      // The other namespace's session stays: show it (an EVM network the wallet is on needs no wallet call).
+      const other = namespace === 'solana' ? (options.networks.find((n) => n.chainNamespace === 'eip155' && n.id === walletChainId) ?? firstEvmNetwork) : solanaNetwork;
+      if (other) networks.show(other);
     },
   });
   getProvider = () => connection.getProvider();
@@ -148,7 +172,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     openView: (forcedView) =>
       resolveOpenView({
         forcedView,
-        hasAddress: Boolean(account.getState().byNamespace.eip155.address) && isConnected(),
+        hasAddress: Boolean(account.getState().byNamespace.eip155.address || account.getState().byNamespace.solana.address) && isConnected(),
         isMobile: deps.isMobile,
         hasAdapters: options.enableInjected,
       }),
@@ -193,6 +217,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
   modal.subscribe((state, previous) => {
     if (state.open && !previous.open) {
       showPendingAlert();
+      // Solana wallets are discovered on the first open (their chunk stays out of the first click).
+      if (solanaNetwork) void controllers.solana?.load().catch(() => undefined);
       void analytics.sendEvent({ type: 'track', event: 'MODAL_OPEN', properties: { connected: isConnected() } });
       if (isConnected()) refreshAccount();
     }
@@ -205,12 +231,15 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
 
   const getAccount = (): AccountSnapshot => {
     const c = connection.getState();
-    const eip155 = account.getState().byNamespace.eip155;
+    const { eip155, solana: solanaAccount } = account.getState().byNamespace;
     const connected = c.status === 'connected' && Boolean(eip155.address);
+    const solanaConnected = c.status === 'connected' && Boolean(solanaAccount.address && c.solanaConnectorId);
     return {
       address: connected ? (eip155.address as AccountSnapshot['address']) : undefined,
-      isConnected: connected,
-      status: c.status === 'connected' && !connected ? 'connecting' : c.status,
+      isConnected: connected || solanaConnected,
+      namespace: networks.getState().activeNamespace,
+      solana: solanaConnected ? { address: solanaAccount.address!, caipAddress: solanaAccount.caipAddress!, connectorId: c.solanaConnectorId! } : undefined,
+      status: c.status === 'connected' && !connected && !solanaConnected ? 'connecting' : c.status,
       chainId: connected ? networks.getState().walletChainId : undefined,
       caipAddress: connected ? eip155.caipAddress : undefined,
       connectorId: connected ? c.connectorId : undefined,
@@ -249,6 +278,11 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     swap: lazyFeature(() => import('./swap.js').then((m) => m.createSwapFor(controllers))),
     onramp: lazyFeature(() => import('./onramp.js').then((m) => m.createOnrampFor(controllers))),
     pendingTransactions: lazyFeature(() => import('./pending-transactions.js').then((m) => m.createPendingTransactionsFor(controllers))),
+    solana: solanaNetwork
+      ? lazyFeature(() =>
+          import('./solana-connection.js').then((m) => m.createSolanaController({ clock, connection, waitMs: deps.reconnectWaitMs, registry: deps.solanaWallets })),
+        )
+      : undefined,
     embedded: lazyFeature(() => import('./embedded.js').then((m) => m.createEmbeddedFor(controllers, () => (openFrame ? openFrame() : Promise.reject(new ModalError('The modal is not mounted')))))),
     installEmbeddedFrame(open) {
       openFrame ??= open;

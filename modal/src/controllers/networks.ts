@@ -23,8 +23,14 @@ export interface NetworksState {
 }
 
 export interface NetworksController extends Store<NetworksState> {
-  /** Switches the connected wallet (add-chain fallback on 4902), or just the active network when disconnected. */
-  switchNetwork(chainId: number): Promise<void>;
+  /**
+   * Switches the connected wallet (add-chain fallback on 4902), or just the active network when disconnected. An EVM
+   * network is named by its chain id, a Solana one by its CAIP-2 id (`solana:<genesis>`); switching to Solana makes no
+   * wallet call (the Solana session's account is used).
+   */
+  switchNetwork(chainId: number | string): Promise<void>;
+  /** Makes `network` the active one without a wallet call (the other namespace's session ended). */
+  show(network: ModalNetwork): void;
   /** The wallet reported a chain (chainChanged / connect). */
   setWalletChainId(chainId: number | undefined): void;
   reset(): void;
@@ -57,7 +63,8 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
   const switchChain = deps.switchChain ?? defaultSwitchChain;
   let supported: Promise<string[]> | undefined;
 
-  const findNetwork = (chainId: number) => deps.networks.find((n) => n.id === chainId);
+  const findNetwork = (chainId: number | string) =>
+    deps.networks.find((n) => (typeof chainId === 'string' ? n.caipNetworkId === chainId : n.chainNamespace === 'eip155' && n.id === chainId));
   // Bumped by every switch and cancel: only the current switch updates the state (a wallet's late answer
   // still arrives as chainChanged).
   let switchAttempt = 0;
@@ -87,6 +94,11 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
       } finally {
         if (mine === switchAttempt) store.setState({ switching: false, isSwitchingNamespace: false });
       }
+    },
+    show(network) {
+      const otherNamespace = network.chainNamespace !== store.getState().activeNamespace;
+      if (otherNamespace) deps.send.reset();
+      store.setState({ activeNetwork: network, activeNamespace: network.chainNamespace });
     },
     cancelSwitch() {
       if (!store.getState().switching) return;

@@ -1,5 +1,5 @@
 import { createStore } from '../core/store.js';
-import type { Store, ViewName } from '../core/types.js';
+import type { ChainNamespace, Store, ViewName } from '../core/types.js';
 import type { WcWallet } from '../api/types.js';
 
 /** Data attached to a route, e.g. the connector a ConnectingExternal view is about. */
@@ -10,6 +10,8 @@ export interface RouteData {
   closeDisabled?: boolean;
   /** SwapSelectToken: which side of the swap the picked token goes to. */
   swapSide?: 'from' | 'to';
+  /** Connect: list only the wallets of this namespace (switching to Solana with no Solana wallet connected). */
+  namespace?: ChainNamespace;
 }
 
 export interface RouterState {

@@ -8,6 +8,10 @@ import type { SendController, SendToken } from './send.js';
 import type { ToastVariant } from './toasts.js';
 import { parseUnitsString } from '../core/units.js';
 import { hasInsufficientGas, isEvmAddress, isEvmSendComplete, validateSolanaSend } from '../core/validation.js';
+import type { SolanaWalletConnector } from '../connectors/solana/connector.js';
+import { isSolanaAddress } from '../connectors/solana/rules.js';
+import { createSolanaRpcCall, type SolanaRpcCall } from '../connectors/solana/transactions.js';
+import { log } from '../core/log.js';
 
 /** Why the form cannot be sent yet (the view shows it on the disabled button). */
 export type SendBlocker =
@@ -27,6 +31,8 @@ export interface SendFlowState {
   receiverInput: string;
   resolvingName: boolean;
   sending: boolean;
+  /** Solana: the rent (in SOL) the transfer pays into the receiver's new token account; undefined when none is made. */
+  solanaRent?: string;
 }
 
 export interface SendFlowController extends Store<SendFlowState> {
@@ -38,6 +44,8 @@ export interface SendFlowController extends Store<SendFlowState> {
   setReceiver(input: string): void;
   /** Gas price from `/v1/convert/gas-price` (the node's `eth_gasPrice` for a chain the API does not serve), with its USD value. */
   fetchGasPrice(): Promise<void>;
+  /** Solana (the preview): builds the transfer once to learn whether it creates the receiver's token account (`solanaRent`). */
+  prepare(): Promise<void>;
   blocker(): SendBlocker | undefined;
   /**
    * Sends through the connected wallet: 'Transaction started', then the receipt is awaited and balances and Activity
@@ -68,6 +76,12 @@ export interface SendFlowDeps {
   onSettled: () => void;
   receiptPollMs?: number;
   receiptMaxPolls?: number;
+  /** The connected Solana wallet's connector; undefined while none is connected. */
+  solanaConnector?: () => SolanaWalletConnector | undefined;
+  /** A JSON-RPC call on the active Solana network (default: through `fetch` to the network's RPC URL). */
+  solanaRpc?: SolanaRpcCall;
+  /** How long a Solana send waits for its confirmation. */
+  solanaConfirmTimeoutMs?: number;
 }
 
 /** Gas a plain value transfer and an ERC-20 `transfer` take (for the fee estimate in USD). */
@@ -98,8 +112,8 @@ export function sendTokenOf(balance: Balance): SendToken {
 
 /** EIP-1193 4001 (top level or nested as wallets do); a local check keeps this lazy module off the first-click chunks. */
 const isUserRejection = (error: unknown): boolean => {
-  for (let e = error as { code?: unknown; cause?: unknown; data?: { originalError?: unknown } } | undefined, depth = 0; e && depth < 4; depth++) {
-    if (e.code === 4001) return true;
+  for (let e = error as { code?: unknown; name?: unknown; cause?: unknown; data?: { originalError?: unknown } } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === 4001 || e.name === 'UserRejectedError') return true;
     e = (e.data?.originalError ?? e.cause) as typeof e;
   }
   return false;
@@ -138,6 +152,8 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
     if (!flow.receiverInput.trim()) return 'enterReceiver';
     if (flow.resolvingName) return 'resolvingName';
     if (!s.receiverAddress) return 'invalidReceiver';
+    // Solana: the fee is a few thousand lamports, no gas price to wait for.
+    if (deps.network().chainNamespace === 'solana') return undefined;
     if (hasInsufficientGas({ networkBalanceInUsd: networkBalanceInUsd(), gasPriceInUsd: s.gasPriceInUSD ?? 0, isSmartAccount: deps.isSmartAccount() })) {
       return 'insufficientGas';
     }
@@ -187,6 +203,59 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
     }
   };
 
+  const solanaRpc = (): SolanaRpcCall => deps.solanaRpc ?? createSolanaRpcCall(deps.network().rpcUrls.default.http[0]);
+  /** The form as a Solana transfer; undefined unless it is complete and valid (the spec's one rule). */
+  const solanaRequest = () => {
+    const s = form.getState();
+    const from = deps.address();
+    try {
+      validateSolanaSend({ amount: s.sendTokenAmount, receiverAddress: s.receiverAddress });
+    } catch {
+      return undefined;
+    }
+    if (!from || !s.token || !s.receiverAddress || !isSolanaAddress(s.receiverAddress) || !parseUnitsString(s.sendTokenAmount!, s.token.decimals)) return undefined;
+    return { from, to: s.receiverAddress, amount: s.sendTokenAmount!, token: { address: s.token.address, decimals: s.token.decimals } };
+  };
+  const sendSolana = async (): Promise<SendOutcome> => {
+    const request = solanaRequest();
+    if (!request) {
+      deps.toast('error', deps.messages.invalidAmountAndReceiver);
+      return 'invalid';
+    }
+    const connector = deps.solanaConnector?.();
+    if (!connector) {
+      log('error', 'Solana send without a connected Solana wallet');
+      deps.toast('error', deps.messages.solanaSendFailed);
+      return 'failed';
+    }
+    store.setState({ sending: true });
+    form.set({ loading: true });
+    let confirmed: Promise<void>;
+    try {
+      const { sendSolanaTransfer } = await import('./solana-send.js');
+      ({ confirmed } = await sendSolanaTransfer(solanaRpc(), connector, deps.network().caipNetworkId, request, deps.solanaConfirmTimeoutMs));
+    } catch (error) {
+      if (isUserRejection(error)) return 'rejected';
+      log('error', 'Solana send failed', error);
+      deps.toast('error', deps.messages.solanaSendFailed);
+      return 'failed';
+    } finally {
+      store.setState({ sending: false });
+      form.set({ loading: false });
+    }
+    deps.toast('success', deps.messages.transactionStarted);
+    form.reset();
+    store.setState({ receiverInput: '', resolvingName: false, solanaRent: undefined });
+    deps.onSent();
+    void confirmed
+      .catch((error: unknown) => {
+        log('error', 'Solana transaction not confirmed', error);
+        deps.toast('error', deps.messages.solanaSendFailed);
+      })
+      .finally(() => deps.onSettled());
+    return 'sent';
+  };
+
   return {
     getState: store.getState,
     subscribe: store.subscribe,
@@ -212,6 +281,12 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
       lookupTimer = undefined;
       store.setState({ receiverInput: input, resolvingName: false });
       const cleared = { receiverAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined };
+      store.setState({ solanaRent: undefined });
+      if (deps.network().chainNamespace === 'solana') {
+        // Base58 is case-sensitive: taken as typed; Solana has no name lookup here.
+        form.set({ ...cleared, receiverAddress: isSolanaAddress(value) ? value : undefined });
+        return;
+      }
       if (isEvmAddress(value)) {
         form.set({ ...cleared, receiverAddress: value.startsWith('0x') ? value : `0x${value}` });
         return;
@@ -235,20 +310,21 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
       }
       updateGasUsd();
     },
+    async prepare() {
+      const request = solanaRequest();
+      if (!request) return;
+      try {
+        const { solanaRentOf } = await import('./solana-send.js');
+        const rent = await solanaRentOf(solanaRpc(), request);
+        if (solanaRequest()?.to === request.to) store.setState({ solanaRent: rent });
+      } catch (error) {
+        log('warn', 'Reading the Solana receiver failed', error);
+      }
+    },
     async send() {
       const network = deps.network();
       const s = form.getState();
-      if (network.chainNamespace === 'solana') {
-        try {
-          validateSolanaSend({ amount: s.sendTokenAmount, receiverAddress: s.receiverAddress });
-        } catch {
-          deps.toast('error', deps.messages.invalidAmountAndReceiver);
-          return 'invalid';
-        }
-        // No Solana wallet connector (rulings): nothing can sign it.
-        deps.toast('error', deps.messages.solanaSendFailed);
-        return 'failed';
-      }
+      if (network.chainNamespace === 'solana') return sendSolana();
       const provider = deps.getProvider();
       const from = deps.address();
       if (blocker() || !provider || !from || !s.token || !s.receiverAddress) return 'invalid';
@@ -279,7 +355,7 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
       lookupId++;
       if (lookupTimer !== undefined) deps.clock.clearTimeout(lookupTimer);
       form.reset();
-      store.setState({ receiverInput: '', resolvingName: false, sending: false });
+      store.setState({ receiverInput: '', resolvingName: false, sending: false, solanaRent: undefined });
     },
   };
 }

@@ -232,8 +232,14 @@ export interface WcAuthProvider {
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
 
 export interface AccountSnapshot {
+  /** The EVM account (the presale's namespace); undefined while only a Solana wallet is connected. */
   address?: Address;
+  /** True while an EVM or a Solana wallet is connected. */
   isConnected: boolean;
+  /** The namespace of the active network (which account the modal shows). */
+  namespace?: ChainNamespace;
+  /** The connected Solana account (base58 address, `solana:<ref>:<address>`, its connector), beside the EVM one. */
+  solana?: { address: string; caipAddress: string; connectorId: string };
   status: ConnectionStatus;
   chainId?: number;
   caipAddress?: string;
@@ -369,6 +375,8 @@ export interface ConnectorInfo {
   icon?: string;
   rdns?: string;
   type: ConnectorType;
+  /** The namespace the wallet connects in; absent means EVM (`eip155`). */
+  namespace?: ChainNamespace;
 }
 
 /** A connected wallet: its provider, accounts and chain. */

@@ -1,4 +1,5 @@
 import type { Wallet } from '@wallet-standard/base';
+import { WALLET_STANDARD_ID_PREFIX } from '../../core/constants.js';
 import type { Clock, ConnectorInfo } from '../../core/types.js';
 
 /** The part of `@wallet-standard/app`'s `getWallets()` the discovery uses. */
@@ -15,7 +16,7 @@ export interface SolanaConnectorInfo extends ConnectorInfo {
 }
 
 /** Connector ids of Wallet Standard wallets: the standard has no rdns, the wallet's name is its identity. */
-export const WALLET_STANDARD_ID_PREFIX = 'wallet-standard:';
+export { WALLET_STANDARD_ID_PREFIX };
 
 /** True for a wallet that has a `solana:` chain and `standard:connect`. */
 export function isSolanaWallet(wallet: Wallet): boolean {

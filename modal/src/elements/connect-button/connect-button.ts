@@ -51,9 +51,11 @@ export class MbConnectButton extends LitElement {
 
   override render() {
     const account = this.account;
+    // The active namespace's account: the EVM one, or the Solana one (base58) on a Solana network or when alone.
+    const shown = account?.solana && (account.namespace === 'solana' || !account.address) ? account.solana.address : account?.address;
     const label =
-      account?.isConnected && account.address
-        ? shortenAddress(account.address)
+      account?.isConnected && shown
+        ? shortenAddress(shown)
         : account?.status === 'connecting'
           ? this.label('connecting')
           : this.label('connectWallet');
