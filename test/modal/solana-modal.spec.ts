@@ -172,23 +172,24 @@ test('with an EVM and a Solana wallet connected, Networks switches namespaces wi
   await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /^Test Wallet/ }).click();
   await expect(button).toHaveText(short(evm.address));
   await button.click();
-  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /BSC Local/ }).click();
+  const account = page.getByRole('dialog', { name: 'Account' });
   const networks = page.getByRole('dialog', { name: 'Choose Network' });
+  await account.getByRole('button', { name: /BSC Local/ }).click();
   await networks.getByRole('button', { name: /Solana Local/ }).click();
   const connect = page.getByRole('dialog', { name: 'Connect Wallet' });
-  await expect(connect.getByRole('button')).toHaveCount(1);
+  await expect(connect.getByRole('list').getByRole('button')).toHaveCount(1);
   await connect.getByRole('button', { name: /Test Solana Wallet/ }).click();
   await expect(button).toHaveText(short(owner.address));
 
-  // Back to EVM and to Solana again: the accounts of each namespace, no new Solana prompt.
+  // Back to EVM and to Solana again: each namespace's account, no new Solana prompt; the modal stays on Account.
   await button.click();
-  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Solana Local/ }).click();
-  await page.getByRole('dialog', { name: 'Choose Network' }).getByRole('button', { name: /BSC Local/ }).click();
+  await account.getByRole('button', { name: /Solana Local/ }).click();
+  await networks.getByRole('button', { name: /BSC Local/ }).click();
   await expect(button).toHaveText(short(evm.address));
-  await button.click();
-  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /BSC Local/ }).click();
-  await page.getByRole('dialog', { name: 'Choose Network' }).getByRole('button', { name: /Solana Local/ }).click();
+  await account.getByRole('button', { name: /BSC Local/ }).click();
+  await networks.getByRole('button', { name: /Solana Local/ }).click();
   await expect(button).toHaveText(short(owner.address));
+  await expect(account.getByRole('list', { name: 'Tokens' })).toContainText('SOL');
   expect(wallet.methods()).toEqual(['standard:connect']);
 
   // A reload reconnects both, silently.
