@@ -26,7 +26,7 @@ export { ModalError, UserRejectedError, ChainSwitchError, HttpError, ResponseVal
 export { messages } from './texts/messages.js';
 export { createMemoryStorage } from './storage.js';
 export { switchChain, addChainParameters } from './connectors/switch-chain.js';
-export { mapProviderError, isUserRejection, USER_REJECTED_CODE, UNRECOGNIZED_CHAIN_CODE } from './connectors/errors.js';
+export { mapProviderError, isUserRejection, USER_REJECTED_CODE, UNRECOGNIZED_CHAIN_CODE } from './errors.js';
 export { createControllers, type ControllerDeps } from './controllers/index.js';
 
 /** Defines `<mb-connect-button>` (browser only; the modal itself is defined on the first `open()`). */

@@ -11,6 +11,7 @@ import { ModalError, ResponseValidationError } from '../errors.js';
 import { safeImageUrl, safeLinkUrl } from '../core/safe-url.js';
 import * as blockchainCore from './blockchain-core.js';
 import * as blockchainRest from './blockchain.js';
+import * as jsonRpcApi from './json-rpc.js';
 import * as convert from './convert.js';
 import * as history from './history.js';
 import * as onramp from './onramp.js';
@@ -18,7 +19,7 @@ import * as directory from './directory.js';
 import type { ApiContext } from './http.js';
 
 /** Every Blockchain API function, wherever its module lives. */
-const blockchain = { ...blockchainCore, ...blockchainRest, ...convert, ...history, ...onramp };
+const blockchain = { ...blockchainCore, ...blockchainRest, ...jsonRpcApi, ...convert, ...history, ...onramp };
 
 const A = '0x1111111111111111111111111111111111111111';
 const C10 = `eip155:56:${A}` as const;

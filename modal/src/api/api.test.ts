@@ -9,9 +9,9 @@ import {
   fetchNameSuggestions,
   registerName,
   fetchExchanges,
-  blockchainRpcUrl,
   fetchBalances,
 } from './blockchain.js';
+import { blockchainRpcUrl } from './json-rpc.js';
 import { buildSwapTransaction, fetchGasPrice, fetchSwapQuotes, fetchTokenPrices } from './convert.js';
 import { fetchOnrampQuote, generateOnrampUrl } from './onramp.js';
 import { fetchHistory } from './history.js';

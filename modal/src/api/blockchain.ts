@@ -96,8 +96,6 @@ export function revokeSmartSession(ctx: ApiContext, address: string, params: Rev
   );
 }
 
-export { blockchainRpcRequest, blockchainRpcUrl, jsonRpcRequest } from './json-rpc.js';
-
 /** Row 23: POST /v1/json-rpc?projectId&st&sv&source=fund-wallet; a body with `error` throws its message. */
 async function exchangeRpc<T>(ctx: ApiContext, method: ExchangeMethod, params: object, check: (m: Answers, result: unknown, fail: Fail) => T): Promise<T> {
   const search = new URLSearchParams({ projectId: ctx.projectId, st: ctx.sdkType, sv: ctx.sdkVersion, source: 'fund-wallet' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeClock, createFakeProvider, createFakeWallet, localNetwork } from '../core/testing.js';
 import type { DiscoveryTarget } from './eip6963.js';
 import { createEip6963Discovery } from './eip6963.js';
-import { mapProviderError, isUserRejection } from './errors.js';
+import { mapProviderError, isUserRejection } from '../errors.js';
 import { addChainParameters, switchChain } from './switch-chain.js';
 import { parseChainId, requestAccounts } from './injected.js';
 import { ChainSwitchError, ProviderRpcError, UserRejectedError } from '../errors.js';

@@ -1,5 +1,5 @@
 import type { Eip1193Provider } from '../core/types.js';
-import { mapProviderError } from './errors.js';
+import { mapProviderError } from '../errors.js';
 
 /** Asks the wallet for its accounts (its connect prompt). Throws UserRejectedError on 4001. */
 export async function requestAccounts(provider: Eip1193Provider): Promise<string[]> {

@@ -1,6 +1,5 @@
-import { ChainSwitchError, UserRejectedError } from '../errors.js';
+import { ChainSwitchError, mapProviderError, providerErrorCode, UNRECOGNIZED_CHAIN_CODE, UserRejectedError } from '../errors.js';
 import type { Eip1193Provider, ModalNetwork } from '../core/types.js';
-import { mapProviderError, providerErrorCode, UNRECOGNIZED_CHAIN_CODE } from './errors.js';
 
 /** The parameters of wallet_addEthereumChain (EIP-3085) for a network. */
 export function addChainParameters(network: ModalNetwork) {

@@ -1,49 +1,18 @@
 /**
- * Token amounts as bigints in the smallest unit: parsing what a user types, formatting for display, slippage.
- * No floating point touches an amount; USD prices (numbers from the API) only scale display values.
+ * Swap and on-ramp arithmetic on amounts in the smallest unit: slippage, minimum received, USD values, price impact.
+ * No floating point touches an amount; USD prices (numbers from the API) only scale display values. Parsing and
+ * formatting amounts is `core/units.ts`.
  */
+import { formatAmount, parseAmount } from '../core/units.js';
 
 const BPS = 10_000n;
-
-/**
- * A decimal text in whole tokens to the smallest unit; undefined when it is not a plain non-negative decimal
- * or has more decimals than the token.
- * @example parseAmount('1.5', 18) // 1500000000000000000n
- */
-export function parseAmount(text: string, decimals: number): bigint | undefined {
-  const value = text.trim().replace(',', '.');
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(value)) return undefined;
-  const [whole, fraction = ''] = value.split('.');
-  if (fraction.length > decimals) return undefined;
-  return BigInt(`${whole || '0'}${fraction.padEnd(decimals, '0')}`);
-}
-
-/**
- * The smallest unit to a decimal text, truncated (never rounded up) to `maxDecimals`.
- * @example formatAmount(1234567890000000000n, 18, 4) // '1.2345'
- */
-export function formatAmount(value: bigint, decimals: number, maxDecimals = decimals): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals, digits.length - decimals + maxDecimals).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
-
-/** Display: up to 6 decimals; an amount too small for that shows its first 2 significant digits. */
-export function formatTokenAmount(value: bigint, decimals: number): string {
-  const text = formatAmount(value, decimals, Math.min(6, decimals));
-  if (value <= 0n || text !== '0') return text;
-  const match = /^0\.(0*)(\d{1,2})/.exec(formatAmount(value, decimals));
-  return match ? `0.${match[1]}${match[2]}` : text;
-}
 
 /**
  * Slippage tolerance in percent (as typed, up to 2 decimals) to basis points; undefined when outside 0.01-50.
  * @example parseSlippage('0.5') // 50n
  */
-export function parseSlippage(text: string): bigint | undefined {
-  const bps = parseAmount(text, 2);
+export function parseSlippage(text: string, locale = 'en'): bigint | undefined {
+  const bps = parseAmount(text, 2, locale);
   if (bps === undefined || bps <= 0n || bps > 5_000n) return undefined;
   return bps;
 }
@@ -73,12 +42,6 @@ export function usdCents(amount: bigint, decimals: number, price: number | undef
   const micros = priceMicros(price);
   if (micros === undefined) return undefined;
   return (amount * micros) / 10n ** BigInt(decimals) / 10_000n;
-}
-
-/** Cents to '$1,234.56'. */
-export function formatUsd(cents: bigint): string {
-  const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `$${whole}.${(cents % 100n).toString().padStart(2, '0')}`;
 }
 
 /**

@@ -1,6 +1,4 @@
 import type { ApiContext } from '../api/http.js';
-import { sendAnalyticsEvent } from '../api/analytics.js';
-import { fetchAllowedOrigins, fetchAnalyticsConfig } from '../api/directory.js';
 import { createStore } from '../core/store.js';
 import { log } from '../core/log.js';
 import { HttpError } from '../errors.js';
@@ -77,6 +75,8 @@ export function createAnalyticsController(deps: AnalyticsControllerDeps): Analyt
     async init() {
       const location = deps.location;
       if (!location) return;
+      // The checks' requests load as a chunk of their own, out of what a page loads before the first click.
+      const { fetchAllowedOrigins, fetchAnalyticsConfig } = await import('../api/directory.js');
       const checks: Promise<void>[] = [
         fetchAllowedOrigins(deps.api).then(
           (allowed) => {
@@ -103,6 +103,7 @@ export function createAnalyticsController(deps: AnalyticsControllerDeps): Analyt
       const location = deps.location;
       if (!location || !store.getState().enabled) return;
       try {
+        const { sendAnalyticsEvent } = await import('../api/analytics.js');
         await sendAnalyticsEvent(deps.api, {
           eventId: deps.randomId(),
           url: location.href,

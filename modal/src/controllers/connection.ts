@@ -2,9 +2,8 @@ import { WALLET_CONNECT_CONNECTOR_ID, WALLET_STANDARD_ID_PREFIX } from '../core/
 import { createStore } from '../core/store.js';
 import type { ChainNamespace, ConnectionStatus, ConnectorInfo, Eip1193Provider, ModalStorage, Store, WalletSession } from '../core/types.js';
 import type { ConnectorDiscovery } from '../connectors/eip6963.js';
-import { isUserRejection } from '../connectors/errors.js';
+import { isUserRejection, ModalError } from '../errors.js';
 import { getAuthorizedAccounts, getChainId, requestAccounts, watchProvider } from '../connectors/injected.js';
-import { ModalError } from '../errors.js';
 import { coreMessages as messages } from '../texts/core-messages.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
 import { STORAGE_KEYS } from '../storage.js';

@@ -1,3 +1,4 @@
+import type { FrameChannel } from '../connectors/embedded/channel.js';
 import type { ApiContext } from '../api/http.js';
 import type { AccountController } from './account.js';
 import type { AnalyticsController } from './analytics.js';
@@ -41,6 +42,8 @@ export interface CoreControllers {
    * open, or on load when a Solana connector id is stored; absent without a Solana network in `networks`.
    */
   solana?: LazyFeature<SolanaController>;
+  /** Opens the embedded wallet's frame with what the modal's shell handed in on mount (`installEmbeddedFrame`). */
+  openEmbeddedFrame(): Promise<FrameChannel>;
   /** Same snapshot as `ModalClient.getAccount()`. */
   getAccount(): AccountSnapshot;
 }

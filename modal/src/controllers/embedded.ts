@@ -100,7 +100,9 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
   const frame = (): Promise<FrameChannel> => {
     loading ??= (async () => {
       store.setState({ frame: 'loading' });
-      const opened = await deps.openFrame();
+      // The shell's frame opener is async (its own chunk); a synchronous one starts waiting for readiness at once.
+      const made = deps.openFrame();
+      const opened = made instanceof Promise ? await made : made;
       try {
         await opened.ready(EMBEDDED_TIMEOUTS.load);
       } catch {
@@ -388,19 +390,22 @@ export function isRpcNotAllowed(error: unknown): boolean {
 
 /**
  * Builds the embedded wallet of a modal (`createControllers` does, once, as the lazy `embedded` member: a chunk loaded
- * only when a visitor picks e-mail or a social, or when a stored embedded session is restored). `openFrame` is what
- * the modal's shell handed in when it mounted.
+ * only when a visitor picks e-mail or a social, or when a stored embedded session is restored). Its frame opens with
+ * what the modal's shell handed in when it mounted.
  */
-export function createEmbeddedFor(controllers: CoreControllers, openFrame: () => Promise<FrameChannel>): EmbeddedController {
+export function createEmbeddedFor(controllers: CoreControllers): EmbeddedController {
   const { texts, messages } = textsOf(controllers.options);
   return createEmbeddedController({
     clock: browserClock,
     fetch: (input, init) => globalThis.fetch(input, init),
     controllers,
-    openFrame,
+    openFrame: () => controllers.openEmbeddedFrame(),
     messages,
     invalidEmailText: texts.invalidEmail,
     invalidOtpText: texts.invalidOtp,
     socialTimeoutText: texts.socialTimeout,
   });
 }
+
+/** The factory's convention: a lazy feature module exports `create(controllers)`. */
+export { createEmbeddedFor as create };

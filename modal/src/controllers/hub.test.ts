@@ -207,7 +207,7 @@ describe('activity controller', () => {
 });
 
 describe('send flow controller', () => {
-  function setup(options: { nativeBnb?: string; provider?: ReturnType<typeof createFakeProvider>; network?: ModalNetwork; smart?: boolean; route?: FakeRoute } = {}) {
+  function setup(options: { nativeBnb?: string; provider?: ReturnType<typeof createFakeProvider>; network?: ModalNetwork; smart?: boolean; route?: FakeRoute; lang?: string } = {}) {
     const { api, fetch } = apiOf(
       options.route ??
         ((r) => {
@@ -243,6 +243,8 @@ describe('send flow controller', () => {
         return receipts.length > 0 ? receipts.shift() : { status: '0x1' };
       },
       nativeBalance: () => native(options.nativeBnb ?? '2'),
+      balances: async () => [native(options.nativeBnb ?? '2'), usdt('10')],
+      lang: () => options.lang ?? 'en',
       onSent,
       onSettled,
     };
@@ -387,6 +389,43 @@ describe('send flow controller', () => {
     expect(toasts[1]).toEqual(['error', 'Failed to send transaction. Please try again.']);
     expect(provider.calls).toEqual([]);
   });
+
+  it('sendTokens: one call fills the one form store, resolves a name at once (no debounce, no polling) and sends', async () => {
+    const { flow, form, fetch, provider, toasts } = setup();
+    // The fake clock never moves: a debounce or a polling loop would never end.
+    expect(await flow.sendTokens({ token: USDT, amount: '1.5', to: 'alice.reown.id' })).toBe('sent');
+    expect(fetch.requests.filter((r) => r.url.includes('/v1/profile/account/'))).toHaveLength(1);
+    expect(provider.calls[0].params).toEqual([{ from: ADDRESS, to: USDT, data: erc20TransferData(RECEIVER, 1_500_000_000_000_000_000n) }]);
+    expect(toasts).toEqual([['success', 'Transaction started']]);
+    // The form the views read is the same store, cleared after the send.
+    expect(form.getState()).toEqual({ loading: false, tokenBalances: [] });
+  });
+
+  it('sendTokens refuses with the reason: an unknown token, an amount over the balance, a receiver that is no address', async () => {
+    const { flow, provider } = setup();
+    await expect(flow.sendTokens({ token: RECEIVER, amount: '1', to: RECEIVER })).rejects.toMatchObject({ name: 'SendNotPossibleError', reason: 'unknownToken' });
+    await expect(flow.sendTokens({ token: USDT, amount: '11', to: RECEIVER })).rejects.toMatchObject({ reason: 'insufficientFunds' });
+    await expect(flow.sendTokens({ token: USDT, amount: '1', to: '0x12' })).rejects.toMatchObject({ reason: 'invalidReceiver' });
+    expect(provider.calls).toHaveLength(0);
+  });
+
+  it('in German, 1,5 typed is 1.5 tokens: the button is enabled, the USD value is a number, and 1.5 is sent', async () => {
+    const { flow, form, provider } = setup({ lang: 'de' });
+    flow.selectToken(usdt('10'));
+    flow.setAmount('1,5');
+    flow.setReceiver(RECEIVER);
+    await flow.fetchGasPrice();
+    expect(flow.blocker()).toBeUndefined();
+    expect(flow.amount()).toBe(1_500_000_000_000_000_000n);
+    expect(flow.amountUsd()).toBe(1.5);
+    flow.setMax();
+    expect(form.getState().sendTokenAmount).toBe('10');
+    flow.setAmount('1,5');
+    // The preview hands the amount on as plain text; the form keeps the German one.
+    expect(await flow.sendTokens({ token: `eip155:31337:${USDT}`, amount: '1.5', to: RECEIVER })).toBe('sent');
+    expect(provider.calls[0].params).toEqual([{ from: ADDRESS, to: USDT, data: erc20TransferData(RECEIVER, 1_500_000_000_000_000_000n) }]);
+  });
+
 });
 
 describe('RPC routing', () => {

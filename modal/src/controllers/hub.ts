@@ -1,7 +1,7 @@
 import type { CoreControllers } from './core-controllers.js';
 import { rpcUrlOf } from '../api/rpc-url.js';
 import { jsonRpcRequest } from '../api/json-rpc.js';
-import { textsOf } from '../texts/catalogue.js';
+import { messages as englishMessages } from '../texts/messages.js';
 import { onAccountActivity } from './account-activity.js';
 import { createActivityController, type ActivityController } from './activity.js';
 import { createPortfolioController, type PortfolioController } from './portfolio.js';
@@ -24,7 +24,8 @@ export function createHub(controllers: CoreControllers): HubControllers {
   const isChainSupported = () => networks.isActiveChainSupported();
   const getProvider = () => connection.getProvider();
   const rpc = (method: string, params: unknown[]) => jsonRpcRequest<unknown>(api, rpcUrlOf(options, network()), { method, params });
-  const messages = textsOf(options).messages;
+  // English, then the options' locale and overrides (as the views' catalogue merges them).
+  const messages = { ...englishMessages, ...options.messages };
   const portfolio = createPortfolioController({
     clock,
     address,
@@ -60,7 +61,11 @@ export function createHub(controllers: CoreControllers): HubControllers {
     rpc,
     nativeBalance: () => portfolio.getState().balances.find((b) => !b.address),
     solanaConnector: () => controllers.solana?.current?.connector(),
-    solanaRpc: (method, params) => rpc(method, params),
+    async balances() {
+      await portfolio.fetch();
+      return portfolio.getState().balances;
+    },
+    lang: () => options.locale?.lang ?? 'en',
     onSent: () => router.reset('Account'),
     onSettled: () => {
       void portfolio.fetch(true);
@@ -79,3 +84,6 @@ export function createHub(controllers: CoreControllers): HubControllers {
   });
   return { portfolio, activity, sendFlow, rpc };
 }
+
+/** The factory's convention: a lazy feature module exports `create(controllers)`. */
+export { createHub as create };

@@ -1,7 +1,7 @@
 import type { ApiContext } from '../api/http.js';
 import type { AccountSnapshot, Clock, FetchLike, ModalNetwork, ModalStorage, ResolvedOptions, SiwxController } from '../core/types.js';
 import type { DirectoryController, DirectoryControllerDeps } from './directory.js';
-import type { ModalControllers } from './bag.js';
+import type { CoreControllers, ModalControllers } from './bag.js';
 import type { ConnectorDiscovery } from '../connectors/eip6963.js';
 import type { WcUniversalProvider } from '../connectors/walletconnect.js';
 import { createAccountController } from './account.js';
@@ -33,8 +33,6 @@ export interface ControllerDeps {
   reconnectWaitMs?: number;
   /** Makes the directory controller now (tests); absent, the modal's shell makes it when it mounts. */
   createDirectory?: (deps: DirectoryControllerDeps) => DirectoryController;
-  /** The Wallet Standard registry (`getWallets()`); default `@wallet-standard/app`'s (tests pass one). */
-  solanaWallets?: () => import('../connectors/solana/wallet-standard.js').WalletRegistry;
   /** Restores an embedded-wallet session on load (a lazy chunk with the wallet frame; DOM). */
   restoreEmbedded?: (controllers: ModalControllers) => Promise<boolean>;
 }
@@ -154,6 +152,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
   let directory: DirectoryController | undefined = deps.createDirectory?.(directoryDeps);
   // The embedded wallet's frame (DOM): the modal's shell hands in how to open it when it mounts.
   let openFrame: (() => Promise<FrameChannel>) | undefined;
+  /** A lazy feature: its module (a chunk of its own) exports `create(controllers)`. */
+  const feature = <T>(load: () => Promise<{ create(controllers: CoreControllers): T }>) => lazyFeature(() => load().then((m) => m.create(controllers)));
   const analytics = createAnalyticsController({
     messages: options.messages,
     api,
@@ -273,20 +273,17 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     clock,
     getAccount,
     // Lazy features: each its own chunk, made on first use; the only place that knows how to build one.
-    hub: lazyFeature(() => import('./hub.js').then((m) => m.createHub(controllers))),
-    names: lazyFeature(() => import('./names.js').then((m) => m.createNamesFor(controllers))),
-    swap: lazyFeature(() => import('./swap.js').then((m) => m.createSwapFor(controllers))),
-    onramp: lazyFeature(() => import('./onramp.js').then((m) => m.createOnrampFor(controllers))),
-    pendingTransactions: lazyFeature(() => import('./pending-transactions.js').then((m) => m.createPendingTransactionsFor(controllers))),
-    solana: solanaNetwork
-      ? lazyFeature(() =>
-          import('./solana-connection.js').then((m) => m.createSolanaController({ clock, connection, waitMs: deps.reconnectWaitMs, registry: deps.solanaWallets })),
-        )
-      : undefined,
-    embedded: lazyFeature(() => import('./embedded.js').then((m) => m.createEmbeddedFor(controllers, () => (openFrame ? openFrame() : Promise.reject(new ModalError('The modal is not mounted')))))),
+    hub: feature(() => import('./hub.js')),
+    names: feature(() => import('./names.js')),
+    swap: feature(() => import('./swap.js')),
+    onramp: feature(() => import('./onramp.js')),
+    pendingTransactions: feature(() => import('./pending-transactions.js')),
+    solana: solanaNetwork ? feature(() => import('./solana-connection.js')) : undefined,
+    embedded: feature(() => import('./embedded.js')),
     installEmbeddedFrame(open) {
       openFrame ??= open;
     },
+    openEmbeddedFrame: () => (openFrame ? openFrame() : Promise.reject(new Error('The modal is not mounted'))),
   };
   return controllers;
 }

@@ -227,3 +227,6 @@ export function createNamesFor(controllers: CoreControllers): NamesController {
   });
   return names;
 }
+
+/** The factory's convention: a lazy feature module exports `create(controllers)`. */
+export { createNamesFor as create };

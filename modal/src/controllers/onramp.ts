@@ -6,12 +6,13 @@ import { fetchHistory } from '../api/history.js';
 import { fetchTokenPrices } from '../api/convert.js';
 import { fetchOnrampOptions, fetchOnrampQuote, generateOnrampUrl } from '../api/onramp.js';
 import { createStore } from '../core/store.js';
-import { textsOf } from '../texts/catalogue.js';
+import { messages as englishMessages } from '../texts/messages.js';
 import type { Clock, ModalNetwork, Store } from '../core/types.js';
 import type { CoreControllers } from './core-controllers.js';
 import { safeLinkUrl } from '../core/safe-url.js';
 import { ModalError, ResponseValidationError } from '../errors.js';
-import { formatAmount, parseAmount, priceMicros } from './amounts.js';
+import { formatAmount, parseAmount, unitsOfDecimalText } from '../core/units.js';
+import { priceMicros } from './amounts.js';
 
 /** Spec section 9: the built-in sample options (card 10.00-7500.00, bank account 10.00-25000.00; USD and EUR). */
 export const SAMPLE_PAYMENT_CURRENCIES: OnrampPaymentCurrency[] = ['USD', 'EUR'].map((id) => ({
@@ -222,9 +223,7 @@ export function createOnrampController(deps: OnrampControllerDeps): OnrampContro
     const { balances } = await fetchBalances(deps.api, { address, chainId: net.caipNetworkId, currency: 'usd', forceUpdate: `${net.caipNetworkId}:${address}` });
     const held = balances.find((b) => (contract ? b.address?.toLowerCase().endsWith(contract.toLowerCase()) : !b.address && b.symbol === currency.symbol));
     if (!held) return 0n;
-    const decimals = Number(held.quantity.decimals);
-    const [whole, fraction = ''] = held.quantity.numeric.split('.');
-    return parseAmount(`${whole}.${fraction.slice(0, decimals)}`.replace(/\.$/, ''), decimals) ?? 0n;
+    return unitsOfDecimalText(held.quantity.numeric, Number(held.quantity.decimals));
   }
 
   async function buyIds(): Promise<{ id: string; hash: string; status: string; minedAt: string }[]> {
@@ -382,7 +381,7 @@ export function createOnrampController(deps: OnrampControllerDeps): OnrampContro
 
 /** Builds the onramp controller of a modal (`createControllers` does, once, as the lazy `onramp` member). */
 export function createOnrampFor(controllers: CoreControllers): OnrampController {
-  const messages = textsOf(controllers.options).messages;
+  const messages = { ...englishMessages, ...controllers.options.messages };
   return createOnrampController({
     api: controllers.api,
     clock: controllers.clock,
@@ -395,3 +394,6 @@ export function createOnrampFor(controllers: CoreControllers): OnrampController 
     messages,
   });
 }
+
+/** The factory's convention: a lazy feature module exports `create(controllers)`. */
+export { createOnrampFor as create };

@@ -136,3 +136,6 @@ export function createPendingTransactionsFor(controllers: CoreControllers): Pend
   follow();
   return made;
 }
+
+/** The factory's convention: a lazy feature module exports `create(controllers)`. */
+export { createPendingTransactionsFor as create };

@@ -2,15 +2,16 @@ import type { ApiContext } from '../api/http.js';
 import type { Balance } from '../api/types.js';
 import { fetchGasPrice } from '../api/convert.js';
 import { lookupName } from '../api/blockchain.js';
-import { createStore } from '../core/store.js';
 import type { Clock, Eip1193Provider, ModalMessages, ModalNetwork, Store } from '../core/types.js';
-import type { SendController, SendToken } from './send.js';
+import type { SendController, SendState, SendToken } from './send.js';
 import type { ToastVariant } from './toasts.js';
-import { parseUnitsString } from '../core/units.js';
+import { formatAmountInput, parseAmount, unitsOfDecimalText } from '../core/units.js';
 import { hasInsufficientGas, isEvmAddress, isEvmSendComplete, validateSolanaSend } from '../core/validation.js';
+import { isUserRejection, ModalError } from '../errors.js';
+import { TransactionRevertedError, waitForReceipt, type ChainRead } from './receipts.js';
 import type { SolanaWalletConnector } from '../connectors/solana/connector.js';
 import { isSolanaAddress } from '../connectors/solana/rules.js';
-import { createSolanaRpcCall, type SolanaRpcCall } from '../connectors/solana/transactions.js';
+import type { SolanaRpcCall } from '../connectors/solana/transactions.js';
 import { log } from '../core/log.js';
 
 /** Why the form cannot be sent yet (the view shows it on the disabled button). */
@@ -26,17 +27,25 @@ export type SendBlocker =
 
 export type SendOutcome = 'sent' | 'rejected' | 'failed' | 'invalid';
 
-export interface SendFlowState {
-  /** What the user typed as receiver: an address or a name. */
-  receiverInput: string;
-  resolvingName: boolean;
-  sending: boolean;
-  /** Solana: the rent (in SOL) the transfer pays into the receiver's new token account; undefined when none is made. */
-  solanaRent?: string;
+/** What `sendTokens` sends: the token by its contract address (absent: the native coin), whole units as plain text ('1.5'), an address or a name. */
+export interface SendTokensParameters {
+  token?: string;
+  amount: string;
+  to: string;
 }
 
-export interface SendFlowController extends Store<SendFlowState> {
+/** Why a send is not possible, in words a caller can show. */
+export class SendNotPossibleError extends ModalError {
+  override name = 'SendNotPossibleError';
+  constructor(readonly reason: SendBlocker | 'unknownToken') {
+    super(`The send is not possible: ${reason}`);
+  }
+}
+
+/** The Send feature's actions on its one store (`SendController`: the form, the receiver input and the sending flag). */
+export interface SendFlowController extends Store<SendState> {
   selectToken(balance: Balance): void;
+  /** The amount as typed, in the modal's language (`1,5` in German). */
   setAmount(value: string): void;
   /** The whole holding of the selected token. */
   setMax(): void;
@@ -47,11 +56,21 @@ export interface SendFlowController extends Store<SendFlowState> {
   /** Solana (the preview): builds the transfer once to learn whether it creates the receiver's token account (`solanaRent`). */
   prepare(): Promise<void>;
   blocker(): SendBlocker | undefined;
+  /** The typed amount in the token's smallest unit (undefined while empty or invalid). */
+  amount(): bigint | undefined;
+  /** The typed amount's USD value (undefined without a price or an amount). */
+  amountUsd(): number | undefined;
   /**
-   * Sends through the connected wallet: 'Transaction started', then the receipt is awaited and balances and Activity
-   * refresh. A rejection in the wallet is silent and keeps the form; any other failure shows 'Something went wrong'.
+   * Sends the form as it is through the connected wallet: 'Transaction started', then the receipt is awaited and
+   * balances and Activity refresh. A rejection in the wallet is silent and keeps the form; any other failure shows
+   * 'Something went wrong'.
    */
   send(): Promise<SendOutcome>;
+  /**
+   * The use case in one call (the preview view and `useSend`): fills the form with `token`, `amount` and `to`, resolves
+   * a name and the gas price now, then sends. Throws SendNotPossibleError with the reason when something blocks it.
+   */
+  sendTokens(params: SendTokensParameters): Promise<SendOutcome>;
   reset(): void;
 }
 
@@ -67,18 +86,20 @@ export interface SendFlowDeps {
   isSmartAccount: () => boolean;
   getProvider: () => Eip1193Provider | undefined;
   /** A JSON-RPC read on the active network (receipts, gas price fallback). */
-  rpc: (method: string, params: unknown[]) => Promise<unknown>;
+  rpc: ChainRead;
   /** The native coin's balance entry, for the gas rule. */
   nativeBalance: () => Balance | undefined;
+  /** The account's balances on the active network, loaded when needed (`sendTokens` picks its token there). */
+  balances?: () => Promise<Balance[]>;
+  /** The language amounts are typed in; default 'en'. */
+  lang?: () => string;
   /** The wallet accepted the transaction. */
   onSent: () => void;
   /** The receipt arrived (or waiting gave up): refresh balances and Activity. */
   onSettled: () => void;
-  receiptPollMs?: number;
-  receiptMaxPolls?: number;
   /** The connected Solana wallet's connector; undefined while none is connected. */
   solanaConnector?: () => SolanaWalletConnector | undefined;
-  /** A JSON-RPC call on the active Solana network (default: through `fetch` to the network's RPC URL). */
+  /** A JSON-RPC call on the active Solana network. */
   solanaRpc?: SolanaRpcCall;
   /** How long a Solana send waits for its confirmation. */
   solanaConfirmTimeoutMs?: number;
@@ -89,9 +110,10 @@ export const NATIVE_TRANSFER_GAS = 21_000n;
 export const ERC20_TRANSFER_GAS = 65_000n;
 export const NAME_LOOKUP_DEBOUNCE_MS = 300;
 
-export { parseUnitsString };
+/** The plain-text amount parser (`1.5` -> smallest unit), as `core/units.ts` parses in English. */
+export { parseAmount as parseUnitsString } from '../core/units.js';
 
-/** Calldata of ERC-20 `transfer(to, amount)`. */
+/** Calldata of ERC-20 `transfer(to, amount)` (local: viem's `encodeFunctionData` with `erc20Abi` is 8.9 kB gzip, over the Send views' 12 kB budget). */
 export function erc20TransferData(to: string, amount: bigint): `0x${string}` {
   const word = (hex: string) => hex.padStart(64, '0');
   return `0xa9059cbb${word(to.replace(/^0x/i, '').toLowerCase())}${word(amount.toString(16))}`;
@@ -110,24 +132,18 @@ export function sendTokenOf(balance: Balance): SendToken {
   };
 }
 
-/** EIP-1193 4001 (top level or nested as wallets do); a local check keeps this lazy module off the first-click chunks. */
-const isUserRejection = (error: unknown): boolean => {
-  for (let e = error as { code?: unknown; name?: unknown; cause?: unknown; data?: { originalError?: unknown } } | undefined, depth = 0; e && depth < 4; depth++) {
-    if (e.code === 4001 || e.name === 'UserRejectedError') return true;
-    e = (e.data?.originalError ?? e.cause) as typeof e;
-  }
-  return false;
-};
-
 const plainAddress = (caip10: string) => caip10.split(':').pop()!;
+const sameAddress = (a: string | undefined, b: string | undefined) => (a ?? '').split(':').pop()!.toLowerCase() === (b ?? '').split(':').pop()!.toLowerCase();
 const isNameLike = (value: string) => !/^0x/i.test(value) && /^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(value) && value.length >= 3;
 
-/** The Send flow on top of the send form's state (spec section 5 rules). */
+/** The Send feature's actions on its one store (spec section 5 rules). */
 export function createSendFlowController(deps: SendFlowDeps): SendFlowController {
   const { form } = deps;
-  const store = createStore<SendFlowState>({ receiverInput: '', resolvingName: false, sending: false });
+  const lang = () => deps.lang?.() ?? 'en';
   let lookupTimer: unknown;
   let lookupId = 0;
+  /** The name lookup under way (settles when it is done, whatever its answer). */
+  let lookup: Promise<void> = Promise.resolve();
 
   const networkBalanceInUsd = () => {
     const native = deps.nativeBalance();
@@ -142,15 +158,19 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
     form.set({ gasPriceInUSD, networkBalanceInUSD: String(networkBalanceInUsd()) });
   };
 
+  const amount = (): bigint | undefined => {
+    const { token, sendTokenAmount } = form.getState();
+    return token ? parseAmount(sendTokenAmount ?? '', token.decimals, lang()) : undefined;
+  };
+
   const blocker = (): SendBlocker | undefined => {
     const s = form.getState();
-    const flow = store.getState();
     if (!s.token) return 'selectToken';
-    const amount = parseUnitsString(s.sendTokenAmount ?? '', s.token.decimals);
-    if (!amount) return 'enterAmount';
-    if (amount > (parseUnitsString(s.token.balance, s.token.decimals) ?? 0n)) return 'insufficientFunds';
-    if (!flow.receiverInput.trim()) return 'enterReceiver';
-    if (flow.resolvingName) return 'resolvingName';
+    const value = amount();
+    if (!value) return 'enterAmount';
+    if (value > unitsOfDecimalText(s.token.balance, s.token.decimals)) return 'insufficientFunds';
+    if (!(s.receiverInput ?? '').trim()) return 'enterReceiver';
+    if (s.resolvingName) return 'resolvingName';
     if (!s.receiverAddress) return 'invalidReceiver';
     // Solana: the fee is a few thousand lamports, no gas price to wait for.
     if (deps.network().chainNamespace === 'solana') return undefined;
@@ -182,40 +202,67 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
     } catch {
       if (id === lookupId) form.set({ receiverAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined });
     } finally {
-      if (id === lookupId) store.setState({ resolvingName: false });
+      if (id === lookupId) form.set({ resolvingName: false });
     }
   };
 
-  const waitForReceipt = async (hash: string) => {
-    const pollMs = deps.receiptPollMs ?? 1000;
-    const maxPolls = deps.receiptMaxPolls ?? 120;
+  /** Takes `input` as the receiver; a name is looked up after `debounceMs` (now when 0). */
+  const applyReceiver = (input: string, debounceMs: number) => {
+    const value = input.trim();
+    lookupId++;
+    if (lookupTimer !== undefined) deps.clock.clearTimeout(lookupTimer);
+    lookupTimer = undefined;
+    const cleared = { receiverAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined, solanaRent: undefined };
+    if (deps.network().chainNamespace === 'solana') {
+      // Base58 is case-sensitive: taken as typed; no name lookup on Solana.
+      form.set({ ...cleared, receiverInput: input, resolvingName: false, receiverAddress: isSolanaAddress(value) ? value : undefined });
+      return;
+    }
+    if (isEvmAddress(value)) {
+      form.set({ ...cleared, receiverInput: input, resolvingName: false, receiverAddress: value.startsWith('0x') ? value : `0x${value}` });
+      return;
+    }
+    form.set({ ...cleared, receiverInput: input, resolvingName: false });
+    if (!isNameLike(value)) return;
+    const id = lookupId;
+    form.set({ resolvingName: true });
+    if (debounceMs === 0) {
+      lookup = resolveName(value, id);
+      return;
+    }
+    lookup = new Promise<void>((resolve) => {
+      lookupTimer = deps.clock.setTimeout(() => {
+        lookupTimer = undefined;
+        void resolveName(value, id).then(resolve);
+      }, debounceMs);
+    });
+  };
+
+  const waitAndSettle = async (hash: string) => {
     try {
-      for (let poll = 0; poll < maxPolls; poll++) {
-        const receipt = (await deps.rpc('eth_getTransactionReceipt', [hash]).catch(() => null)) as { status?: string } | null;
-        if (receipt) {
-          if (receipt.status === '0x0') deps.toast('error', deps.messages.somethingWentWrong);
-          return;
-        }
-        await new Promise<void>((resolve) => deps.clock.setTimeout(resolve, pollMs));
-      }
+      await waitForReceipt(deps.rpc, hash, { clock: deps.clock });
+    } catch (error) {
+      // Spec: a send that fails shows 'Something went wrong'; a receipt that never came is only logged.
+      if (error instanceof TransactionRevertedError) deps.toast('error', deps.messages.somethingWentWrong);
     } finally {
       deps.onSettled();
     }
   };
 
-  const solanaRpc = (): SolanaRpcCall => deps.solanaRpc ?? createSolanaRpcCall(deps.network().rpcUrls.default.http[0]);
-  /** The form as a Solana transfer; undefined unless it is complete and valid (the spec's one rule). */
+  /** The form as a Solana transfer (amount in base units); undefined unless it is complete and valid (the spec's one rule). */
   const solanaRequest = () => {
     const s = form.getState();
     const from = deps.address();
+    const value = amount();
     try {
       validateSolanaSend({ amount: s.sendTokenAmount, receiverAddress: s.receiverAddress });
     } catch {
       return undefined;
     }
-    if (!from || !s.token || !s.receiverAddress || !isSolanaAddress(s.receiverAddress) || !parseUnitsString(s.sendTokenAmount!, s.token.decimals)) return undefined;
-    return { from, to: s.receiverAddress, amount: s.sendTokenAmount!, token: { address: s.token.address, decimals: s.token.decimals } };
+    if (!from || !s.token || !s.receiverAddress || !isSolanaAddress(s.receiverAddress) || !value) return undefined;
+    return { from, to: s.receiverAddress, units: value, token: { address: s.token.address, decimals: s.token.decimals } };
   };
+  const solanaRpc = (): SolanaRpcCall => deps.solanaRpc ?? ((method, params) => deps.rpc(method, params));
   const sendSolana = async (): Promise<SendOutcome> => {
     const request = solanaRequest();
     if (!request) {
@@ -228,8 +275,7 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
       deps.toast('error', deps.messages.solanaSendFailed);
       return 'failed';
     }
-    store.setState({ sending: true });
-    form.set({ loading: true });
+    form.set({ sending: true, loading: true });
     let confirmed: Promise<void>;
     try {
       const { sendSolanaTransfer } = await import('./solana-send.js');
@@ -240,12 +286,10 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
       deps.toast('error', deps.messages.solanaSendFailed);
       return 'failed';
     } finally {
-      store.setState({ sending: false });
-      form.set({ loading: false });
+      form.set({ sending: false, loading: false });
     }
     deps.toast('success', deps.messages.transactionStarted);
     form.reset();
-    store.setState({ receiverInput: '', resolvingName: false, solanaRent: undefined });
     deps.onSent();
     void confirmed
       .catch((error: unknown) => {
@@ -256,10 +300,17 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
     return 'sent';
   };
 
-  return {
-    getState: store.getState,
-    subscribe: store.subscribe,
+  const controller: SendFlowController = {
+    getState: form.getState,
+    subscribe: form.subscribe,
     blocker,
+    amount,
+    amountUsd() {
+      const { token } = form.getState();
+      const value = amount();
+      if (!token?.price || value === undefined) return undefined;
+      return (Number(value) / 10 ** token.decimals) * token.price;
+    },
     selectToken(balance) {
       const token = sendTokenOf(balance);
       const previous = form.getState().token;
@@ -272,30 +323,10 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
     },
     setMax() {
       const token = form.getState().token;
-      if (token) form.set({ sendTokenAmount: token.balance });
+      if (token) form.set({ sendTokenAmount: formatAmountInput(unitsOfDecimalText(token.balance, token.decimals), token.decimals, lang()) });
     },
     setReceiver(input) {
-      const value = input.trim();
-      lookupId++;
-      if (lookupTimer !== undefined) deps.clock.clearTimeout(lookupTimer);
-      lookupTimer = undefined;
-      store.setState({ receiverInput: input, resolvingName: false });
-      const cleared = { receiverAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined };
-      store.setState({ solanaRent: undefined });
-      if (deps.network().chainNamespace === 'solana') {
-        // Base58 is case-sensitive: taken as typed; Solana has no name lookup here.
-        form.set({ ...cleared, receiverAddress: isSolanaAddress(value) ? value : undefined });
-        return;
-      }
-      if (isEvmAddress(value)) {
-        form.set({ ...cleared, receiverAddress: value.startsWith('0x') ? value : `0x${value}` });
-        return;
-      }
-      form.set(cleared);
-      if (!isNameLike(value)) return;
-      const id = lookupId;
-      store.setState({ resolvingName: true });
-      lookupTimer = deps.clock.setTimeout(() => void resolveName(value, id), NAME_LOOKUP_DEBOUNCE_MS);
+      applyReceiver(input, NAME_LOOKUP_DEBOUNCE_MS);
     },
     async fetchGasPrice() {
       const network = deps.network();
@@ -316,7 +347,7 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
       try {
         const { solanaRentOf } = await import('./solana-send.js');
         const rent = await solanaRentOf(solanaRpc(), request);
-        if (solanaRequest()?.to === request.to) store.setState({ solanaRent: rent });
+        if (solanaRequest()?.to === request.to) form.set({ solanaRent: rent });
       } catch (error) {
         log('warn', 'Reading the Solana receiver failed', error);
       }
@@ -327,13 +358,12 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
       if (network.chainNamespace === 'solana') return sendSolana();
       const provider = deps.getProvider();
       const from = deps.address();
-      if (blocker() || !provider || !from || !s.token || !s.receiverAddress) return 'invalid';
-      const amount = parseUnitsString(s.sendTokenAmount!, s.token.decimals)!;
+      const value = amount();
+      if (blocker() || !provider || !from || !s.token || !s.receiverAddress || value === undefined) return 'invalid';
       const transaction = s.token.address
-        ? { from, to: plainAddress(s.token.address), data: erc20TransferData(s.receiverAddress, amount) }
-        : { from, to: s.receiverAddress, value: `0x${amount.toString(16)}` };
-      store.setState({ sending: true });
-      form.set({ loading: true });
+        ? { from, to: plainAddress(s.token.address), data: erc20TransferData(s.receiverAddress, value) }
+        : { from, to: s.receiverAddress, value: `0x${value.toString(16)}` };
+      form.set({ sending: true, loading: true });
       let hash: string;
       try {
         hash = (await provider.request({ method: 'eth_sendTransaction', params: [transaction] })) as string;
@@ -341,21 +371,43 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
         if (!isUserRejection(error)) deps.toast('error', deps.messages.somethingWentWrong);
         return isUserRejection(error) ? 'rejected' : 'failed';
       } finally {
-        store.setState({ sending: false });
-        form.set({ loading: false });
+        form.set({ sending: false, loading: false });
       }
       deps.toast('success', deps.messages.transactionStarted);
       form.reset();
-      store.setState({ receiverInput: '', resolvingName: false });
       deps.onSent();
-      void waitForReceipt(hash);
+      void waitAndSettle(hash);
       return 'sent';
+    },
+    async sendTokens({ token, amount: text, to }) {
+      const s = form.getState();
+      if (!s.token || !sameAddress(s.token.address, token)) {
+        const balances = (await deps.balances?.()) ?? s.tokenBalances;
+        const balance = balances.find((b) => (token ? !!b.address && sameAddress(b.address, token) : !b.address));
+        if (!balance) throw new SendNotPossibleError('unknownToken');
+        controller.selectToken(balance);
+      }
+      // `amount` is plain text ('1.5', as a program writes it); the form holds it as the user reads it ('1,5' in German).
+      const selected = form.getState().token!;
+      const value = parseAmount(text, selected.decimals);
+      const typed = value === undefined ? text.trim() : formatAmountInput(value, selected.decimals, lang());
+      if (form.getState().sendTokenAmount !== typed) controller.setAmount(typed);
+      const current = form.getState();
+      // A receiver typed into the form is resolved (or resolving) already; anything else is taken now, without the debounce.
+      if (current.receiverInput !== to || (!current.resolvingName && !current.receiverAddress)) applyReceiver(to, 0);
+      else if (lookupTimer !== undefined) applyReceiver(to, 0);
+      await lookup;
+      if (form.getState().gasPrice === undefined) await controller.fetchGasPrice();
+      const reason = blocker();
+      if (reason) throw new SendNotPossibleError(reason);
+      return controller.send();
     },
     reset() {
       lookupId++;
       if (lookupTimer !== undefined) deps.clock.clearTimeout(lookupTimer);
+      lookupTimer = undefined;
       form.reset();
-      store.setState({ receiverInput: '', resolvingName: false, sending: false, solanaRent: undefined });
     },
   };
+  return controller;
 }

@@ -9,7 +9,7 @@ export type SendToken = Pick<Balance, 'symbol' | 'name' | 'address' | 'price' | 
   balance: string;
 };
 
-/** Send form (spec section 3); reset when switching namespace. */
+/** Send form (spec section 3), the one store of the Send feature (the views and `useSend`); reset when switching namespace. */
 export interface SendState {
   token?: SendToken;
   sendTokenAmount?: string;
@@ -21,6 +21,14 @@ export interface SendState {
   networkBalanceInUSD?: string;
   loading: boolean;
   tokenBalances: Balance[];
+  /** What the user typed as receiver: an address or a name ('' when absent). */
+  receiverInput?: string;
+  /** A name's lookup is under way. */
+  resolvingName?: boolean;
+  /** The wallet is asked to send. */
+  sending?: boolean;
+  /** Solana: the rent (in SOL) the transfer pays into the receiver's new token account; undefined when none is made. */
+  solanaRent?: string;
 }
 
 export interface SendController extends Store<SendState> {
@@ -30,7 +38,7 @@ export interface SendController extends Store<SendState> {
 
 const initialSendState = (): SendState => ({ loading: false, tokenBalances: [] });
 
-/** The send form's state (the Send view arrives in a later issue; namespace switching resets it now). */
+/** The send form's state: one store for the Send views and `useSend` (its actions are `send-flow.ts`); namespace switching resets it. */
 export function createSendController(): SendController {
   const store = createStore<SendState>(initialSendState());
   return {

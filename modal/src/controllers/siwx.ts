@@ -5,6 +5,7 @@ import type { ModalController } from './modal.js';
 import type { CoreControllers } from './core-controllers.js';
 import type { RouterController } from './router.js';
 import type { ToastController } from './toasts.js';
+import { isUserRejection } from '../errors.js';
 import { messages } from '../texts/messages.js';
 import { cacaoOf, dataOfCacao, formatSiwxMessage } from './siwx-message.js';
 import { createLocalSiwxStorage, createServerSiwxStorage } from './siwx-storage.js';
@@ -19,14 +20,6 @@ export const SIWX_DEFAULT_EXPIRY_MS = 24 * 3_600_000;
 
 /** Views of the connect flow: a session found (or made) there closes the modal. */
 const CONNECT_VIEWS: ViewName[] = ['Connect', 'AllWallets', 'ConnectingExternal', 'ConnectingWalletConnectBasic', 'SIWXSignMessage'];
-
-/** EIP-1193 "user rejected" (4001), or WalletConnect's (5000), at the top or one level down. */
-function isRejection(error: unknown): boolean {
-  const codes = [error, (error as { cause?: unknown })?.cause, (error as { data?: { originalError?: unknown } })?.data?.originalError].map(
-    (e) => (e as { code?: unknown } | undefined)?.code,
-  );
-  return codes.includes(4001) || codes.includes(5000);
-}
 
 /** The most specific text of an error: a ModalError's details, else its message (wallets throw plain objects too). */
 function reasonOf(error: unknown): string {
@@ -126,7 +119,7 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
         if (deps.router.getState().view === 'SIWXSignMessage' || isOnConnectFlow()) finish();
         return { status: 'signed', session };
       } catch (error) {
-        if (isRejection(error)) {
+        if (isUserRejection(error)) {
           deps.toasts.show('error', deps.options.messages.signatureDeclined ?? messages.signatureDeclined);
           return { status: 'declined' };
         }

@@ -21,6 +21,11 @@ export interface SolanaControllerDeps {
   waitMs?: number;
 }
 
+/** The modal's Solana controller (the `solana` member of the controllers bag; typed by what it uses, no import loop). */
+export function create(controllers: { clock: Clock; connection: SolanaControllerDeps['connection'] }): SolanaController {
+  return createSolanaController({ clock: controllers.clock, connection: controllers.connection });
+}
+
 /**
  * Discovery starts when this is made (the first Connect, or on load when a Solana connector id is stored); its wallets
  * join the connection's connectors marked `solana`. Connect prompts the wallet, reconnect asks silently; the wallet's

@@ -3,7 +3,7 @@
  * and send, then awaited until confirmed. The send flow loads it on the first Solana send or preview.
  */
 import type { SolanaWalletConnector } from '../connectors/solana/connector.js';
-import { formatSolanaAmount, parseSolanaAmount, SOL_DECIMALS } from '../connectors/solana/rules.js';
+import { formatSolanaAmount, SOL_DECIMALS } from '../connectors/solana/rules.js';
 import {
   buildSolTransfer,
   buildSplTransfer,
@@ -13,19 +13,19 @@ import {
   type SolanaRpcCall,
 } from '../connectors/solana/transactions.js';
 
-/** One Solana transfer as the send form holds it: a token without `address` is SOL, else `solana:<ref>:<mint>`. */
+/** One Solana transfer as the send form holds it: `units` in base units; a token without `address` is SOL, else `solana:<ref>:<mint>`. */
 export interface SolanaTransferRequest {
   from: string;
   to: string;
-  amount: string;
+  units: bigint;
   token: { address?: string; decimals: number };
 }
 
 export function buildSolanaTransfer(call: SolanaRpcCall, request: SolanaTransferRequest): Promise<PreparedSolanaTransfer> {
   const mint = request.token.address?.split(':').pop();
   return mint
-    ? buildSplTransfer(call, { owner: request.from, to: request.to, mint, amount: parseSolanaAmount(request.amount, request.token.decimals), decimals: request.token.decimals })
-    : buildSolTransfer(call, { from: request.from, to: request.to, lamports: parseSolanaAmount(request.amount, SOL_DECIMALS) });
+    ? buildSplTransfer(call, { owner: request.from, to: request.to, mint, amount: request.units, decimals: request.token.decimals })
+    : buildSolTransfer(call, { from: request.from, to: request.to, lamports: request.units });
 }
 
 /** The rent the transfer pays into the receiver's new token account, in SOL ('0.00203928'); undefined when none is created. */

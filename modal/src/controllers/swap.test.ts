@@ -3,12 +3,9 @@ import type { ApiContext } from '../api/http.js';
 import { createFakeClock, createFakeFetch, createFakeProvider, flush, json, type RecordedRequest } from '../core/testing.js';
 import type { ModalNetwork } from '../core/types.js';
 import { messages } from '../texts/messages.js';
+import { formatAmount, formatTokenAmount, formatUsd, parseAmount } from '../core/units.js';
 import {
-  formatAmount,
-  formatTokenAmount,
-  formatUsd,
   minimumReceived,
-  parseAmount,
   parseSlippage,
   priceImpactBps,
   slippagePercent,
@@ -352,7 +349,8 @@ describe('swap controller', () => {
     failing.swap.setAmount('0.1');
     await failing.clock.advance(SWAP_QUOTE_DEBOUNCE_MS);
     await failing.swap.submit();
-    expect(failing.swap.getState()).toMatchObject({ step: 'form', submitError: 'insufficient funds for gas' });
+    // The wallet's raw text becomes one sentence of the error mapping (error-message.ts).
+    expect(failing.swap.getState()).toMatchObject({ step: 'form', submitError: 'Not enough funds for this amount and the network fee.' });
   });
 
   it('a reverted swap is a failure, not a completion', async () => {
@@ -363,7 +361,7 @@ describe('swap controller', () => {
     s.swap.setAmount('0.1');
     await s.clock.advance(SWAP_QUOTE_DEBOUNCE_MS);
     await s.swap.submit();
-    expect(s.swap.getState()).toMatchObject({ step: 'form', submitError: 'Something went wrong' });
+    expect(s.swap.getState()).toMatchObject({ step: 'form', submitError: 'The transaction was reverted.' });
     expect(completed).not.toHaveBeenCalled();
     await flush();
   });

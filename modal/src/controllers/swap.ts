@@ -4,13 +4,16 @@ import type { Balance, CaipAddress, SwapToken } from '../api/types.js';
 import { fetchBalances } from '../api/blockchain.js';
 import { buildSwapTransaction, fetchAllowance, fetchBuildApprove, fetchGasPrice, fetchSwapQuotes, fetchSwapTokens, fetchTokenPrices } from '../api/convert.js';
 import { createStore } from '../core/store.js';
-import { textsOf } from '../texts/catalogue.js';
 import type { Clock, Eip1193Provider, ModalNetwork, Store } from '../core/types.js';
 import type { CoreControllers } from './core-controllers.js';
-import { ModalError } from '../errors.js';
+import { isUserRejection, ModalError } from '../errors.js';
+import { errorMessageOf, type ErrorMessageTexts } from '../error-message.js';
 import { messages as englishMessages } from '../texts/messages.js';
+import { parseAmount, unitsOfDecimalText } from '../core/units.js';
 import { chainHex, readChainCapabilities, supportsAtomicBatch, type ChainCapabilities } from './capabilities.js';
-import { minimumReceived, parseAmount, parseSlippage, priceImpactBps, slippagePercent, toHex, usdCents } from './amounts.js';
+import { minimumReceived, parseSlippage, priceImpactBps, slippagePercent, toHex, usdCents } from './amounts.js';
+import { waitForReceipt, type ChainRead } from './receipts.js';
+import { waitForCallsStatus } from './calls-status.js';
 
 /** Spec section 9: the default slippage tolerance is 1 (percent): 100 basis points. */
 export const DEFAULT_SLIPPAGE_BPS = 100n;
@@ -21,12 +24,9 @@ export const SWAP_QUOTE_TTL_MS = 30_000;
 /** Gas of a swap and of an approval on the pool, for the network fee shown before the transaction is built. */
 export const SWAP_GAS_ESTIMATE = 150_000n;
 export const APPROVE_GAS_ESTIMATE = 60_000n;
-/** Receipt polling. */
-export const RECEIPT_POLL_MS = 500;
-export const RECEIPT_TIMEOUT_MS = 120_000;
-/** EIP-5792 `wallet_getCallsStatus` codes: 1xx pending, 200 confirmed, 4xx-6xx failed (nothing of a failed atomic batch stays). */
-export const CALLS_PENDING = 100;
-export const CALLS_CONFIRMED = 200;
+/** Receipt and batch polling: the one waiter of Send and Swap (`receipts.ts`). */
+export { RECEIPT_POLL_MS, RECEIPT_TIMEOUT_MS } from './receipts.js';
+export { CALLS_CONFIRMED, CALLS_PENDING } from './calls-status.js';
 /** The native coin's address in the swap API (`0xeeee…eeee`). */
 export const NATIVE_SWAP_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 
@@ -128,10 +128,11 @@ export interface SwapControllerDeps {
   capabilities?: (address: string, chainId: number) => Promise<ChainCapabilities | undefined>;
   /** Refreshes the account's balance after a swap. */
   refreshAccount?: () => void;
-  messages?: {
+  /** The language amounts are typed in (`1,5` in 'de'); default 'en'. */
+  lang?: () => string;
+  messages?: ErrorMessageTexts & {
     networkNotSupportedForSwaps: string;
     networkNotSupportedForGasPrice: string;
-    somethingWentWrong: string;
     swapBatchFailed: string;
     swapBatchTimeout: string;
   };
@@ -150,40 +151,11 @@ const initialState = (): SwapState => ({
   step: 'form',
 });
 
-/**
- * EIP-1193 4001, as the wallet or a mapped error carries it. (Not `isUserRejection` of connectors/errors: importing
- * a first-click module from here splits it into a chunk of its own and grows the first click.)
- */
-function isRejection(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown; name?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === 4001 || e.name === 'UserRejectedError') return true;
-  }
-  return false;
-}
-
-/** The human text of an error: a ModalError's short message, or the wallet's own message (EIP-1193 errors are often plain objects). */
-function messageOf(error: unknown): string | undefined {
-  if (error instanceof ModalError) return error.shortMessage;
-  const message = (error as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message ? message : undefined;
-}
+/** The wallet's JSON-RPC as a read for the waiter (Swap follows the wallet: it sent the transaction). */
+const walletRead = (provider: Eip1193Provider): ChainRead => (method, params) => provider.request({ method, params });
 
 const plainAddress = (caip: string) => caip.slice(caip.lastIndexOf(':') + 1);
 const sameToken = (a: string | undefined, b: string | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
-
-/** A `wallet_getCallsStatus` status as a number: v2 codes, or the draft's 'PENDING' / 'CONFIRMED'. */
-function callsStatus(status: unknown): number | undefined {
-  if (typeof status === 'number') return status;
-  if (status === 'PENDING') return CALLS_PENDING;
-  if (status === 'CONFIRMED') return CALLS_CONFIRMED;
-  return undefined;
-}
-
-/** A balance's decimal text in the smallest unit (extra decimals cut). */
-function balanceUnits(numeric: string, decimals: number): bigint {
-  const [whole, fraction = ''] = numeric.split('.');
-  return parseAmount(`${whole}.${fraction.slice(0, decimals)}`.replace(/\.$/, ''), decimals) ?? 0n;
-}
 
 /** The network fee the form shows: the gas price times the gas of a swap, plus an approval when one is needed. */
 export function estimateNetworkFee(state: Pick<SwapState, 'gasPrice' | 'from' | 'allowance' | 'amount'>): bigint | undefined {
@@ -234,6 +206,9 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
   let disposed = false;
 
   const set = (patch: Partial<SwapState>) => store.setState(patch);
+  const lang = () => deps.lang?.() ?? 'en';
+  /** One sentence for the screen (the error mapping); the detail goes to the logger. */
+  const messageOf = (error: unknown, context: string) => errorMessageOf(error, text, context).message;
   const network = () => deps.activeNetwork();
   const userCaip = (): CaipAddress => `${network().caipNetworkId}:${deps.address() ?? ''}`;
 
@@ -262,7 +237,7 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
       return {
         ...token,
         isNative,
-        balance: balance ? balanceUnits(balance.quantity.numeric, token.decimals) : 0n,
+        balance: balance ? unitsOfDecimalText(balance.quantity.numeric, token.decimals) : 0n,
         price: prices.get(token.address.toLowerCase()) ?? balance?.price,
       };
     });
@@ -323,7 +298,7 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
       }, SWAP_QUOTE_TTL_MS);
     } catch (error) {
       if (seq !== quoteSeq || disposed) return;
-      set({ quoteLoading: false, quoteError: error instanceof Error ? error.message : text.somethingWentWrong });
+      set({ quoteLoading: false, quoteError: messageOf(error, 'Swap quote failed') });
     }
   }
 
@@ -334,21 +309,8 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
       method: 'eth_sendTransaction',
       params: [{ from: tx.from, to: tx.to, data: tx.data, value: toHex(tx.value), ...(tx.gas ? { gas: toHex(tx.gas) } : {}) }],
     })) as string;
-    await waitForReceipt(provider, hash);
+    await waitForReceipt(walletRead(provider), hash, { clock: deps.clock, revertedMessage: text.transactionReverted, timeoutMessage: text.requestTimedOut });
     return hash;
-  }
-
-  async function waitForReceipt(provider: Eip1193Provider, hash: string): Promise<void> {
-    const started = deps.clock.now();
-    for (;;) {
-      const receipt = (await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { status?: string } | null;
-      if (receipt) {
-        if (receipt.status !== '0x1') throw new ModalError(text.somethingWentWrong, { details: `transaction ${hash} reverted` });
-        return;
-      }
-      if (deps.clock.now() - started > RECEIPT_TIMEOUT_MS) throw new ModalError(text.somethingWentWrong, { details: `no receipt for ${hash}` });
-      await new Promise<void>((resolve) => deps.clock.setTimeout(resolve, RECEIPT_POLL_MS));
-    }
   }
 
   /**
@@ -371,22 +333,8 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
     // Wallets of the draft before v2 answer the bare id.
     const id = typeof sent === 'string' ? sent : sent?.id;
     if (typeof id !== 'string' || !id) throw new ModalError(text.somethingWentWrong, { details: 'wallet_sendCalls answered without an id' });
-    const started = deps.clock.now();
-    for (;;) {
-      const result = (await provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as { status?: number | string; receipts?: { transactionHash?: string; status?: string }[] } | null;
-      const status = callsStatus(result?.status);
-      if (status === CALLS_CONFIRMED) {
-        const hashes = (result?.receipts ?? []).map((r) => r.transactionHash).filter((h): h is string => typeof h === 'string');
-        if ((result?.receipts ?? []).some((r) => r.status !== undefined && r.status !== '0x1') || hashes.length === 0) {
-          throw new ModalError(text.swapBatchFailed, { details: `batch ${id} confirmed without successful receipts` });
-        }
-        return { approveHash: hashes[0], swapHash: hashes[hashes.length - 1] };
-      }
-      // 4xx-6xx: failed off chain, reverted, or partly reverted; anything else (1xx, none yet) is still pending.
-      if (status !== undefined && status >= 400) throw new ModalError(text.swapBatchFailed, { details: `batch ${id} ended with status ${String(result?.status)}` });
-      if (deps.clock.now() - started >= RECEIPT_TIMEOUT_MS) throw new ModalError(text.swapBatchTimeout, { details: `batch ${id} still pending` });
-      await new Promise<void>((resolve) => deps.clock.setTimeout(resolve, RECEIPT_POLL_MS));
-    }
+    const hashes = await waitForCallsStatus(walletRead(provider), id, { clock: deps.clock, failedMessage: text.swapBatchFailed, timeoutMessage: text.swapBatchTimeout });
+    return { approveHash: hashes[0], swapHash: hashes[hashes.length - 1] };
   }
 
   async function reloadBalances() {
@@ -417,7 +365,7 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
             .catch(() => undefined),
           controller.fetchGasPrice().then(
             (gasPrice) => ({ gasPrice, gasError: undefined }),
-            (error: unknown) => ({ gasPrice: undefined, gasError: messageOf(error) ?? text.somethingWentWrong }),
+            (error: unknown) => ({ gasPrice: undefined, gasError: messageOf(error, 'Swap gas price failed') }),
           ),
           address && deps.capabilities ? deps.capabilities(address, net.id).catch(() => undefined) : undefined,
         ]);
@@ -449,7 +397,7 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
     },
     setAmount(value) {
       const from = store.getState().from;
-      const amount = value.trim() === '' ? undefined : parseAmount(value, from?.decimals ?? 18);
+      const amount = value.trim() === '' ? undefined : parseAmount(value, from?.decimals ?? 18, lang());
       set({ amountText: value, amount, invalidAmount: value.trim() !== '' && amount === undefined, submitError: undefined });
       scheduleQuote();
     },
@@ -461,19 +409,19 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
       // Picking the other side's token swaps the two.
       const swapSides = other?.address === token.address;
       const next = side === 'from' ? { from: token, to: swapSides ? state.from : state.to } : { to: token, from: swapSides ? state.to : state.from };
-      const amount = next.from && state.amountText ? parseAmount(state.amountText, next.from.decimals) : state.amount;
+      const amount = next.from && state.amountText ? parseAmount(state.amountText, next.from.decimals, lang()) : state.amount;
       set({ ...next, amount, allowance: undefined, submitError: undefined, invalidAmount: state.amountText.trim() !== '' && amount === undefined });
       scheduleQuote(0);
     },
     flip() {
       const { from, to, amountText } = store.getState();
       if (!to) return;
-      const amount = amountText.trim() ? parseAmount(amountText, to.decimals) : undefined;
+      const amount = amountText.trim() ? parseAmount(amountText, to.decimals, lang()) : undefined;
       set({ from: to, to: from, amount, allowance: undefined, invalidAmount: amountText.trim() !== '' && amount === undefined });
       scheduleQuote(0);
     },
     setSlippage(value) {
-      const bps = value.trim() === '' ? DEFAULT_SLIPPAGE_BPS : parseSlippage(value);
+      const bps = value.trim() === '' ? DEFAULT_SLIPPAGE_BPS : parseSlippage(value, lang());
       if (bps === undefined) return false;
       set({ slippageBps: bps });
       return true;
@@ -540,11 +488,11 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
         await reloadBalances().catch(() => undefined);
       } catch (error) {
         // A rejection in the wallet is silent and keeps the form as it was.
-        if (isRejection(error)) {
+        if (isUserRejection(error)) {
           set({ step: 'form' });
           return;
         }
-        set({ step: 'form', submitError: messageOf(error) ?? text.somethingWentWrong });
+        set({ step: 'form', submitError: messageOf(error, 'Swap failed') });
       }
     },
     resetForm() {
@@ -576,7 +524,7 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
  * first-click bundle). Reset when the account or network changes.
  */
 export function createSwapFor(controllers: CoreControllers): SwapController {
-  const messages = textsOf(controllers.options).messages;
+  const messages = { ...englishMessages, ...controllers.options.messages };
   return createSwapController({
     api: controllers.api,
     clock: controllers.clock,
@@ -592,6 +540,10 @@ export function createSwapFor(controllers: CoreControllers): SwapController {
       void controllers.account.fetchBalance(true);
       notifyAccountActivity(controllers);
     },
+    lang: () => controllers.options.locale?.lang ?? 'en',
     messages,
   });
 }
+
+/** The factory's convention: a lazy feature module exports `create(controllers)`. */
+export { createSwapFor as create };

@@ -1,7 +1,7 @@
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS } from '../core/constants.js';
 import { createStore } from '../core/store.js';
 import type { Clock, ModalNetwork, Store, WalletSession } from '../core/types.js';
-import { isUserRejection, providerErrorCode } from '../connectors/errors.js';
+import { isUserRejection } from '../errors.js';
 import { parseChainId } from '../connectors/injected.js';
 import { optionalNamespacesOf, walletConnectConnector, type WcUniversalProvider } from '../connectors/walletconnect.js';
 import { coreMessages as messages } from '../texts/core-messages.js';
@@ -91,8 +91,8 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
       if (!adopt(provider)) throw new Error('The wallet approved no EVM account');
     } catch (error) {
       if (id !== runId) return;
-      // WalletConnect reports a declined proposal as 5000 (USER_REJECTED), injected wallets as 4001.
-      const declined = isUserRejection(error) || providerErrorCode(error) === 5000;
+      // WalletConnect reports a declined proposal as 5000 (USER_REJECTED), injected wallets as 4001: both are rejections.
+      const declined = isUserRejection(error);
       if (!declined) log('error', 'WalletConnect pairing failed', error);
       store.setState({ status: 'error', error: declined ? text.connectionDeclined : text.connectionFailed });
     }

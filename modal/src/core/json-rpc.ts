@@ -1,5 +1,4 @@
 import { HttpError, ModalError, ProviderRpcError, ResponseValidationError } from '../errors.js';
-import type { FetchLike } from './types.js';
 
 /**
  * The modal's one JSON-RPC caller over fetch: node reads (receipts, nonces, gas price, `eth_call`), the Blockchain
@@ -12,8 +11,8 @@ import type { FetchLike } from './types.js';
 export const JSON_RPC_TIMEOUT_MS = 10_000;
 
 export interface JsonRpcCallOptions {
-  /** Default: the global fetch. */
-  fetch?: FetchLike;
+  /** Default: the global fetch. (The type is spelled out: importing core/types.ts would tie this module into its import loop.) */
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
   /** Default {@link JSON_RPC_TIMEOUT_MS}. */
   timeoutMs?: number;
   /** A non-2xx answer throws HttpError (default); `false`: the body decides (service-shapes row 23). */
@@ -38,7 +37,8 @@ let nextId = 0;
  * network failure; the cause kept).
  */
 export async function jsonRpcAnswer(url: string, method: string, params: unknown, options: JsonRpcCallOptions = {}): Promise<JsonRpcAnswer> {
-  const fetchImpl = options.fetch ?? globalThis.fetch;
+  let body: { result?: unknown; error?: { code?: unknown; message?: unknown } } | undefined;
+  const fetchImpl = options.fetch ?? fetch;
   let response: Response;
   try {
     response = await fetchImpl(url, {
@@ -49,25 +49,23 @@ export async function jsonRpcAnswer(url: string, method: string, params: unknown
       body: JSON.stringify({ jsonrpc: '2.0', id: options.id ?? ++nextId, method, params }),
     });
   } catch (cause) {
-    const timedOut = (cause as { name?: unknown } | undefined)?.name === 'TimeoutError';
-    throw new ModalError(timedOut ? 'The request timed out.' : 'The network could not be reached.', { cause, details: `${method} at ${url}` });
+    throw new ModalError((cause as Error)?.name === 'TimeoutError' ? 'The request timed out.' : 'The network could not be reached.', { cause, details: `${method} at ${url}` });
   }
   if (options.checkStatus !== false && !response.ok) throw new HttpError(response.status, url);
-  let body: unknown;
   try {
     body = await response.json();
-  } catch (cause) {
-    throw new ResponseValidationError(url, `body is not JSON (${String(cause)})`);
+  } catch {
+    // Checked below.
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ResponseValidationError(url, 'a JSON-RPC answer is an object');
-  const { result, error } = body as { result?: unknown; error?: unknown };
-  if (error === undefined || error === null) return { result };
-  if (typeof error !== 'object' || Array.isArray(error)) throw new ResponseValidationError(url, 'error: an object');
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  const error = body?.error;
+  if (!body || typeof body !== 'object' || Array.isArray(body) || (error != null && typeof error !== 'object')) {
+    throw new ResponseValidationError(url, `${method}: not a JSON-RPC answer`);
+  }
+  if (error == null) return { result: body.result };
   return {
     error: {
-      code: typeof code === 'number' && Number.isInteger(code) ? code : -32603,
-      message: typeof message === 'string' ? message.slice(0, 1000) : '',
+      code: Number.isInteger(error.code) ? (error.code as number) : -32603,
+      message: typeof error.message === 'string' ? error.message.slice(0, 1000) : '',
     },
   };
 }

@@ -9,11 +9,10 @@ import { textsOf } from '../texts/catalogue.js';
  * hidden otherwise), and the channel that speaks to it. The shell hands this to the embedded controller when it
  * mounts (`installEmbeddedFrame`), so the frame always has its modal.
  */
-export function openEmbeddedFrame(controllers: CoreControllers): FrameChannel {
+export function openEmbeddedFrame(controllers: CoreControllers, host: HTMLElement): FrameChannel {
   const base = safeLinkUrl(controllers.options.apiUrls.embeddedWallet);
   if (!base) throw new Error('No embedded wallet URL');
   const frameOrigin = new URL(base).origin;
-  const host = document.querySelector('mb-modal')!;
   const iframe = document.createElement('iframe');
   iframe.slot = 'embedded-wallet';
   iframe.title = textsOf(controllers.options).texts.walletFrameTitle;

@@ -5,7 +5,9 @@ import { controllersOf } from '../client-registry.js';
 import type { HubControllers } from '../controllers/hub.js';
 import type { LazyFeature } from '../controllers/lazy.js';
 import { totalUsd, type PortfolioSource, type PortfolioState } from '../controllers/portfolio.js';
-import type { SendBlocker, SendOutcome } from '../controllers/send-flow.js';
+import { SendNotPossibleError, type SendOutcome } from '../controllers/send-flow.js';
+
+export { SendNotPossibleError };
 import { ModalError } from '../errors.js';
 import { messages } from '../texts/messages.js';
 import { useAccount } from './hooks.js';
@@ -85,14 +87,6 @@ export interface UseSendReturnType {
   error: Error | null;
 }
 
-/** Why `send` refused, in words a caller can show. */
-export class SendNotPossibleError extends ModalError {
-  override name = 'SendNotPossibleError';
-  constructor(readonly reason: SendBlocker | 'unknownToken') {
-    super(`The send is not possible: ${reason}`);
-  }
-}
-
 /**
  * Sends tokens or the native coin from the connected wallet, as the modal's Send view does.
  * @example const { send } = useSend(); await send({ to: '0x…', amount: '0.1' });
@@ -104,21 +98,9 @@ export function useSend(): UseSendReturnType {
     async (params: SendParameters): Promise<SendOutcome> => {
       setState({ isPending: true, error: null });
       try {
+        // The Send feature's one use case, as its preview view runs it.
         const hub = await feature.load();
-        await hub.portfolio.fetch();
-        const wanted = params.token?.toLowerCase();
-        const balance = hub.portfolio.getState().balances.find((b) => (wanted ? b.address?.split(':').pop()?.toLowerCase() === wanted : !b.address));
-        if (!balance) throw new SendNotPossibleError('unknownToken');
-        const flow = hub.sendFlow;
-        flow.selectToken(balance);
-        flow.setAmount(params.amount);
-        flow.setReceiver(params.to);
-        await flow.fetchGasPrice();
-        // A name resolves after the lookup's debounce.
-        while (flow.getState().resolvingName) await new Promise((resolve) => setTimeout(resolve, 50));
-        const blocker = flow.blocker();
-        if (blocker) throw new SendNotPossibleError(blocker);
-        const outcome = await flow.send();
+        const outcome = await hub.sendFlow.sendTokens(params);
         if (outcome === 'failed' || outcome === 'invalid') throw new ModalError(messages.somethingWentWrong);
         setState({ isPending: false, error: null });
         return outcome;

@@ -49,6 +49,13 @@ export const messages = /* @__PURE__ */ Object.assign(
     // Swap as one atomic batch (ours: the spec has no text for these)
     swapBatchFailed: 'The swap failed in your wallet; nothing was swapped.',
     swapBatchTimeout: 'Your wallet has not confirmed the swap yet. Check its activity before you try again.',
+    // Chain and wallet failures, one sentence each (ours: `errorMessageOf` maps errors to them)
+    requestRejected: 'You declined the request in your wallet.',
+    insufficientFunds: 'Not enough funds for this amount and the network fee.',
+    networkUnreachable: 'The network could not be reached. Check your connection and try again.',
+    requestTimedOut: 'The request timed out. Please try again.',
+    transactionReverted: 'The transaction was reverted.',
+    transactionRevertedWithReason: (reason: string) => `The transaction was reverted: ${reason}`,
     // Connection (ConnectingExternal, ours: the spec has no text for these)
   } as const,
   coreMessages,

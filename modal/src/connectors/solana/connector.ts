@@ -1,7 +1,6 @@
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import type { StandardConnectFeature, StandardDisconnectFeature, StandardEventsFeature } from '@wallet-standard/features';
-import { UserRejectedError } from '../../errors.js';
-import { mapProviderError } from '../errors.js';
+import { mapProviderError, UserRejectedError } from '../../errors.js';
 import {
   SOLANA_SIGN_AND_SEND_TRANSACTION,
   SOLANA_SIGN_IN,

@@ -96,6 +96,9 @@ export class MbModal extends LitElement {
     if (!controllers) return;
     if (this.themeMode === undefined && controllers.options.themeMode) this.themeMode = controllers.options.themeMode;
     if (controllers.options.embedded) this.embedded = true;
+    // The embedded wallet's frame is slotted into this modal: hand in how to open it (its own chunk, loaded when the
+    // wallet first needs it).
+    controllers.installEmbeddedFrame(() => import('../embedded-frame.js').then((m) => m.openEmbeddedFrame(controllers, this)));
   }
 
   override render() {

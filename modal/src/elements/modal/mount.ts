@@ -15,8 +15,6 @@ import { createDirectoryController } from '../../controllers/directory.js';
  */
 export function mountModal(controllers: ModalControllers): void {
   controllers.installDirectory(createDirectoryController);
-  // The embedded wallet's frame is slotted into this modal (its own chunk, loaded when the wallet first needs it).
-  controllers.installEmbeddedFrame(() => import('../embedded-frame.js').then((m) => m.openEmbeddedFrame(controllers)));
   let modal = document.querySelector('mb-modal');
   if (!modal) {
     modal = document.createElement('mb-modal') as MbModal;

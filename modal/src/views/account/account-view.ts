@@ -2,14 +2,14 @@ import { html, nothing } from 'lit';
 import type { Balance } from '../../api/types.js';
 import type { ViewName } from '../../core/types.js';
 import { defineElement } from '../../ui/define.js';
-import { formatBalance, shortenAddress } from '../../core/format.js';
+import { shortenAddress } from '../../core/format.js';
 import { safeImageUrl } from '../../core/safe-url.js';
-import { StoreController } from '../store-controller.js';
-import { FeatureController } from '../feature-controller.js';
+import { FeatureController, StoreController } from '../store-controller.js';
 import { totalUsd } from '../../controllers/portfolio.js';
 import { MbView, viewStyles } from '../view.js';
 import { viewTags } from '../view-tags.js';
-import { formatTokenAmount, formatUsd, tokenIcon } from '../hub-format.js';
+import { formatTokenAmount, tokenIcon } from '../hub-format.js';
+import { formatDecimalText, formatUsd } from '../../core/units.js';
 import { accountStyles } from './account-view.styles.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/button/button.js';
@@ -90,7 +90,7 @@ export class MbAccountView extends MbView {
         </div>
         <div class="balance" aria-label=${this.localize.texts.balance} aria-busy=${chain?.balanceLoading ? 'true' : 'false'}>
           ${chain?.balance !== undefined
-            ? html`<mb-text tone="muted">${formatBalance(chain.balance)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</mb-text>`
+            ? html`<mb-text tone="muted">${formatDecimalText(chain.balance, lang)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</mb-text>`
             : html`<mb-skeleton class="balance-skeleton"></mb-skeleton>`}
           ${tokens.length > 0
             ? html`<span class="total" aria-label=${this.localize.texts.totalBalance}>${formatUsd(totalUsd(tokens), lang)}</span>`
@@ -149,7 +149,7 @@ export class MbAccountView extends MbView {
       <button type="button" ?disabled=${!canSend} @click=${() => this.sendToken(token)}>
         <mb-wallet-image shape="circle" src=${tokenIcon(token) ?? nothing} name=${token.symbol}></mb-wallet-image>
         <span class="token-name"><span>${token.name}</span><span class="muted">${token.symbol}</span></span>
-        <span class="token-amount"><span>${formatTokenAmount(token)}</span><span class="muted">${formatUsd(value, lang)}</span></span>
+        <span class="token-amount"><span>${formatTokenAmount(token, lang)}</span><span class="muted">${formatUsd(value, lang)}</span></span>
       </button>
     </li>`;
   }

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import type { EmbeddedController, EmbeddedState } from '../../controllers/embedded.js';
-import { FeatureController } from '../feature-controller.js';
+import { FeatureController } from '../store-controller.js';
 import { MbView } from '../view.js';
 import '../../ui/text/text.js';
 

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { FeatureController } from '../feature-controller.js';
+import { FeatureController } from '../store-controller.js';
 import { MbView } from '../view.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';

@@ -1,6 +1,6 @@
 import { css, html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { FeatureController } from '../feature-controller.js';
+import { FeatureController } from '../store-controller.js';
 import { ONRAMP_PROVIDER, type OnrampController } from '../../controllers/onramp.js';
 import { MbView, viewStyles } from '../view.js';
 import '../../ui/button/button.js';

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { FeatureController } from '../feature-controller.js';
+import { FeatureController } from '../store-controller.js';
 import { type OnrampController } from '../../controllers/onramp.js';
 import type { MbInputEvent } from '../../ui/input/input.js';
 import { MbView } from '../view.js';

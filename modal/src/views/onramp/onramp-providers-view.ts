@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { FeatureController } from '../feature-controller.js';
+import { FeatureController } from '../store-controller.js';
 import { ONRAMP_PROVIDER, type OnrampController, type OnrampState } from '../../controllers/onramp.js';
 import type { OnrampAmount } from '../../api/types.js';
 import { MbView, viewStyles } from '../view.js';

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { FeatureController } from '../feature-controller.js';
+import { FeatureController } from '../store-controller.js';
 import { networkOf, type OnrampController } from '../../controllers/onramp.js';
 import { MbView } from '../view.js';
 import '../../ui/list-item/list-item.js';

@@ -2,10 +2,11 @@ import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { shortenAddress } from '../../core/format.js';
 import { safeImageUrl } from '../../core/safe-url.js';
-import { StoreController } from '../store-controller.js';
-import { FeatureController } from '../feature-controller.js';
+import { FeatureController, StoreController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
-import { formatUsd, tokenIcon } from '../hub-format.js';
+import { tokenIcon } from '../hub-format.js';
+import { formatAmount, formatUsd } from '../../core/units.js';
+import { log } from '../../core/logger.js';
 import { sendStyles } from './send.styles.js';
 import '../../ui/button/button.js';
 import '../../ui/wallet-image/wallet-image.js';
@@ -35,7 +36,10 @@ export class MbWalletSendPreviewView extends MbView {
       return html`<mb-text tone="muted" align="center">${t.selectToken}</mb-text>
         <mb-button variant="secondary" full-width @click=${() => this.controllers.router.back()}>${t.back}</mb-button>`;
     }
-    const amount = form.sendTokenAmount ?? '0';
+    const hub = this.flow.current!;
+    const value = hub.sendFlow.amount();
+    const amount = value === undefined ? (form.sendTokenAmount ?? '0') : formatAmount(value, token.decimals, token.decimals, lang);
+    const amountUsd = hub.sendFlow.amountUsd();
     const avatar = safeImageUrl(form.receiverProfileImageUrl);
     return html`<div class="summary">
         <div>
@@ -44,7 +48,7 @@ export class MbWalletSendPreviewView extends MbView {
         </div>
         <div>
           <span class="big">${amount} ${token.symbol}</span>
-          ${token.price ? html`<span class="hint">${formatUsd(Number(amount) * token.price, lang)}</span>` : nothing}
+          ${amountUsd !== undefined ? html`<span class="hint">${formatUsd(amountUsd, lang)}</span>` : nothing}
         </div>
       </div>
       <div class="summary">
@@ -63,15 +67,22 @@ export class MbWalletSendPreviewView extends MbView {
           : nothing}
         ${flow.solanaRent ? html`<div><span class="label">${t.tokenAccountRent}</span><span>${flow.solanaRent} SOL</span></div>` : nothing}
       </div>
-      ${flow.sending ? html`<mb-text tone="muted" align="center" role="status">${t.approveInWallet}</mb-text>` : nothing}
+      ${form.sending ? html`<mb-text tone="muted" align="center" role="status">${t.approveInWallet}</mb-text>` : nothing}
       <div class="row">
-        <mb-button variant="secondary" ?disabled=${flow.sending} @click=${() => this.controllers.router.back()}>${t.cancel}</mb-button>
-        <mb-button class="confirm" ?loading=${flow.sending} ?disabled=${flow.sending} @click=${this.send}>${t.send}</mb-button>
+        <mb-button variant="secondary" ?disabled=${form.sending ?? false} @click=${() => this.controllers.router.back()}>${t.cancel}</mb-button>
+        <mb-button class="confirm" ?loading=${form.sending ?? false} ?disabled=${form.sending ?? false} @click=${this.send}>${t.send}</mb-button>
       </div>`;
   }
 
   private send = async () => {
-    await this.flow.current!.sendFlow.send();
+    const form = this.controllers.send.getState();
+    const flow = this.flow.current!.sendFlow;
+    const value = flow.amount();
+    if (!form.token || value === undefined) return;
+    // The same use case as `useSend`: the form's token, amount and receiver.
+    await flow
+      .sendTokens({ token: form.token.address, amount: formatAmount(value, form.token.decimals), to: form.receiverInput || form.receiverAddress || '' })
+      .catch((error: unknown) => log('warn', 'Send not possible', error));
   };
 }
 

@@ -1,14 +1,13 @@
 import { html, nothing } from 'lit';
 import type { MbInputEvent } from '../../ui/input/input.js';
 import { defineElement } from '../../ui/define.js';
-import { formatBalance, shortenAddress } from '../../core/format.js';
+import { shortenAddress } from '../../core/format.js';
+import { formatDecimalText, formatUsd } from '../../core/units.js';
 import { safeImageUrl } from '../../core/safe-url.js';
-import { StoreController } from '../store-controller.js';
-import { FeatureController } from '../feature-controller.js';
+import { FeatureController, StoreController } from '../store-controller.js';
 import type { HubControllers } from '../../controllers/hub.js';
 import type { SendBlocker } from '../../controllers/send-flow.js';
 import { MbView, viewStyles } from '../view.js';
-import { formatUsd } from '../hub-format.js';
 import { sendStyles } from './send.styles.js';
 import '../../ui/input/input.js';
 import '../../ui/button/button.js';
@@ -59,8 +58,8 @@ export class MbWalletSendView extends MbView {
 
   override render() {
     const form = this.form.value;
-    const flow = this.flow.value;
     const portfolio = this.portfolio.value;
+    const flow = this.flow.value;
     if (!form || !flow || !portfolio) return nothing;
     const hub = this.flow.current!;
     const t = this.localize.texts;
@@ -69,13 +68,14 @@ export class MbWalletSendView extends MbView {
     const token = form.token;
     const selected = token ? balances.findIndex((b) => b.address === token.address) : -1;
     const blocker = hub.sendFlow.blocker();
+    const amountUsd = hub.sendFlow.amountUsd();
     const receiverAvatar = safeImageUrl(form.receiverProfileImageUrl);
     return html`<div class="field">
         <label for="token">${t.token}</label>
         <select id="token" @change=${(event: Event) => this.pickToken((event.target as HTMLSelectElement).value)}>
           ${selected < 0 ? html`<option value="" selected disabled>${t.selectToken}</option>` : nothing}
           ${balances.map(
-            (b, index) => html`<option value=${index} ?selected=${index === selected}>${b.symbol} (${formatBalance(b.quantity.numeric)})</option>`,
+            (b, index) => html`<option value=${index} ?selected=${index === selected}>${b.symbol} (${formatDecimalText(b.quantity.numeric, lang)})</option>`,
           )}
         </select>
       </div>
@@ -93,8 +93,8 @@ export class MbWalletSendView extends MbView {
         </div>
         ${token
           ? html`<div class="hint">
-              <span>${t.available(`${formatBalance(token.balance)} ${token.symbol}`)}</span>
-              ${form.sendTokenAmount && token.price ? html`<span>${formatUsd(Number(form.sendTokenAmount) * token.price, lang)}</span>` : nothing}
+              <span>${t.available(`${formatDecimalText(token.balance, lang)} ${token.symbol}`)}</span>
+              ${amountUsd !== undefined ? html`<span>${formatUsd(amountUsd, lang)}</span>` : nothing}
             </div>`
           : nothing}
       </div>
@@ -104,10 +104,10 @@ export class MbWalletSendView extends MbView {
           class="receiver-input"
           label=${t.receiver}
           placeholder=${t.receiverPlaceholder}
-          .value=${flow.receiverInput}
+          .value=${form.receiverInput ?? ''}
           @mb-input=${(event: MbInputEvent) => hub.sendFlow.setReceiver(event.value)}
         ></mb-input>
-        ${flow.resolvingName
+        ${form.resolvingName
           ? html`<div class="profile" role="status"><mb-spinner size="16"></mb-spinner><mb-text tone="muted" variant="small">${t.resolvingName}</mb-text></div>`
           : form.receiverProfileName && form.receiverAddress
             ? html`<div class="profile">

@@ -1,8 +1,9 @@
 import { css, html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { FeatureController } from '../feature-controller.js';
+import { FeatureController } from '../store-controller.js';
 import { needsApproval, quoteDetails, swapIssue, type SwapController, type SwapState } from '../../controllers/swap.js';
-import { formatAmount, formatTokenAmount, formatUsd, slippageText } from '../../controllers/amounts.js';
+import { formatAmount, formatTokenAmount, formatUsd } from '../../core/units.js';
+import { slippageText } from '../../controllers/amounts.js';
 import { MbView, viewStyles } from '../view.js';
 import { detail, tradeStyles } from '../trade.js';
 import { issueText } from './swap-issue.js';
@@ -18,6 +19,11 @@ import '../../ui/text/text.js';
  * @tag mb-swap-preview-view
  */
 export class MbSwapPreviewView extends MbView {
+  /** The catalogue's language: amounts read and show in it. */
+  private get numberLocale(): string {
+    return this.localize.lang;
+  }
+
   static override styles = [
     ...viewStyles,
     tradeStyles,
@@ -53,8 +59,8 @@ export class MbSwapPreviewView extends MbView {
     if (!state?.from || !state.to || !state.quote) return html`<mb-text tone="muted" align="center">${t.enterAmount}</mb-text>`;
     const { from, to, quote } = state;
     const info = quoteDetails(state)!;
-    const paid = `${formatTokenAmount(quote.fromAmount, from.decimals)} ${from.symbol}`;
-    const received = `${formatTokenAmount(quote.toAmount, to.decimals)} ${to.symbol}`;
+    const paid = `${formatTokenAmount(quote.fromAmount, from.decimals, this.numberLocale)} ${from.symbol}`;
+    const received = `${formatTokenAmount(quote.toAmount, to.decimals, this.numberLocale)} ${to.symbol}`;
     if (state.step === 'done') {
       return html`<div class="center" role="status">
           <mb-icon class="done" name="check"></mb-icon>
@@ -78,14 +84,14 @@ export class MbSwapPreviewView extends MbView {
         <span class="big">${received}</span>
       </div>
       <dl>
-        ${detail(t.minimumReceived, `${formatTokenAmount(info.minimumReceived, to.decimals)} ${to.symbol}`)}
+        ${detail(t.minimumReceived, `${formatTokenAmount(info.minimumReceived, to.decimals, this.numberLocale)} ${to.symbol}`)}
         ${detail(t.slippageTolerance, slippageText(state.slippageBps))}
-        ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${formatAmount(info.priceImpactBps, 2, 2)}%`)}
+        ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${formatAmount(info.priceImpactBps, 2, 2, this.numberLocale)}%`)}
         ${detail(
           t.networkFee,
           info.networkFee === undefined
             ? state.gasError ?? t.networkFeeUnavailable
-            : `${formatTokenAmount(info.networkFee, 18)} ${native?.symbol ?? ''}${info.networkFeeCents !== undefined ? ` (${formatUsd(info.networkFeeCents)})` : ''}`,
+            : `${formatTokenAmount(info.networkFee, 18, this.numberLocale)} ${native?.symbol ?? ''}${info.networkFeeCents !== undefined ? ` (${formatUsd(info.networkFeeCents, this.numberLocale)})` : ''}`,
         )}
       </dl>
       ${approval && !busy ? html`<p class="message">${state.atomicBatch ? t.approvalInBatch(from.symbol) : t.approvalNeeded(from.symbol)}</p>` : nothing}

@@ -1,9 +1,9 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { FeatureController } from '../feature-controller.js';
+import { FeatureController } from '../store-controller.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { type SwapController, type SwapTokenInfo } from '../../controllers/swap.js';
-import { formatTokenAmount } from '../../controllers/amounts.js';
+import { formatTokenAmount } from '../../core/units.js';
 import type { MbInputEvent } from '../../ui/input/input.js';
 import { MbView } from '../view.js';
 import '../../ui/input/input.js';
@@ -17,6 +17,11 @@ import '../../ui/text/text.js';
  * @tag mb-swap-select-token-view
  */
 export class MbSwapSelectTokenView extends MbView {
+  /** The catalogue's language: amounts read and show in it. */
+  private get numberLocale(): string {
+    return this.localize.lang;
+  }
+
   private readonly state = new FeatureController(this, (c) => c.swap, { store: (swap) => swap, connected: (swap) => void swap.ensureLoaded() });
   private query = '';
 
@@ -44,7 +49,7 @@ export class MbSwapSelectTokenView extends MbView {
       <mb-list-item
         label=${`${token.symbol} · ${token.name}`}
         image-src=${safeImageUrl(token.logoUri) ?? nothing}
-        tag=${token.balance > 0n ? formatTokenAmount(token.balance, token.decimals) : nothing}
+        tag=${token.balance > 0n ? formatTokenAmount(token.balance, token.decimals, this.numberLocale) : nothing}
         ?active=${current?.address === token.address}
         @click=${() => this.pick(token, side)}
       ></mb-list-item>

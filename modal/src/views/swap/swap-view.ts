@@ -1,9 +1,10 @@
 import { css, html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { FeatureController } from '../feature-controller.js';
+import { FeatureController } from '../store-controller.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { quoteDetails, swapIssue, type SwapController, type SwapState, type SwapTokenInfo } from '../../controllers/swap.js';
-import { formatAmount, formatTokenAmount, formatUsd, slippageText } from '../../controllers/amounts.js';
+import { formatAmount, formatTokenAmount, formatUsd, formatAmountInput } from '../../core/units.js';
+import { slippageText } from '../../controllers/amounts.js';
 import { MbView, viewStyles } from '../view.js';
 import { detail, tradeStyles } from '../trade.js';
 import { issueText } from './swap-issue.js';
@@ -20,6 +21,11 @@ import '../../ui/wallet-image/wallet-image.js';
  * @tag mb-swap-view
  */
 export class MbSwapView extends MbView {
+  /** The catalogue's language: amounts read and show in it. */
+  private get numberLocale(): string {
+    return this.localize.lang;
+  }
+
   static override styles = [
     ...viewStyles,
     tradeStyles,
@@ -66,7 +72,7 @@ export class MbSwapView extends MbView {
         </div>
         ${from
           ? html`<div class="panel-foot">
-              <span>${t.tokenBalance(formatTokenAmount(from.balance, from.decimals), from.symbol)}</span>
+              <span>${t.tokenBalance(formatTokenAmount(from.balance, from.decimals, this.numberLocale), from.symbol)}</span>
               ${from.balance > 0n ? html`<mb-button variant="ghost" size="sm" @click=${this.max}>${t.maxAmount}</mb-button>` : nothing}
             </div>`
           : nothing}
@@ -78,23 +84,23 @@ export class MbSwapView extends MbView {
         <div class="panel-head"><span>${t.swapTo}</span></div>
         <div class="amount-row">
           <output class="amount" aria-label=${t.swapTo} aria-live="polite" aria-busy=${state.quoteLoading ? 'true' : 'false'}>
-            ${state.quoteLoading ? html`<mb-skeleton></mb-skeleton>` : quote && to ? formatTokenAmount(quote.toAmount, to.decimals) : '0'}
+            ${state.quoteLoading ? html`<mb-skeleton></mb-skeleton>` : quote && to ? formatTokenAmount(quote.toAmount, to.decimals, this.numberLocale) : '0'}
           </output>
           ${this.tokenButton('to', to)}
         </div>
-        ${to ? html`<div class="panel-foot"><span>${t.tokenBalance(formatTokenAmount(to.balance, to.decimals), to.symbol)}</span></div>` : nothing}
+        ${to ? html`<div class="panel-foot"><span>${t.tokenBalance(formatTokenAmount(to.balance, to.decimals, this.numberLocale), to.symbol)}</span></div>` : nothing}
       </section>
       ${info && from && to && quote
         ? html`<dl>
             ${detail(t.swapRate, this.rate(state))}
-            ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${formatAmount(info.priceImpactBps, 2, 2)}%`)}
+            ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${formatAmount(info.priceImpactBps, 2, 2, this.numberLocale)}%`)}
             ${detail(
               t.networkFee,
               info.networkFee === undefined
                 ? state.gasError ?? t.networkFeeUnavailable
-                : `${formatTokenAmount(info.networkFee, 18)} ${native?.symbol ?? ''}${info.networkFeeCents !== undefined ? ` (${formatUsd(info.networkFeeCents)})` : ''}`,
+                : `${formatTokenAmount(info.networkFee, 18, this.numberLocale)} ${native?.symbol ?? ''}${info.networkFeeCents !== undefined ? ` (${formatUsd(info.networkFeeCents, this.numberLocale)})` : ''}`,
             )}
-            ${detail(t.minimumReceived, `${formatTokenAmount(info.minimumReceived, to.decimals)} ${to.symbol}`)}
+            ${detail(t.minimumReceived, `${formatTokenAmount(info.minimumReceived, to.decimals, this.numberLocale)} ${to.symbol}`)}
           </dl>`
         : nothing}
       <dl>
@@ -137,7 +143,7 @@ export class MbSwapView extends MbView {
     if (!from || !to || !quote || quote.fromAmount === 0n) return '-';
     // Output per one whole input token, in the output's smallest unit.
     const perOne = (quote.toAmount * 10n ** BigInt(from.decimals)) / quote.fromAmount;
-    return `1 ${from.symbol} = ${formatTokenAmount(perOne, to.decimals)} ${to.symbol}`;
+    return `1 ${from.symbol} = ${formatTokenAmount(perOne, to.decimals, this.numberLocale)} ${to.symbol}`;
   }
 
   private action(state: SwapState, issue: string | undefined) {
@@ -152,7 +158,7 @@ export class MbSwapView extends MbView {
 
   private max = () => {
     const from = this.swap?.getState().from;
-    if (from) this.swap!.setAmount(formatAmount(from.balance, from.decimals));
+    if (from) this.swap!.setAmount(formatAmountInput(from.balance, from.decimals, this.numberLocale));
   };
 
   private onSlippage = (event: Event) => {

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearLogs, readLogs, setLogLevel } from './core/logger.js';
+import { jsonRpc } from './core/json-rpc.js';
+import { errorMessageOf, isPresentable } from './error-message.js';
+import { HttpError, ModalError, ProviderRpcError, ResponseValidationError, UserRejectedError } from './errors.js';
+import { messages } from './texts/messages.js';
+import { de } from './texts/locales/de.js';
+
+/** A viem-shaped error: BaseError with shortMessage, a long message with its details, and its cause. */
+function viemError(name: string, shortMessage: string, extra: Record<string, unknown> = {}) {
+  const error = new Error(`${shortMessage}\n\nRequest Arguments:\n  from: 0x${'1'.repeat(40)}\n\nDetails: ${'x'.repeat(1500)}\nVersion: viem@2`);
+  return Object.assign(error, { name, shortMessage, ...extra });
+}
+
+describe('the error-to-message mapping', () => {
+  beforeEach(() => {
+    setLogLevel('warn');
+    clearLogs();
+  });
+  afterEach(() => setLogLevel('silent'));
+
+  it('a rejection in the wallet, in any shape, is kind rejected (callers stay silent)', () => {
+    for (const error of [{ code: 4001, message: 'User denied' }, new UserRejectedError(), { code: -32603, data: { originalError: { code: 4001 } } }, viemError('TransactionExecutionError', 'x', { cause: viemError('UserRejectedRequestError', 'User rejected the request.', { code: 4001 }) })]) {
+      expect(errorMessageOf(error, messages)).toEqual({ kind: 'rejected', message: 'You declined the request in your wallet.' });
+    }
+  });
+
+  it('insufficient funds from a node, a wallet or viem is one sentence', () => {
+    for (const error of [
+      { code: -32000, message: 'insufficient funds for gas * price + value: have 0 want 1000' },
+      new ProviderRpcError(-32003, 'Insufficient funds for transfer'),
+      viemError('TransactionExecutionError', 'The total cost (gas * gas fee + value) of executing this transaction exceeds the balance of the account.', { cause: viemError('InsufficientFundsError', 'x') }),
+    ]) {
+      expect(errorMessageOf(error, messages)).toEqual({ kind: 'insufficientFunds', message: 'Not enough funds for this amount and the network fee.' });
+    }
+  });
+
+  it('a network that cannot be reached, or that never answers, through the JSON-RPC caller or viem', async () => {
+    const offline = await jsonRpc('http://node', 'eth_call', [], { fetch: async () => Promise.reject(new TypeError('Failed to fetch')) }).catch((e: unknown) => e);
+    expect(errorMessageOf(offline, messages)).toEqual({ kind: 'unreachable', message: 'The network could not be reached. Check your connection and try again.' });
+    expect(errorMessageOf(viemError('HttpRequestError', 'HTTP request failed.'), messages).kind).toBe('unreachable');
+    const hanging = await jsonRpc('http://node', 'eth_call', [], {
+      timeoutMs: 20,
+      fetch: (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    }).catch((e: unknown) => e);
+    expect(errorMessageOf(hanging, messages)).toEqual({ kind: 'timeout', message: 'The request timed out. Please try again.' });
+    expect(errorMessageOf(viemError('WaitForTransactionReceiptTimeoutError', 'Timed out while waiting for transaction.'), messages).kind).toBe('timeout');
+  });
+
+  it('a revert shows its reason when short and plain, else one sentence', () => {
+    expect(errorMessageOf({ code: 3, message: 'execution reverted: Sold out' }, messages)).toEqual({ kind: 'reverted', message: 'The transaction was reverted: Sold out' });
+    expect(errorMessageOf(new ProviderRpcError(-32603, 'execution reverted: revert: Minting disabled'), messages).message).toBe('The transaction was reverted: Minting disabled');
+    expect(errorMessageOf(viemError('ContractFunctionExecutionError', 'x', { cause: viemError('ContractFunctionRevertedError', 'y', { reason: 'Not owner' }) }), messages).message).toBe(
+      'The transaction was reverted: Not owner',
+    );
+    expect(errorMessageOf({ code: 3, message: `execution reverted: 0x${'ab'.repeat(100)}` }, messages)).toEqual({ kind: 'reverted', message: 'The transaction was reverted.' });
+  });
+
+  it('never puts a raw dump on screen; the detail goes to the logger', () => {
+    const dump = viemError('UnknownRpcError', 'An unknown RPC error occurred.', { details: 'x'.repeat(1500) });
+    const raw = { code: -32000, message: `{"jsonrpc":"2.0","error":${'"x",'.repeat(400)}}` };
+    expect(errorMessageOf(dump, messages).message).toBe('An unknown RPC error occurred.');
+    expect(errorMessageOf(raw, messages)).toEqual({ kind: 'other', message: 'Something went wrong' });
+    expect(errorMessageOf(new ProviderRpcError(-32000, 'a'.repeat(300)), messages).message).toBe('Something went wrong');
+    expect(errorMessageOf(new ResponseValidationError('http://x', 'result: not a hex string'), messages).message).toBe('Something went wrong');
+    for (const error of [dump, raw]) expect(errorMessageOf(error, messages).message.length).toBeLessThanOrEqual(120);
+    // A wallet's own short sentence is kept.
+    expect(errorMessageOf({ code: -32000, message: 'bundler unavailable' }, messages).message).toBe('bundler unavailable');
+    expect(readLogs()).toContain('Request failed');
+  });
+
+  it('keeps the modal’s own texts (the spec’s), and speaks the catalogue’s language', () => {
+    expect(errorMessageOf(new ModalError(messages.networkNotSupportedForSwaps), messages).message).toBe('Network not supported for Swaps');
+    expect(errorMessageOf(new HttpError(500, 'http://x'), messages).message).toBe('HTTP status code: 500');
+    const german = { ...messages, ...de.messages };
+    expect(errorMessageOf({ code: -32000, message: 'insufficient funds for gas' }, german).message).toBe('Nicht genug Guthaben für diesen Betrag und die Netzwerkgebühr.');
+    expect(errorMessageOf({ code: 3, message: 'execution reverted: Sold out' }, german).message).toBe('Die Transaktion wurde rückgängig gemacht: Sold out');
+  });
+
+  it('presentable texts are short, single-line and not technical', () => {
+    expect(isPresentable('Sold out')).toBe(true);
+    for (const text of ['', 'a\nb', '{"a":1}', `0x${'a'.repeat(40)}`, 'see https://x', 'x'.repeat(121), undefined]) expect(isPresentable(text)).toBe(false);
+  });
+});
