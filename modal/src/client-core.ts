@@ -123,7 +123,6 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
         if (
           next.address === last.address &&
           next.solana?.address === last.solana?.address &&
-          next.namespace === last.namespace &&
           next.status === last.status &&
           next.chainId === last.chainId &&
           next.connectorId === last.connectorId &&

@@ -4,7 +4,7 @@ import type { ModalStorage } from './core/types.js';
 export const STORAGE_KEYS = {
   connectorId: 'mb:connectorId',
   /** The Solana session's connector (a second session beside the EVM one). */
-  solanaConnectorId: 'mb:solanaConnectorId',
+  solanaConnectorId: 'mb:solana',
   recentWallets: 'mb:recentWallets',
   identityPrefix: 'mb:identity:',
 } as const;

@@ -18,7 +18,7 @@ export function blockchainRpcUrlOf(blockchainApi: string, projectId: string, cai
 export function rpcUrlOf(options: Pick<ResolvedOptions, 'customRpcUrls' | 'apiUrls' | 'projectId'>, network: ModalNetwork): string {
   const custom = options.customRpcUrls[network.caipNetworkId]?.[0]?.url;
   if (custom) return custom;
-  if (network.chainNamespace === 'solana' || (network.chainNamespace === 'eip155' && BLOCKCHAIN_API_RPC_CHAIN_IDS.includes(network.id))) {
+  if (network.chainNamespace === 'solana' || BLOCKCHAIN_API_RPC_CHAIN_IDS.includes(network.id)) {
     return blockchainRpcUrlOf(options.apiUrls.blockchainApi, options.projectId, network.caipNetworkId);
   }
   return network.rpcUrls.default.http[0];

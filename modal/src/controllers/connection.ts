@@ -1,6 +1,6 @@
-import { WALLET_CONNECT_CONNECTOR_ID, WALLET_STANDARD_ID_PREFIX } from '../core/constants.js';
+import { WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
 import { createStore } from '../core/store.js';
-import type { ChainNamespace, ConnectionStatus, ConnectorInfo, Eip1193Provider, ModalStorage, Store, WalletSession } from '../core/types.js';
+import type { ConnectionStatus, ConnectorInfo, Eip1193Provider, ModalStorage, Store, WalletSession } from '../core/types.js';
 import type { ConnectorDiscovery } from '../connectors/eip6963.js';
 import { isUserRejection, ModalError } from '../errors.js';
 import { getAuthorizedAccounts, getChainId, requestAccounts, watchProvider } from '../connectors/injected.js';
@@ -19,12 +19,15 @@ export type ConnectRequestState =
 export interface ConnectionState {
   /** 'connected' while an EVM or a Solana session is. */
   status: ConnectionStatus;
-  /** The EIP-6963 / injected wallets, then the Wallet Standard (Solana) ones once their discovery runs. */
+  /** The EIP-6963 / injected wallets. */
   connectors: ConnectorInfo[];
+  /** The Wallet Standard (Solana) wallets, once their discovery runs (the first open); listed after the EVM ones. */
+  solanaConnectors?: ConnectorInfo[];
   /** Connector of the current connection (the EVM one when both are connected). */
   connectorId?: string;
-  /** Connector of the Solana session, when one is connected. */
+  /** Connector and address of the Solana session, when one is connected. */
   solanaConnectorId?: string;
+  solanaAddress?: string;
   connectRequest: ConnectRequestState;
 }
 
@@ -34,12 +37,16 @@ export interface SolanaSession {
   address: string;
 }
 
-/** What the Solana part (a lazy chunk: Wallet Standard discovery and connector) does for the connection. */
+/**
+ * What the Solana part (a lazy chunk: Wallet Standard discovery and connector) does for the connection; it keeps the
+ * Solana session and writes it, and its connect request, into the connection's state (`patch`).
+ */
 export interface SolanaConnectionPart {
-  /** The wallet's prompt; throws UserRejectedError when the user refuses. */
-  connect(connectorId: string): Promise<SolanaSession>;
-  /** Without a prompt (reload): the session, or undefined when the wallet is gone or no longer authorizes. */
-  reconnect(connectorId: string): Promise<SolanaSession | undefined>;
+  /** The wallet's prompt, with the connect request's state as for EVM wallets (pending, rejected, failed). Never throws. */
+  connect(connectorId: string): Promise<void>;
+  /** Without a prompt (reload): the stored wallet's session when it still authorizes (adopted); false otherwise. */
+  reconnect(): Promise<boolean>;
+  /** Ends the wallet's session and the connection's Solana session. */
   disconnect(): Promise<void>;
 }
 
@@ -59,15 +66,8 @@ export interface ConnectionController extends Store<ConnectionState> {
   getProvider(): Eip1193Provider | undefined;
   /** Adopts an authorized session (used by the WalletConnect controller after pairing). */
   attachSession(session: WalletSession): void;
-  /** Adopts a Solana session (a Wallet Standard wallet, or WalletConnect's solana namespace). */
-  attachSolanaSession(session: SolanaSession): void;
-  /** The Solana wallet changed accounts (`standard:events`). */
-  updateSolanaAddress(address: string): void;
-  /** The Solana wallet ended the session on its side. */
-  endSolanaSession(): void;
-  /** The Solana wallets the Wallet Standard discovery found (listed after the EVM ones). */
-  setSolanaConnectors(connectors: ConnectorInfo[]): void;
-  getSolanaSession(): SolanaSession | undefined;
+  /** Sets fields of the state: the Solana chunk's session, wallets and connect request (see solana-connection.ts). */
+  patch(patch: Partial<ConnectionState>): void;
 }
 
 
@@ -82,10 +82,6 @@ export interface ConnectionControllerDeps {
   onChainChanged(chainId: number): void;
   /** The connection ended: reset every chain's account and the network. */
   onReset(): void;
-  /** One namespace's session ended while the other stays connected. */
-  onNamespaceReset?(namespace: ChainNamespace): void;
-  /** A Solana session began or its address changed. */
-  onSolanaSession?(session: SolanaSession): void;
   /** Loads the Solana part (absent when no Solana network is configured). */
   loadSolana?: () => Promise<SolanaConnectionPart>;
   /** Restores a stored WalletConnect session (loads its library only then). */
@@ -105,72 +101,25 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     connectRequest: { status: 'idle' },
   });
   let session: WalletSession | undefined;
-  let solanaSession: SolanaSession | undefined;
-  let solanaConnectors: ConnectorInfo[] = [];
   let unwatch: (() => void) | undefined;
   let lastConnectorId: string | undefined;
   // Bumped by every connect, reconnect and cancel: a request answers only while its number is current.
   let attempt = 0;
 
-  deps.discovery.subscribe((connectors) => store.setState({ connectors: [...connectors, ...solanaConnectors] }));
+  // The Solana session lives in its chunk; the state says whether there is one.
+  const solana = () => store.getState().solanaConnectorId;
+  const settled = () => (solana() ? 'connected' : 'disconnected');
+  deps.discovery.subscribe((connectors) => store.setState({ connectors }));
 
   const endLocally = () => {
     unwatch?.();
     unwatch = undefined;
     session = undefined;
     deps.storage.removeItem(STORAGE_KEYS.connectorId);
-    if (solanaSession) {
-      deps.onNamespaceReset?.('eip155');
-      store.setState({ connectorId: solanaSession.connector.id });
-      return;
-    }
+    // The Solana session stays (its chunk follows the change: the EVM account resets, Solana shows).
+    if (solana()) return store.setState({ connectorId: solana() });
     deps.onReset();
     store.setState({ status: 'disconnected', connectorId: undefined });
-  };
-
-  const endSolanaLocally = () => {
-    if (!solanaSession) return;
-    solanaSession = undefined;
-    deps.storage.removeItem(STORAGE_KEYS.solanaConnectorId);
-    if (session) {
-      deps.onNamespaceReset?.('solana');
-      store.setState({ solanaConnectorId: undefined });
-      return;
-    }
-    deps.onReset();
-    store.setState({ status: 'disconnected', connectorId: undefined, solanaConnectorId: undefined });
-  };
-
-  const attachSolanaSession = (next: SolanaSession) => {
-    solanaSession = next;
-    deps.storage.setItem(STORAGE_KEYS.solanaConnectorId, next.connector.id);
-    const wasDisconnected = store.getState().status !== 'connected';
-    deps.onSolanaSession?.(next);
-    store.setState({
-      status: 'connected',
-      connectorId: session ? session.connector.id : next.connector.id,
-      solanaConnectorId: next.connector.id,
-      ...(wasDisconnected ? { connectRequest: { status: 'idle' as const } } : {}),
-    });
-  };
-
-  /** Silent reconnect of the stored Solana wallet (its part loads only when an id is stored). */
-  const reconnectSolana = async (): Promise<boolean> => {
-    const storedId = deps.storage.getItem(STORAGE_KEYS.solanaConnectorId);
-    if (!storedId || !deps.loadSolana || solanaSession) return false;
-    const restored = await deps
-      .loadSolana()
-      .then((part) => part.reconnect(storedId))
-      .catch((error: unknown) => {
-        log('error', `Reconnecting ${storedId} failed`, error);
-        return undefined;
-      });
-    if (!restored) {
-      deps.storage.removeItem(STORAGE_KEYS.solanaConnectorId);
-      return false;
-    }
-    attachSolanaSession(restored);
-    return true;
   };
 
   const attachSession = (next: WalletSession) => {
@@ -203,30 +152,15 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     });
   };
 
-  const connectSolana = async (connectorId: string) => {
-    const previousStatus = store.getState().status;
-    if (!deps.loadSolana) {
-      store.setState({ connectRequest: { status: 'failed', connectorId, message: text.connectionFailed } });
-      return;
-    }
-    const mine = ++attempt;
-    store.setState({ status: 'connecting', connectRequest: { status: 'pending', connectorId } });
-    try {
-      const next = await (await deps.loadSolana()).connect(connectorId);
-      if (mine === attempt) attachSolanaSession(next);
-    } catch (error) {
-      if (!isUserRejection(error)) log('error', `Connecting ${connectorId} failed`, error);
-      if (mine !== attempt) return;
-      store.setState({
-        status: previousStatus === 'connected' && (session || solanaSession) ? 'connected' : 'disconnected',
-        connectRequest: isUserRejection(error) ? { status: 'rejected', connectorId } : { status: 'failed', connectorId, message: text.connectionFailed },
-      });
-    }
-  };
-
   const connect = async (connectorId: string) => {
     lastConnectorId = connectorId;
-    if (connectorId.startsWith(WALLET_STANDARD_ID_PREFIX)) return connectSolana(connectorId);
+    // A Wallet Standard (Solana) wallet: `wallet-standard:<name>` (WALLET_STANDARD_ID_PREFIX, inlined for the first click's size).
+    if (connectorId.startsWith('wallet-standard:') && deps.loadSolana) {
+      return deps.loadSolana().then(
+        (part) => part.connect(connectorId),
+        () => store.setState({ connectRequest: { status: 'failed', connectorId, message: text.connectionFailed } }),
+      );
+    }
     const connector = store.getState().connectors.find((c) => c.id === connectorId);
     const provider = deps.discovery.getProvider(connectorId);
     const previousStatus = store.getState().status;
@@ -243,7 +177,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     } catch (error) {
       if (!isUserRejection(error)) log('error', `Connecting ${connectorId} failed`, error);
       if (mine !== attempt) return;
-      const status = previousStatus === 'connected' && (session || solanaSession) ? 'connected' : 'disconnected';
+      const status = previousStatus === 'connected' && session ? 'connected' : settled();
       store.setState({
         status,
         connectRequest: isUserRejection(error)
@@ -264,15 +198,8 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     },
     async disconnect() {
       const current = session;
-      if (solanaSession) {
-        await deps.loadSolana?.().then((part) => part.disconnect()).catch(() => undefined);
-        // Ending the EVM session next resets everything.
-        if (session) {
-          solanaSession = undefined;
-          deps.storage.removeItem(STORAGE_KEYS.solanaConnectorId);
-          store.setState({ solanaConnectorId: undefined });
-        } else endSolanaLocally();
-      }
+      // The Solana chunk ends its session; ending the EVM one then resets everything.
+      if (solana()) await deps.loadSolana?.().then((part) => part.disconnect(), () => undefined);
       if (!current) return;
       try {
         await current.endSession?.();
@@ -283,8 +210,39 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       endLocally();
     },
     async reconnect() {
-      const [evm, solana] = await Promise.all([reconnectEvm(), reconnectSolana()]);
-      return evm || solana;
+      // The Solana chunk loads only when a Solana connector id is stored; it reconnects that wallet silently.
+      if (deps.storage.getItem(STORAGE_KEYS.solanaConnectorId)) void deps.loadSolana?.().then((part) => part.reconnect(), () => undefined);
+      const storedId = deps.storage.getItem(STORAGE_KEYS.connectorId);
+      if (!storedId || session) return false;
+      const mine = ++attempt;
+      store.setState({ status: 'connecting' });
+      if (storedId === WALLET_CONNECT_CONNECTOR_ID || storedId === 'auth') {
+        const restore = storedId === 'auth' ? deps.restoreEmbedded : deps.restoreWalletConnect;
+        const restored = (await restore?.().catch(() => false)) ?? false;
+        if (!restored && mine === attempt) {
+          deps.storage.removeItem(STORAGE_KEYS.connectorId);
+          store.setState({ status: settled() });
+        }
+        return restored;
+      }
+      const provider = await deps.discovery.waitForProvider(storedId, deps.reconnectWaitMs ?? 1000);
+      const connector = deps.discovery.getConnectors().find((c) => c.id === storedId);
+      const accounts = provider ? await getAuthorizedAccounts(provider) : [];
+      if (mine !== attempt) return false;
+      if (!provider || !connector || accounts.length === 0) {
+        deps.storage.removeItem(STORAGE_KEYS.connectorId);
+        store.setState({ status: settled() });
+        return false;
+      }
+      try {
+        const chainId = await getChainId(provider);
+        if (mine !== attempt) return false;
+        attachSession({ provider, connector, accounts, chainId });
+        return true;
+      } catch {
+        if (mine === attempt) store.setState({ status: settled() });
+        return false;
+      }
     },
     resetConnectRequest() {
       store.setState({ connectRequest: { status: 'idle' } });
@@ -292,55 +250,10 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     cancelConnect() {
       if (store.getState().status !== 'connecting') return;
       attempt++;
-      store.setState({ status: session || solanaSession ? 'connected' : 'disconnected', connectRequest: { status: 'idle' } });
+      store.setState({ status: session ? 'connected' : settled(), connectRequest: { status: 'idle' } });
     },
     getProvider: () => session?.provider,
     attachSession,
-    attachSolanaSession,
-    updateSolanaAddress(address) {
-      if (!solanaSession || solanaSession.address === address) return;
-      solanaSession = { ...solanaSession, address };
-      deps.onSolanaSession?.(solanaSession);
-    },
-    endSolanaSession: endSolanaLocally,
-    setSolanaConnectors(connectors) {
-      solanaConnectors = connectors.map((c) => ({ ...c, namespace: 'solana' as const }));
-      store.setState({ connectors: [...deps.discovery.getConnectors(), ...solanaConnectors] });
-    },
-    getSolanaSession: () => solanaSession,
+    patch: (patch) => store.setState(patch),
   };
-
-  async function reconnectEvm(): Promise<boolean> {
-    const storedId = deps.storage.getItem(STORAGE_KEYS.connectorId);
-    if (!storedId || session) return false;
-    const mine = ++attempt;
-    store.setState({ status: 'connecting' });
-    if (storedId === WALLET_CONNECT_CONNECTOR_ID || storedId === 'auth') {
-      const restore = storedId === 'auth' ? deps.restoreEmbedded : deps.restoreWalletConnect;
-      const restored = (await restore?.().catch(() => false)) ?? false;
-      if (!restored && mine === attempt) {
-        deps.storage.removeItem(STORAGE_KEYS.connectorId);
-        store.setState({ status: solanaSession ? 'connected' : 'disconnected' });
-      }
-      return restored;
-    }
-    const provider = await deps.discovery.waitForProvider(storedId, deps.reconnectWaitMs ?? 1000);
-    const connector = deps.discovery.getConnectors().find((c) => c.id === storedId);
-    const accounts = provider ? await getAuthorizedAccounts(provider) : [];
-    if (mine !== attempt) return false;
-    if (!provider || !connector || accounts.length === 0) {
-      deps.storage.removeItem(STORAGE_KEYS.connectorId);
-      store.setState({ status: solanaSession ? 'connected' : 'disconnected' });
-      return false;
-    }
-    try {
-      const chainId = await getChainId(provider);
-      if (mine !== attempt) return false;
-      attachSession({ provider, connector, accounts, chainId });
-      return true;
-    } catch {
-      if (mine === attempt) store.setState({ status: solanaSession ? 'connected' : 'disconnected' });
-      return false;
-    }
-  }
 }

@@ -83,7 +83,6 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
   const syncSiwx = () => siwx?.().then((c) => c.sync()).catch(() => modal.close());
   // The first Solana network of the options: Solana wallets are offered only when there is one.
   const solanaNetwork = options.networks.find((n) => n.chainNamespace === 'solana');
-  const firstEvmNetwork = options.networks.find((n) => n.chainNamespace === 'eip155');
   const connection = createConnectionController({
     messages: options.messages,
     storage: deps.storage,
@@ -110,24 +109,6 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
       void siwx?.().then((c) => c.clearSessions()).catch(() => undefined);
     },
     loadSolana: solanaNetwork && (() => controllers.solana!.load()),
-    onSolanaSession(session) {
-      const network = solanaNetwork!;
-      account.setAccount('solana', session.address, network.caipNetworkId.slice('solana:'.length), { name: session.connector.name, icon: session.connector.icon });
-      // A Solana wallet the user just picked (or the only session) makes Solana the active namespace; no wallet call.
-      const request = connection.getState().connectRequest;
-      const picked = request.status === 'pending' && request.connectorId === session.connector.id;
-      if (picked || !connection.getProvider()) void networks.switchNetwork(network.caipNetworkId);
-      if (networks.getState().activeNamespace === 'solana') refreshAccount();
-      void syncSiwx();
-    },
-    onNamespaceReset(namespace) {
-      account.reset(namespace);
-      const { activeNamespace, walletChainId } = networks.getState();
-      if (activeNamespace !== namespace) return;
-      // The other namespace's session stays: show it (an EVM network the wallet is on needs no wallet call).
-      const other = namespace === 'solana' ? (options.networks.find((n) => n.chainNamespace === 'eip155' && n.id === walletChainId) ?? firstEvmNetwork) : solanaNetwork;
-      if (other) networks.show(other);
-    },
   });
   getProvider = () => connection.getProvider();
   const walletConnect = createWalletConnectController({
@@ -172,7 +153,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     openView: (forcedView) =>
       resolveOpenView({
         forcedView,
-        hasAddress: Boolean(account.getState().byNamespace.eip155.address || account.getState().byNamespace.solana.address) && isConnected(),
+        // A connected session (EVM or Solana) always has its address.
+        hasAddress: isConnected(),
         isMobile: deps.isMobile,
         hasAdapters: options.enableInjected,
       }),
@@ -217,8 +199,6 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
   modal.subscribe((state, previous) => {
     if (state.open && !previous.open) {
       showPendingAlert();
-      // Solana wallets are discovered on the first open (their chunk stays out of the first click).
-      if (solanaNetwork) void controllers.solana?.load().catch(() => undefined);
       void analytics.sendEvent({ type: 'track', event: 'MODAL_OPEN', properties: { connected: isConnected() } });
       if (isConnected()) refreshAccount();
     }
@@ -231,15 +211,14 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
 
   const getAccount = (): AccountSnapshot => {
     const c = connection.getState();
-    const { eip155, solana: solanaAccount } = account.getState().byNamespace;
+    const eip155 = account.getState().byNamespace.eip155;
     const connected = c.status === 'connected' && Boolean(eip155.address);
-    const solanaConnected = c.status === 'connected' && Boolean(solanaAccount.address && c.solanaConnectorId);
+    const solana = c.status === 'connected' && c.solanaAddress ? { address: c.solanaAddress, connectorId: c.solanaConnectorId! } : undefined;
     return {
       address: connected ? (eip155.address as AccountSnapshot['address']) : undefined,
-      isConnected: connected || solanaConnected,
-      namespace: networks.getState().activeNamespace,
-      solana: solanaConnected ? { address: solanaAccount.address!, caipAddress: solanaAccount.caipAddress!, connectorId: c.solanaConnectorId! } : undefined,
-      status: c.status === 'connected' && !connected && !solanaConnected ? 'connecting' : c.status,
+      isConnected: connected || !!solana,
+      solana,
+      status: c.status === 'connected' && !connected && !solana ? 'connecting' : c.status,
       chainId: connected ? networks.getState().walletChainId : undefined,
       caipAddress: connected ? eip155.caipAddress : undefined,
       connectorId: connected ? c.connectorId : undefined,
@@ -271,6 +250,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     siwx,
     api,
     clock,
+    storage: deps.storage,
     getAccount,
     // Lazy features: each its own chunk, made on first use; the only place that knows how to build one.
     hub: feature(() => import('./hub.js')),

@@ -29,8 +29,6 @@ export interface NetworksController extends Store<NetworksState> {
    * wallet call (the Solana session's account is used).
    */
   switchNetwork(chainId: number | string): Promise<void>;
-  /** Makes `network` the active one without a wallet call (the other namespace's session ended). */
-  show(network: ModalNetwork): void;
   /** The wallet reported a chain (chainChanged / connect). */
   setWalletChainId(chainId: number | undefined): void;
   reset(): void;
@@ -63,8 +61,8 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
   const switchChain = deps.switchChain ?? defaultSwitchChain;
   let supported: Promise<string[]> | undefined;
 
-  const findNetwork = (chainId: number | string) =>
-    deps.networks.find((n) => (typeof chainId === 'string' ? n.caipNetworkId === chainId : n.chainNamespace === 'eip155' && n.id === chainId));
+  // By CAIP-2 id: an EVM chain id is `eip155:<id>`; a Solana network is named by its own.
+  const findNetwork = (chainId: number | string) => deps.networks.find((n) => n.caipNetworkId === (typeof chainId === 'string' ? chainId : `eip155:${chainId}`));
   // Bumped by every switch and cancel: only the current switch updates the state (a wallet's late answer
   // still arrives as chainChanged).
   let switchAttempt = 0;
@@ -94,11 +92,6 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
       } finally {
         if (mine === switchAttempt) store.setState({ switching: false, isSwitchingNamespace: false });
       }
-    },
-    show(network) {
-      const otherNamespace = network.chainNamespace !== store.getState().activeNamespace;
-      if (otherNamespace) deps.send.reset();
-      store.setState({ activeNetwork: network, activeNamespace: network.chainNamespace });
     },
     cancelSwitch() {
       if (!store.getState().switching) return;

@@ -2,8 +2,13 @@ import { getWallets } from '@wallet-standard/app';
 import type { Wallet } from '@wallet-standard/base';
 import { createSolanaWalletConnector, type SolanaWalletConnector } from '../connectors/solana/connector.js';
 import { createSolanaWalletDiscovery, type SolanaWalletDiscovery } from '../connectors/solana/wallet-standard.js';
-import type { Clock, ConnectorInfo } from '../core/types.js';
+import type { Clock, ConnectorInfo, ModalNetwork, ModalStorage, ResolvedOptions } from '../core/types.js';
+import type { AccountController } from './account.js';
 import type { ConnectionController, SolanaConnectionPart, SolanaSession } from './connection.js';
+import { STORAGE_KEYS } from '../storage.js';
+import { UserRejectedError } from '../errors.js';
+import { log } from '../core/log.js';
+import type { NetworksController } from './networks.js';
 
 /** The Solana side of the connection (a lazy chunk): Wallet Standard discovery, the connected wallet's connector. */
 export interface SolanaController extends SolanaConnectionPart {
@@ -14,16 +19,71 @@ export interface SolanaController extends SolanaConnectionPart {
 
 export interface SolanaControllerDeps {
   clock: Clock;
-  connection: Pick<ConnectionController, 'setSolanaConnectors' | 'updateSolanaAddress' | 'endSolanaSession'>;
+  storage: ModalStorage;
+  connection: Pick<ConnectionController, 'getState' | 'patch' | 'getProvider'>;
+  /** The last session ended (no EVM one either): reset every namespace's account and the network. */
+  onReset(): void;
+  /** The text of a failed connect request. */
+  connectionFailed: string;
   /** `getWallets()` of `@wallet-standard/app` (tests pass a registry). */
   registry?: Parameters<typeof createSolanaWalletDiscovery>[0];
   /** How long connect and reconnect wait for the wallet to register itself. */
   waitMs?: number;
 }
 
-/** The modal's Solana controller (the `solana` member of the controllers bag; typed by what it uses, no import loop). */
-export function create(controllers: { clock: Clock; connection: SolanaControllerDeps['connection'] }): SolanaController {
-  return createSolanaController({ clock: controllers.clock, connection: controllers.connection });
+/** What the Solana chunk uses of the controllers bag (typed here, so it imports no bag back). */
+export interface SolanaWiring {
+  options: Pick<ResolvedOptions, 'networks' | 'messages'>;
+  clock: Clock;
+  storage: ModalStorage;
+  connection: ConnectionController;
+  account: Pick<AccountController, 'setAccount' | 'reset' | 'resetAll' | 'fetchBalance'>;
+  networks: Pick<NetworksController, 'getState' | 'switchNetwork' | 'reset'>;
+  siwx?: () => Promise<{ clearSessions(): Promise<void> }>;
+}
+
+/**
+ * The modal's Solana controller (the `solana` member of the controllers bag), and the rules between the Solana
+ * session and the rest: the account state of the solana namespace (`caipAddress` `solana:<ref>:<address>`), Solana
+ * as the active namespace when the user picked a Solana wallet (or it is the only session), and what shows when one
+ * of the two sessions ends while the other stays.
+ */
+export function create(controllers: SolanaWiring): SolanaController {
+  const { connection, account, networks, options } = controllers;
+  const network = options.networks.find((n) => n.chainNamespace === 'solana')!;
+  const showOther = (namespace: 'eip155' | 'solana') => {
+    account.reset(namespace);
+    const { activeNamespace, walletChainId } = networks.getState();
+    if (activeNamespace !== namespace) return;
+    const evm = options.networks.filter((n) => n.chainNamespace === 'eip155');
+    const other: ModalNetwork | undefined = namespace === 'solana' ? (evm.find((n) => n.id === walletChainId) ?? evm[0]) : network;
+    // Solana needs no wallet call; the EVM wallet is on that chain already.
+    if (other) void networks.switchNetwork(other.chainNamespace === 'eip155' ? other.id : other.caipNetworkId).catch(() => undefined);
+  };
+  connection.subscribe((state, previous) => {
+    const connected = state.status === 'connected';
+    if (state.solanaAddress && state.solanaConnectorId && (state.solanaAddress !== previous.solanaAddress || state.solanaConnectorId !== previous.solanaConnectorId)) {
+      const wallet = state.solanaConnectors?.find((c) => c.id === state.solanaConnectorId);
+      account.setAccount('solana', state.solanaAddress, network.caipNetworkId.slice('solana:'.length), wallet && { name: wallet.name, icon: wallet.icon });
+      const picked = previous.connectRequest.status === 'pending' && previous.connectRequest.connectorId === state.solanaConnectorId;
+      if (picked || !connection.getProvider()) void networks.switchNetwork(network.caipNetworkId);
+      if (networks.getState().activeNamespace === 'solana') void account.fetchBalance();
+    }
+    // One session ended, the other stays.
+    if (connected && previous.solanaConnectorId && !state.solanaConnectorId) showOther('solana');
+    if (connected && state.solanaConnectorId && state.connectorId === state.solanaConnectorId && previous.connectorId !== previous.solanaConnectorId) showOther('eip155');
+  });
+  return createSolanaController({
+    clock: controllers.clock,
+    storage: controllers.storage,
+    connection,
+    connectionFailed: controllers.options.messages.connectionFailed,
+    onReset() {
+      account.resetAll();
+      networks.reset();
+      void controllers.siwx?.().then((c) => c.clearSessions()).catch(() => undefined);
+    },
+  });
 }
 
 /**
@@ -32,11 +92,41 @@ export function create(controllers: { clock: Clock; connection: SolanaController
  * `standard:events` follow (another account, or none: the session ends).
  */
 export function createSolanaController(deps: SolanaControllerDeps): SolanaController {
+  const { connection, storage } = deps;
   const discovery = createSolanaWalletDiscovery(deps.registry ?? (() => getWallets()), deps.clock);
-  discovery.subscribe((connectors) => deps.connection.setSolanaConnectors(connectors));
+  // Listed after the EIP-6963 wallets (marked `namespace: 'solana'`).
+  discovery.subscribe((connectors) => connection.patch({ solanaConnectors: connectors }));
   discovery.start();
   let current: SolanaWalletConnector | undefined;
+  let session: SolanaSession | undefined;
   let unwatch: (() => void) | undefined;
+  /**
+   * Adopts the session, another address of it (`standard:events`), or its end (`undefined`), in the connection's
+   * state and under its storage key; the end of the last session resets everything.
+   */
+  const setSession = (next?: SolanaSession) => {
+    session = next;
+    if (next) storage.setItem(STORAGE_KEYS.solanaConnectorId, next.connector.id);
+    else storage.removeItem(STORAGE_KEYS.solanaConnectorId);
+    const state = connection.getState();
+    // The EVM session, when there is one, stays the connection's connector.
+    const evm = connection.getProvider() ? state.connectorId : undefined;
+    if (!next && !evm) deps.onReset();
+    connection.patch({
+      status: next || evm ? 'connected' : 'disconnected',
+      connectorId: evm ?? next?.connector.id,
+      solanaConnectorId: next?.connector.id,
+      solanaAddress: next?.address,
+      // A change from disconnected to connected resets the connect request's state.
+      ...(state.status !== 'connected' ? { connectRequest: { status: 'idle' as const } } : {}),
+    });
+  };
+  const end = () => {
+    unwatch?.();
+    unwatch = undefined;
+    current = undefined;
+    setSession();
+  };
 
   const infoOf = (connectorId: string): ConnectorInfo => {
     const info = discovery.getConnectors().find((c) => c.id === connectorId);
@@ -47,14 +137,11 @@ export function createSolanaController(deps: SolanaControllerDeps): SolanaContro
     unwatch?.();
     current = connector;
     unwatch = connector.watch({
-      accountsChanged: (next) => deps.connection.updateSolanaAddress(next[0]),
-      chainsChanged: () => undefined,
-      disconnect: () => {
-        unwatch?.();
-        unwatch = undefined;
-        current = undefined;
-        deps.connection.endSolanaSession();
+      accountsChanged: (next) => {
+        if (session && session.address !== next[0]) setSession({ ...session, address: next[0] });
       },
+      chainsChanged: () => undefined,
+      disconnect: end,
     });
     return { connector: infoOf(connectorId), address: addresses[0] };
   };
@@ -65,24 +152,44 @@ export function createSolanaController(deps: SolanaControllerDeps): SolanaContro
     discovery,
     connector: () => current,
     async connect(connectorId) {
-      const wallet = await walletOf(connectorId);
-      if (!wallet) throw new Error(`The Solana wallet ${connectorId} is not registered`);
-      const connector = createSolanaWalletConnector(wallet);
-      const addresses = await connector.connect();
-      return adopt(connectorId, connector, addresses);
+      const before = connection.getState().status;
+      connection.patch({ status: 'connecting', connectRequest: { status: 'pending', connectorId } });
+      // The modal closed meanwhile (cancelConnect): a late answer is dropped.
+      const current = () => {
+        const request = connection.getState().connectRequest;
+        return request.status === 'pending' && request.connectorId === connectorId;
+      };
+      try {
+        const wallet = await walletOf(connectorId);
+        if (!wallet) throw new Error(`The Solana wallet ${connectorId} is not registered`);
+        const connector = createSolanaWalletConnector(wallet);
+        const addresses = await connector.connect();
+        if (current()) setSession(adopt(connectorId, connector, addresses));
+      } catch (error) {
+        const rejected = error instanceof UserRejectedError;
+        if (!rejected) log('error', `Connecting ${connectorId} failed`, error);
+        if (!current()) return;
+        connection.patch({
+          status: before === 'connected' && (session || connection.getProvider()) ? 'connected' : 'disconnected',
+          connectRequest: rejected ? { status: 'rejected', connectorId } : { status: 'failed', connectorId, message: deps.connectionFailed },
+        });
+      }
     },
-    async reconnect(connectorId) {
-      const wallet = await walletOf(connectorId);
-      if (!wallet) return undefined;
-      const connector = createSolanaWalletConnector(wallet);
-      const addresses = await connector.getAuthorizedAccounts();
-      return addresses.length > 0 ? adopt(connectorId, connector, addresses) : undefined;
+    async reconnect() {
+      const connectorId = storage.getItem(STORAGE_KEYS.solanaConnectorId);
+      const wallet = connectorId ? await walletOf(connectorId) : undefined;
+      const connector = wallet && createSolanaWalletConnector(wallet);
+      const addresses = (await connector?.getAuthorizedAccounts()) ?? [];
+      if (!connectorId || !connector || addresses.length === 0) {
+        storage.removeItem(STORAGE_KEYS.solanaConnectorId);
+        return false;
+      }
+      setSession(adopt(connectorId, connector, addresses));
+      return true;
     },
     async disconnect() {
-      unwatch?.();
-      unwatch = undefined;
       const connector = current;
-      current = undefined;
+      end();
       await connector?.disconnect();
     },
   };

@@ -21,9 +21,6 @@ export const DEFAULT_FEATURES: ModalFeatures = {
 export const SDK_TYPE = 'appkit';
 export const SDK_VERSION = 'html-minibot-modal-0.1.0';
 
-/** Connector ids of Wallet Standard (Solana) wallets start with this; the wallet's name follows. */
-export const WALLET_STANDARD_ID_PREFIX = 'wallet-standard:';
-
 // Spec section 9 constants.
 export const WALLET_PAGE_SIZE = 40;
 export const FEATURED_WALLETS_SIZE = 4;

@@ -236,10 +236,8 @@ export interface AccountSnapshot {
   address?: Address;
   /** True while an EVM or a Solana wallet is connected. */
   isConnected: boolean;
-  /** The namespace of the active network (which account the modal shows). */
-  namespace?: ChainNamespace;
-  /** The connected Solana account (base58 address, `solana:<ref>:<address>`, its connector), beside the EVM one. */
-  solana?: { address: string; caipAddress: string; connectorId: string };
+  /** The connected Solana account (base58 address and its connector), beside the EVM one; its `solana:<ref>:<address>` is in the account state. */
+  solana?: { address: string; connectorId: string };
   status: ConnectionStatus;
   chainId?: number;
   caipAddress?: string;

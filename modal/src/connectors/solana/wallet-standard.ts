@@ -1,5 +1,4 @@
 import type { Wallet } from '@wallet-standard/base';
-import { WALLET_STANDARD_ID_PREFIX } from '../../core/constants.js';
 import type { Clock, ConnectorInfo } from '../../core/types.js';
 
 /** The part of `@wallet-standard/app`'s `getWallets()` the discovery uses. */
@@ -16,7 +15,7 @@ export interface SolanaConnectorInfo extends ConnectorInfo {
 }
 
 /** Connector ids of Wallet Standard wallets: the standard has no rdns, the wallet's name is its identity. */
-export { WALLET_STANDARD_ID_PREFIX };
+export const WALLET_STANDARD_ID_PREFIX = 'wallet-standard:';
 
 /** True for a wallet that has a `solana:` chain and `standard:connect`. */
 export function isSolanaWallet(wallet: Wallet): boolean {

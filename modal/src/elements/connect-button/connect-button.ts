@@ -51,8 +51,8 @@ export class MbConnectButton extends LitElement {
 
   override render() {
     const account = this.account;
-    // The active namespace's account: the EVM one, or the Solana one (base58) on a Solana network or when alone.
-    const shown = account?.solana && (account.namespace === 'solana' || !account.address) ? account.solana.address : account?.address;
+    // The EVM account, or the Solana one (base58) when it is the only one.
+    const shown = account?.address ?? account?.solana?.address;
     const label =
       account?.isConnected && shown
         ? shortenAddress(shown)

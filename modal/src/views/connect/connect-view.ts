@@ -41,6 +41,8 @@ export class MbConnectView extends MbView {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // Solana wallets (Wallet Standard) are discovered on the first Connect; their chunk stays out of the first click.
+    void this.controllers?.solana?.load().catch(() => undefined);
     const directory = this.controllers?.directory;
     if (!directory || !this.controllers.options.enableWalletConnect) return;
     void directory.fetchInitial();
@@ -55,7 +57,7 @@ export class MbConnectView extends MbView {
     const { options } = this.controllers;
     const onlySolana = this.route.value?.data.namespace === 'solana';
     const installed = options.enableInjected
-      ? connection.connectors.filter((c) => c.type !== 'WALLET_CONNECT' && (!onlySolana || c.namespace === 'solana'))
+      ? [...connection.connectors, ...(connection.solanaConnectors ?? [])].filter((c) => c.type !== 'WALLET_CONNECT' && (!onlySolana || c.namespace === 'solana'))
       : [];
     if (onlySolana) {
       return html`<ul aria-label=${this.localize.texts.wallets}>
