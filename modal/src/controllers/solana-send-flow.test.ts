@@ -52,7 +52,7 @@ function setup(options: { answer?: () => Promise<string>; receiverHasTokenAccoun
     },
   });
   const sol = { symbol: 'SOL', name: 'Solana', price: 150, decimals: 9, balance: '5' };
-  const musd = { symbol: 'MUSD', name: 'Test USD', price: 1, decimals: 6, balance: '100', address: `${solanaNetwork.caipNetworkId}:${MINT}` };
+  const musd = { symbol: 'MUSD', name: 'Test USD', price: 1, decimals: 6, balance: '100', address: `${solanaNetwork.caipNetworkId}:${MINT}` as `${string}:${string}:${string}` };
   return { flow, form, toasts, rpc, signed, onSent, onSettled, sol, musd };
 }
 
