@@ -3,6 +3,8 @@ import type { ModalStorage } from './core/types.js';
 /** Storage keys the modal writes (one prefix, so disconnect can clear them). */
 export const STORAGE_KEYS = {
   connectorId: 'mb:connectorId',
+  /** The Solana session's connector (a second session beside the EVM one). */
+  solanaConnectorId: 'mb:solana',
   recentWallets: 'mb:recentWallets',
   identityPrefix: 'mb:identity:',
 } as const;

@@ -5,6 +5,7 @@ import type { ApiContext } from '../api/http.js';
 import type { ChainNamespace, Clock, ModalNetwork } from '../core/types.js';
 import { log } from '../core/log.js';
 import { formatUnitsString } from '../core/units.js';
+import { jsonRpcRequest } from '../api/json-rpc.js';
 
 export type BalanceCache = Map<string, { at: number; balance: string; symbol: string; tokens?: Balance[] }>;
 
@@ -39,7 +40,8 @@ export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolea
   const { network, account } = ctx.active();
   const address = account.address;
   if (!address) return;
-  const key = `${network.caipNetworkId}:${address.toLowerCase()}`;
+  // EVM addresses compare without case; base58 (Solana) is case-sensitive.
+  const key = `${network.caipNetworkId}:${network.chainNamespace === 'eip155' ? address.toLowerCase() : address}`;
   const cached = ctx.cache.get(key);
   if (!force && cached && ctx.deps.clock.now() - cached.at < BALANCE_CACHE_MS) {
     ctx.patch(network.chainNamespace, { balance: cached.balance, balanceSymbol: cached.symbol, tokenBalances: cached.tokens });
@@ -63,6 +65,10 @@ export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolea
       tokens = result.balances;
       const native = result.balances.find((b) => !b.address && b.chainId === network.caipNetworkId && b.quantity.decimals !== '0');
       balance = native ? native.quantity.numeric : '0';
+    } else if (network.chainNamespace === 'solana') {
+      // A cluster the Blockchain API does not serve: the lamports through the network's JSON-RPC `getBalance`.
+      const answer = await jsonRpcRequest<{ value: number }>(ctx.deps.api, network.rpcUrls.default.http[0], { method: 'getBalance', params: [address, { commitment: 'confirmed' }] });
+      balance = formatUnitsString(BigInt(answer.value), network.nativeCurrency.decimals);
     } else if (ctx.deps.readNativeBalance) {
       balance = formatUnitsString(await ctx.deps.readNativeBalance(address, network), network.nativeCurrency.decimals);
     }

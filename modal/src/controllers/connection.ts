@@ -17,11 +17,37 @@ export type ConnectRequestState =
   | { status: 'failed'; connectorId: string; message: string };
 
 export interface ConnectionState {
+  /** 'connected' while an EVM or a Solana session is. */
   status: ConnectionStatus;
+  /** The EIP-6963 / injected wallets. */
   connectors: ConnectorInfo[];
-  /** Connector of the current connection. */
+  /** The Wallet Standard (Solana) wallets, once their discovery runs (the first open); listed after the EVM ones. */
+  solanaConnectors?: ConnectorInfo[];
+  /** Connector of the current connection (the EVM one when both are connected). */
   connectorId?: string;
+  /** Connector and address of the Solana session, when one is connected. */
+  solanaConnectorId?: string;
+  solanaAddress?: string;
   connectRequest: ConnectRequestState;
+}
+
+/** A connected Solana wallet: the second session, beside the EVM one. */
+export interface SolanaSession {
+  connector: ConnectorInfo;
+  address: string;
+}
+
+/**
+ * What the Solana part (a lazy chunk: Wallet Standard discovery and connector) does for the connection; it keeps the
+ * Solana session and writes it, and its connect request, into the connection's state (`patch`).
+ */
+export interface SolanaConnectionPart {
+  /** The wallet's prompt, with the connect request's state as for EVM wallets (pending, rejected, failed). Never throws. */
+  connect(connectorId: string): Promise<void>;
+  /** Without a prompt (reload): the stored wallet's session when it still authorizes (adopted); false otherwise. */
+  reconnect(): Promise<boolean>;
+  /** Ends the wallet's session and the connection's Solana session. */
+  disconnect(): Promise<void>;
 }
 
 export interface ConnectionController extends Store<ConnectionState> {
@@ -40,6 +66,8 @@ export interface ConnectionController extends Store<ConnectionState> {
   getProvider(): Eip1193Provider | undefined;
   /** Adopts an authorized session (used by the WalletConnect controller after pairing). */
   attachSession(session: WalletSession): void;
+  /** Sets fields of the state: the Solana chunk's session, wallets and connect request (see solana-connection.ts). */
+  patch(patch: Partial<ConnectionState>): void;
 }
 
 
@@ -54,6 +82,8 @@ export interface ConnectionControllerDeps {
   onChainChanged(chainId: number): void;
   /** The connection ended: reset every chain's account and the network. */
   onReset(): void;
+  /** Loads the Solana part (absent when no Solana network is configured). */
+  loadSolana?: () => Promise<SolanaConnectionPart>;
   /** Restores a stored WalletConnect session (loads its library only then). */
   restoreWalletConnect?: () => Promise<boolean>;
   /** Restores the embedded wallet's session (loads its frame only then). */
@@ -76,6 +106,9 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
   // Bumped by every connect, reconnect and cancel: a request answers only while its number is current.
   let attempt = 0;
 
+  // The Solana session lives in its chunk; the state says whether there is one.
+  const solana = () => store.getState().solanaConnectorId;
+  const settled = () => (solana() ? 'connected' : 'disconnected');
   deps.discovery.subscribe((connectors) => store.setState({ connectors }));
 
   const endLocally = () => {
@@ -83,6 +116,8 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     unwatch = undefined;
     session = undefined;
     deps.storage.removeItem(STORAGE_KEYS.connectorId);
+    // The Solana session stays (its chunk follows the change: the EVM account resets, Solana shows).
+    if (solana()) return store.setState({ connectorId: solana() });
     deps.onReset();
     store.setState({ status: 'disconnected', connectorId: undefined });
   };
@@ -119,6 +154,13 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
 
   const connect = async (connectorId: string) => {
     lastConnectorId = connectorId;
+    // A Wallet Standard (Solana) wallet: `wallet-standard:<name>` (WALLET_STANDARD_ID_PREFIX, inlined for the first click's size).
+    if (connectorId.startsWith('wallet-standard:') && deps.loadSolana) {
+      return deps.loadSolana().then(
+        (part) => part.connect(connectorId),
+        () => store.setState({ connectRequest: { status: 'failed', connectorId, message: text.connectionFailed } }),
+      );
+    }
     const connector = store.getState().connectors.find((c) => c.id === connectorId);
     const provider = deps.discovery.getProvider(connectorId);
     const previousStatus = store.getState().status;
@@ -135,7 +177,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     } catch (error) {
       if (!isUserRejection(error)) log('error', `Connecting ${connectorId} failed`, error);
       if (mine !== attempt) return;
-      const status = previousStatus === 'connected' && session ? 'connected' : 'disconnected';
+      const status = previousStatus === 'connected' && session ? 'connected' : settled();
       store.setState({
         status,
         connectRequest: isUserRejection(error)
@@ -156,8 +198,11 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     },
     async disconnect() {
       const current = session;
+      // The Solana chunk ends its session; ending the EVM one then resets everything.
+      if (solana()) await deps.loadSolana?.().then((part) => part.disconnect(), () => undefined);
+      if (!current) return;
       try {
-        await current?.endSession?.();
+        await current.endSession?.();
       } catch (cause) {
         endLocally();
         throw new ModalError(text.failedToDisconnect, { cause });
@@ -165,8 +210,10 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       endLocally();
     },
     async reconnect() {
+      // The Solana chunk loads only when a Solana connector id is stored; it reconnects that wallet silently.
+      if (deps.storage.getItem(STORAGE_KEYS.solanaConnectorId)) void deps.loadSolana?.().then((part) => part.reconnect(), () => undefined);
       const storedId = deps.storage.getItem(STORAGE_KEYS.connectorId);
-      if (!storedId || store.getState().status === 'connected') return false;
+      if (!storedId || session) return false;
       const mine = ++attempt;
       store.setState({ status: 'connecting' });
       if (storedId === WALLET_CONNECT_CONNECTOR_ID || storedId === 'auth') {
@@ -174,7 +221,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
         const restored = (await restore?.().catch(() => false)) ?? false;
         if (!restored && mine === attempt) {
           deps.storage.removeItem(STORAGE_KEYS.connectorId);
-          store.setState({ status: 'disconnected' });
+          store.setState({ status: settled() });
         }
         return restored;
       }
@@ -184,7 +231,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       if (mine !== attempt) return false;
       if (!provider || !connector || accounts.length === 0) {
         deps.storage.removeItem(STORAGE_KEYS.connectorId);
-        store.setState({ status: 'disconnected' });
+        store.setState({ status: settled() });
         return false;
       }
       try {
@@ -193,7 +240,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
         attachSession({ provider, connector, accounts, chainId });
         return true;
       } catch {
-        if (mine === attempt) store.setState({ status: 'disconnected' });
+        if (mine === attempt) store.setState({ status: settled() });
         return false;
       }
     },
@@ -203,9 +250,10 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     cancelConnect() {
       if (store.getState().status !== 'connecting') return;
       attempt++;
-      store.setState({ status: session ? 'connected' : 'disconnected', connectRequest: { status: 'idle' } });
+      store.setState({ status: session ? 'connected' : settled(), connectRequest: { status: 'idle' } });
     },
     getProvider: () => session?.provider,
     attachSession,
+    patch: (patch) => store.setState(patch),
   };
 }

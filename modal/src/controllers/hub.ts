@@ -60,6 +60,7 @@ export function createHub(controllers: CoreControllers): HubControllers {
     getProvider,
     rpc,
     nativeBalance: () => portfolio.getState().balances.find((b) => !b.address),
+    solanaConnector: () => controllers.solana?.current?.connector(),
     async balances() {
       await portfolio.fetch();
       return portfolio.getState().balances;

@@ -232,8 +232,12 @@ export interface WcAuthProvider {
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
 
 export interface AccountSnapshot {
+  /** The EVM account (the presale's namespace); undefined while only a Solana wallet is connected. */
   address?: Address;
+  /** True while an EVM or a Solana wallet is connected. */
   isConnected: boolean;
+  /** The connected Solana account (base58 address and its connector), beside the EVM one; its `solana:<ref>:<address>` is in the account state. */
+  solana?: { address: string; connectorId: string };
   status: ConnectionStatus;
   chainId?: number;
   caipAddress?: string;
@@ -375,6 +379,8 @@ export interface ConnectorInfo {
   icon?: string;
   rdns?: string;
   type: ConnectorType;
+  /** The namespace the wallet connects in; absent means EVM (`eip155`). */
+  namespace?: ChainNamespace;
 }
 
 /** A connected wallet: its provider, accounts and chain. */

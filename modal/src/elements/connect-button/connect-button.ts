@@ -51,9 +51,11 @@ export class MbConnectButton extends LitElement {
 
   override render() {
     const account = this.account;
+    // The EVM account, or the Solana one (base58) when it is the only one.
+    const shown = account?.address ?? account?.solana?.address;
     const label =
-      account?.isConnected && account.address
-        ? shortenAddress(account.address)
+      account?.isConnected && shown
+        ? shortenAddress(shown)
         : account?.status === 'connecting'
           ? this.label('connecting')
           : this.label('connectWallet');

@@ -79,8 +79,11 @@ export class MbTransactionsView extends MbView {
     const t = this.localize.texts;
     const tx = row.transaction;
     const transfer = tx.transfers?.find((x) => x.fungible_info) ?? tx.transfers?.[0];
-    const own = this.controllers.account.getState().byNamespace.eip155.address?.toLowerCase();
-    const direction = transfer?.direction ?? (tx.metadata.sentFrom.toLowerCase() === own ? 'out' : 'in');
+    const { activeNamespace } = this.controllers.networks.getState();
+    const own = this.controllers.account.getState().byNamespace[activeNamespace].address;
+    // EVM addresses compare without case; base58 (Solana) is case-sensitive.
+    const same = (a: string, b?: string) => (activeNamespace === 'eip155' ? a.toLowerCase() === b?.toLowerCase() : a === b);
+    const direction = transfer?.direction ?? (same(tx.metadata.sentFrom, own) ? 'out' : 'in');
     const label = direction === 'in' ? t.received : direction === 'self' ? t.selfTransfer : t.sent;
     const status = { confirmed: t.statusConfirmed, failed: t.statusFailed, pending: t.statusPending }[tx.metadata.status] ?? tx.metadata.status;
     const symbol = transfer?.fungible_info?.symbol ?? transfer?.nft_info?.name ?? '';
