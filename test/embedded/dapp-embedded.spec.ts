@@ -89,6 +89,10 @@ test('a signature is approved in ApproveTransaction, another is rejected; the se
         (error: { code?: number; cause?: { code?: number } }) => error.code ?? error.cause?.code,
       ),
   );
+  // Chromium drops clicks on a frame that moved in the last half second when the frame tracks its visibility (as the
+  // wallet does against clickjacking): Reject once the request shows and Approve has armed, as a person would.
+  await expect(frame.getByText('no', { exact: true })).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Approve' })).toBeEnabled();
   await frame.getByRole('button', { name: 'Reject' }).click();
   expect(await rejected).toBe(4001);
 
@@ -109,6 +113,7 @@ test('a signature is approved in ApproveTransaction, another is rejected; the se
   await page.reload();
   await expect(connectButton(page)).toHaveText(`${address.slice(0, 6)}...${address.slice(-4)}`, { timeout: 20_000 });
   const again = page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().signMessage({ message: 'after reload' }));
+  await expect(frame.getByText('after reload')).toBeVisible();
   await frame.getByRole('button', { name: 'Approve' }).click();
   expect(await verifyMessage({ address, message: 'after reload', signature: await again })).toBe(true);
 });

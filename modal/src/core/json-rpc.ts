@@ -26,7 +26,7 @@ export interface JsonRpcCallOptions {
 /** A JSON-RPC 2.0 answer, checked: `result` as sent, `error` with a numeric code and a bounded message. */
 export interface JsonRpcAnswer {
   result?: unknown;
-  error?: { code: number; message: string };
+  error?: { code: number; message: string; data?: unknown };
 }
 
 let nextId = 0;
@@ -37,7 +37,7 @@ let nextId = 0;
  * network failure; the cause kept).
  */
 export async function jsonRpcAnswer(url: string, method: string, params: unknown, options: JsonRpcCallOptions = {}): Promise<JsonRpcAnswer> {
-  let body: { result?: unknown; error?: { code?: unknown; message?: unknown } } | undefined;
+  let body: { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } } | undefined;
   const fetchImpl = options.fetch ?? fetch;
   let response: Response;
   try {
@@ -66,6 +66,7 @@ export async function jsonRpcAnswer(url: string, method: string, params: unknown
     error: {
       code: Number.isInteger(error.code) ? (error.code as number) : -32603,
       message: typeof error.message === 'string' ? error.message.slice(0, 1000) : '',
+      ...(error.data !== undefined ? { data: error.data } : {}),
     },
   };
 }

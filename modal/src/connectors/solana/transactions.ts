@@ -28,6 +28,7 @@ import {
   getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
+import { jsonRpcAnswer } from '../../core/json-rpc.js';
 import { isSolanaAddress } from './rules.js';
 
 /** What one signature costs (the fee of a one-signer transfer without priority fee). */
@@ -53,14 +54,12 @@ export class SolanaRpcError extends Error {
  * `{api}/v1?chainId=solana:…&projectId=…`.
  * @example const call = createSolanaRpcCall(`${apiUrl}/v1?chainId=${caipNetworkId}&projectId=${projectId}`);
  */
-export function createSolanaRpcCall(url: string, fetchFn: typeof fetch = (input, init) => fetch(input, init)): SolanaRpcCall {
-  let id = 0;
+export function createSolanaRpcCall(url: string, fetchFn?: typeof fetch): SolanaRpcCall {
   return async (method, params) => {
-    const response = await fetchFn(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }) });
-    if (!response.ok && response.status !== 400) throw new SolanaRpcError(-32603, `HTTP status code: ${response.status}`);
-    const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
-    if (body.error) throw new SolanaRpcError(body.error.code, body.error.message, body.error.data);
-    return body.result;
+    // Through the modal's one JSON-RPC caller; a cluster may refuse with a 4xx and a JSON-RPC error: the body decides.
+    const answer = await jsonRpcAnswer(url, method, params, { fetch: fetchFn, checkStatus: false });
+    if (answer.error) throw new SolanaRpcError(answer.error.code, answer.error.message, answer.error.data);
+    return answer.result;
   };
 }
 
