@@ -5,7 +5,6 @@ import type { ApiContext } from '../api/http.js';
 import type { ChainNamespace, Clock, ModalNetwork } from '../core/types.js';
 import { log } from '../core/log.js';
 import { formatUnitsString } from '../core/units.js';
-import { jsonRpcRequest } from '../api/json-rpc.js';
 
 export type BalanceCache = Map<string, { at: number; balance: string; symbol: string; tokens?: Balance[] }>;
 
@@ -66,7 +65,9 @@ export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolea
       const native = result.balances.find((b) => !b.address && b.chainId === network.caipNetworkId && b.quantity.decimals !== '0');
       balance = native ? native.quantity.numeric : '0';
     } else if (network.chainNamespace === 'solana') {
-      // A cluster the Blockchain API does not serve: the lamports through the network's JSON-RPC `getBalance`.
+      // A cluster the Blockchain API does not serve: the lamports through the network's JSON-RPC `getBalance` (imported
+      // here: a static import would add its chunks to the preload list of this chunk's loader in the first click).
+      const { jsonRpcRequest } = await import('../api/json-rpc.js');
       const answer = await jsonRpcRequest<{ value: number }>(ctx.deps.api, network.rpcUrls.default.http[0], { method: 'getBalance', params: [address, { commitment: 'confirmed' }] });
       balance = formatUnitsString(BigInt(answer.value), network.nativeCurrency.decimals);
     } else if (ctx.deps.readNativeBalance) {

@@ -31,22 +31,15 @@ export interface ConnectionState {
   connectRequest: ConnectRequestState;
 }
 
-/** A connected Solana wallet: the second session, beside the EVM one. */
-export interface SolanaSession {
-  connector: ConnectorInfo;
-  address: string;
-}
-
 /**
- * What the Solana part (a lazy chunk: Wallet Standard discovery and connector) does for the connection; it keeps the
- * Solana session and writes it, and its connect request, into the connection's state (`patch`).
+ * A second session beside the EVM one, installed by its lazy chunk with `extend` (the Solana chunk,
+ * controllers/solana-connection.ts): the connection routes that session's wallets to it, stays 'connected' while it
+ * is, and ends it on disconnect.
  */
-export interface SolanaConnectionPart {
-  /** The wallet's prompt, with the connect request's state as for EVM wallets (pending, rejected, failed). Never throws. */
-  connect(connectorId: string): Promise<void>;
-  /** Without a prompt (reload): the stored wallet's session when it still authorizes (adopted); false otherwise. */
-  reconnect(): Promise<boolean>;
-  /** Ends the wallet's session and the connection's Solana session. */
+export interface ConnectionExtension {
+  /** Connects `connectorId` when it is one of its wallets (the promise settles when done); false otherwise. */
+  connect(connectorId: string): Promise<void> | false;
+  /** Ends its session (part of the connection's disconnect). */
   disconnect(): Promise<void>;
 }
 
@@ -66,8 +59,11 @@ export interface ConnectionController extends Store<ConnectionState> {
   getProvider(): Eip1193Provider | undefined;
   /** Adopts an authorized session (used by the WalletConnect controller after pairing). */
   attachSession(session: WalletSession): void;
-  /** Sets fields of the state: the Solana chunk's session, wallets and connect request (see solana-connection.ts). */
-  patch(patch: Partial<ConnectionState>): void;
+  /**
+   * Installs the second session's part (see `ConnectionExtension`); returns the setter of the state it writes its
+   * session, wallets and connect request with (`solanaConnectorId` set means its session is connected).
+   */
+  extend(extension: ConnectionExtension): (patch: Partial<ConnectionState>) => void;
 }
 
 
@@ -82,8 +78,6 @@ export interface ConnectionControllerDeps {
   onChainChanged(chainId: number): void;
   /** The connection ended: reset every chain's account and the network. */
   onReset(): void;
-  /** Loads the Solana part (absent when no Solana network is configured). */
-  loadSolana?: () => Promise<SolanaConnectionPart>;
   /** Restores a stored WalletConnect session (loads its library only then). */
   restoreWalletConnect?: () => Promise<boolean>;
   /** Restores the embedded wallet's session (loads its frame only then). */
@@ -106,9 +100,11 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
   // Bumped by every connect, reconnect and cancel: a request answers only while its number is current.
   let attempt = 0;
 
-  // The Solana session lives in its chunk; the state says whether there is one.
-  const solana = () => store.getState().solanaConnectorId;
-  const settled = () => (solana() ? 'connected' : 'disconnected');
+  let extension: ConnectionExtension | undefined;
+  // The second session's connector (its chunk writes it); that session keeps the connection connected.
+  const other = () => store.getState().solanaConnectorId;
+  /** The status with no request pending: connected while a session (EVM or the other) is. */
+  const idle = () => (session || other() ? 'connected' : 'disconnected');
   deps.discovery.subscribe((connectors) => store.setState({ connectors }));
 
   const endLocally = () => {
@@ -116,10 +112,9 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     unwatch = undefined;
     session = undefined;
     deps.storage.removeItem(STORAGE_KEYS.connectorId);
-    // The Solana session stays (its chunk follows the change: the EVM account resets, Solana shows).
-    if (solana()) return store.setState({ connectorId: solana() });
-    deps.onReset();
-    store.setState({ status: 'disconnected', connectorId: undefined });
+    // The other session stays (its chunk follows the change: the EVM account resets, the other shows).
+    if (!other()) deps.onReset();
+    store.setState({ status: idle(), connectorId: other() });
   };
 
   const attachSession = (next: WalletSession) => {
@@ -154,16 +149,10 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
 
   const connect = async (connectorId: string) => {
     lastConnectorId = connectorId;
-    // A Wallet Standard (Solana) wallet: `wallet-standard:<name>` (WALLET_STANDARD_ID_PREFIX, inlined for the first click's size).
-    if (connectorId.startsWith('wallet-standard:') && deps.loadSolana) {
-      return deps.loadSolana().then(
-        (part) => part.connect(connectorId),
-        () => store.setState({ connectRequest: { status: 'failed', connectorId, message: text.connectionFailed } }),
-      );
-    }
+    const routed = extension?.connect(connectorId);
+    if (routed) return routed;
     const connector = store.getState().connectors.find((c) => c.id === connectorId);
     const provider = deps.discovery.getProvider(connectorId);
-    const previousStatus = store.getState().status;
     if (!connector || !provider) {
       store.setState({ connectRequest: { status: 'failed', connectorId, message: text.connectionFailed } });
       return;
@@ -177,9 +166,8 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     } catch (error) {
       if (!isUserRejection(error)) log('error', `Connecting ${connectorId} failed`, error);
       if (mine !== attempt) return;
-      const status = previousStatus === 'connected' && session ? 'connected' : settled();
       store.setState({
-        status,
+        status: idle(),
         connectRequest: isUserRejection(error)
           ? { status: 'rejected', connectorId }
           : { status: 'failed', connectorId, message: error instanceof ModalError ? error.shortMessage : text.connectionFailed },
@@ -198,8 +186,8 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     },
     async disconnect() {
       const current = session;
-      // The Solana chunk ends its session; ending the EVM one then resets everything.
-      if (solana()) await deps.loadSolana?.().then((part) => part.disconnect(), () => undefined);
+      // The other session ends first; ending the EVM one then resets everything.
+      await extension?.disconnect();
       if (!current) return;
       try {
         await current.endSession?.();
@@ -210,8 +198,6 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       endLocally();
     },
     async reconnect() {
-      // The Solana chunk loads only when a Solana connector id is stored; it reconnects that wallet silently.
-      if (deps.storage.getItem(STORAGE_KEYS.solanaConnectorId)) void deps.loadSolana?.().then((part) => part.reconnect(), () => undefined);
       const storedId = deps.storage.getItem(STORAGE_KEYS.connectorId);
       if (!storedId || session) return false;
       const mine = ++attempt;
@@ -221,7 +207,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
         const restored = (await restore?.().catch(() => false)) ?? false;
         if (!restored && mine === attempt) {
           deps.storage.removeItem(STORAGE_KEYS.connectorId);
-          store.setState({ status: settled() });
+          store.setState({ status: idle() });
         }
         return restored;
       }
@@ -231,7 +217,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       if (mine !== attempt) return false;
       if (!provider || !connector || accounts.length === 0) {
         deps.storage.removeItem(STORAGE_KEYS.connectorId);
-        store.setState({ status: settled() });
+        store.setState({ status: idle() });
         return false;
       }
       try {
@@ -240,7 +226,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
         attachSession({ provider, connector, accounts, chainId });
         return true;
       } catch {
-        if (mine === attempt) store.setState({ status: settled() });
+        if (mine === attempt) store.setState({ status: idle() });
         return false;
       }
     },
@@ -250,10 +236,13 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     cancelConnect() {
       if (store.getState().status !== 'connecting') return;
       attempt++;
-      store.setState({ status: session ? 'connected' : settled(), connectRequest: { status: 'idle' } });
+      store.setState({ status: idle(), connectRequest: { status: 'idle' } });
     },
     getProvider: () => session?.provider,
     attachSession,
-    patch: (patch) => store.setState(patch),
+    extend(next) {
+      extension = next;
+      return store.setState;
+    },
   };
 }

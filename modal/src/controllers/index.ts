@@ -15,6 +15,7 @@ import { createToastController } from './toasts.js';
 import { createWalletConnectController } from './walletconnect.js';
 import { HttpError, ModalError, ResponseValidationError } from '../errors.js';
 import { lazyFeature } from './lazy.js';
+import { STORAGE_KEYS } from '../storage.js';
 import type { FrameChannel } from '../connectors/embedded/channel.js';
 
 /** Everything the controllers use from the outside world: tests pass fakes, `createModal` the real ones. */
@@ -108,7 +109,6 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
       networks.reset();
       void siwx?.().then((c) => c.clearSessions()).catch(() => undefined);
     },
-    loadSolana: solanaNetwork && (() => controllers.solana!.load()),
   });
   getProvider = () => connection.getProvider();
   const walletConnect = createWalletConnectController({
@@ -214,7 +214,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     const c = connection.getState();
     const eip155 = account.getState().byNamespace.eip155;
     const connected = c.status === 'connected' && Boolean(eip155.address);
-    const solana = c.status === 'connected' && c.solanaAddress ? { address: c.solanaAddress, connectorId: c.solanaConnectorId! } : undefined;
+    // Written only while its session is connected.
+    const solana = c.solanaConnectorId ? { address: c.solanaAddress!, connectorId: c.solanaConnectorId } : undefined;
     return {
       address: connected ? (eip155.address as AccountSnapshot['address']) : undefined,
       isConnected: connected || !!solana,
@@ -266,5 +267,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     },
     openEmbeddedFrame: () => (openFrame ? openFrame() : Promise.reject(new Error('The modal is not mounted'))),
   };
+  // On load with a Solana wallet stored, the Solana chunk is made now: it reconnects that wallet silently.
+  if (deps.storage.getItem(STORAGE_KEYS.solanaConnectorId)) void controllers.solana?.load().catch(() => undefined);
   return controllers;
 }

@@ -1,7 +1,10 @@
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { describe, expect, it, vi } from 'vitest';
 import { createEip6963Discovery, type DiscoveryTarget } from '../connectors/eip6963.js';
-import { createFakeClock, flush } from '../core/testing.js';
+import { createFakeClock, createFakeFetch, createFakeWallet, testOptions } from '../core/testing.js';
+import { defineSolanaNetwork } from '../core/networks.js';
+import { createControllers } from './index.js';
+import { resolveOptions } from './options.js';
 import { createMemoryStorage, STORAGE_KEYS } from '../storage.js';
 import { createConnectionController } from './connection.js';
 import { createSolanaController } from './solana-connection.js';
@@ -52,9 +55,19 @@ function fakeWallet() {
 
 function setup(storage = createMemoryStorage(), fake = fakeWallet()) {
   const clock = createFakeClock();
-  const discovery = createEip6963Discovery(new EventTarget() as EventTarget & DiscoveryTarget, clock);
+  // An EIP-6963 wallet beside it, for the two sessions at once.
+  const evm = createFakeWallet({ chainId: 56 });
+  const target = new EventTarget() as EventTarget & DiscoveryTarget;
+  target.addEventListener('eip6963:requestProvider', () =>
+    target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'evm', name: 'EVM Wallet', icon: 'data:image/svg+xml,<svg/>', rdns: 'com.test.evm' }, provider: evm.provider } })),
+  );
+  const discovery = createEip6963Discovery(target, clock);
+  discovery.start();
   const onReset = vi.fn();
   let solana: ReturnType<typeof createSolanaController> | undefined;
+  // What the bag does: the chunk is made on the first open (the Connect view), or on load when its wallet is stored.
+  const makeSolana = () =>
+    (solana ??= createSolanaController({ clock, storage, connection, onReset, connectionFailed: 'Connection failed', registry: () => ({ get: () => [fake.wallet], on: () => () => undefined }) }));
   const connection = createConnectionController({
     storage,
     discovery,
@@ -62,9 +75,20 @@ function setup(storage = createMemoryStorage(), fake = fakeWallet()) {
     onChainChanged: vi.fn(),
     onReset,
     reconnectWaitMs: 0,
-    loadSolana: async () => (solana ??= createSolanaController({ clock, storage, connection, onReset, connectionFailed: 'Connection failed', registry: () => ({ get: () => [fake.wallet], on: () => () => undefined }) })),
   });
-  return { connection, storage, onReset, fake, load: () => connection.connect('wallet-standard:Fake Solana') };
+  // The bag makes the chunk on load when a Solana wallet is stored; it then reconnects that wallet.
+  if (storage.getItem(STORAGE_KEYS.solanaConnectorId)) void makeSolana().reconnect();
+  return {
+    connection,
+    storage,
+    onReset,
+    fake,
+    evm,
+    load: () => {
+      makeSolana();
+      return connection.connect('wallet-standard:Fake Solana');
+    },
+  };
 }
 
 describe('the Solana session of the connection', () => {
@@ -97,28 +121,73 @@ describe('the Solana session of the connection', () => {
     expect(storage.getItem(STORAGE_KEYS.solanaConnectorId)).toBeNull();
   });
 
-  it('reconnects silently on load only when its connector id is stored; disconnect ends it in the wallet', async () => {
+  it('reconnects silently on load when its connector id is stored; disconnect ends it in the wallet', async () => {
     const fake = fakeWallet();
     const storage = createMemoryStorage();
     const first = setup(storage, fake);
     await first.load();
     const reloaded = setup(storage, fake);
-    await reloaded.connection.reconnect();
     await vi.waitFor(() => expect(reloaded.connection.getState()).toMatchObject({ status: 'connected', solanaAddress: ALICE }));
     await reloaded.connection.disconnect();
     expect(reloaded.connection.getState()).toMatchObject({ status: 'disconnected', solanaConnectorId: undefined });
     expect((fake.wallet.features['standard:disconnect'] as { disconnect: ReturnType<typeof vi.fn> }).disconnect).toHaveBeenCalled();
-    const loadSolana = vi.fn();
-    const without = createConnectionController({
-      storage: createMemoryStorage(),
-      discovery: createEip6963Discovery(new EventTarget() as EventTarget & DiscoveryTarget, createFakeClock()),
-      onSession: vi.fn(),
-      onChainChanged: vi.fn(),
-      onReset: vi.fn(),
-      loadSolana,
-    });
-    await without.reconnect();
-    await flush();
-    expect(loadSolana).not.toHaveBeenCalled();
+    expect(storage.getItem(STORAGE_KEYS.solanaConnectorId)).toBeNull();
+  });
+
+  it('with an EVM wallet connected too: the EVM wallet leaving keeps the Solana session (its connector, no reset); disconnect ends both', async () => {
+    const { connection, storage, onReset, evm, load } = setup();
+    await connection.connect('com.test.evm');
+    await load();
+    expect(connection.getState()).toMatchObject({ status: 'connected', connectorId: 'com.test.evm', solanaConnectorId: 'wallet-standard:Fake Solana' });
+    evm.provider.emit('accountsChanged', []);
+    expect(connection.getState()).toMatchObject({ status: 'connected', connectorId: 'wallet-standard:Fake Solana', solanaAddress: ALICE });
+    expect(onReset).not.toHaveBeenCalled();
+    expect(storage.getItem(STORAGE_KEYS.connectorId)).toBeNull();
+
+    await connection.connect('com.test.evm');
+    expect(connection.getState()).toMatchObject({ status: 'connected', connectorId: 'com.test.evm', solanaAddress: ALICE });
+    await connection.disconnect();
+    expect(connection.getState()).toMatchObject({ status: 'disconnected', connectorId: undefined, solanaConnectorId: undefined, solanaAddress: undefined });
+    expect(onReset).toHaveBeenCalledOnce();
+    expect(storage.getItem(STORAGE_KEYS.solanaConnectorId)).toBeNull();
+  });
+
+  it('a connector id that is not a Wallet Standard one stays with the EVM part (an unknown one fails there)', async () => {
+    const { connection, load } = setup();
+    await load();
+    await connection.disconnect();
+    await connection.connect('com.unknown');
+    expect(connection.getState()).toMatchObject({ status: 'disconnected', connectRequest: { status: 'failed', connectorId: 'com.unknown' } });
+  });
+
+  it('the bag makes the Solana chunk on load only when a Solana wallet is stored (reconnect), and not without a Solana network', async () => {
+    const solanaLocal = defineSolanaNetwork({ caipNetworkId: CHAIN, name: 'Solana Local', rpcUrl: 'http://127.0.0.1:9899' });
+    const clock = createFakeClock();
+    const bag = (storage: ReturnType<typeof createMemoryStorage>, withSolana = true) =>
+      createControllers({
+        options: resolveOptions(testOptions(withSolana ? { networks: [...testOptions().networks, solanaLocal] } : {})),
+        fetch: createFakeFetch(() => undefined),
+        storage,
+        clock,
+        isMobile: false,
+        discovery: createEip6963Discovery(new EventTarget() as EventTarget & DiscoveryTarget, createFakeClock()),
+        loadWalletConnect: () => Promise.reject(new Error('not in this test')),
+        reconnectWaitMs: 0,
+      });
+    const empty = bag(createMemoryStorage());
+    await empty.connection.reconnect();
+    expect(empty.solana?.current).toBeUndefined();
+
+    const stored = createMemoryStorage();
+    stored.setItem(STORAGE_KEYS.solanaConnectorId, 'wallet-standard:Fake Solana');
+    const reloaded = bag(stored);
+    await reloaded.connection.reconnect();
+    await vi.waitFor(() => expect(reloaded.solana?.current).toBeDefined());
+    // No such wallet registers here: the silent reconnect waits 1 s for it, then forgets it.
+    await clock.advance(1000);
+    await vi.waitFor(() => expect(stored.getItem(STORAGE_KEYS.solanaConnectorId)).toBeNull());
+    expect(reloaded.connection.getState().status).toBe('disconnected');
+
+    expect(bag(stored, false).solana).toBeUndefined();
   });
 });

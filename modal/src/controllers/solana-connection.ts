@@ -4,14 +4,30 @@ import { createSolanaWalletConnector, type SolanaWalletConnector } from '../conn
 import { createSolanaWalletDiscovery, type SolanaWalletDiscovery } from '../connectors/solana/wallet-standard.js';
 import type { Clock, ConnectorInfo, ModalNetwork, ModalStorage, ResolvedOptions } from '../core/types.js';
 import type { AccountController } from './account.js';
-import type { ConnectionController, SolanaConnectionPart, SolanaSession } from './connection.js';
+import type { ConnectionController } from './connection.js';
+import { WALLET_STANDARD_ID_PREFIX } from '../connectors/solana/wallet-standard.js';
 import { STORAGE_KEYS } from '../storage.js';
 import { UserRejectedError } from '../errors.js';
 import { log } from '../core/log.js';
 import type { NetworksController } from './networks.js';
 
-/** The Solana side of the connection (a lazy chunk): Wallet Standard discovery, the connected wallet's connector. */
-export interface SolanaController extends SolanaConnectionPart {
+/** A connected Solana wallet: the second session, beside the EVM one. */
+export interface SolanaSession {
+  connector: ConnectorInfo;
+  address: string;
+}
+
+/**
+ * The Solana side of the connection (a lazy chunk): Wallet Standard discovery, the connected wallet's connector; it
+ * keeps the Solana session and writes it, and its connect request, into the connection's state.
+ */
+export interface SolanaController {
+  /** The wallet's prompt, with the connect request's state as for EVM wallets (pending, rejected, failed). Never throws. */
+  connect(connectorId: string): Promise<void>;
+  /** Without a prompt (reload): the stored wallet's session when it still authorizes (adopted); false otherwise. */
+  reconnect(): Promise<boolean>;
+  /** Ends the wallet's session and the connection's Solana session (nothing when none is connected). */
+  disconnect(): Promise<void>;
   discovery: SolanaWalletDiscovery;
   /** The connected Solana wallet's connector (send, sign-in); undefined while none is connected. */
   connector(): SolanaWalletConnector | undefined;
@@ -20,7 +36,7 @@ export interface SolanaController extends SolanaConnectionPart {
 export interface SolanaControllerDeps {
   clock: Clock;
   storage: ModalStorage;
-  connection: Pick<ConnectionController, 'getState' | 'patch' | 'getProvider'>;
+  connection: Pick<ConnectionController, 'getState' | 'extend' | 'getProvider'>;
   /** The last session ended (no EVM one either): reset every namespace's account and the network. */
   onReset(): void;
   /** The text of a failed connect request. */
@@ -73,7 +89,7 @@ export function create(controllers: SolanaWiring): SolanaController {
     if (connected && previous.solanaConnectorId && !state.solanaConnectorId) showOther('solana');
     if (connected && state.solanaConnectorId && state.connectorId === state.solanaConnectorId && previous.connectorId !== previous.solanaConnectorId) showOther('eip155');
   });
-  return createSolanaController({
+  const solana = createSolanaController({
     clock: controllers.clock,
     storage: controllers.storage,
     connection,
@@ -84,6 +100,9 @@ export function create(controllers: SolanaWiring): SolanaController {
       void controllers.siwx?.().then((c) => c.clearSessions()).catch(() => undefined);
     },
   });
+  // Made on load when a Solana wallet's id is stored (the connection's reconnect): that wallet reconnects silently.
+  if (controllers.storage.getItem(STORAGE_KEYS.solanaConnectorId)) void solana.reconnect();
+  return solana;
 }
 
 /**
@@ -94,12 +113,17 @@ export function create(controllers: SolanaWiring): SolanaController {
 export function createSolanaController(deps: SolanaControllerDeps): SolanaController {
   const { connection, storage } = deps;
   const discovery = createSolanaWalletDiscovery(deps.registry ?? (() => getWallets()), deps.clock);
-  // Listed after the EIP-6963 wallets (marked `namespace: 'solana'`).
-  discovery.subscribe((connectors) => connection.patch({ solanaConnectors: connectors }));
-  discovery.start();
   let current: SolanaWalletConnector | undefined;
   let session: SolanaSession | undefined;
   let unwatch: (() => void) | undefined;
+  /** The connection routes `wallet-standard:` connector ids here and ends this session on its disconnect. */
+  const patch = connection.extend({
+    connect: (connectorId) => connectorId.startsWith(WALLET_STANDARD_ID_PREFIX) && controller.connect(connectorId),
+    disconnect: () => controller.disconnect(),
+  });
+  // Listed after the EIP-6963 wallets (marked `namespace: 'solana'`).
+  discovery.subscribe((connectors) => patch({ solanaConnectors: connectors }));
+  discovery.start();
   /**
    * Adopts the session, another address of it (`standard:events`), or its end (`undefined`), in the connection's
    * state and under its storage key; the end of the last session resets everything.
@@ -112,7 +136,7 @@ export function createSolanaController(deps: SolanaControllerDeps): SolanaContro
     // The EVM session, when there is one, stays the connection's connector.
     const evm = connection.getProvider() ? state.connectorId : undefined;
     if (!next && !evm) deps.onReset();
-    connection.patch({
+    patch({
       status: next || evm ? 'connected' : 'disconnected',
       connectorId: evm ?? next?.connector.id,
       solanaConnectorId: next?.connector.id,
@@ -148,14 +172,14 @@ export function createSolanaController(deps: SolanaControllerDeps): SolanaContro
   const walletOf = async (connectorId: string): Promise<Wallet | undefined> =>
     discovery.getWallet(connectorId) ?? discovery.waitForWallet(connectorId, deps.waitMs ?? 1000);
 
-  return {
+  const controller: SolanaController = {
     discovery,
     connector: () => current,
     async connect(connectorId) {
       const before = connection.getState().status;
-      connection.patch({ status: 'connecting', connectRequest: { status: 'pending', connectorId } });
+      patch({ status: 'connecting', connectRequest: { status: 'pending', connectorId } });
       // The modal closed meanwhile (cancelConnect): a late answer is dropped.
-      const current = () => {
+      const pending = () => {
         const request = connection.getState().connectRequest;
         return request.status === 'pending' && request.connectorId === connectorId;
       };
@@ -164,12 +188,12 @@ export function createSolanaController(deps: SolanaControllerDeps): SolanaContro
         if (!wallet) throw new Error(`The Solana wallet ${connectorId} is not registered`);
         const connector = createSolanaWalletConnector(wallet);
         const addresses = await connector.connect();
-        if (current()) setSession(adopt(connectorId, connector, addresses));
+        if (pending()) setSession(adopt(connectorId, connector, addresses));
       } catch (error) {
         const rejected = error instanceof UserRejectedError;
         if (!rejected) log('error', `Connecting ${connectorId} failed`, error);
-        if (!current()) return;
-        connection.patch({
+        if (!pending()) return;
+        patch({
           status: before === 'connected' && (session || connection.getProvider()) ? 'connected' : 'disconnected',
           connectRequest: rejected ? { status: 'rejected', connectorId } : { status: 'failed', connectorId, message: deps.connectionFailed },
         });
@@ -189,8 +213,10 @@ export function createSolanaController(deps: SolanaControllerDeps): SolanaContro
     },
     async disconnect() {
       const connector = current;
+      if (!session) return;
       end();
       await connector?.disconnect();
     },
   };
+  return controller;
 }
