@@ -101,10 +101,8 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
   let attempt = 0;
 
   let extension: ConnectionExtension | undefined;
-  // The second session's connector (its chunk writes it); that session keeps the connection connected.
-  const other = () => store.getState().solanaConnectorId;
-  /** The status with no request pending: connected while a session (EVM or the other) is. */
-  const idle = () => (session || other() ? 'connected' : 'disconnected');
+  /** The status with no request pending: connected while a session is (EVM, or the second one its chunk writes). */
+  const idle = () => (session || store.getState().solanaConnectorId ? 'connected' : 'disconnected');
   deps.discovery.subscribe((connectors) => store.setState({ connectors }));
 
   const endLocally = () => {
@@ -113,8 +111,9 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     session = undefined;
     deps.storage.removeItem(STORAGE_KEYS.connectorId);
     // The other session stays (its chunk follows the change: the EVM account resets, the other shows).
-    if (!other()) deps.onReset();
-    store.setState({ status: idle(), connectorId: other() });
+    const other = store.getState().solanaConnectorId;
+    if (!other) deps.onReset();
+    store.setState({ status: idle(), connectorId: other });
   };
 
   const attachSession = (next: WalletSession) => {

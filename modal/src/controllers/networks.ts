@@ -62,7 +62,7 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
   let supported: Promise<string[]> | undefined;
 
   // By CAIP-2 id: an EVM chain id is `eip155:<id>`; a Solana network is named by its own.
-  const findNetwork = (chainId: number | string) => deps.networks.find((n) => n.caipNetworkId === (typeof chainId === 'string' ? chainId : `eip155:${chainId}`));
+  const findNetwork = (chainId: number | string) => deps.networks.find((n) => n.caipNetworkId === chainId || n.caipNetworkId === `eip155:${chainId}`);
   // Bumped by every switch and cancel: only the current switch updates the state (a wallet's late answer
   // still arrives as chainChanged).
   let switchAttempt = 0;
