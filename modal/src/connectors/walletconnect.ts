@@ -1,5 +1,5 @@
 import { DEFAULT_API_URLS, WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
-import type { ConnectorInfo, Eip1193Provider, ModalNetwork, ResolvedOptions, WcAuthProvider } from '../core/types.js';
+import type { ConnectorInfo, Eip1193Provider, ResolvedOptions, WcAuthProvider } from '../core/types.js';
 
 /** The part of @walletconnect/universal-provider the modal uses. */
 export interface WcUniversalProvider extends Eip1193Provider {
