@@ -200,3 +200,36 @@ test('with an EVM and a Solana wallet connected, Networks switches namespaces wi
   await expect.poll(both).toMatchObject({ address: evm.address, solana: { address: owner.address } });
   expect(wallet.methods()).toEqual(['standard:connect', 'standard:connect']);
 });
+
+test('Sign In With Solana: connecting the Solana wallet with sign-in on asks to sign, the service verifies the Ed25519 signature, and its session is the account’s', async ({ page, stack }) => {
+  const { solana } = stack;
+  const owner = solana.accounts[7];
+  const wallet = new SolanaTestWallet({ secretKey: owner.secretKey, chain: solana.chainId, rpcUrl: solana.rpcUrl });
+  await wallet.install(page);
+  await page.goto(`${server.url}?siwx=optional`);
+  const button = page.locator('mb-connect-button').getByRole('button');
+  await button.click();
+  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /Test Solana Wallet/ }).click();
+
+  const signIn = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(signIn).toBeVisible();
+  await expect(signIn).toContainText(short(owner.address));
+  await signIn.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(signIn).toBeHidden();
+  await expect(button).toHaveText(short(owner.address));
+  // The wallet has `solana:signIn`: it signs the CAIP-122 message itself.
+  expect(wallet.methods()).toEqual(['standard:connect', 'solana:signIn']);
+
+  // The session the service issued (server storage) is this Solana account's on the local cluster.
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('mb:siwx:server') ?? '[]') as { token: string; session: { message: string; cacao: { s: { t: string } } } }[]);
+  expect(stored).toHaveLength(1);
+  expect(stored[0].session.message).toContain('wants you to sign in with your Solana account:\n' + owner.address);
+  expect(stored[0].session.message).toContain(`Chain ID: ${solana.chainId.slice('solana:'.length)}`);
+  expect(stored[0].session.cacao.s.t).toBe('ed25519');
+  const url = new URL('/auth/v1/me', stack.apiUrl);
+  url.search = new URLSearchParams({ projectId: stack.projectId, st: 'appkit', sv: 'e2e' }).toString();
+  const me = (await (await fetch(url, { headers: { authorization: `Bearer ${stored[0].token}` } })).json()) as { address?: string; chainId?: string };
+  expect(me).toMatchObject({ address: owner.address, chainId: solana.chainId });
+  const session = await page.evaluate(() => (window as unknown as { dappModal: { getSiwxSession(): Promise<{ data: { accountAddress: string; chainId: string } } | undefined> } }).dappModal.getSiwxSession());
+  expect(session?.data).toMatchObject({ accountAddress: owner.address, chainId: solana.chainId });
+});

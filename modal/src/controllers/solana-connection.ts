@@ -55,7 +55,7 @@ export interface SolanaWiring {
   connection: ConnectionController;
   account: Pick<AccountController, 'setAccount' | 'reset' | 'resetAll' | 'fetchBalance'>;
   networks: Pick<NetworksController, 'getState' | 'switchNetwork' | 'reset'>;
-  siwx?: () => Promise<{ clearSessions(): Promise<void> }>;
+  siwx?: () => Promise<{ clearSessions(): Promise<void>; sync(): Promise<void> }>;
 }
 
 /**
@@ -83,7 +83,11 @@ export function create(controllers: SolanaWiring): SolanaController {
       account.setAccount('solana', state.solanaAddress, network.caipNetworkId.slice('solana:'.length), wallet && { name: wallet.name, icon: wallet.icon });
       const picked = previous.connectRequest.status === 'pending' && previous.connectRequest.connectorId === state.solanaConnectorId;
       if (picked || !connection.getProvider()) void networks.switchNetwork(network.caipNetworkId);
-      if (networks.getState().activeNamespace === 'solana') void account.fetchBalance();
+      if (networks.getState().activeNamespace === 'solana') {
+        void account.fetchBalance();
+        // Sign In With Solana when SIWX is on and this account has no session (as the EVM session's onSession does).
+        void controllers.siwx?.().then((c) => c.sync()).catch(() => undefined);
+      }
     }
     // One session ended, the other stays.
     if (connected && previous.solanaConnectorId && !state.solanaConnectorId) showOther('solana');

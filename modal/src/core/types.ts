@@ -151,7 +151,8 @@ export interface Cacao {
     requestId?: string;
     resources?: string[];
   };
-  s: { t: 'eip191' | 'eip1271'; s: string; m?: string };
+  /** `ed25519` (base58) for a Solana account. */
+  s: { t: 'eip191' | 'eip1271' | 'ed25519'; s: string; m?: string };
 }
 
 /** Spec section 3 "Session record for sign-in": data, message, signature, cacao. */
