@@ -19,6 +19,8 @@ export const discovery = () => import('./${SOLANA}/wallet-standard.ts');
 export const walletStandardApp = () => import('@wallet-standard/app');
 export const connector = () => import('./${SOLANA}/connector.ts');
 export const kit = () => import('./${SOLANA}/transactions.ts');
+export const session = () => import('./modal/src/controllers/solana-connection.ts');
+export const wcSession = () => import('./modal/src/connectors/walletconnect-session.ts');
 `;
 const round = (value: number) => Number(value.toFixed(2));
 
@@ -41,6 +43,10 @@ export type SolanaSizes = {
   discoveryGzipKb: number;
   connectorGzipKb: number;
   kitGzipKb: number;
+  /** The bag's lazy solana feature (controllers/solana-connection.ts): discovery, connector and the session rules. */
+  sessionGzipKb: number;
+  /** WalletConnect's proposal namespaces (eip155 and solana) and session accounts, loaded with the WalletConnect library. */
+  walletConnectSessionGzipKb: number;
   allSolanaGzipKb: number;
 };
 
@@ -80,6 +86,8 @@ export async function measureSolanaSizes(): Promise<SolanaSizes> {
     discoveryGzipKb: round(kb(discoveryChunks)),
     connectorGzipKb: round(kb(connectorChunks)),
     kitGzipKb: round(kb(kitChunks)),
+    sessionGzipKb: round(kb(only('modal/src/controllers/solana-connection.ts'))),
+    walletConnectSessionGzipKb: round(kb(only('modal/src/connectors/walletconnect-session.ts'))),
     allSolanaGzipKb: round(kb(all)),
   };
 }
@@ -102,6 +110,8 @@ blocks in \`${SOLANA}/\`, each imported with \`import()\`; a figure is what that
 | discovery (\`wallet-standard.ts\` + \`@wallet-standard/app\`) | ${figures.discoveryGzipKb} kB | ≤ 12 kB: ${figures.discoveryGzipKb <= 12 ? 'met' : 'NOT met'} |
 | connector (Wallet Standard features, SIWX message) | ${figures.connectorGzipKb} kB | ≤ 12 kB: ${figures.connectorGzipKb <= 12 ? 'met' : 'NOT met'} |
 | kit chunk (\`transactions.ts\`: @solana/kit's message compiler and transaction encoder, System + Token instructions, ATA address) | **${figures.kitGzipKb} kB** | reported (not a view) |
+| Solana session (\`controllers/solana-connection.ts\`, the bag's lazy \`solana\` feature: discovery, connector, session rules; loaded on the first Connect) | ${figures.sessionGzipKb} kB | ≤ 12 kB: ${figures.sessionGzipKb <= 12 ? 'met' : 'NOT met'} |
+| WalletConnect proposal namespaces with \`solana\` (\`walletconnect-session.ts\`, loaded with the WalletConnect library) | ${figures.walletConnectSessionGzipKb} kB | – |
 | all Solana chunks together | ${figures.allSolanaGzipKb} kB | – |
 
 The kit chunk is ${round(figures.kitGzipKb / figures.beforeFirstClickGzipKb)}× what loads before the first click, and loads only when a Solana send is prepared.

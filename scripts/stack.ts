@@ -231,7 +231,7 @@ export async function startBundler(host: string, port: number, rpcUrl: string, e
 }
 
 /** The VITE_ variables the site reads, for a local stack. */
-export function siteEnvFor(config: StackConfig, deployment: Deployment, rpcUrl: string, apiUrl: string, relayUrl: string, frameUrl?: string) {
+export function siteEnvFor(config: StackConfig, deployment: Deployment, rpcUrl: string, apiUrl: string, relayUrl: string, frameUrl?: string, solanaChainId?: string) {
   return {
     VITE_CHAIN_PRESET: config.preset.name,
     VITE_RPC_URL: rpcUrl,
@@ -242,6 +242,8 @@ export function siteEnvFor(config: StackConfig, deployment: Deployment, rpcUrl: 
     VITE_RELAY_URL: relayUrl,
     VITE_EXPLORER_URL: `${apiUrl}/explorer`,
     ...(frameUrl ? { VITE_EMBEDDED_WALLET_URL: frameUrl } : {}),
+    // The lab page offers the local Solana chain (the presale page stays on its one EVM chain).
+    ...(solanaChainId ? { VITE_SOLANA_CHAIN_ID: solanaChainId } : {}),
   };
 }
 
@@ -326,7 +328,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     });
     stops.push(() => api.close());
 
-    const siteEnv = siteEnvFor(config, deployment, anvil.rpcUrl, api.url, api.relayUrl, api.frameUrl);
+    const siteEnv = siteEnvFor(config, deployment, anvil.rpcUrl, api.url, api.relayUrl, api.frameUrl, api.solana?.caip2);
     let siteUrl: string | undefined;
     if (options.site) {
       log(`Starting the site (${options.site === 'dev' ? 'Vite dev server' : 'production build'}) on port ${config.sitePort}...`);

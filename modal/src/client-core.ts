@@ -152,6 +152,7 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
         const next = controllers.getAccount();
         if (
           next.address === last.address &&
+          next.solana?.address === last.solana?.address &&
           next.status === last.status &&
           next.chainId === last.chainId &&
           next.connectorId === last.connectorId &&

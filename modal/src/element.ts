@@ -21,7 +21,7 @@ export type { ToastVariant, ToastState, ToastController } from './controllers/to
 export type { AnalyticsAlert, AnalyticsState, AnalyticsEventInput, AnalyticsController } from './controllers/analytics.js';
 export type { SendToken, SendState, SendController } from './controllers/send/send.js';
 export { getDefaultClient, setDefaultClient, controllersOf } from './client-registry.js';
-export { bscNetwork, solanaNetwork, defineEvmNetwork } from './core/networks.js';
+export { bscNetwork, solanaNetwork, defineEvmNetwork, defineSolanaNetwork } from './core/networks.js';
 export { ModalError, UserRejectedError, ChainSwitchError, HttpError } from './errors.js';
 export { switchChain } from './connectors/switch-chain.js';
 

@@ -17,7 +17,7 @@ export type { ToastVariant, ToastState, ToastController } from './controllers/to
 export type { AnalyticsAlert, AnalyticsState, AnalyticsEventInput, AnalyticsController } from './controllers/analytics.js';
 export type { SendToken, SendState, SendController } from './controllers/send/send.js';
 export { getDefaultClient, setDefaultClient, controllersOf } from './client-registry.js';
-export { bscNetwork, solanaNetwork, eip155Networks, defineEvmNetwork } from './core/networks.js';
+export { bscNetwork, solanaNetwork, eip155Networks, defineEvmNetwork, defineSolanaNetwork } from './core/networks.js';
 export * from './core/constants.js';
 export { formatBalance, shortenAddress } from './core/format.js';
 export { toViemChain } from './core/viem.js';

@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   connectorId: 'mb:connectorId',
   /** The connected address, shown at once while a reload restores the session. */
   lastAddress: 'mb:lastAddress',
+  /** The Solana session's connector (a second session beside the EVM one). */
+  solanaConnectorId: 'mb:solana',
   recentWallets: 'mb:recentWallets',
   identityPrefix: 'mb:identity:',
 } as const;

@@ -1,4 +1,4 @@
-import { controllersOf, createModal, defineConnectButton, type ModalClient, type ModalOptions, type ViewName } from '@minibot/modal';
+import { controllersOf, createModal, defineConnectButton, defineSolanaNetwork, type ModalClient, type ModalOptions, type ViewName } from '@minibot/modal';
 import manifest from 'virtual:mb-custom-elements';
 import { viewTags } from '../../modal/src/views/registry.js';
 import { siteConfig } from '../src/config.js';
@@ -10,12 +10,20 @@ import './lab.css';
 const choices = readChoices(window.location.search);
 document.documentElement.dataset.theme = choices.theme;
 
+/** The Solana cluster `VITE_SOLANA_CHAIN_ID` names (the local one of `npm start`), read through the Blockchain API. */
+function solanaNetworks(): ModalOptions['networks'] {
+  const chainId = import.meta.env.VITE_SOLANA_CHAIN_ID as `solana:${string}` | undefined;
+  if (!chainId || !siteConfig.apiUrl) return [];
+  const rpcUrl = `${siteConfig.apiUrl}/v1?${new URLSearchParams({ chainId, projectId: siteConfig.projectId })}`;
+  return [defineSolanaNetwork({ caipNetworkId: chainId, name: 'Solana Local', rpcUrl, testnet: true })];
+}
+
 /** The presale page's services (VITE_* variables), so every connector works as it does there. */
 function baseOptions(): ModalOptions {
   const config = siteConfig;
   return {
     projectId: config.projectId,
-    networks: modalNetworks(config),
+    networks: [...modalNetworks(config), ...solanaNetworks()],
     metadata: { name: 'Minibot modal lab', description: 'Every view and option of the modal', url: window.location.origin, icons: [`${window.location.origin}/media/logo.svg`] },
     apiUrls: {
       ...(config.apiUrl ? { blockchainApi: config.apiUrl } : {}),

@@ -36,6 +36,8 @@ test.describe('the lab page (/lab/)', () => {
 
     await forceView(page, 'Networks');
     await expect(page.getByRole('dialog', { name: 'Choose Network' })).toBeVisible();
+    // The local Solana chain beside the EVM networks (VITE_SOLANA_CHAIN_ID from the stack).
+    await expect(page.getByRole('dialog', { name: 'Choose Network' }).getByRole('button', { name: /Solana Local/ })).toBeVisible();
     await expect(page.locator('#state')).toContainText('view Networks · open');
     await page.keyboard.press('Escape');
     await forceView(page, 'AllWallets');

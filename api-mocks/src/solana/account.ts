@@ -124,6 +124,8 @@ export function solanaTransaction(chain: LocalSolanaChain, record: SolanaTxRecor
     }
   }
 
+  // Token transfers first: in an SPL send the SOL that moved is the new token account's rent, not what was sent.
+  transfers.sort((x, y) => Number(x.fungible_info?.symbol === 'SOL') - Number(y.fungible_info?.symbol === 'SOL'));
   const directions = new Set<TransactionDirection>(transfers.map((t) => t.direction));
   let operationType: TransactionOperationType;
   if (directions.has('in') && directions.has('out') && feePayer !== owner) operationType = 'trade';
@@ -133,13 +135,11 @@ export function solanaTransaction(chain: LocalSolanaChain, record: SolanaTxRecor
   const counterpart = [...tokenCounterparts, ...solCounterparts][0];
   const sentFrom = directions.has('out') || !directions.has('in') ? owner : (counterpart ?? feePayer);
   const sentTo = directions.has('out') ? (counterpart ?? owner) : owner;
-  // A Solana signature is not hex; the shared type says Hex because the EVM history fills it.
-  const hash = record.signature as `0x${string}`;
   return {
     id: record.signature,
     metadata: {
       operationType,
-      hash,
+      hash: record.signature,
       chain: chain.caip2,
       minedAt: new Date(record.blockTime * 1000).toISOString(),
       sentFrom,

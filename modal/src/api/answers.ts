@@ -385,7 +385,7 @@ function transaction(item: unknown, fail: Fail): Transaction {
     id: label(tx.id, fail, 'id'),
     metadata: {
       operationType: string(m.operationType, fail, 'operationType', OPERATION_TYPES) as TransactionOperationType,
-      hash: string(m.hash, fail, 'hash', /^0x[0-9a-fA-F]{64}$/) as Hex,
+      hash: string(m.hash, fail, 'hash', /^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,88})$/),
       chain: caip2(m.chain, fail, 'chain'),
       minedAt: label(m.minedAt, fail, 'minedAt', 64),
       sentFrom: label(m.sentFrom, fail, 'sentFrom'),

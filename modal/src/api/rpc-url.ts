@@ -12,13 +12,13 @@ export function blockchainRpcUrlOf(blockchainApi: string, projectId: string, cai
 
 /**
  * Where a network's reads go: the dapp's `customRpcUrls` first, else the Blockchain API's JSON-RPC endpoint for a
- * chain it serves, else the network's own `rpcUrls`.
+ * chain it serves (the listed EVM chains, and Solana clusters by their `solana:` id), else the network's own `rpcUrls`.
  * @example rpcUrlOf(options, bscNetwork) // 'https://rpc.walletconnect.org/v1/?chainId=eip155%3A56&projectId=…'
  */
 export function rpcUrlOf(options: Pick<ResolvedOptions, 'customRpcUrls' | 'apiUrls' | 'projectId'>, network: ModalNetwork): string {
   const custom = options.customRpcUrls[network.caipNetworkId]?.[0]?.url;
   if (custom) return custom;
-  if (network.chainNamespace === 'eip155' && BLOCKCHAIN_API_RPC_CHAIN_IDS.includes(network.id)) {
+  if (network.chainNamespace === 'solana' || BLOCKCHAIN_API_RPC_CHAIN_IDS.includes(network.id)) {
     return blockchainRpcUrlOf(options.apiUrls.blockchainApi, options.projectId, network.caipNetworkId);
   }
   return network.rpcUrls.default.http[0];

@@ -121,7 +121,8 @@ export interface TransactionTransfer {
 }
 export interface TransactionMetadata {
   operationType: TransactionOperationType;
-  hash: Hex;
+  /** An EVM transaction hash (0x, 64 hex digits) or a Solana signature (base58, 64 bytes). */
+  hash: string;
   chain: CaipNetworkId;
   /** ISO date. */
   minedAt: string;

@@ -6,7 +6,9 @@ import { mapProviderError, isUserRejection } from '../errors.js';
 import { addChainParameters, switchChain } from './switch-chain.js';
 import { parseChainId, requestAccounts } from './injected.js';
 import { ChainSwitchError, ProviderRpcError, UserRejectedError } from '../errors.js';
-import { isLocalRelay, optionalNamespacesOf, rpcMapOf } from './walletconnect.js';
+import { isLocalRelay } from './walletconnect.js';
+import { optionalNamespacesOf, rpcMapOf, sessionAccounts } from './walletconnect-session.js';
+import { defineSolanaNetwork } from '../core/networks.js';
 
 const announce = (target: EventTarget, rdns: string, name: string, provider: unknown = createFakeProvider(() => null)) =>
   target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: `${rdns}-uuid`, name, icon: `data:image/png;base64,${name}`, rdns }, provider } }));
@@ -125,6 +127,24 @@ describe('WalletConnect configuration', () => {
     expect(rpcMapOf([localNetwork])).toEqual({ 'eip155:31337': 'http://127.0.0.1:9545' });
     expect(optionalNamespacesOf([localNetwork]).eip155).toMatchObject({ chains: ['eip155:31337'], events: ['chainChanged', 'accountsChanged'] });
     expect(optionalNamespacesOf([localNetwork]).eip155.methods).toContain('personal_sign');
+  });
+  it('the proposal has the solana namespace (its standard methods, the cluster and its RPC) only with a Solana network', () => {
+    const solanaLocal = defineSolanaNetwork({ caipNetworkId: 'solana:3Pk2fPxiiNdtVWN3NaD9AoKM7MyXi4wg', name: 'Solana Local', rpcUrl: 'http://127.0.0.1:9787/v1' });
+    expect(Object.keys(optionalNamespacesOf([localNetwork]))).toEqual(['eip155']);
+    expect(optionalNamespacesOf([localNetwork, solanaLocal])).toMatchObject({
+      eip155: { chains: ['eip155:31337'] },
+      solana: {
+        chains: ['solana:3Pk2fPxiiNdtVWN3NaD9AoKM7MyXi4wg'],
+        methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions'],
+        rpcMap: { 'solana:3Pk2fPxiiNdtVWN3NaD9AoKM7MyXi4wg': 'http://127.0.0.1:9787/v1' },
+      },
+    });
+  });
+  it('an approved session gives its EVM accounts on the first chain (deduplicated), none without an eip155 account', () => {
+    const session = (accounts: string[], solana: string[] = []) => ({ session: { namespaces: { eip155: { accounts }, solana: { accounts: solana } } } });
+    const a = '0x1111111111111111111111111111111111111111';
+    expect(sessionAccounts(session([`eip155:31337:${a}`, `eip155:31337:${a}`, 'eip155:56:0x22']))).toEqual({ accounts: [a], chainId: 31337 });
+    expect(sessionAccounts(session([], ['solana:3Pk2fPxiiNdtVWN3NaD9AoKM7MyXi4wg:HwcTtbLd13Rt4pepM1maKrPfQsrKac4iuUSL2wfP758o']))).toBeUndefined();
   });
   it('verification is switched off only for a non-hosted relay', () => {
     expect(isLocalRelay('ws://127.0.0.1:8788')).toBe(true);

@@ -1,5 +1,5 @@
 import { DEFAULT_API_URLS, WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
-import type { ConnectorInfo, Eip1193Provider, ModalNetwork, ResolvedOptions, WcAuthProvider } from '../core/types.js';
+import type { ConnectorInfo, Eip1193Provider, ResolvedOptions, WcAuthProvider } from '../core/types.js';
 
 /** The part of @walletconnect/universal-provider the modal uses. */
 export interface WcUniversalProvider extends Eip1193Provider {
@@ -19,38 +19,6 @@ export const walletConnectConnector: ConnectorInfo = {
   name: 'WalletConnect',
   type: 'WALLET_CONNECT',
 };
-
-/** Methods and events the modal asks for in the session proposal. */
-export const WC_EIP155_METHODS = [
-  'eth_accounts',
-  'eth_requestAccounts',
-  'eth_chainId',
-  'eth_sendTransaction',
-  'eth_signTransaction',
-  'eth_sign',
-  'personal_sign',
-  'eth_signTypedData',
-  'eth_signTypedData_v4',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  'wallet_getCapabilities',
-];
-export const WC_EIP155_EVENTS = ['chainChanged', 'accountsChanged'];
-
-/** `{ 'eip155:56': 'https://...' }` from the networks' first RPC URL (so reads never go to the hosted RPC). */
-export function rpcMapOf(networks: ModalNetwork[]): Record<string, string> {
-  return Object.fromEntries(
-    networks.filter((n) => n.chainNamespace === 'eip155' && n.rpcUrls.default.http[0]).map((n) => [n.caipNetworkId, n.rpcUrls.default.http[0]]),
-  );
-}
-
-/** The session proposal's optional namespaces. */
-export function optionalNamespacesOf(networks: ModalNetwork[]) {
-  const evm = networks.filter((n) => n.chainNamespace === 'eip155');
-  return {
-    eip155: { chains: evm.map((n) => n.caipNetworkId), methods: WC_EIP155_METHODS, events: WC_EIP155_EVENTS, rpcMap: rpcMapOf(evm) },
-  };
-}
 
 /** True unless the relay is the hosted one: then domain verification (a hosted frame) is switched off. */
 export function isLocalRelay(relayUrl: string): boolean {

@@ -48,7 +48,8 @@ export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolea
   const { network, account } = ctx.active();
   const address = account.address;
   if (!address) return;
-  const key = `${network.caipNetworkId}:${address.toLowerCase()}`;
+  // EVM addresses compare without case; base58 (Solana) is case-sensitive.
+  const key = `${network.caipNetworkId}:${network.chainNamespace === 'eip155' ? address.toLowerCase() : address}`;
   const cached = ctx.cache.get(key);
   if (!force && cached && ctx.deps.clock.now() - cached.at < BALANCE_CACHE_MS) {
     ctx.patch(network.chainNamespace, { balance: cached.balance, balanceSymbol: cached.symbol, tokenBalances: cached.tokens });
@@ -72,6 +73,12 @@ export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolea
       tokens = result.balances;
       const native = result.balances.find((b) => !b.address && b.chainId === network.caipNetworkId && b.quantity.decimals !== '0');
       balance = native ? native.quantity.numeric : '0';
+    } else if (network.chainNamespace === 'solana') {
+      // A cluster the Blockchain API does not serve: the lamports through the network's JSON-RPC `getBalance` (imported
+      // here: a static import would add its chunks to the preload list of this chunk's loader in the first click).
+      const { jsonRpcRequest } = await import('../api/json-rpc.js');
+      const answer = await jsonRpcRequest<{ value: number }>(ctx.deps.api, network.rpcUrls.default.http[0], { method: 'getBalance', params: [address, { commitment: 'confirmed' }] });
+      balance = formatUnitsString(BigInt(answer.value), network.nativeCurrency.decimals);
     } else if (ctx.deps.readNativeBalance) {
       balance = formatUnitsString(await ctx.deps.readNativeBalance(address, network), network.nativeCurrency.decimals);
     }

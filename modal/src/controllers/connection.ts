@@ -17,13 +17,32 @@ export type ConnectRequestState =
   | { status: 'failed'; connectorId: string; message: string };
 
 export interface ConnectionState {
+  /** 'connected' while an EVM or a Solana session is. */
   status: ConnectionStatus;
+  /** The EIP-6963 / injected wallets. */
   connectors: ConnectorInfo[];
-  /** Connector of the current connection. */
+  /** The Wallet Standard (Solana) wallets, once their discovery runs (the first open); listed after the EVM ones. */
+  solanaConnectors?: ConnectorInfo[];
+  /** Connector of the current connection (the EVM one when both are connected). */
   connectorId?: string;
   /** While a reload restores the stored session: its last address (the button shows it, not 'Connect Wallet'). */
   restoringAddress?: string;
+  /** Connector and address of the Solana session, when one is connected. */
+  solanaConnectorId?: string;
+  solanaAddress?: string;
   connectRequest: ConnectRequestState;
+}
+
+/**
+ * A second session beside the EVM one, installed by its lazy chunk with `extend` (the Solana chunk,
+ * controllers/solana-connection.ts): the connection routes that session's wallets to it, stays 'connected' while it
+ * is, and ends it on disconnect.
+ */
+export interface ConnectionExtension {
+  /** Connects `connectorId` when it is one of its wallets (the promise settles when done); false otherwise. */
+  connect(connectorId: string): Promise<void> | false;
+  /** Ends its session (part of the connection's disconnect). */
+  disconnect(): Promise<void>;
 }
 
 export interface ConnectionController extends Store<ConnectionState> {
@@ -42,6 +61,11 @@ export interface ConnectionController extends Store<ConnectionState> {
   getProvider(): Eip1193Provider | undefined;
   /** Adopts an authorized session (used by the WalletConnect controller after pairing). */
   attachSession(session: WalletSession): void;
+  /**
+   * Installs the second session's part (see `ConnectionExtension`); returns the setter of the state it writes its
+   * session, wallets and connect request with (`solanaConnectorId` set means its session is connected).
+   */
+  extend(extension: ConnectionExtension): (patch: Partial<ConnectionState>) => void;
 }
 
 
@@ -81,6 +105,9 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
   // Bumped by every connect, reconnect and cancel: a request answers only while its number is current.
   let attempt = 0;
 
+  let extension: ConnectionExtension | undefined;
+  /** The status with no request pending: connected while a session is (EVM, or the second one its chunk writes). */
+  const idle = () => (session || store.getState().solanaConnectorId ? 'connected' : 'disconnected');
   deps.discovery.subscribe((connectors) => store.setState({ connectors }));
 
   const endLocally = () => {
@@ -88,8 +115,10 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     unwatch = undefined;
     session = undefined;
     forget();
-    deps.onReset();
-    store.setState({ status: 'disconnected', connectorId: undefined });
+    // The other session stays (its chunk follows the change: the EVM account resets, the other shows).
+    const other = store.getState().solanaConnectorId;
+    if (!other) deps.onReset();
+    store.setState({ status: idle(), connectorId: other });
   };
 
   const forget = () => {
@@ -143,9 +172,10 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
 
   const connect = async (connectorId: string) => {
     lastConnectorId = connectorId;
+    const routed = extension?.connect(connectorId);
+    if (routed) return routed;
     const connector = store.getState().connectors.find((c) => c.id === connectorId);
     const provider = deps.discovery.getProvider(connectorId);
-    const previousStatus = store.getState().status;
     if (!connector || !provider) {
       store.setState({ connectRequest: { status: 'failed', connectorId, message: text.connectionFailed } });
       return;
@@ -159,9 +189,8 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     } catch (error) {
       if (!isUserRejection(error)) log('error', `Connecting ${connectorId} failed`, error);
       if (mine !== attempt) return;
-      const status = previousStatus === 'connected' && session ? 'connected' : 'disconnected';
       store.setState({
-        status,
+        status: idle(),
         connectRequest: isUserRejection(error)
           ? { status: 'rejected', connectorId }
           : { status: 'failed', connectorId, message: error instanceof ModalError ? error.shortMessage : text.connectionFailed },
@@ -180,8 +209,11 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     },
     async disconnect() {
       const current = session;
+      // The other session ends first; ending the EVM one then resets everything.
+      await extension?.disconnect();
+      if (!current) return;
       try {
-        await current?.endSession?.();
+        await current.endSession?.();
       } catch (cause) {
         endLocally();
         throw new ModalError(text.failedToDisconnect, { cause });
@@ -190,7 +222,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     },
     async reconnect() {
       const storedId = deps.storage.getItem(STORAGE_KEYS.connectorId);
-      if (!storedId || store.getState().status === 'connected') return false;
+      if (!storedId || session) return false;
       const mine = ++attempt;
       // At once, from storage: the session's address while the wallet confirms it in the background.
       store.setState({ status: 'connecting', restoringAddress: deps.storage.getItem(STORAGE_KEYS.lastAddress) ?? undefined });
@@ -199,7 +231,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
         const restored = (await restore?.().catch(() => false)) ?? false;
         if (!restored && mine === attempt) {
           forget();
-          store.setState({ status: 'disconnected' });
+          store.setState({ status: idle() });
         }
         return restored;
       }
@@ -209,7 +241,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       if (mine !== attempt) return false;
       if (!provider || !connector || accounts.length === 0) {
         forget();
-        store.setState({ status: 'disconnected' });
+        store.setState({ status: idle() });
         return false;
       }
       try {
@@ -218,7 +250,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
         attachSession({ provider, connector, accounts, chainId });
         return true;
       } catch {
-        if (mine === attempt) store.setState({ status: 'disconnected', restoringAddress: undefined });
+        if (mine === attempt) store.setState({ status: idle(), restoringAddress: undefined });
         return false;
       }
     },
@@ -228,9 +260,13 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     cancelConnect() {
       if (store.getState().status !== 'connecting') return;
       attempt++;
-      store.setState({ status: session ? 'connected' : 'disconnected', connectRequest: { status: 'idle' }, restoringAddress: undefined });
+      store.setState({ status: idle(), connectRequest: { status: 'idle' }, restoringAddress: undefined });
     },
     getProvider: () => session?.provider,
     attachSession,
+    extend(next) {
+      extension = next;
+      return store.setState;
+    },
   };
 }

@@ -343,7 +343,8 @@ describe('networks', () => {
     controllers.send.set({ sendTokenAmount: '1.5', receiverAddress: ADDRESS });
     const flags: boolean[] = [];
     controllers.networks.subscribe((s) => flags.push(s.isSwitchingNamespace));
-    await controllers.networks.switchNetwork(101);
+    // A Solana network is named by its CAIP-2 id.
+    await controllers.networks.switchNetwork(solana.caipNetworkId);
     expect(flags).toContain(true);
     expect(controllers.networks.getState()).toMatchObject({ activeNamespace: 'solana', isSwitchingNamespace: false });
     expect(controllers.send.getState()).toEqual({ loading: false, tokenBalances: [] });

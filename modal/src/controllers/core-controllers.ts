@@ -10,7 +10,9 @@ import type { RouterController } from './router.js';
 import type { SendController } from './send/send.js';
 import type { ToastController } from './toasts.js';
 import type { WalletConnectController } from './walletconnect.js';
-import type { AccountSnapshot, Clock, ResolvedOptions, SiwxController } from '../core/types.js';
+import type { LazyFeature } from './lazy.js';
+import type { SolanaController } from './solana-connection.js';
+import type { AccountSnapshot, Clock, ModalStorage, ResolvedOptions, SiwxController } from '../core/types.js';
 
 /** The controllers made when the modal is created (before the first click), with what they share. */
 export interface CoreControllers {
@@ -35,6 +37,13 @@ export interface CoreControllers {
   /** The api context and clock the controllers use; the lazily created feature controllers take them from here. */
   api: ApiContext;
   clock: Clock;
+  /** The modal's storage (connector ids, recent wallets). */
+  storage: ModalStorage;
+  /**
+   * Solana wallets (Wallet Standard discovery, the connected wallet's connector): a lazy chunk loaded on the first
+   * open, or on load when a Solana connector id is stored; absent without a Solana network in `networks`.
+   */
+  solana?: LazyFeature<SolanaController>;
   /** Opens the embedded wallet's frame with what the modal's shell handed in on mount (`installEmbeddedFrame`). */
   openEmbeddedFrame(): Promise<FrameChannel>;
   /** Same snapshot as `ModalClient.getAccount()`. */

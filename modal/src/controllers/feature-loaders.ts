@@ -9,5 +9,6 @@ export const featureLoaders = {
   swap: () => import('./swap/swap.js'),
   onramp: () => import('./onramp/onramp.js'),
   pendingTransactions: () => import('./pending-transactions.js'),
+  solana: () => import('./solana-connection.js'),
   embedded: () => import('./embedded/embedded.js'),
 };

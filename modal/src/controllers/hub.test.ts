@@ -384,11 +384,11 @@ describe('send flow controller', () => {
     expect(onSent).not.toHaveBeenCalled();
   });
 
-  it("Solana: amount and receiver are required ('Please enter a valid amount and receiver address'); with them, no connector can send", async () => {
+  it("Solana: amount and receiver are required ('Please enter a valid amount and receiver address'); without a Solana wallet, sending fails", async () => {
     const { flow, form, toasts, provider } = setup({ network: solanaNetwork });
     expect(await flow.send()).toBe('invalid');
     expect(toasts).toEqual([['error', 'Please enter a valid amount and receiver address']]);
-    form.set({ sendTokenAmount: '1', receiverAddress: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' });
+    form.set({ token: { symbol: 'SOL', name: 'Solana', price: 0, decimals: 9, balance: '5' }, sendTokenAmount: '1', receiverAddress: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin' });
     expect(await flow.send()).toBe('failed');
     expect(toasts[1]).toEqual(['error', 'Failed to send transaction. Please try again.']);
     expect(provider.calls).toEqual([]);

@@ -15,6 +15,7 @@ import { createToastController } from './toasts.js';
 import { createWalletConnectController } from './walletconnect.js';
 import { HttpError, ModalError, ResponseValidationError } from '../errors.js';
 import { lazyFeature } from './lazy.js';
+import { STORAGE_KEYS } from '../storage.js';
 import type { FrameChannel } from '../connectors/embedded/channel.js';
 
 /** Everything the controllers use from the outside world: tests pass fakes, `createModal` the real ones. */
@@ -81,6 +82,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     ? () => (siwxLoad ??= import('./siwx/siwx.js').then((m) => m.createSiwxControllerFor(controllers, deps, api, { ModalError, HttpError, ResponseValidationError })))
     : undefined;
   const syncSiwx = () => siwx?.().then((c) => c.sync()).catch(() => modal.close());
+  // The first Solana network of the options: Solana wallets are offered only when there is one.
+  const solanaNetwork = options.networks.find((n) => n.chainNamespace === 'solana');
   const connection = createConnectionController({
     messages: options.messages,
     storage: deps.storage,
@@ -151,7 +154,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     openView: (forcedView) =>
       resolveOpenView({
         forcedView,
-        hasAddress: Boolean(account.getState().byNamespace.eip155.address) && isConnected(),
+        // A connected session (EVM or Solana) always has its address.
+        hasAddress: isConnected(),
         isMobile: deps.isMobile,
         hasAdapters: options.enableInjected,
       }),
@@ -210,10 +214,13 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     const c = connection.getState();
     const eip155 = account.getState().byNamespace.eip155;
     const connected = c.status === 'connected' && Boolean(eip155.address);
+    // Written only while its session is connected.
+    const solana = c.solanaConnectorId ? { address: c.solanaAddress!, connectorId: c.solanaConnectorId } : undefined;
     return {
       address: connected ? (eip155.address as AccountSnapshot['address']) : undefined,
-      isConnected: connected,
-      status: c.status === 'connected' && !connected ? 'connecting' : c.status,
+      isConnected: connected || !!solana,
+      solana,
+      status: c.status === 'connected' && !connected && !solana ? 'connecting' : c.status,
       chainId: connected ? networks.getState().walletChainId : undefined,
       caipAddress: connected ? eip155.caipAddress : undefined,
       connectorId: connected ? c.connectorId : undefined,
@@ -245,6 +252,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     siwx,
     api,
     clock,
+    storage: deps.storage,
     getAccount,
     // Lazy features: each its own chunk, made on first use; the only place that knows how to build one.
     hub: feature(() => loaders().then((m) => m.featureLoaders.hub())),
@@ -252,11 +260,14 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     swap: feature(() => loaders().then((m) => m.featureLoaders.swap())),
     onramp: feature(() => loaders().then((m) => m.featureLoaders.onramp())),
     pendingTransactions: feature(() => loaders().then((m) => m.featureLoaders.pendingTransactions())),
+    solana: solanaNetwork ? feature(() => loaders().then((m) => m.featureLoaders.solana())) : undefined,
     embedded: feature(() => loaders().then((m) => m.featureLoaders.embedded())),
     installEmbeddedFrame(open) {
       openFrame ??= open;
     },
     openEmbeddedFrame: () => (openFrame ? openFrame() : Promise.reject(new Error('The modal is not mounted'))),
   };
+  // On load with a Solana wallet stored, the Solana chunk is made now: it reconnects that wallet silently.
+  if (deps.storage.getItem(STORAGE_KEYS.solanaConnectorId)) void controllers.solana?.load().catch(() => undefined);
   return controllers;
 }

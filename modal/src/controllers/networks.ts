@@ -23,8 +23,12 @@ export interface NetworksState {
 }
 
 export interface NetworksController extends Store<NetworksState> {
-  /** Switches the connected wallet (add-chain fallback on 4902), or just the active network when disconnected. */
-  switchNetwork(chainId: number): Promise<void>;
+  /**
+   * Switches the connected wallet (add-chain fallback on 4902), or just the active network when disconnected. An EVM
+   * network is named by its chain id, a Solana one by its CAIP-2 id (`solana:<genesis>`); switching to Solana makes no
+   * wallet call (the Solana session's account is used).
+   */
+  switchNetwork(chainId: number | string): Promise<void>;
   /** The wallet reported a chain (chainChanged / connect). */
   setWalletChainId(chainId: number | undefined): void;
   reset(): void;
@@ -57,7 +61,8 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
   const switchChain = deps.switchChain ?? defaultSwitchChain;
   let supported: Promise<string[]> | undefined;
 
-  const findNetwork = (chainId: number) => deps.networks.find((n) => n.id === chainId);
+  // By CAIP-2 id: an EVM chain id is `eip155:<id>`; a Solana network is named by its own.
+  const findNetwork = (chainId: number | string) => deps.networks.find((n) => n.caipNetworkId === chainId || n.caipNetworkId === `eip155:${chainId}`);
   // Bumped by every switch and cancel: only the current switch updates the state (a wallet's late answer
   // still arrives as chainChanged).
   let switchAttempt = 0;

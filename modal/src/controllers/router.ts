@@ -1,5 +1,5 @@
 import { createStore } from '../core/store.js';
-import type { Store, ViewName } from '../core/types.js';
+import type { ChainNamespace, Store, ViewName } from '../core/types.js';
 import type { WcWallet } from '../api/types.js';
 
 /** Data attached to a route, e.g. the connector a ConnectingExternal view is about. */
@@ -12,6 +12,8 @@ export interface RouteData {
   swapSide?: 'from' | 'to';
   /** ApproveTransaction: what the embedded wallet asks to approve (a message is titled 'Sign message'). */
   approvalKind?: 'message' | 'transaction';
+  /** Connect: list only the wallets of this namespace (switching to Solana with no Solana wallet connected). */
+  namespace?: ChainNamespace;
 }
 
 export interface RouterState {

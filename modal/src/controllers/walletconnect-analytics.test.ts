@@ -1,5 +1,5 @@
 import { createDirectoryController } from './directory.js';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS } from '../core/constants.js';
 import { createFakeClock, createFakeFetch, createFakeProvider, flush, json } from '../core/testing.js';
 import type { WalletSession } from '../core/types.js';
@@ -9,6 +9,9 @@ import { messages } from '../texts/messages.js';
 import { createAnalyticsController, isOriginAllowed } from './analytics.js';
 import { createWalletConnectController } from './walletconnect.js';
 import { testOptions } from '../core/testing.js';
+
+// The proposal's namespaces are a lazy module; loaded once here so that its dynamic import resolves within a flush.
+beforeAll(() => import('../connectors/walletconnect-session.js'));
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 

@@ -2,8 +2,7 @@ import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS } from '../core/constants.j
 import { createStore } from '../core/store.js';
 import type { Clock, ModalNetwork, Store, WalletSession } from '../core/types.js';
 import { isUserRejection } from '../errors.js';
-import { parseChainId } from '../connectors/injected.js';
-import { optionalNamespacesOf, walletConnectConnector, type WcUniversalProvider } from '../connectors/walletconnect.js';
+import { walletConnectConnector, type WcUniversalProvider } from '../connectors/walletconnect.js';
 import { coreMessages as messages } from '../texts/core-messages.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
 import { log } from '../core/log.js';
@@ -37,15 +36,6 @@ export interface WalletConnectControllerDeps {
   connect?: (provider: WcUniversalProvider, optionalNamespaces: Record<string, unknown>) => Promise<unknown>;
 }
 
-/** The accounts and chain of an approved session (`eip155:56:0xabc` entries). */
-export function sessionAccounts(provider: WcUniversalProvider): { accounts: string[]; chainId: number } | undefined {
-  const entries = provider.session?.namespaces?.eip155?.accounts ?? [];
-  if (entries.length === 0) return undefined;
-  const [namespace, reference] = entries[0].split(':');
-  const chain = `${namespace}:${reference}`;
-  return { accounts: [...new Set(entries.filter((e) => e.startsWith(`${chain}:`)).map((e) => e.split(':')[2]))], chainId: parseChainId(chain) };
-}
-
 /** WalletConnect pairing: display_uri -> `uri` (QR, copy link, deep links); an approved session -> connected. */
 export function createWalletConnectController(deps: WalletConnectControllerDeps): WalletConnectController {
   const text = deps.messages ?? messages;
@@ -64,9 +54,11 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
     return providerPromise;
   };
 
+  // The proposal's namespaces and the session's accounts (a small lazy chunk, loaded with the provider).
+  const session = () => import('../connectors/walletconnect-session.js');
   let runId = 0;
-  const adopt = (provider: WcUniversalProvider): boolean => {
-    const approved = sessionAccounts(provider);
+  const adopt = async (provider: WcUniversalProvider): Promise<boolean> => {
+    const approved = (await session()).sessionAccounts(provider);
     if (!approved) return false;
     provider.setDefaultChain(`eip155:${approved.chainId}`);
     store.setState({ status: 'connected', uri: undefined });
@@ -84,11 +76,11 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
     const id = ++runId;
     store.setState({ status: 'loading', uri: undefined, error: undefined });
     try {
-      const provider = await getProvider();
+      const [provider, { optionalNamespacesOf }] = await Promise.all([getProvider(), session()]);
       const optionalNamespaces = optionalNamespacesOf(deps.networks());
       await (deps.connect ? deps.connect(provider, optionalNamespaces) : provider.connect({ optionalNamespaces }));
       if (id !== runId) return;
-      if (!adopt(provider)) throw new Error('The wallet approved no EVM account');
+      if (!(await adopt(provider))) throw new Error('The wallet approved no EVM account');
     } catch (error) {
       if (id !== runId) return;
       // WalletConnect reports a declined proposal as 5000 (USER_REJECTED), injected wallets as 4001: both are rejections.
@@ -112,7 +104,7 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
     },
     async restore() {
       try {
-        return adopt(await getProvider());
+        return await adopt(await getProvider());
       } catch {
         return false;
       }

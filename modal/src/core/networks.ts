@@ -14,9 +14,11 @@ export const bscNetwork: ModalNetwork = {
 /** Batch-call (multicall3) contract on BNB Smart Chain. */
 export const BSC_MULTICALL3 = { address: '0xcA11bde05977b3631167028862bE2a173976CA11', blockCreated: 15921452 } as const;
 
-/** Solana mainnet: in the model (namespace switching, address checks), with no wallet connector. */
+/**
+ * Solana mainnet. Solana networks are found by their CAIP-2 id (`solana:<genesis>`); their numeric `id` is no EVM
+ * chain id and never used to look one up (101 is the mainnet number wallet registries use).
+ */
 export const solanaNetwork: ModalNetwork = {
-  // Solana has no numeric EVM id; 101 is the mainnet id wallet registries use.
   id: 101,
   caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
   chainNamespace: 'solana',
@@ -28,6 +30,24 @@ export const solanaNetwork: ModalNetwork = {
 
 /** The EIP-155 network list the modal knows by default. */
 export const eip155Networks: ModalNetwork[] = [bscNetwork];
+
+/**
+ * Builds a ModalNetwork for a Solana cluster (e.g. a local one) from its CAIP-2 id, the key the modal finds it by; its
+ * reads and balances go through the Blockchain API's endpoints for that id. `id` is 0 (not an EVM chain id).
+ * @example defineSolanaNetwork({ caipNetworkId: 'solana:3Pk2fPxiiNdtVWN3NaD9AoKM7MyXi4wg', name: 'Solana Local', rpcUrl })
+ */
+export function defineSolanaNetwork(params: { caipNetworkId: `solana:${string}`; name: string; rpcUrl: string; testnet?: boolean }): ModalNetwork {
+  if (!/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(params.caipNetworkId)) throw new Error(`Not a Solana CAIP-2 id: ${params.caipNetworkId}`);
+  return {
+    id: 0,
+    caipNetworkId: params.caipNetworkId,
+    chainNamespace: 'solana',
+    name: params.name,
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrls: { default: { http: [params.rpcUrl] } },
+    ...(params.testnet ? { testnet: true } : {}),
+  };
+}
 
 /** Builds a ModalNetwork for an EVM chain (e.g. a local node). */
 export function defineEvmNetwork(params: Omit<ModalNetwork, 'caipNetworkId' | 'chainNamespace'>): ModalNetwork {

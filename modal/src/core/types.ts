@@ -157,7 +157,8 @@ export interface Cacao {
     requestId?: string;
     resources?: string[];
   };
-  s: { t: 'eip191' | 'eip1271'; s: string; m?: string };
+  /** `ed25519` (base58) for a Solana account. */
+  s: { t: 'eip191' | 'eip1271' | 'ed25519'; s: string; m?: string };
 }
 
 /** Spec section 3 "Session record for sign-in": data, message, signature, cacao. */
@@ -238,8 +239,12 @@ export interface WcAuthProvider {
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
 
 export interface AccountSnapshot {
+  /** The EVM account (the presale's namespace); undefined while only a Solana wallet is connected. */
   address?: Address;
+  /** True while an EVM or a Solana wallet is connected. */
   isConnected: boolean;
+  /** The connected Solana account (base58 address and its connector), beside the EVM one; its `solana:<ref>:<address>` is in the account state. */
+  solana?: { address: string; connectorId: string };
   status: ConnectionStatus;
   chainId?: number;
   caipAddress?: string;
@@ -389,6 +394,8 @@ export interface ConnectorInfo {
   icon?: string;
   rdns?: string;
   type: ConnectorType;
+  /** The namespace the wallet connects in; absent means EVM (`eip155`). */
+  namespace?: ChainNamespace;
 }
 
 /** A connected wallet: its provider, accounts and chain. */

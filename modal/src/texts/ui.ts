@@ -106,6 +106,8 @@ export const texts = {
   insufficientFunds: 'Insufficient funds',
   insufficientGas: (symbol: string) => `Not enough ${symbol} for the network fee`,
   networkFee: 'Network fee',
+  /** Solana: the rent paid into the receiver's new token account. */
+  tokenAccountRent: 'New token account rent',
   youSend: 'You send',
   to: 'To',
   approveInWallet: 'Approve the transaction in your wallet.',

@@ -1,4 +1,4 @@
-import { createModal, defineConnectButton, defineEvmNetwork, type SiwxSession, type SiwxStorage } from '@minibot/modal';
+import { createModal, defineConnectButton, defineEvmNetwork, defineSolanaNetwork, type SiwxSession, type SiwxStorage } from '@minibot/modal';
 import { verifyMessage, type Hex } from 'viem';
 
 /** A dapp page that uses nothing but the modal's custom element: its whole integration is these lines. */
@@ -10,6 +10,8 @@ interface DappConfig {
   relayUrl: string;
   /** The embedded wallet's origin, when the test offers e-mail login. */
   embeddedWalletUrl?: string;
+  /** The local Solana chain (CAIP-2 id and JSON-RPC URL), when the test offers Solana wallets. */
+  solana?: { chainId: `solana:${string}`; rpcUrl: string };
 }
 
 /**
@@ -63,6 +65,7 @@ const modal = createModal({
       // api-mocks' explorer page: completion screens and Activity link each transaction there.
       blockExplorers: { default: { name: 'BSC Local explorer', url: `${config.apiUrl}/explorer` } },
     }),
+    ...(config.solana ? [defineSolanaNetwork({ caipNetworkId: config.solana.chainId, name: 'Solana Local', rpcUrl: config.solana.rpcUrl })] : []),
   ],
   metadata: { name: 'Plain dapp', description: 'A page with only the modal element', url: location.origin, icons: [] },
   apiUrls: {

@@ -78,7 +78,8 @@ export function createActivityController(deps: ActivityControllerDeps): Activity
     const address = deps.address();
     const network = deps.network();
     if (!address) return;
-    const key = `${network.caipNetworkId}:${address.toLowerCase()}`;
+    // EVM addresses compare without case; base58 (Solana) is case-sensitive.
+    const key = `${network.caipNetworkId}:${network.chainNamespace === 'eip155' ? address.toLowerCase() : address}`;
     if (store.getState().key !== key) {
       generation++;
       store.setState({ transactions: [], next: undefined, loading: false, failed: false, key, approvals: {} });

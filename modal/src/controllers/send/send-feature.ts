@@ -40,6 +40,7 @@ export function createSendFeature(controllers: CoreControllers, deps: SendFeatur
     getProvider: () => connection.getProvider(),
     rpc: deps.rpc,
     nativeBalance: () => portfolio.getState().balances.find((b) => !b.address),
+    solanaConnector: () => controllers.solana?.current?.connector(),
     async balances() {
       await portfolio.fetch();
       return portfolio.getState().balances;

@@ -10,6 +10,10 @@ import { formatAmountInput, parseAmount, unitsOfDecimalText } from '../../core/u
 import { hasInsufficientGas, isEvmAddress, isEvmSendComplete, validateSolanaSend } from '../../core/validation.js';
 import { isUserRejection, ModalError } from '../../errors.js';
 import { TransactionRevertedError, waitForReceipt, type ChainRead } from '../receipts.js';
+import type { SolanaWalletConnector } from '../../connectors/solana/connector.js';
+import { isSolanaAddress } from '../../connectors/solana/rules.js';
+import type { SolanaRpcCall } from '../../connectors/solana/transactions.js';
+import { log } from '../../core/log.js';
 
 /** Why the form cannot be sent yet (the view shows it on the disabled button). */
 export type SendBlocker =
@@ -62,6 +66,8 @@ export interface SendFlowController extends Store<SendState> {
   setReceiver(input: string): void;
   /** Gas price from `/v1/convert/gas-price` (the node's `eth_gasPrice` for a chain the API does not serve), with its USD value. */
   fetchGasPrice(): Promise<void>;
+  /** Solana (the preview): builds the transfer once to learn whether it creates the receiver's token account (`solanaRent`). */
+  prepare(): Promise<void>;
   blocker(): SendBlocker | undefined;
   /** The typed amount in the token's smallest unit (undefined while empty or invalid). */
   amount(): bigint | undefined;
@@ -106,6 +112,12 @@ export interface SendFlowDeps {
   onSent: () => void;
   /** The receipt arrived (or waiting gave up): refresh balances and Activity. */
   onSettled: () => void;
+  /** The connected Solana wallet's connector; undefined while none is connected. */
+  solanaConnector?: () => SolanaWalletConnector | undefined;
+  /** A JSON-RPC call on the active Solana network. */
+  solanaRpc?: SolanaRpcCall;
+  /** How long a Solana send waits for its confirmation. */
+  solanaConfirmTimeoutMs?: number;
 }
 
 /** Gas a plain value transfer and an ERC-20 `transfer` take (for the fee estimate in USD). */
@@ -175,6 +187,8 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
     if (!(s.receiverInput ?? '').trim()) return 'enterReceiver';
     if (s.resolvingName) return 'resolvingName';
     if (!s.receiverAddress) return 'invalidReceiver';
+    // Solana: the fee is a few thousand lamports, no gas price to wait for.
+    if (deps.network().chainNamespace === 'solana') return undefined;
     if (hasInsufficientGas({ networkBalanceInUsd: networkBalanceInUsd(), gasPriceInUsd: s.gasPriceInUSD ?? 0, isSmartAccount: deps.isSmartAccount() })) {
       return 'insufficientGas';
     }
@@ -213,7 +227,12 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
     lookupId++;
     if (lookupTimer !== undefined) deps.clock.clearTimeout(lookupTimer);
     lookupTimer = undefined;
-    const cleared = { receiverAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined };
+    const cleared = { receiverAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined, solanaRent: undefined };
+    if (deps.network().chainNamespace === 'solana') {
+      // Base58 is case-sensitive: taken as typed; no name lookup on Solana.
+      form.set({ ...cleared, receiverInput: input, resolvingName: false, receiverAddress: isSolanaAddress(value) ? value : undefined });
+      return;
+    }
     if (isEvmAddress(value)) {
       form.set({ ...cleared, receiverInput: input, resolvingName: false, receiverAddress: value.startsWith('0x') ? value : `0x${value}` });
       return;
@@ -253,6 +272,57 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
     } finally {
       deps.onSettled();
     }
+  };
+
+  /** The form as a Solana transfer (amount in base units); undefined unless it is complete and valid (the spec's one rule). */
+  const solanaRequest = () => {
+    const s = form.getState();
+    const from = deps.address();
+    const value = amount();
+    try {
+      validateSolanaSend({ amount: s.sendTokenAmount, receiverAddress: s.receiverAddress });
+    } catch {
+      return undefined;
+    }
+    if (!from || !s.token || !s.receiverAddress || !isSolanaAddress(s.receiverAddress) || !value) return undefined;
+    return { from, to: s.receiverAddress, units: value, token: { address: s.token.address, decimals: s.token.decimals } };
+  };
+  const solanaRpc = (): SolanaRpcCall => deps.solanaRpc ?? ((method, params) => deps.rpc(method, params));
+  const sendSolana = async (): Promise<SendOutcome> => {
+    const request = solanaRequest();
+    if (!request) {
+      deps.toast('error', deps.messages.invalidAmountAndReceiver);
+      return 'invalid';
+    }
+    const connector = deps.solanaConnector?.();
+    if (!connector) {
+      log('error', 'Solana send without a connected Solana wallet');
+      deps.toast('error', deps.messages.solanaSendFailed);
+      return 'failed';
+    }
+    form.set({ sending: true, loading: true });
+    let confirmed: Promise<void>;
+    try {
+      const { sendSolanaTransfer } = await import('./solana-send.js');
+      ({ confirmed } = await sendSolanaTransfer(solanaRpc(), connector, deps.network().caipNetworkId, request, deps.solanaConfirmTimeoutMs));
+    } catch (error) {
+      if (isUserRejection(error)) return 'rejected';
+      log('error', 'Solana send failed', error);
+      deps.toast('error', deps.messages.solanaSendFailed);
+      return 'failed';
+    } finally {
+      form.set({ sending: false, loading: false });
+    }
+    deps.toast('success', deps.messages.transactionStarted);
+    form.reset();
+    deps.onSent();
+    void confirmed
+      .catch((error: unknown) => {
+        log('error', 'Solana transaction not confirmed', error);
+        deps.toast('error', deps.messages.solanaSendFailed);
+      })
+      .finally(() => deps.onSettled());
+    return 'sent';
   };
 
   const controller: SendFlowController = {
@@ -297,20 +367,21 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
       }
       updateGasUsd();
     },
+    async prepare() {
+      const request = solanaRequest();
+      if (!request) return;
+      try {
+        const { solanaRentOf } = await import('./solana-send.js');
+        const rent = await solanaRentOf(solanaRpc(), request);
+        if (solanaRequest()?.to === request.to) form.set({ solanaRent: rent });
+      } catch (error) {
+        log('warn', 'Reading the Solana receiver failed', error);
+      }
+    },
     async send() {
       const network = deps.network();
       const s = form.getState();
-      if (network.chainNamespace === 'solana') {
-        try {
-          validateSolanaSend({ amount: s.sendTokenAmount, receiverAddress: s.receiverAddress });
-        } catch {
-          deps.toast('error', deps.messages.invalidAmountAndReceiver);
-          return 'invalid';
-        }
-        // No Solana wallet connector (rulings): nothing can sign it.
-        deps.toast('error', deps.messages.solanaSendFailed);
-        return 'failed';
-      }
+      if (network.chainNamespace === 'solana') return sendSolana();
       const provider = deps.getProvider();
       const from = deps.address();
       const value = amount();

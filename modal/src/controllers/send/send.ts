@@ -27,6 +27,8 @@ export interface SendState {
   resolvingName?: boolean;
   /** The wallet is asked to send. */
   sending?: boolean;
+  /** Solana: the rent (in SOL) the transfer pays into the receiver's new token account; undefined when none is made. */
+  solanaRent?: string;
 }
 
 export interface SendController extends Store<SendState> {

@@ -58,7 +58,7 @@ export function parseSiwxMessage(message: string): SiwxMessageData | undefined {
 }
 
 /** The CACAO (CAIP-74) of a signed message: issuer `did:pkh:<chain>:<address>`, audience the URI. */
-export function cacaoOf(data: SiwxMessageData, signature: string): Cacao {
+export function cacaoOf(data: SiwxMessageData, signature: string, type: Cacao['s']['t'] = 'eip191'): Cacao {
   return {
     h: { t: 'caip122' },
     p: {
@@ -74,7 +74,7 @@ export function cacaoOf(data: SiwxMessageData, signature: string): Cacao {
       ...(data.requestId !== undefined ? { requestId: data.requestId } : {}),
       ...(data.resources?.length ? { resources: data.resources } : {}),
     },
-    s: { t: 'eip191', s: signature },
+    s: { t: type, s: signature },
   };
 }
 

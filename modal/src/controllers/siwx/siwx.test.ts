@@ -423,3 +423,58 @@ describe('one-click auth over WalletConnect', () => {
     expect(siwx.takeNotice()).toBeUndefined();
   });
 });
+
+describe('Sign In With Solana (SIWX with Solana the active namespace)', () => {
+  const SOLANA_CHAIN = 'solana:3Pk2fPxiiNdtVWN3NaD9AoKM7MyXi4wg';
+  const SOLANA_ADDRESS = 'HwcTtbLd13Rt4pepM1maKrPfQsrKac4iuUSL2wfP758o';
+
+  it('signs the Solana account in with the CAIP-122 fields (cluster reference as Chain ID) and keeps an ed25519 cacao', async () => {
+    const { controllers } = setup({ siwx: { required: false } });
+    const added: Parameters<SiwxStorage['add']>[0][] = [];
+    const storage: SiwxStorage = { createNonce: async () => 'solNonce1234', add: async (s) => void added.push(s), get: async (chainId, address) => added.filter((s) => s.data.chainId === chainId && s.data.accountAddress === address), delete: async () => {}, clear: async () => {} };
+    const fields: unknown[] = [];
+    const siwx = createSiwxController({
+      options: controllers.options,
+      storage,
+      clock: createFakeClock(Date.parse('2026-11-23T08:00:00.000Z')),
+      origin: ORIGIN,
+      ModalError,
+      getAccount: controllers.getAccount,
+      getProvider: () => undefined,
+      isChainSupported: () => true,
+      solana: () => ({
+        chainId: SOLANA_CHAIN,
+        address: SOLANA_ADDRESS,
+        async signIn(input) {
+          fields.push(input);
+          return { address: SOLANA_ADDRESS, message: `${input.domain} wants you to sign in with your Solana account:\n${SOLANA_ADDRESS}`, signature: '5igned' };
+        },
+      }),
+      modal: controllers.modal,
+      router: controllers.router,
+      toasts: controllers.toasts,
+      disconnect: async () => {},
+    });
+    const session = await siwx.signIn();
+    expect(fields).toEqual([
+      {
+        domain: '127.0.0.1:5173',
+        address: SOLANA_ADDRESS,
+        statement: 'Sign in to Test',
+        uri: ORIGIN,
+        chainId: '3Pk2fPxiiNdtVWN3NaD9AoKM7MyXi4wg',
+        nonce: 'solNonce1234',
+        issuedAt: '2026-11-23T08:00:00.000Z',
+        expirationTime: '2026-11-24T08:00:00.000Z',
+      },
+    ]);
+    expect(session).toMatchObject({
+      data: { chainId: SOLANA_CHAIN, accountAddress: SOLANA_ADDRESS, nonce: 'solNonce1234' },
+      message: `127.0.0.1:5173 wants you to sign in with your Solana account:\n${SOLANA_ADDRESS}`,
+      signature: '5igned',
+      cacao: { p: { iss: `did:pkh:${SOLANA_CHAIN}:${SOLANA_ADDRESS}` }, s: { t: 'ed25519', s: '5igned' } },
+    });
+    expect(added).toEqual([session]);
+    expect(await siwx.getSession()).toEqual(session);
+  });
+});

@@ -9,6 +9,8 @@ import { isUserRejection } from '../../errors.js';
 import { messages } from '../../texts/messages.js';
 import { cacaoOf, dataOfCacao, formatSiwxMessage } from './siwx-message.js';
 import { createLocalSiwxStorage, createServerSiwxStorage } from './siwx-storage.js';
+import type { SolanaSignInFields } from '../../connectors/solana/siwx.js';
+import type { SolanaSignInResult } from '../../connectors/solana/connector.js';
 
 /** UTF-8 text as 0x hex, as personal_sign takes it. */
 function utf8Hex(text: string): string {
@@ -40,10 +42,22 @@ export interface SiwxControllerDeps {
   getProvider(): Eip1193Provider | undefined;
   /** False while the wallet is on a chain the app does not configure (UnsupportedChain handles that). */
   isChainSupported(): boolean;
+  /**
+   * The connected Solana account while Solana is the active namespace, with its wallet's Sign In With Solana
+   * (`solana:signIn`, else `solana:signMessage` of the CAIP-122 text); undefined otherwise (the EVM account signs in).
+   */
+  solana?(): SolanaSignInAccount | undefined;
   modal: ModalController;
   router: RouterController;
   toasts: ToastController;
   disconnect(): Promise<void>;
+}
+
+/** A Solana account that signs in: its cluster (`solana:<reference>`), address and wallet. */
+export interface SolanaSignInAccount {
+  chainId: string;
+  address: string;
+  signIn(fields: SolanaSignInFields): Promise<SolanaSignInResult>;
 }
 
 /**
@@ -62,6 +76,8 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
   let notice: string | undefined;
 
   const active = () => {
+    const solana = deps.solana?.();
+    if (solana) return { chainId: solana.chainId, address: solana.address };
     const account = deps.getAccount();
     if (!account.isConnected || !account.address || account.chainId === undefined) return undefined;
     return { chainId: `eip155:${account.chainId}`, address: account.address };
@@ -99,6 +115,23 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
   };
 
   const signIn = async (): Promise<SiwxSession> => {
+    const solana = deps.solana?.();
+    if (solana) {
+      const data = baseData(solana.chainId, solana.address, await deps.storage.createNonce());
+      const signed = await solana.signIn({
+        domain: data.domain,
+        address: data.accountAddress,
+        statement: data.statement,
+        uri: data.uri,
+        chainId: solana.chainId.slice('solana:'.length),
+        nonce: data.nonce,
+        issuedAt: data.issuedAt,
+        expirationTime: data.expirationTime,
+      });
+      const session: SiwxSession = { data, message: signed.message, signature: signed.signature, cacao: cacaoOf(data, signed.signature, 'ed25519') };
+      await deps.storage.add(session);
+      return session;
+    }
     const pair = active();
     const provider = deps.getProvider();
     if (!pair || !provider) throw new deps.ModalError(messages.noActiveCaipAddress);
@@ -250,6 +283,13 @@ export function createSiwxControllerFor(
     getAccount: controllers.getAccount,
     getProvider: () => controllers.connection.getProvider(),
     isChainSupported: () => !controllers.networks.getState().isUnsupported,
+    solana() {
+      const { activeNetwork } = controllers.networks.getState();
+      const connector = controllers.solana?.current?.connector();
+      const address = controllers.connection.getState().solanaAddress;
+      if (activeNetwork.chainNamespace !== 'solana' || !connector || !address) return undefined;
+      return { chainId: activeNetwork.caipNetworkId, address, signIn: (fields) => connector.signIn(fields) };
+    },
     modal: controllers.modal,
     router: controllers.router,
     toasts: controllers.toasts,

@@ -56,8 +56,9 @@ export class MbConnectButton extends LitElement {
   override render() {
     const account = this.account;
     const connecting = account?.status === 'connecting';
-    // Connected: the name, else the address; while a reload restores the session, its stored address at once.
-    const address = account?.isConnected ? account.address : connecting ? controllersOf(this.subscribedTo!)?.connection.getState().restoringAddress : undefined;
+    // Connected: the name, else the EVM address, or the Solana one (base58) when it is the only one; while a reload
+    // restores the session, its stored address at once.
+    const address = account?.isConnected ? (account.address ?? account.solana?.address) : connecting ? controllersOf(this.subscribedTo!)?.connection.getState().restoringAddress : undefined;
     const label = address ? ((account?.isConnected && this.profileName) || shortenAddress(address)) : this.label(connecting ? 'connecting' : 'connectWallet');
     return html`<button
       part="button"

@@ -267,7 +267,8 @@ export class MbModal extends LitElement {
   private title_(view: ViewName): string {
     const data = this.routerState.value?.data;
     if (view === 'ConnectingExternal' && data?.connectorId) {
-      const connector = this.connectionState.value?.connectors.find((c) => c.id === data.connectorId);
+      const state = this.connectionState.value;
+      const connector = state && [...state.connectors, ...(state.solanaConnectors ?? [])].find((c) => c.id === data.connectorId);
       if (connector) return connector.name;
     }
     if (view === 'ConnectingWalletConnectBasic' && data?.wallet) return data.wallet.name;

@@ -103,6 +103,7 @@ export const ar: ModalLocale = {
     insufficientFunds: 'الرصيد غير كافٍ',
     insufficientGas: (symbol) => `لا يكفي رصيد ${symbol} لرسوم الشبكة`,
     networkFee: 'رسوم الشبكة',
+    tokenAccountRent: 'إيجار حساب الرمز الجديد',
     youSend: 'ترسل',
     to: 'إلى',
     approveInWallet: 'وافِق على المعاملة في محفظتك.',

@@ -106,6 +106,7 @@ export const de: ModalLocale = {
     insufficientFunds: 'Guthaben reicht nicht',
     insufficientGas: (symbol) => `Nicht genug ${symbol} für die Netzwerkgebühr`,
     networkFee: 'Netzwerkgebühr',
+    tokenAccountRent: 'Miete des neuen Token-Kontos',
     youSend: 'Du sendest',
     to: 'An',
     approveInWallet: 'Bestätige die Transaktion in deiner Wallet.',

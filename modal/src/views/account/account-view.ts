@@ -92,14 +92,16 @@ export class MbAccountView extends MbView {
     const networks = this.networks.value!;
     const evm = networks.activeNetwork.chainNamespace === 'eip155';
     const usable = evm && !networks.isUnsupported;
+    // Solana: Send (SOL and SPL tokens) and Activity; swaps and purchases are EVM only.
+    const solana = networks.activeNetwork.chainNamespace === 'solana';
     const registered = (view: string) => Boolean((viewTags as Record<string, unknown>)[view]);
     const t = this.localize.texts;
     const candidates: [boolean, string, string][] = [
-      [features.send && usable, t.send, 'WalletSend'],
+      [features.send && (usable || solana), t.send, 'WalletSend'],
       [features.receive, t.receive, 'WalletReceive'],
       [features.swaps && usable && registered('Swap'), t.swap, 'Swap'],
       [features.onramp && usable && registered('OnRampProviders'), t.buy, 'OnRampProviders'],
-      [evm, t.activity, 'Transactions'],
+      [evm || solana, t.activity, 'Transactions'],
     ];
     return candidates.filter(([shown]) => shown).map(([, label, view]) => ({ label, view: view as ViewName }));
   }

@@ -15,7 +15,8 @@ import '../../ui/text/text.js';
 import '../../ui/input/input.js';
 
 /**
- * Connect: the wallets found in the browser (EIP-6963 and the legacy injected provider), recent wallets,
+ * Connect: the wallets found in the browser (EIP-6963 and the legacy injected provider, then the Wallet Standard's
+ * Solana wallets, tagged 'Solana'; only those when the route asks for the solana namespace), recent wallets,
  * WalletConnect, the directory's featured and recommended wallets, and a way to all wallets.
  *
  * @tag mb-connect-view
@@ -24,12 +25,15 @@ export class MbConnectView extends MbView {
   static override styles = [...viewStyles, connectStyles];
   private readonly connection = new StoreController(this, () => this.controllers?.connection);
   private readonly directory = new StoreController(this, () => this.controllers?.directory);
+  private readonly route = new StoreController(this, () => this.controllers?.router);
   private emailError?: string;
   private emailBusy = false;
   private emailValue = '';
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // Solana wallets (Wallet Standard) are discovered on the first Connect; their chunk stays out of the first click.
+    void this.controllers?.solana?.load().catch(() => undefined);
     const directory = this.controllers?.directory;
     if (!directory || !this.controllers.options.enableWalletConnect) return;
     void directory.fetchInitial();
@@ -42,7 +46,15 @@ export class MbConnectView extends MbView {
     const directory = this.directory.value;
     if (!connection || !directory) return nothing;
     const { options } = this.controllers;
-    const installed = options.enableInjected ? connection.connectors.filter((c) => c.type !== 'WALLET_CONNECT') : [];
+    const onlySolana = this.route.value?.data.namespace === 'solana';
+    const installed = options.enableInjected
+      ? [...connection.connectors, ...(connection.solanaConnectors ?? [])].filter((c) => c.type !== 'WALLET_CONNECT' && (!onlySolana || c.namespace === 'solana'))
+      : [];
+    if (onlySolana) {
+      return html`<ul aria-label=${this.localize.texts.wallets}>
+        ${installed.map((connector) => this.installedItem(connector))}
+      </ul>`;
+    }
     const installedRdns = new Set(installed.map((c) => c.rdns).filter(Boolean));
     const shown = new Set<string>();
     const pick = (wallets: WcWallet[]) =>
@@ -64,16 +76,7 @@ export class MbConnectView extends MbView {
             <mb-list-item label=${t.orSocial} chevron @click=${() => this.controllers.router.push('ConnectSocials')}><mb-icon slot="image" name="user" class="item-icon"></mb-icon></mb-list-item>
           </div>`
         : nothing}<ul aria-label=${this.localize.texts.wallets}>
-      ${installed.map(
-        (connector) => html`<li>
-          <mb-list-item
-            label=${connector.name}
-            image-src=${safeImageUrl(connector.icon) ?? nothing}
-            tag=${this.localize.texts.installed}
-            @click=${() => this.connectInstalled(connector)}
-          ></mb-list-item>
-        </li>`,
-      )}
+      ${installed.map((connector) => this.installedItem(connector))}
       ${recent.map((wallet) => this.walletItem(wallet, this.localize.texts.recent))}
       ${options.enableWalletConnect
         ? html`<li>
@@ -131,6 +134,17 @@ export class MbConnectView extends MbView {
         image-src=${walletImageSrc(this.controllers, wallet) ?? nothing}
         tag=${tag ?? nothing}
         @click=${() => openWallet(this.controllers, wallet)}
+      ></mb-list-item>
+    </li>`;
+  }
+
+  private installedItem(connector: ConnectorInfo) {
+    return html`<li>
+      <mb-list-item
+        label=${connector.name}
+        image-src=${safeImageUrl(connector.icon) ?? nothing}
+        tag=${connector.namespace === 'solana' ? 'Solana' : this.localize.texts.installed}
+        @click=${() => this.connectInstalled(connector)}
       ></mb-list-item>
     </li>`;
   }

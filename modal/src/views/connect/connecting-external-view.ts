@@ -26,7 +26,7 @@ export class MbConnectingExternalView extends MbView {
     const router = this.router.value;
     if (!connection || !router) return nothing;
     const connectorId = router.data.connectorId;
-    const connector = connection.connectors.find((c) => c.id === connectorId);
+    const connector = [...connection.connectors, ...(connection.solanaConnectors ?? [])].find((c) => c.id === connectorId);
     const name = connector?.name ?? router.data.wallet?.name ?? '';
     const request = connection.connectRequest;
     const mine = request.status !== 'idle' && request.connectorId === connectorId;

@@ -22,7 +22,8 @@ export class MbWalletSendPreviewView extends MbView {
   static override styles = [...viewStyles, sendStyles];
 
   private readonly form = new StoreController(this, () => this.controllers?.send);
-  private readonly flow = new FeatureController(this, (c) => c.hub, { store: (hub) => hub.sendFlow });
+  // On Solana the transfer is built once to learn whether it creates the receiver's token account (its rent shows).
+  private readonly flow = new FeatureController(this, (c) => c.hub, { store: (hub) => hub.sendFlow, connected: (hub) => void hub.sendFlow.prepare() });
 
   override render() {
     const form = this.form.value;
@@ -64,6 +65,7 @@ export class MbWalletSendPreviewView extends MbView {
         ${form.gasPriceInUSD !== undefined
           ? html`<div><span class="label">${t.networkFee}</span><span>${formatUsd(form.gasPriceInUSD, lang)}</span></div>`
           : nothing}
+        ${flow.solanaRent ? html`<div><span class="label">${t.tokenAccountRent}</span><span>${flow.solanaRent} SOL</span></div>` : nothing}
       </div>
       ${form.sending ? html`<mb-text tone="muted" align="center" role="status">${t.approveInWallet}</mb-text>` : nothing}
       <div class="row">

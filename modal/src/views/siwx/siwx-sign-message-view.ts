@@ -43,7 +43,9 @@ export class MbSiwxSignMessageView extends MbView {
   override render() {
     if (!this.controllers) return nothing;
     const texts = this.localize.texts;
-    const { address } = this.controllers.getAccount();
+    // The account that signs in: the active namespace's (a Solana account signs in while Solana is active).
+    const { account, networks } = this.controllers;
+    const address = account.getState().byNamespace[networks.getState().activeNetwork.chainNamespace].address;
     const appName = this.controllers.options.metadata.name;
     return html`<div class="center">
         <div class="mark" aria-hidden="true"><mb-icon name="wallet"></mb-icon></div>
