@@ -217,9 +217,10 @@ describe('transfers built with @solana/kit, signed by the wallet, on the local c
     expect(await latestActivity(sender.address)).toMatchObject({
       id: signature,
       metadata: { operationType: 'send', sentFrom: sender.address, sentTo: receiver, status: 'confirmed', chain },
+      // The token first, then the rent of the receiver's new token account.
       transfers: [
-        { direction: 'out', quantity: { numeric: '0.00203928' }, fungible_info: { symbol: 'SOL' } },
         { direction: 'out', quantity: { numeric: '1.5' }, fungible_info: { symbol: 'MUSD' } },
+        { direction: 'out', quantity: { numeric: '0.00203928' }, fungible_info: { symbol: 'SOL' } },
       ],
     });
     expect(await latestActivity(receiver)).toMatchObject({

@@ -59,9 +59,10 @@ async function connectSolana(page: Page, wallet: SolanaTestWallet) {
 async function fillSend(page: Page, token: string, amount: string, receiver: string) {
   const dialog = page.getByRole('dialog', { name: 'Send' });
   await expect(dialog).toBeVisible();
-  const select = dialog.getByLabel('Token');
-  const value = await select.locator('option').filter({ hasText: new RegExp(`^${token} `) }).getAttribute('value');
-  await select.selectOption(value!);
+  // The token picker: a button that opens a searchable list of the tokens with their images and balances.
+  await dialog.getByRole('button', { name: /^Token: / }).click();
+  await dialog.getByRole('listbox', { name: 'Token' }).getByRole('option', { name: new RegExp(`^${token} `) }).click();
+  await expect(dialog.getByRole('button', { name: new RegExp(`^Token: ${token} `) })).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Amount' }).fill(amount);
   await dialog.getByRole('textbox', { name: 'Receiver' }).fill(receiver);
   return dialog;

@@ -70,6 +70,11 @@ export interface ConnectionController extends Store<ConnectionState> {
 
 
 export interface ConnectionControllerDeps {
+  /**
+   * EIP-55 for every address a wallet answers: its own chunk (keccak), loaded through the feature loaders so that no
+   * bundler's preload list for it lands in the first click.
+   */
+  checksum?: () => Promise<(accounts: readonly string[]) => string[]>;
   /** User-visible texts (the options' `messages`); default English. */
   messages?: ModalCoreMessages;
   storage: ModalStorage;
@@ -88,8 +93,6 @@ export interface ConnectionControllerDeps {
   reconnectWaitMs?: number;
 }
 
-/** EIP-55 for every address a wallet answers: its own chunk (keccak), not on the first click. */
-const loadChecksum = () => import('../core/address.js').then((m) => m.checksumAccounts);
 
 /** Connection: disconnected -> connecting -> connected -> disconnected, with the connect request's state. */
 export function createConnectionController(deps: ConnectionControllerDeps): ConnectionController {
@@ -129,7 +132,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
 
   /** Adopts the session's accounts in EIP-55 once that chunk has loaded (a wallet in lower case changes on screen). */
   const checksumSession = (current: WalletSession) =>
-    void loadChecksum().then((checksum) => {
+    void deps.checksum?.().then((checksum) => {
       const accounts = checksum(current.accounts);
       if (session !== current || accounts.join() === current.accounts.join()) return;
       session = { ...current, accounts };

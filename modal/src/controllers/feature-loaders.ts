@@ -11,4 +11,5 @@ export const featureLoaders = {
   pendingTransactions: () => import('./pending-transactions.js'),
   solana: () => import('./solana-connection.js'),
   embedded: () => import('./embedded/embedded.js'),
+  checksum: () => import('../core/address.js'),
 };

@@ -85,6 +85,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
   // The first Solana network of the options: Solana wallets are offered only when there is one.
   const solanaNetwork = options.networks.find((n) => n.chainNamespace === 'solana');
   const connection = createConnectionController({
+    checksum: () => loaders().then((m) => m.featureLoaders.checksum()).then((m) => m.checksumAccounts),
     messages: options.messages,
     storage: deps.storage,
     discovery: deps.discovery,

@@ -141,7 +141,7 @@ export class MbModal extends LitElement {
       </header>
       <div part="body" class=${view === 'ApproveTransaction' ? 'body compact' : 'body'}>${controllers && (modal?.open || this.embedded) ? this.renderView(view, controllers) : nothing}</div>
       <div class="wallet-frame" ?hidden=${view !== 'ApproveTransaction'}><slot name="embedded-wallet"></slot></div>
-      <div class="announcer" role="status" aria-live="polite"></div>
+      <div class="announcer" aria-live="polite"></div>
       <div class="toasts">
         ${toast?.open ? html`<mb-toast variant=${toast.variant}>${toast.message}</mb-toast>` : nothing}
       </div>

@@ -8,7 +8,7 @@ import type { MbModal } from './modal.js';
 const dialogOf = (modal: MbModal) => modal.shadowRoot!.querySelector('dialog')!;
 const bodyOf = (modal: MbModal) => modal.shadowRoot!.querySelector<HTMLElement>('.body')!;
 const headingOf = (modal: MbModal) => modal.shadowRoot!.querySelector<HTMLElement>('#title')!;
-const announced = (modal: MbModal) => modal.shadowRoot!.querySelector('[role="status"][aria-live="polite"]')!.textContent;
+const announced = (modal: MbModal) => modal.shadowRoot!.querySelector('.announcer[aria-live="polite"]')!.textContent;
 const click = (host: Element) => host.shadowRoot!.querySelector('button')!.click();
 const buttonNamed = (view: Element, name: string) => [...view.shadowRoot!.querySelectorAll('mb-button')].find((b) => deepText(b) === name)!;
 

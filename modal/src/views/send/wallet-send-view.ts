@@ -97,7 +97,7 @@ export class MbWalletSendView extends MbView {
           <mb-input
             class="amount-input"
             label=${t.amount}
-            placeholder="0.0"
+            placeholder=${new Intl.NumberFormat(lang, { minimumFractionDigits: 1 }).format(0)}
             .value=${form.sendTokenAmount ?? ''}
             @mb-input=${(event: MbInputEvent) => hub.sendFlow.setAmount(event.value)}
           ></mb-input>
