@@ -61,6 +61,8 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
     environment.location === null ? undefined : (environment.location ?? (browser ? { href: window.location.href, hostname: window.location.hostname, origin: window.location.origin } : undefined));
   const fetchImpl: FetchLike = environment.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const networkById = (chainId: number) => resolved.networks.find((n) => n.id === chainId);
+  // One import of the modal's shell for every caller: a bundler writes the preload list of each import it sees.
+  const mountModule = () => import('./elements/modal/mount.js');
 
   const controllers: ModalControllers = createControllers({
     options: resolved,
@@ -75,7 +77,7 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
     readNativeBalance: viem?.readNativeBalance,
     // The embedded wallet's frame lives in the modal: mount it (its shell hands the frame in), then restore.
     restoreEmbedded: browser
-      ? (c) => import('./elements/modal/mount.js').then((m) => (m.mountModal(c), c.embedded.load())).then((embedded) => embedded.restore())
+      ? (c) => mountModule().then((m) => (m.mountModal(c), c.embedded.load())).then((embedded) => embedded.restore())
       : undefined,
   });
 
@@ -95,7 +97,7 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
   const load = () => {
     if (!loading) {
       if (controllers.getAccount().isConnected) void controllers.hub.load().catch(() => undefined);
-      const loadShell = () => import('./elements/modal/mount.js').then((m) => (m.preloadOpeningView(controllers), m.mountModal));
+      const loadShell = () => mountModule().then((m) => (m.preloadOpeningView(controllers), m.mountModal));
       loading = (environment.loadMount ?? loadShell)().then(
         (mountModal) => {
           // After the shell's chunks, so that their requests do not wait behind the checks'.

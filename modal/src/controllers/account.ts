@@ -65,6 +65,11 @@ export interface AccountControllerDeps {
   readNativeBalance?: (address: string, network: ModalNetwork) => Promise<bigint>;
   /** A balance fetch failed ('Token Balance Unavailable'). */
   onBalanceError?: (error: unknown) => void;
+  /**
+   * The balance's module (account-balance.ts). The controllers load it through the feature loaders, so that a
+   * bundler's preload list for it stays out of the first click.
+   */
+  loadBalance: () => Promise<typeof import('./account-balance.js')>;
 }
 
 export const emptyChainAccount = (): ChainAccountState => ({
@@ -124,7 +129,7 @@ export function createAccountController(deps: AccountControllerDeps): AccountCon
     },
     fetchBalance(force = false) {
       // The balance shows only in the modal: its code loads with the first fetch, not before the first click.
-      return import('./account-balance.js').then((m) => m.fetchNativeBalance({ deps, cache: balanceCache, retry, active, patch }, force));
+      return deps.loadBalance().then((m) => m.fetchNativeBalance({ deps, cache: balanceCache, retry, active, patch }, force));
     },
     async fetchIdentity(force) {
       const { network, account } = active();

@@ -12,4 +12,5 @@ export const featureLoaders = {
   solana: () => import('./solana-connection.js'),
   embedded: () => import('./embedded/embedded.js'),
   checksum: () => import('../core/address.js'),
+  accountBalance: () => import('./account-balance.js'),
 };

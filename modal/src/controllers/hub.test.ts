@@ -51,6 +51,7 @@ describe('portfolio controller', () => {
       activeNetwork: () => options.network ?? localNetwork,
       isActiveChainSupported: async () => options.supported ?? true,
       onBalanceError: onError,
+      loadBalance: () => import('./account-balance.js'),
     });
     account.setAccount('eip155', ADDRESS, 31337);
     const portfolio = createPortfolioController({

@@ -70,6 +70,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     isActiveChainSupported: () => networks.isActiveChainSupported(),
     readNativeBalance: deps.readNativeBalance,
     onBalanceError: () => toasts.show('error', options.messages.tokenBalanceUnavailable),
+    loadBalance: () => loaders().then((m) => m.featureLoaders.accountBalance()),
   });
   const refreshAccount = () => {
     void account.fetchBalance();
