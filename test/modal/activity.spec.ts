@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Page } from '@playwright/test';
 import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
 import { test, expect } from '../fixtures.js';
-import { startDappServer, strictCsp, type DappServer } from './dapp-server.js';
+import { connectAndOpen, startPlainDappServer, type DappServer } from './dapp-server.js';
 
 /**
  * Issue 20 end to end: real transactions on the local chain (a mint, two approvals, a swap through the modal) read back
@@ -12,11 +12,7 @@ import { startDappServer, strictCsp, type DappServer } from './dapp-server.js';
 let server: DappServer;
 
 test.beforeAll(async ({ stack }) => {
-  const origin = (url: string) => new URL(url).origin;
-  server = await startDappServer(
-    { projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl },
-    strictCsp(origin(stack.apiUrl), origin(stack.relayUrl), origin(stack.rpcUrl)),
-  );
+  server = await startPlainDappServer(stack);
 });
 
 test.afterAll(async () => {
@@ -24,15 +20,7 @@ test.afterAll(async () => {
 });
 
 /** Connects the injected test wallet and opens the modal on `view`. */
-async function openView(page: Page, view: string) {
-  await page.goto(server.url);
-  const button = page.locator('mb-connect-button').getByRole('button');
-  await button.click();
-  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /Test Wallet/ }).click();
-  await expect(button).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/);
-  await expect(page.getByRole('dialog')).toBeHidden();
-  await page.evaluate((v) => (window as unknown as { dappModal: { open(o: { view: string }): Promise<void> } }).dappModal.open({ view: v }), view);
-}
+const openView = (page: Page, view: string) => connectAndOpen(page, server.url, view);
 
 test('a mint, two approvals and a swap on the local chain: SwapComplete links the swap, Activity shows one decoded row each', async ({ page, makeWallet, stack, chain }, testInfo) => {
   const key = generatePrivateKey();

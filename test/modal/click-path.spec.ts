@@ -1,5 +1,5 @@
 import { test, expect } from '../fixtures.js';
-import { startDappServer, strictCsp, type DappServer } from './dapp-server.js';
+import { startPlainDappServer, type DappServer } from './dapp-server.js';
 
 /**
  * Issue 19's click path: the connect button prefetches on hover. The dapp (bundled with esbuild, code-split, as a
@@ -10,11 +10,7 @@ import { startDappServer, strictCsp, type DappServer } from './dapp-server.js';
 let server: DappServer;
 
 test.beforeAll(async ({ stack }) => {
-  const origin = (url: string) => new URL(url).origin;
-  server = await startDappServer(
-    { projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl },
-    strictCsp(origin(stack.apiUrl), origin(stack.relayUrl), origin(stack.rpcUrl)),
-  );
+  server = await startPlainDappServer(stack);
 });
 
 test.afterAll(async () => {

@@ -1,3 +1,4 @@
+import { expect, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -72,6 +73,26 @@ export async function startDappServer(config: Record<string, unknown>, csp: stri
     close: () => new Promise<void>((done) => server.close(() => done())),
     scripts,
   };
+}
+
+/** Connects the injected test wallet on the dapp at `url`, then opens the modal on `view`. */
+export async function connectAndOpen(page: Page, url: string, view: string): Promise<void> {
+  await page.goto(url);
+  const button = page.locator('mb-connect-button').getByRole('button');
+  await button.click();
+  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /Test Wallet/ }).click();
+  await expect(button).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.evaluate((v) => (window as unknown as { dappModal: { open(o: { view: string }): Promise<void> } }).dappModal.open({ view: v }), view);
+}
+
+/** The plain dapp under the strict policy, talking to the stack's services (browser wallets and WalletConnect). */
+export function startPlainDappServer(stack: Pick<StackInfo, 'projectId' | 'chainId' | 'rpcUrl' | 'apiUrl' | 'relayUrl'>): Promise<DappServer> {
+  const origin = (url: string) => new URL(url).origin;
+  return startDappServer(
+    { projectId: stack.projectId, chainId: stack.chainId, rpcUrl: stack.rpcUrl, apiUrl: stack.apiUrl, relayUrl: stack.relayUrl },
+    strictCsp(origin(stack.apiUrl), origin(stack.relayUrl), origin(stack.rpcUrl)),
+  );
 }
 
 /**
