@@ -390,6 +390,8 @@ describe('embedded wallet controller', () => {
     const connecting = embedded.connectSocial('google', first);
     await settle();
     first.closed = true;
+    // Seen closed at the next check (500 ms), called cancelled once the wallet's answer has not come within the grace.
+    await clock.advance(500);
     await clock.advance(500);
     await connecting;
     expect(embedded.getState()).toMatchObject({ busy: false, error: 'The sign-in window was closed before the sign-in finished.' });
@@ -406,6 +408,24 @@ describe('embedded wallet controller', () => {
     firstAnswer({ ...USER, address: '0x9999999999999999999999999999999999999999', authProvider: 'google' });
     await flush();
     expect(controllers.getAccount().address).toBe(USER.address);
+  });
+
+  it('an allowed social login whose window closed a moment before the answer still logs in', async () => {
+    let answerSocial: ((user: EmbeddedUser) => void) | undefined;
+    const { embedded, controllers, clock, settle } = setup((m) => {
+      if (m.type === 'GetSocialRedirectUri') return { uri: `${FRAME_ORIGIN}/social/google/consent?state=s` };
+      if (m.type === 'ConnectSocial') return new Promise((resolve) => (answerSocial = resolve));
+      return null;
+    });
+    const popup = { closed: false, navigate() {}, close() {}, isClosed() { return this.closed; } } as PopupHandle & { closed: boolean };
+    const connecting = embedded.connectSocial('google', popup);
+    await settle();
+    popup.closed = true;
+    await clock.advance(500);
+    answerSocial!({ ...USER, authProvider: 'google' });
+    await connecting;
+    expect(embedded.getState().error).toBeUndefined();
+    expect(controllers.getAccount().isConnected).toBe(true);
   });
 
   it('a failed Farcaster step can be tried again', async () => {

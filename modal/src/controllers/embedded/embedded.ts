@@ -18,6 +18,8 @@ import { textsOf } from '../../texts/catalogue.js';
 
 /** How often a social login checks whether its window was closed. */
 const SOCIAL_WINDOW_CHECK_MS = 500;
+/** The consent page closes its own window once the visitor allowed: the wallet's answer may trail that by a moment. */
+const SOCIAL_CLOSED_GRACE_MS = 500;
 
 /** The auth connector: the embedded wallet behind e-mail and social logins. */
 export const AUTH_CONNECTOR_ID = 'auth';
@@ -316,7 +318,8 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
           // The visitor may close the window instead of signing in: say so at once (with a retry), not after 30 s.
           const closed = new Promise<never>((_, reject) => {
             const check = () => {
-              if (popup.isClosed()) reject(new EmbeddedWalletError(-32603, deps.socialCancelledText ?? messages.anErrorOccurred));
+              // Closed: cancelled, unless the wallet's answer arrives within the grace (an allowed login closes it too).
+              if (popup.isClosed()) watch = clock.setTimeout(() => reject(new EmbeddedWalletError(-32603, deps.socialCancelledText ?? messages.anErrorOccurred)), SOCIAL_CLOSED_GRACE_MS);
               else watch = clock.setTimeout(check, SOCIAL_WINDOW_CHECK_MS);
             };
             watch = clock.setTimeout(check, SOCIAL_WINDOW_CHECK_MS);
