@@ -113,6 +113,9 @@ async function formBody(ctx: RequestContext): Promise<URLSearchParams> {
 export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<RunningEmbeddedService> {
   const now = options.now ?? Date.now;
   const store = new EmbeddedStore(options.db, loadMasterKey(options.dataDir), now);
+  // Bundled while the service starts, not on the first visitor's request (seconds on a busy machine).
+  const frameScript = buildFrameScript();
+  frameScript.catch(() => {}); // awaited (and thrown) once the server listens
   const routes = new Router();
   let baseUrl = '';
   /**
@@ -508,6 +511,12 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     server.listen(options.port, options.host, () => resolve((server.address() as AddressInfo).port));
   });
   baseUrl = `http://${options.host}:${port}`;
+  try {
+    await frameScript;
+  } catch (error) {
+    server.close();
+    throw error;
+  }
   return {
     url: baseUrl,
     close: () =>

@@ -39,6 +39,8 @@ export type AppToFrameRequest =
   | { type: 'ConnectOtp'; otp: string }
   | { type: 'GetSocialRedirectUri'; provider: SocialProvider }
   | { type: 'ConnectSocial' }
+  /** Whether the consent page has answered the pending social login (asked when its window is seen closed). */
+  | { type: 'GetSocialStatus' }
   | { type: 'ConnectFarcaster' }
   | { type: 'AwaitFarcaster' }
   | { type: 'GetUser'; chainId: number }
@@ -60,6 +62,7 @@ export interface FrameResults {
   ConnectOtp: EmbeddedUser;
   GetSocialRedirectUri: { uri: string };
   ConnectSocial: EmbeddedUser;
+  GetSocialStatus: { answered: boolean };
   ConnectFarcaster: { url: string };
   AwaitFarcaster: { user?: EmbeddedUser };
   GetUser: EmbeddedUser | null;
@@ -91,7 +94,7 @@ export type FrameToAppMessage =
   | { channel: typeof EMBEDDED_CHANNEL; type: 'Approval'; id: string; open: boolean; kind?: 'message' | 'transaction' };
 
 const APP_TYPES: ReadonlySet<string> = new Set<AppToFrameType>([
-  'ConnectEmail', 'ConnectDevice', 'ConnectOtp', 'GetSocialRedirectUri', 'ConnectSocial', 'ConnectFarcaster', 'AwaitFarcaster',
+  'ConnectEmail', 'ConnectDevice', 'ConnectOtp', 'GetSocialRedirectUri', 'ConnectSocial', 'GetSocialStatus', 'ConnectFarcaster', 'AwaitFarcaster',
   'GetUser', 'SignOut', 'RpcRequest', 'AbortRpcRequest', 'UpdateEmail', 'UpdateEmailVerify', 'SyncTheme', 'InitSmartAccount', 'SetPreferredAccount',
 ]);
 

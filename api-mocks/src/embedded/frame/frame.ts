@@ -499,6 +499,8 @@ async function runRpc(id: string, message: Extract<AppToFrameMessage, { type: 'R
 // ---- the protocol -------------------------------------------------------------------------------------------
 let pendingEmail: string | undefined;
 let pendingSocialState: string | undefined;
+/** The consent page has answered the pending social login (allowed or denied); the exchange may still be running. */
+let socialAnswered = false;
 let pendingFarcasterState: string | undefined;
 
 function waitForSocialResult(state: string): Promise<{ code: string }> {
@@ -508,6 +510,7 @@ function waitForSocialResult(state: string): Promise<{ code: string }> {
       // Only the consent callback page on this origin may answer, and only for this login.
       const data = event.data as { channel?: string; state?: string; code?: string; error?: string } | null;
       if (event.origin !== location.origin || data?.channel !== 'minibot-embedded-social' || data.state !== state) return;
+      socialAnswered = true;
       done(data.code ? { code: data.code } : new FrameError('The sign-in was cancelled', 4001));
     };
     const done = (result: { code: string } | Error) => {
@@ -539,6 +542,7 @@ async function handle(message: AppToFrameMessage): Promise<unknown> {
     case 'GetSocialRedirectUri': {
       const { uri, state } = await api<{ uri: string; state: string }>('/api/social/start', { provider: message.provider, deviceId: await deviceId() });
       pendingSocialState = state;
+      socialAnswered = false;
       return { uri };
     }
     case 'ConnectSocial': {
@@ -548,6 +552,8 @@ async function handle(message: AppToFrameMessage): Promise<unknown> {
       pendingSocialState = undefined;
       return keepLogin(await api('/api/social/exchange', { state, code, deviceId: await deviceId() }));
     }
+    case 'GetSocialStatus':
+      return { answered: socialAnswered };
     case 'ConnectFarcaster': {
       const { url, state } = await api<{ url: string; state: string }>('/api/farcaster/start', { deviceId: await deviceId() });
       pendingFarcasterState = state;

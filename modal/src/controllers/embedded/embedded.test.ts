@@ -383,6 +383,7 @@ describe('embedded wallet controller', () => {
     const { embedded, controllers, clock, settle } = setup((m) => {
       if (m.type === 'GetSocialRedirectUri') return { uri: `${FRAME_ORIGIN}/social/google/consent?state=s` };
       if (m.type === 'ConnectSocial') return new Promise((resolve) => (answerSocial = resolve));
+      if (m.type === 'GetSocialStatus') return { answered: false };
       return null;
     });
     const window = () => ({ closed: false, navigate() {}, close() {}, isClosed() { return this.closed; } }) as PopupHandle & { closed: boolean };
@@ -390,8 +391,7 @@ describe('embedded wallet controller', () => {
     const connecting = embedded.connectSocial('google', first);
     await settle();
     first.closed = true;
-    // Seen closed at the next check (500 ms), called cancelled once the wallet's answer has not come within the grace.
-    await clock.advance(500);
+    // Seen closed at the next check (500 ms); the frame says the consent page never answered: cancelled.
     await clock.advance(500);
     await connecting;
     expect(embedded.getState()).toMatchObject({ busy: false, error: 'The sign-in window was closed before the sign-in finished.' });
@@ -410,11 +410,13 @@ describe('embedded wallet controller', () => {
     expect(controllers.getAccount().address).toBe(USER.address);
   });
 
-  it('an allowed social login whose window closed a moment before the answer still logs in', async () => {
+  it('an allowed social login whose window closed long before the answer still logs in', async () => {
     let answerSocial: ((user: EmbeddedUser) => void) | undefined;
     const { embedded, controllers, clock, settle } = setup((m) => {
       if (m.type === 'GetSocialRedirectUri') return { uri: `${FRAME_ORIGIN}/social/google/consent?state=s` };
       if (m.type === 'ConnectSocial') return new Promise((resolve) => (answerSocial = resolve));
+      // The consent page answered; the frame is still exchanging the code (a busy machine).
+      if (m.type === 'GetSocialStatus') return { answered: true };
       return null;
     });
     const popup = { closed: false, navigate() {}, close() {}, isClosed() { return this.closed; } } as PopupHandle & { closed: boolean };
@@ -422,6 +424,8 @@ describe('embedded wallet controller', () => {
     await settle();
     popup.closed = true;
     await clock.advance(500);
+    await clock.advance(5_000);
+    expect(embedded.getState()).toMatchObject({ busy: true, error: undefined });
     answerSocial!({ ...USER, authProvider: 'google' });
     await connecting;
     expect(embedded.getState().error).toBeUndefined();

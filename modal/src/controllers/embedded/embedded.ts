@@ -18,8 +18,8 @@ import { textsOf } from '../../texts/catalogue.js';
 
 /** How often a social login checks whether its window was closed. */
 const SOCIAL_WINDOW_CHECK_MS = 500;
-/** The consent page closes its own window once the visitor allowed: the wallet's answer may trail that by a moment. */
-const SOCIAL_CLOSED_GRACE_MS = 500;
+/** How long the frame has to say whether the consent page answered, once the window is seen closed. */
+const SOCIAL_STATUS_TIMEOUT_MS = 3_000;
 
 /** The auth connector: the embedded wallet behind e-mail and social logins. */
 export const AUTH_CONNECTOR_ID = 'auth';
@@ -316,11 +316,21 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
           if (new URL(uri).origin !== frameOrigin) throw new EmbeddedWalletError(-32603, messages.anErrorOccurred);
           popup.navigate(uri);
           // The visitor may close the window instead of signing in: say so at once (with a retry), not after 30 s.
+          // An allowed login closes its window too: once closed, the frame says whether the consent page answered
+          // (then its answer follows, however long the exchange takes on a busy machine).
           const closed = new Promise<never>((_, reject) => {
+            const cancelled = () => reject(new EmbeddedWalletError(-32603, deps.socialCancelledText ?? messages.anErrorOccurred));
             const check = () => {
-              // Closed: cancelled, unless the wallet's answer arrives within the grace (an allowed login closes it too).
-              if (popup.isClosed()) watch = clock.setTimeout(() => reject(new EmbeddedWalletError(-32603, deps.socialCancelledText ?? messages.anErrorOccurred)), SOCIAL_CLOSED_GRACE_MS);
-              else watch = clock.setTimeout(check, SOCIAL_WINDOW_CHECK_MS);
+              if (!popup.isClosed()) {
+                watch = clock.setTimeout(check, SOCIAL_WINDOW_CHECK_MS);
+                return;
+              }
+              ready.request({ type: 'GetSocialStatus' }, { timeoutMs: SOCIAL_STATUS_TIMEOUT_MS }).then(
+                (status) => {
+                  if (!status?.answered) cancelled();
+                },
+                cancelled,
+              );
             };
             watch = clock.setTimeout(check, SOCIAL_WINDOW_CHECK_MS);
           });
