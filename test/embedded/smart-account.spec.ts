@@ -64,7 +64,7 @@ test('an e-mail visitor mints the presale pass from a smart account deployed by 
   const price = await chain.readContract({ address: stack.deployment.presale, abi: minibotPresaleAbi, functionName: 'price' });
   await openAccount(page);
   await account.getByRole('button', { name: 'Activity' }).click();
-  const mintRow = page.getByRole('dialog', { name: 'Activity' }).locator('mb-transactions-view .row').first();
+  const mintRow = page.locator('mb-modal mb-transactions-view .row').first();
   await expect(mintRow.locator('.title')).toHaveText(`Minted #${transfer.args.tokenId}`);
   await expect(mintRow.locator('.amount')).toHaveText(`−${formatEther(price)} BNB`);
   await home.closeModalIfOpen();
