@@ -103,14 +103,25 @@ export class ChainIndex {
     while (this.nextBlock <= latest) {
       const numbers: number[] = [];
       for (let n = this.nextBlock; n <= latest && numbers.length < 25; n += 1) numbers.push(n);
-      const blocks = await Promise.all(numbers.map((n) => this.ctx.publicClient.getBlock({ blockNumber: BigInt(n), includeTransactions: true })));
-      for (const block of blocks) {
-        const read = await Promise.all(
-          block.transactions.map(async (tx) => {
-            const receipt = await this.ctx.publicClient.getTransactionReceipt({ hash: tx.hash });
-            return { receipt, internal: await this.internalTransfers(tx.hash, receipt) };
-          }),
-        );
+      // A batch's blocks are read at once, each block's receipts in one call.
+      const blocks = await Promise.all(
+        numbers.map(async (n) => {
+          const [block, receipts] = await Promise.all([
+            this.ctx.publicClient.getBlock({ blockNumber: BigInt(n), includeTransactions: true }),
+            this.ctx.publicClient.getBlockReceipts({ blockNumber: BigInt(n) }),
+          ]);
+          const byHash = new Map(receipts.map((receipt) => [receipt.transactionHash, receipt]));
+          const read = await Promise.all(
+            block.transactions.map(async (tx) => {
+              const receipt = byHash.get(tx.hash);
+              if (!receipt) throw new Error(`block ${n} has no receipt for ${tx.hash}`);
+              return { receipt, internal: await this.internalTransfers(tx.hash, receipt) };
+            }),
+          );
+          return { block, read };
+        }),
+      );
+      for (const { block, read } of blocks) {
         block.transactions.forEach((tx, index) => {
           const { receipt, internal } = read[index];
           const transfers: RawTransfer[] = [];
@@ -148,9 +159,8 @@ export class ChainIndex {
             participants,
           });
         });
-        // Per block: a read that fails further on starts again after the last block indexed, not before it.
-        this.nextBlock = Number(block.number) + 1;
       }
+      this.nextBlock = numbers[numbers.length - 1] + 1;
     }
   }
 

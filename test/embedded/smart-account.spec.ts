@@ -65,7 +65,8 @@ test('an e-mail visitor mints the presale pass from a smart account deployed by 
   await openAccount(page);
   await account.getByRole('button', { name: 'Activity' }).click();
   const mintRow = page.locator('mb-modal mb-transactions-view .row').first();
-  await expect(mintRow.locator('.title')).toHaveText(`Minted #${transfer.args.tokenId}`);
+  // The run's first history request indexes the chain from its first block: allow it the time a loaded machine needs.
+  await expect(mintRow.locator('.title')).toHaveText(`Minted #${transfer.args.tokenId}`, { timeout: 20_000 });
   await expect(mintRow.locator('.amount')).toHaveText(`−${formatEther(price)} BNB`);
   await home.closeModalIfOpen();
 
