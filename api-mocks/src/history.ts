@@ -1,7 +1,7 @@
-import { decodeEventLog, erc20Abi, formatEther, formatUnits, getAddress, zeroAddress, type Address, type Hex, type Log } from 'viem';
-import { swapPoolAbi } from '../../contracts/generated/swapPool.js';
+import { erc20Abi, formatEther, formatUnits, getAddress, zeroAddress, type Address, type Hex, type Log } from 'viem';
 import type { Transaction, TransactionDirection, TransactionOperationType, TransactionTransfer } from '../../modal/src/api/types.js';
 import { NATIVE_PRICE_USD, tokenIconUrl, type MocksContext } from './context.js';
+import { traceInternalNativeTransfers, type InternalNativeTransfer } from './native-trace.js';
 
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const APPROVAL_TOPIC = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
@@ -42,8 +42,8 @@ function topicAddress(topic: Hex | undefined): Address {
   return getAddress(`0x${(topic ?? '0x').slice(-40)}`);
 }
 
-/** Decodes the transfers a transaction's logs carry (ERC-20, ERC-721, native payouts of the swap pool). */
-function transfersFromLogs(logs: Log[], pool: Address): RawTransfer[] {
+/** Decodes the token transfers a transaction's logs carry (ERC-20, ERC-721). */
+function transfersFromLogs(logs: Log[]): RawTransfer[] {
   const transfers: RawTransfer[] = [];
   for (const log of logs) {
     const topics = log.topics;
@@ -51,23 +51,14 @@ function transfersFromLogs(logs: Log[], pool: Address): RawTransfer[] {
       transfers.push({ kind: 'erc20', contract: getAddress(log.address), from: topicAddress(topics[1]), to: topicAddress(topics[2]), amount: BigInt(log.data === '0x' ? 0 : log.data) });
     } else if (topics[0] === TRANSFER_TOPIC && topics.length === 4) {
       transfers.push({ kind: 'erc721', contract: getAddress(log.address), from: topicAddress(topics[1]), to: topicAddress(topics[2]), tokenId: BigInt(topics[3] as Hex) });
-    } else if (log.address.toLowerCase() === pool.toLowerCase()) {
-      try {
-        const event = decodeEventLog({ abi: swapPoolAbi, data: log.data, topics: log.topics as [Hex, ...Hex[]] });
-        if (event.eventName === 'Swap' && !event.args.nativeIn && event.args.to.toLowerCase() !== pool.toLowerCase()) {
-          transfers.push({ kind: 'native', from: getAddress(pool), to: event.args.to, amount: event.args.amountOut });
-        }
-      } catch {
-        // Not an event of the pool's ABI.
-      }
     }
   }
   return transfers;
 }
 
 /**
- * An incremental index of the local chain's transactions, built from real blocks, receipts and
- * logs. `sync()` reads the blocks mined since the last call.
+ * An incremental index of the local chain's transactions, built from real blocks, receipts, logs
+ * and call traces. `sync()` reads the blocks mined since the last call.
  */
 export class ChainIndex {
   private readonly transactions: IndexedTransaction[] = [];
@@ -109,18 +100,34 @@ export class ChainIndex {
       this.transactions.length = 0;
       this.nextBlock = 0;
     }
-    const pool = this.ctx.deployment.swapPool;
     while (this.nextBlock <= latest) {
       const numbers: number[] = [];
       for (let n = this.nextBlock; n <= latest && numbers.length < 25; n += 1) numbers.push(n);
-      const blocks = await Promise.all(numbers.map((n) => this.ctx.publicClient.getBlock({ blockNumber: BigInt(n), includeTransactions: true })));
-      for (const block of blocks) {
-        const receipts = await Promise.all(block.transactions.map((tx) => this.ctx.publicClient.getTransactionReceipt({ hash: tx.hash })));
+      // A batch's blocks are read at once, each block's receipts in one call.
+      const blocks = await Promise.all(
+        numbers.map(async (n) => {
+          const [block, receipts] = await Promise.all([
+            this.ctx.publicClient.getBlock({ blockNumber: BigInt(n), includeTransactions: true }),
+            this.ctx.publicClient.getBlockReceipts({ blockNumber: BigInt(n) }),
+          ]);
+          const byHash = new Map(receipts.map((receipt) => [receipt.transactionHash, receipt]));
+          const read = await Promise.all(
+            block.transactions.map(async (tx) => {
+              const receipt = byHash.get(tx.hash);
+              if (!receipt) throw new Error(`block ${n} has no receipt for ${tx.hash}`);
+              return { receipt, internal: await this.internalTransfers(tx.hash, receipt) };
+            }),
+          );
+          return { block, read };
+        }),
+      );
+      for (const { block, read } of blocks) {
         block.transactions.forEach((tx, index) => {
-          const receipt = receipts[index];
+          const { receipt, internal } = read[index];
           const transfers: RawTransfer[] = [];
           if (tx.value > 0n && tx.to) transfers.push({ kind: 'native', from: getAddress(tx.from), to: getAddress(tx.to), amount: tx.value });
-          if (receipt.status === 'success') transfers.push(...transfersFromLogs(receipt.logs, pool));
+          for (const move of internal) transfers.push({ kind: 'native', ...move });
+          if (receipt.status === 'success') transfers.push(...transfersFromLogs(receipt.logs));
           const participants = new Set<string>([tx.from.toLowerCase()]);
           if (tx.to) participants.add(tx.to.toLowerCase());
           // An ERC-20 approval's owner took part even when another address sent the transaction (a smart account's
@@ -155,6 +162,18 @@ export class ChainIndex {
       }
       this.nextBlock = numbers[numbers.length - 1] + 1;
     }
+  }
+
+  /**
+   * The native coin moved inside `hash`'s calls, traced once when the index reads the transaction (a mined
+   * transaction never changes). Value paid into the EntryPoint is a user operation's gas (the account's prefund), left
+   * out as a plain transaction's gas is. A transaction that reverted, or that ran no code (21000 gas), moved nothing inside.
+   */
+  private async internalTransfers(hash: Hex, receipt: { status: 'success' | 'reverted'; gasUsed: bigint }): Promise<InternalNativeTransfer[]> {
+    if (receipt.status !== 'success' || receipt.gasUsed <= 21_000n) return [];
+    const entryPoint = this.ctx.deployment.erc4337?.entryPoint.toLowerCase();
+    const moves = await traceInternalNativeTransfers(this.ctx.publicClient, hash);
+    return moves.filter((move) => move.to.toLowerCase() !== entryPoint);
   }
 
   /** Transactions touching `address`, newest first. */

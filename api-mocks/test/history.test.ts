@@ -1,9 +1,11 @@
-import { createWalletClient, encodeFunctionData, erc20Abi, http, maxUint256, parseEther, parseUnits, type Hex } from 'viem';
+import { createWalletClient, encodeFunctionData, erc20Abi, formatEther, http, maxUint256, parseEther, parseEventLogs, parseUnits, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { entryPoint07Abi, toPackedUserOperation } from 'viem/account-abstraction';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
-import { minibotSmartAccountAbi, minibotSmartAccountFactoryAbi } from '../../contracts/generated/index.js';
+import { minibotSmartAccountAbi, minibotSmartAccountFactoryAbi, swapPoolAbi } from '../../contracts/generated/index.js';
 import type { HistoryResponse, Transaction } from '../../modal/src/api/types.js';
+import { toEmbeddedSmartAccount } from '../src/embedded/smart-account.js';
 import { devWallet, getJson, localChain, postJson } from './helpers.js';
 
 // Account 2 sends; a fresh address receives, so the history below is exactly what this file made.
@@ -59,6 +61,77 @@ describe('approvals in the history (GET /v1/account/{address}/history)', () => {
     const accountTx = (await history(account)).body.data.find((tx) => tx.metadata.hash === viaAccount);
     expect(accountTx?.metadata).toMatchObject({ operationType: 'approve', sentFrom: owner.address, sentTo: account });
     expect(accountTx?.transfers).toEqual([]);
+  });
+});
+
+describe('native coin moved inside a transaction, from its call trace', () => {
+  it("a smart account's mint sent as a user operation through the EntryPoint shows the price it paid, out of the account", async () => {
+    const deployment = inject('deployment');
+    const entryPoint = deployment.erc4337!.entryPoint;
+    // Account 2 plays the bundler: it sends handleOps itself and is paid the operation's gas as beneficiary.
+    const { walletClient: bundler, publicClient, address: bundlerAddress } = sender();
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const account = await toEmbeddedSmartAccount({ client: publicClient, owner, setup: deployment.erc4337! });
+    await publicClient.waitForTransactionReceipt({ hash: await bundler.sendTransaction({ to: account.address, value: parseEther('1') }) });
+
+    const price = BigInt(deployment.priceWei);
+    const mint = encodeFunctionData({ abi: minibotPresaleAbi, functionName: 'mint', args: [1n] });
+    const fees = await publicClient.estimateFeesPerGas();
+    const unsigned = {
+      sender: account.address,
+      nonce: await account.getNonce(),
+      ...(await account.getFactoryArgs()),
+      callData: await account.encodeCalls([{ to: deployment.presale, value: price, data: mint }]),
+      callGasLimit: 300_000n,
+      verificationGasLimit: 1_000_000n,
+      preVerificationGas: 60_000n,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      signature: '0x' as Hex,
+    };
+    const userOperation = { ...unsigned, signature: await account.signUserOperation(unsigned) };
+    const hash = await bundler.writeContract({ address: entryPoint, abi: entryPoint07Abi, functionName: 'handleOps', args: [[toPackedUserOperation(userOperation)], bundlerAddress] });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    // The operation itself succeeded (handleOps succeeds whatever its operations do), and it paid its gas from the account.
+    const [event] = parseEventLogs({ abi: entryPoint07Abi, eventName: 'UserOperationEvent', logs: receipt.logs });
+    expect(event.args).toMatchObject({ sender: account.address, success: true });
+    expect(event.args.actualGasCost).toBeGreaterThan(0n);
+
+    const { body } = await history(account.address);
+    const tx = body.data.find((t) => t.metadata.hash === hash);
+    expect(tx?.metadata).toMatchObject({ operationType: 'mint', sentFrom: bundlerAddress, sentTo: entryPoint, status: 'confirmed' });
+    // The price went to the presale contract; the gas prefund paid into the EntryPoint is no transfer.
+    expect(tx?.transfers).toEqual([
+      expect.objectContaining({ direction: 'out', quantity: { numeric: formatEther(price) }, fungible_info: expect.objectContaining({ symbol: 'BNB' }) }),
+      expect.objectContaining({ direction: 'in', quantity: { numeric: '1' }, nft_info: expect.objectContaining({ name: expect.stringMatching(/^Minibot M1 Presale Pass #\d+$/) }) }),
+    ]);
+    // The presale contract's own history has the payment coming in.
+    const presale = (await history(deployment.presale, { limit: '100' })).body.data.find((t) => t.metadata.hash === hash);
+    expect(presale?.transfers).toEqual([expect.objectContaining({ direction: 'in', quantity: { numeric: formatEther(price) } })]);
+  });
+
+  it("the pool's BNB paid out for tokens arrives as a transfer in, so a token-to-BNB swap is a trade", async () => {
+    const deployment = inject('deployment');
+    const usdt = deployment.tokens.find((t) => t.symbol === 'USDT')!;
+    const { publicClient } = sender();
+    const trader = privateKeyToAccount(generatePrivateKey());
+    const funder = sender().walletClient;
+    await publicClient.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: trader.address, value: parseEther('1') }) });
+    await publicClient.waitForTransactionReceipt({ hash: await funder.writeContract({ address: usdt.address, abi: erc20Abi, functionName: 'transfer', args: [trader.address, parseUnits('50', usdt.decimals)] }) });
+    const client = createWalletClient({ account: trader, chain: sender().chain, transport: http(inject('rpcUrl')) });
+    const amountIn = parseUnits('50', usdt.decimals);
+    await publicClient.waitForTransactionReceipt({ hash: await client.writeContract({ address: usdt.address, abi: erc20Abi, functionName: 'approve', args: [deployment.swapPool, amountIn] }) });
+    const [nativeReserve, tokenReserve] = await publicClient.readContract({ address: deployment.swapPool, abi: swapPoolAbi, functionName: 'getReserves', args: [usdt.address] });
+    const out = await publicClient.readContract({ address: deployment.swapPool, abi: swapPoolAbi, functionName: 'getAmountOut', args: [amountIn, tokenReserve, nativeReserve] });
+    const hash = await client.writeContract({ address: deployment.swapPool, abi: swapPoolAbi, functionName: 'swapExactTokensForNative', args: [usdt.address, amountIn, out, trader.address] });
+    expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+
+    const tx = (await history(trader.address)).body.data.find((t) => t.metadata.hash === hash);
+    expect(tx?.metadata.operationType).toBe('trade');
+    expect(tx?.transfers).toEqual([
+      expect.objectContaining({ direction: 'in', quantity: { numeric: formatEther(out) }, fungible_info: expect.objectContaining({ symbol: 'BNB' }) }),
+      expect.objectContaining({ direction: 'out', quantity: { numeric: '50' }, fungible_info: expect.objectContaining({ symbol: 'USDT' }) }),
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { parseEventLogs, type Hex } from 'viem';
+import { formatEther, parseEventLogs, type Hex } from 'viem';
 import { entryPoint07Abi } from 'viem/account-abstraction';
 import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
 import { expect, test } from '../fixtures.js';
@@ -59,6 +59,16 @@ test('an e-mail visitor mints the presale pass from a smart account deployed by 
   const deployed = parseEventLogs({ abi: entryPoint07Abi, eventName: 'AccountDeployed', logs: receipt.logs });
   expect(deployed.map((log) => log.args.sender)).toEqual([owner]);
   expect(await chain.getCode({ address: owner })).toMatch(/^0x[0-9a-f]+$/);
+
+  // Activity names the mint with the price the account paid inside the user operation (issue 20), not the operation's gas.
+  const price = await chain.readContract({ address: stack.deployment.presale, abi: minibotPresaleAbi, functionName: 'price' });
+  await openAccount(page);
+  await account.getByRole('button', { name: 'Activity' }).click();
+  const mintRow = page.locator('mb-modal mb-transactions-view .row').first();
+  // The run's first history request indexes the chain from its first block: allow it the time a loaded machine needs.
+  await expect(mintRow.locator('.title')).toHaveText(`Minted #${transfer.args.tokenId}`, { timeout: 20_000 });
+  await expect(mintRow.locator('.amount')).toHaveText(`−${formatEther(price)} BNB`);
+  await home.closeModalIfOpen();
 
   // To the EOA (another address, kept across a reload: the choice is the frame's), and back to the smart account.
   await openAccount(page);

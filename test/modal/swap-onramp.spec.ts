@@ -191,9 +191,9 @@ test('with options and quote answering 500, the sample options and a mocked quot
   await expect(buy).toContainText('Showing sample options');
   const amount = buy.getByRole('textbox', { name: 'Amount to pay' });
   await amount.fill('5');
-  await expect(buy.getByRole('alert')).toHaveText('The minimum is 10.00 USD');
+  await expect(buy.getByRole('alert')).toHaveText('The minimum is $10.00');
   await amount.fill('8000');
-  await expect(buy.getByRole('alert')).toHaveText('The maximum is 7500.00 USD');
+  await expect(buy.getByRole('alert')).toHaveText('The maximum is $7,500.00');
   await buy.getByRole('button', { name: 'Bank account' }).click();
   await expect(buy.getByRole('alert')).toHaveText('');
   await expect(buy).toContainText('Estimate only');

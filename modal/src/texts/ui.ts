@@ -172,8 +172,9 @@ export const texts = {
   providerFee: 'Provider fee',
   subtotal: 'Subtotal',
   total: 'Total',
-  amountBelowMin: (min: string, currency: string) => `The minimum is ${min} ${currency}`,
-  amountAboveMax: (max: string, currency: string) => `The maximum is ${max} ${currency}`,
+  /** `min` is money in the reader's locale (`$10.00`, `10,00 $`). */
+  amountBelowMin: (min: string) => `The minimum is ${min}`,
+  amountAboveMax: (max: string) => `The maximum is ${max}`,
   optionsFallback: 'Showing sample options: the list of currencies could not be loaded.',
   quoteFallback: 'Estimate only: the provider shows the final price.',
   shownByProvider: 'Shown by the provider',

@@ -1,5 +1,7 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
+import { de } from '../../texts/locales/de.js';
+import type { ModalLocale } from '../../texts/locale.js';
 import { createTestControllers, testAddress } from '../testing/test-controllers.js';
 import { clickCompletionAction, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbListItem } from '../../ui/list-item/list-item.js';
@@ -7,10 +9,10 @@ import type { MbListItem } from '../../ui/list-item/list-item.js';
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const bscNet = { name: 'bnb-smart-chain', display_name: 'BNB Smart Chain', chain_id: '56', contract_address: '' };
 
-async function openBuy(options: { failing?: boolean; providerUrl?: string; dark?: boolean } = {}) {
+async function openBuy(options: { failing?: boolean; providerUrl?: string; dark?: boolean; locale?: ModalLocale } = {}) {
   const service = { bought: false, urlBodies: [] as unknown[] };
   const harness = createTestControllers({
-    modalOptions: options.dark ? { themeMode: 'dark' } : {},
+    modalOptions: { ...(options.dark ? { themeMode: 'dark' as const } : {}), ...(options.locale ? { locale: options.locale } : {}) },
     routes: (url, init) => {
       if (url.pathname.endsWith('/v1/onramp/options')) {
         if (options.failing) return json({ error: 'down' }, 500);
@@ -56,6 +58,9 @@ async function openBuy(options: { failing?: boolean; providerUrl?: string; dark?
   return { ...harness, modal, view, service };
 }
 
+/** The amount's limit message as the reader sees it (empty when the amount is within the limits). */
+const limitMessage = (view: HTMLElement) => view.shadowRoot!.querySelector('#amount-error')!.textContent!.trim();
+
 const buttonNamed = (root: HTMLElement, name: RegExp) =>
   [...root.shadowRoot!.querySelectorAll<HTMLElement>('button, mb-button')].find((b) => name.test(deepText(b).replace(/\s+:/g, ':')));
 
@@ -90,7 +95,8 @@ describe('Buy with fiat views', () => {
     const { view, modal } = await openBuy({ dark: true });
     view.shadowRoot!.querySelector<HTMLInputElement>('input.amount')!.focus();
     await sendKeys({ type: '5' });
-    await waitFor(() => deepText(view).includes('The minimum is 10.00 USD'), 3000, 'min');
+    await waitFor(() => deepText(view).includes('The minimum is $10.00'), 3000, 'min');
+    assert.equal(limitMessage(view), 'The minimum is $10.00');
     await expectNoAxeViolations(modal);
     await sendKeys({ type: '0' });
     await waitFor(() => deepText(view).includes('$49.15'), 3000, 'quote');
@@ -101,13 +107,27 @@ describe('Buy with fiat views', () => {
     const { view } = await openBuy();
     view.shadowRoot!.querySelector<HTMLInputElement>('input.amount')!.focus();
     await sendKeys({ type: '9000' });
-    await waitFor(() => deepText(view).includes('The maximum is 7500.00 USD'), 3000, 'max');
+    await waitFor(() => deepText(view).includes('The maximum is'), 3000, 'max');
+    // The service's limit ('7500.00' USD) as money in the reader's locale.
+    assert.equal(limitMessage(view), 'The maximum is $7,500.00');
     const bank = buttonNamed(view, /Bank account/)!;
     assert.equal(bank.getAttribute('aria-pressed'), 'false');
     bank.focus();
     await sendKeys({ press: 'Enter' });
     await waitFor(() => bank.getAttribute('aria-pressed') === 'true', 3000, 'pressed');
     await waitFor(() => !deepText(view).includes('The maximum'), 3000, 'limit lifted');
+  });
+
+  it('in German, the minimum and the maximum read as German money', async () => {
+    const { view } = await openBuy({ locale: de });
+    const input = view.shadowRoot!.querySelector<HTMLInputElement>('input.amount')!;
+    input.focus();
+    await sendKeys({ type: '5' });
+    await waitFor(() => limitMessage(view) !== '', 3000, 'min');
+    assert.equal(limitMessage(view), 'Das Minimum ist 10,00\u00a0$');
+    await sendKeys({ type: '0000' });
+    await waitFor(() => limitMessage(view).startsWith('Das Maximum'), 3000, 'max');
+    assert.equal(limitMessage(view), 'Das Maximum ist 7.500,00\u00a0$');
   });
 
   it('Buy opens the provider URL in a new window and BuyInProgress completes when the order arrives', async () => {

@@ -6,6 +6,7 @@ import type { OnrampAmount } from '../../api/types.js';
 import { MbView, viewStyles, run } from '../view.js';
 import { detail, tradeStyles } from '../trade.js';
 import { formatDecimalText } from '../../core/units.js';
+import { formatFiat } from './fiat.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
 import '../../ui/list-item/list-item.js';
@@ -17,13 +18,9 @@ import '../../ui/skeleton/skeleton.js';
  * `49,15 €`), a token amount by the one display rule with its symbol (`0.081 BNB`).
  */
 function money(value: OnrampAmount | undefined, fiat: string, lang: string) {
-  if (!value?.amount || !/^\d+(\.\d+)?$/.test(value.amount)) return value?.amount ? run(`${value.amount} ${value.currency}`) : '-';
-  if (value.currency !== fiat) return run(`${formatDecimalText(value.amount, lang)} ${value.currency}`);
-  try {
-    return run(new Intl.NumberFormat(lang, { style: 'currency', currency: value.currency }).format(value.amount as never));
-  } catch {
-    return run(`${value.amount} ${value.currency}`);
-  }
+  if (!value?.amount) return '-';
+  if (value.currency !== fiat && /^\d+(\.\d+)?$/.test(value.amount)) return run(`${formatDecimalText(value.amount, lang)} ${value.currency}`);
+  return run(formatFiat(value.amount, value.currency, lang));
 }
 
 /**
@@ -114,8 +111,9 @@ export class MbOnrampProvidersView extends MbView {
     const t = this.localize.texts;
     const fiat = state.paymentCurrency?.id ?? '';
     if (state.amountError === 'invalid') return t.invalidAmount;
-    if (state.amountError === 'belowMin' && limits) return t.amountBelowMin(limits.min, fiat);
-    if (state.amountError === 'aboveMax' && limits) return t.amountAboveMax(limits.max, fiat);
+    const lang = this.localize.lang;
+    if (state.amountError === 'belowMin' && limits) return t.amountBelowMin(formatFiat(limits.min, fiat, lang));
+    if (state.amountError === 'aboveMax' && limits) return t.amountAboveMax(formatFiat(limits.max, fiat, lang));
     return '';
   }
 
