@@ -98,6 +98,11 @@ export class SolanaTestWallet {
     return this.key.address;
   }
 
+  /** The cluster's CAIP-2 id. */
+  get chain(): `solana:${string}` {
+    return this.options.chain;
+  }
+
   /** Puts the wallet into a page (call before `page.goto`); the page's Wallet Standard apps find it. */
   async install(page: Page): Promise<void> {
     this.pages.add(page);
@@ -149,6 +154,42 @@ export class SolanaTestWallet {
   async disconnectInWallet(): Promise<void> {
     this.authorized = false;
     await this.emit([]);
+  }
+
+  /**
+   * Answers a WalletConnect Solana request (the wallet as a WalletConnect wallet's Solana account, see `WcTestWallet`'s
+   * `solana` option) through the matching feature, so that `rejectNext`, `delayNext` and `holdNext` of that feature
+   * apply: `solana_signMessage` (base58 message, `{ signature }` in base58), `solana_signTransaction` (base64
+   * transaction, `{ signature, transaction }`) and `solana_signAndSendTransaction` (`{ signature }`).
+   * Throws `{ code, message }` as the feature fails.
+   */
+  async answerWalletConnect(method: string, params: Record<string, unknown>): Promise<Record<string, string>> {
+    this.authorized = true;
+    const call = async (feature: SolanaTestWalletFeature, input: Record<string, unknown>) => {
+      const { result, error } = await this.answer(feature, input);
+      if (error) throw error;
+      return result as string;
+    };
+    const transaction = params.transaction;
+    switch (method) {
+      case 'solana_signMessage': {
+        const message = typeof params.message === 'string' ? base58.decode(params.message) : new Uint8Array();
+        const signature = await call('solana:signMessage', { address: params.pubkey, message: Buffer.from(message).toString('base64') });
+        return { signature: base58.encode(Buffer.from(signature, 'base64')) };
+      }
+      case 'solana_signTransaction': {
+        const signed = await call('solana:signTransaction', { address: this.address, transaction });
+        const { signatures } = getTransactionDecoder().decode(Buffer.from(signed, 'base64')) as Transaction;
+        return { signature: base58.encode(signatures[this.address as keyof typeof signatures]!), transaction: signed };
+      }
+      case 'solana_signAndSendTransaction': {
+        const options = (params.sendOptions ?? {}) as Record<string, unknown>;
+        const signature = await call('solana:signAndSendTransaction', { address: this.address, transaction, options });
+        return { signature: base58.encode(Buffer.from(signature, 'base64')) };
+      }
+      default:
+        throw failure(4200, `The test wallet does not support ${method}`);
+    }
   }
 
   /** The features the page asked for, in order. */

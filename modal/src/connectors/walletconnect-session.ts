@@ -1,5 +1,5 @@
-import type { ModalNetwork } from '../core/types.js';
-import { solanaNamespaceOf } from './solana/walletconnect.js';
+import type { ConnectorInfo, ModalNetwork, WalletSession } from '../core/types.js';
+import { solanaAccountsOf, solanaNamespaceOf } from './solana/walletconnect.js';
 import type { WcUniversalProvider } from './walletconnect.js';
 
 /*
@@ -52,4 +52,30 @@ export function sessionAccounts(provider: Pick<WcUniversalProvider, 'session'>):
   const chain = `${namespace}:${reference}`;
   // A CAIP-2 eip155 reference is the chain id in decimal.
   return { accounts: [...new Set(entries.filter((e) => e.startsWith(`${chain}:`)).map((e) => e.split(':')[2]))], chainId: Number.parseInt(reference, 10) };
+}
+
+/** Where an approved session's accounts go. */
+export interface SessionAdoption {
+  networks(): ModalNetwork[];
+  /** The EVM session's connector (`walletConnectConnector`: passed in, so that this chunk shares no module with the first click). */
+  connector: ConnectorInfo;
+  /** The EVM accounts: the connection's session. */
+  attachSession(session: WalletSession): void;
+  /** The Solana account of a configured cluster: the Solana session (absent without a Solana network). */
+  adoptSolana?(provider: WcUniversalProvider, account: { caipNetworkId: string; address: string }): Promise<void>;
+}
+
+/**
+ * Adopts an approved (or restored) session in each namespace it has an account in: EVM first, then Solana; false
+ * when it has neither (an account of an unknown cluster does not count).
+ */
+export async function adoptSession(provider: WcUniversalProvider, to: SessionAdoption): Promise<boolean> {
+  const evm = sessionAccounts(provider);
+  const [solana] = to.adoptSolana ? solanaAccountsOf(provider.session, to.networks()) : [];
+  if (evm) {
+    provider.setDefaultChain(`eip155:${evm.chainId}`);
+    to.attachSession({ provider, connector: to.connector, accounts: evm.accounts, chainId: evm.chainId, endSession: () => provider.disconnect() });
+  }
+  if (solana) await to.adoptSolana!(provider, solana);
+  return Boolean(evm || solana);
 }

@@ -3,12 +3,14 @@ import type { ConnectorInfo, Eip1193Provider, ResolvedOptions, WcAuthProvider } 
 
 /** The part of @walletconnect/universal-provider the modal uses. */
 export interface WcUniversalProvider extends Eip1193Provider {
+  /** `chain` (CAIP-2) routes the request to that namespace's account (the default: the EVM chain). */
+  request(args: { method: string; params?: unknown }, chain?: string): Promise<unknown>;
   on(event: string, listener: (...args: never[]) => void): unknown;
   removeListener(event: string, listener: (...args: never[]) => void): unknown;
   connect(params: { optionalNamespaces: Record<string, unknown> }): Promise<unknown>;
   disconnect(): Promise<void>;
   setDefaultChain(chain: string, rpcUrl?: string): void;
-  session?: { namespaces: Record<string, { accounts: string[] }> };
+  session?: { namespaces: Record<string, { accounts: string[]; methods?: string[] }> };
   /** One-click auth (`wc_sessionAuthenticate`), used by SIWX. */
   authenticate: WcAuthProvider['authenticate'];
   client: { core: { verify: { isDevEnv?: boolean } } } & WcAuthProvider['client'];

@@ -119,6 +119,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     networks: () => options.networks,
     loadProvider: deps.loadWalletConnect,
     attachSession: (session) => connection.attachSession(session),
+    adoptSolana: solanaNetwork && ((provider, account) => controllers.solana!.load().then((solana) => solana.adoptWalletConnect(provider, account))),
     connect: siwx && ((provider, namespaces) => siwx().then((c) => c.connectWalletConnect(provider, namespaces))),
   });
   // The directory is needed only once the modal opens: its shell makes it (mount), so it stays out of the first click.

@@ -2,6 +2,9 @@ import { getWallets } from '@wallet-standard/app';
 import type { Wallet } from '@wallet-standard/base';
 import { createSolanaWalletConnector, type SolanaWalletConnector } from '../connectors/solana/connector.js';
 import { createSolanaWalletDiscovery, type SolanaWalletDiscovery } from '../connectors/solana/wallet-standard.js';
+import { createWalletConnectSolanaConnector } from '../connectors/solana/walletconnect-connector.js';
+import type { WcUniversalProvider } from '../connectors/walletconnect.js';
+import { WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
 import type { Clock, ConnectorInfo, ModalNetwork, ModalStorage, ResolvedOptions } from '../core/types.js';
 import type { AccountController } from './account.js';
 import type { ConnectionController } from './connection.js';
@@ -10,6 +13,7 @@ import { STORAGE_KEYS } from '../storage.js';
 import { UserRejectedError } from '../errors.js';
 import { log } from '../core/log.js';
 import type { NetworksController } from './networks.js';
+import type { WalletConnectController } from './walletconnect.js';
 
 /** A connected Solana wallet: the second session, beside the EVM one. */
 export interface SolanaSession {
@@ -24,8 +28,14 @@ export interface SolanaSession {
 export interface SolanaController {
   /** The wallet's prompt, with the connect request's state as for EVM wallets (pending, rejected, failed). Never throws. */
   connect(connectorId: string): Promise<void>;
-  /** Without a prompt (reload): the stored wallet's session when it still authorizes (adopted); false otherwise. */
+  /**
+   * Without a prompt (reload): the stored wallet's session when it still authorizes (adopted); false otherwise. A
+   * stored WalletConnect session is restored by the WalletConnect controller (through the connection's reconnect when
+   * it has an EVM account too).
+   */
   reconnect(): Promise<boolean>;
+  /** Adopts the Solana account of an approved (or restored) WalletConnect session as the Solana session. */
+  adoptWalletConnect(provider: WcUniversalProvider, account: { caipNetworkId: string; address: string }): void;
   /** Ends the wallet's session and the connection's Solana session (nothing when none is connected). */
   disconnect(): Promise<void>;
   discovery: SolanaWalletDiscovery;
@@ -45,6 +55,8 @@ export interface SolanaControllerDeps {
   registry?: Parameters<typeof createSolanaWalletDiscovery>[0];
   /** How long connect and reconnect wait for the wallet to register itself. */
   waitMs?: number;
+  /** Restores the stored WalletConnect session (reload with a Solana-only WalletConnect session). */
+  restoreWalletConnect?: () => Promise<boolean>;
 }
 
 /** What the Solana chunk uses of the controllers bag (typed here, so it imports no bag back). */
@@ -55,6 +67,7 @@ export interface SolanaWiring {
   connection: ConnectionController;
   account: Pick<AccountController, 'setAccount' | 'reset' | 'resetAll' | 'fetchBalance'>;
   networks: Pick<NetworksController, 'getState' | 'switchNetwork' | 'reset'>;
+  walletConnect: Pick<WalletConnectController, 'restore'>;
   siwx?: () => Promise<{ clearSessions(): Promise<void>; sync(): Promise<void> }>;
 }
 
@@ -91,13 +104,16 @@ export function create(controllers: SolanaWiring): SolanaController {
     }
     // One session ended, the other stays.
     if (connected && previous.solanaConnectorId && !state.solanaConnectorId) showOther('solana');
-    if (connected && state.solanaConnectorId && state.connectorId === state.solanaConnectorId && previous.connectorId !== previous.solanaConnectorId) showOther('eip155');
+    // (A WalletConnect session with both namespaces has one connector id for both: its EVM account is still there.)
+    if (connected && state.solanaConnectorId && state.connectorId === state.solanaConnectorId && previous.connectorId !== previous.solanaConnectorId && !connection.getProvider())
+      showOther('eip155');
   });
   const solana = createSolanaController({
     clock: controllers.clock,
     storage: controllers.storage,
     connection,
     connectionFailed: controllers.options.messages.connectionFailed,
+    restoreWalletConnect: () => controllers.walletConnect.restore(),
     onReset() {
       account.resetAll();
       networks.reset();
@@ -205,6 +221,13 @@ export function createSolanaController(deps: SolanaControllerDeps): SolanaContro
     },
     async reconnect() {
       const connectorId = storage.getItem(STORAGE_KEYS.solanaConnectorId);
+      if (connectorId === WALLET_CONNECT_CONNECTOR_ID) {
+        // With an EVM account too, the connection's reconnect restores the session (both namespaces).
+        if (storage.getItem(STORAGE_KEYS.connectorId) === WALLET_CONNECT_CONNECTOR_ID) return false;
+        const restored = (await deps.restoreWalletConnect?.().catch(() => false)) ?? false;
+        if (!restored || !session) storage.removeItem(STORAGE_KEYS.solanaConnectorId);
+        return restored && !!session;
+      }
       const wallet = connectorId ? await walletOf(connectorId) : undefined;
       const connector = wallet && createSolanaWalletConnector(wallet);
       const addresses = (await connector?.getAuthorizedAccounts()) ?? [];
@@ -214,6 +237,13 @@ export function createSolanaController(deps: SolanaControllerDeps): SolanaContro
       }
       setSession(adopt(connectorId, connector, addresses));
       return true;
+    },
+    adoptWalletConnect(provider, account) {
+      unwatch?.();
+      // The EVM account of the same session, while connected, ends the session (the connection's disconnect).
+      current = createWalletConnectSolanaConnector(provider, { chain: account.caipNetworkId, address: account.address }, () => connection.getProvider() !== provider);
+      unwatch = current.watch({ accountsChanged: () => undefined, chainsChanged: () => undefined, disconnect: end });
+      setSession({ connector: { id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', namespace: 'solana' }, address: account.address });
     },
     async disconnect() {
       const connector = current;

@@ -32,6 +32,8 @@ export interface WalletConnectControllerDeps {
   /** Loads and initialises @walletconnect/universal-provider (a lazy chunk). */
   loadProvider: () => Promise<WcUniversalProvider>;
   attachSession: (session: WalletSession) => void;
+  /** Adopts the session's Solana account (the Solana chunk); absent without a Solana network. */
+  adoptSolana?: (provider: WcUniversalProvider, account: { caipNetworkId: string; address: string }) => Promise<void>;
   /** Replaces `provider.connect` (SIWX: one-click auth when the wallet supports it). */
   connect?: (provider: WcUniversalProvider, optionalNamespaces: Record<string, unknown>) => Promise<unknown>;
 }
@@ -58,18 +60,9 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
   const session = () => import('../connectors/walletconnect-session.js');
   let runId = 0;
   const adopt = async (provider: WcUniversalProvider): Promise<boolean> => {
-    const approved = (await session()).sessionAccounts(provider);
-    if (!approved) return false;
-    provider.setDefaultChain(`eip155:${approved.chainId}`);
-    store.setState({ status: 'connected', uri: undefined });
-    deps.attachSession({
-      provider,
-      connector: walletConnectConnector,
-      accounts: approved.accounts,
-      chainId: approved.chainId,
-      endSession: () => provider.disconnect(),
-    });
-    return true;
+    const adopted = await (await session()).adoptSession(provider, { ...deps, connector: walletConnectConnector });
+    if (adopted) store.setState({ status: 'connected', uri: undefined });
+    return adopted;
   };
 
   const run = async () => {
@@ -80,7 +73,7 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
       const optionalNamespaces = optionalNamespacesOf(deps.networks());
       await (deps.connect ? deps.connect(provider, optionalNamespaces) : provider.connect({ optionalNamespaces }));
       if (id !== runId) return;
-      if (!(await adopt(provider))) throw new Error('The wallet approved no EVM account');
+      if (!(await adopt(provider))) throw new Error('The wallet approved no account');
     } catch (error) {
       if (id !== runId) return;
       // WalletConnect reports a declined proposal as 5000 (USER_REJECTED), injected wallets as 4001: both are rejections.

@@ -40,7 +40,8 @@ export interface SolanaSignInResult {
 
 /** The connector of one Wallet Standard Solana wallet: connect, events, signing and sending. */
 export interface SolanaWalletConnector {
-  readonly wallet: Wallet;
+  /** The Wallet Standard wallet; absent for a WalletConnect session's Solana account. */
+  readonly wallet?: Wallet;
   /** The wallet's prompt; resolves the authorized addresses. Throws UserRejectedError when the user refuses. */
   connect(): Promise<string[]>;
   /** The addresses the wallet authorizes without a prompt (reconnect on load): `standard:connect` with `silent`. */
@@ -63,14 +64,15 @@ export interface SolanaWalletConnector {
 }
 
 /** Wallets rarely use codes: a 4001 or a "rejected / declined / cancelled" message is the user's refusal. */
-function mapWalletError(error: unknown) {
+export function mapWalletError(error: unknown) {
   const mapped = mapProviderError(error);
   if (mapped instanceof UserRejectedError) return mapped;
   if (/\b(reject|rejected|declined|denied|cancel+ed)\b/i.test(mapped.shortMessage)) return new UserRejectedError({ cause: error });
   return mapped;
 }
 
-async function run<T>(call: () => Promise<T>): Promise<T> {
+/** Runs a wallet call; its error becomes UserRejectedError for the user's refusal, else a mapped ModalError. */
+export async function callWallet<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -103,7 +105,7 @@ export function createSolanaWalletConnector(wallet: Wallet): SolanaWalletConnect
     canSendTransactions: SOLANA_SIGN_AND_SEND_TRANSACTION in features || SOLANA_SIGN_TRANSACTION in features,
     canSignIn: SOLANA_SIGN_IN in features || SOLANA_SIGN_MESSAGE in features,
     async connect() {
-      const { accounts } = await run(() => requireFeature('standard:connect').connect());
+      const { accounts } = await callWallet(() => requireFeature('standard:connect').connect());
       const addresses = solanaAddresses(accounts);
       if (addresses.length === 0) throw new Error('The wallet returned no Solana account');
       return addresses;
@@ -132,14 +134,14 @@ export function createSolanaWalletConnector(wallet: Wallet): SolanaWalletConnect
       });
     },
     async signMessage(address, message) {
-      const [output] = await run(() => requireFeature(SOLANA_SIGN_MESSAGE).signMessage({ account: accountOf(address), message }));
+      const [output] = await callWallet(() => requireFeature(SOLANA_SIGN_MESSAGE).signMessage({ account: accountOf(address), message }));
       if (!output || output.signature.length !== 64) throw new Error('The wallet returned no Ed25519 signature');
       return output.signature;
     },
     async signIn(fields) {
       const signIn = features[SOLANA_SIGN_IN];
       if (signIn) {
-        const [output] = await run(() => signIn.signIn(solanaSignInInput(fields)));
+        const [output] = await callWallet(() => signIn.signIn(solanaSignInInput(fields)));
         if (!output || output.signature.length !== 64) throw new Error('The wallet returned no Ed25519 signature');
         return { address: output.account.address, message: new TextDecoder().decode(output.signedMessage), signature: encodeBase58(output.signature) };
       }
@@ -152,11 +154,11 @@ export function createSolanaWalletConnector(wallet: Wallet): SolanaWalletConnect
       const chainId = chain as `${string}:${string}`;
       const signAndSend = features[SOLANA_SIGN_AND_SEND_TRANSACTION];
       if (signAndSend) {
-        const [output] = await run(() => signAndSend.signAndSendTransaction({ account, chain: chainId, transaction, options: { preflightCommitment: 'confirmed' } }));
+        const [output] = await callWallet(() => signAndSend.signAndSendTransaction({ account, chain: chainId, transaction, options: { preflightCommitment: 'confirmed' } }));
         if (!output || output.signature.length !== 64) throw new Error('The wallet returned no transaction signature');
         return encodeBase58(output.signature);
       }
-      const [signed] = await run(() => requireFeature(SOLANA_SIGN_TRANSACTION).signTransaction({ account, chain: chainId, transaction }));
+      const [signed] = await callWallet(() => requireFeature(SOLANA_SIGN_TRANSACTION).signTransaction({ account, chain: chainId, transaction }));
       if (!signed) throw new Error('The wallet returned no signed transaction');
       return send(signed.signedTransaction);
     },

@@ -422,6 +422,14 @@ describe('one-click auth over WalletConnect', () => {
     expect(siwx.takeNotice()).toBe('the message expired');
     expect(siwx.takeNotice()).toBeUndefined();
   });
+
+  it('with a Solana network it sends the session proposal (every namespace): one-click auth would ask for eip155 alone', async () => {
+    const storage: SiwxStorage = { createNonce: async () => 'wcNonce12345', add: async () => {}, get: async () => [], delete: async () => {}, clear: async () => {} };
+    const { provider, calls } = authProvider('cacao');
+    const namespaces = { eip155: { chains: ['eip155:31337'], methods: [] }, solana: { chains: ['solana:3Pk2fPxiiNdtVWN3NaD9AoKM7MyXi4wg'], methods: [] } };
+    await controller(storage).connectWalletConnect(provider, namespaces);
+    expect(calls).toEqual(['connect']);
+  });
 });
 
 describe('Sign In With Solana (SIWX with Solana the active namespace)', () => {

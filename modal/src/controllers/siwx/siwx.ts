@@ -211,7 +211,9 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
     async connectWalletConnect(provider, optionalNamespaces) {
       const eip155 = optionalNamespaces.eip155 as { chains?: string[]; methods?: string[] } | undefined;
       const chains = eip155?.chains ?? [];
-      if (chains.length === 0) {
+      // One-click auth is EVM-only, and its fallback proposal asks for eip155 alone: with a Solana network, the session
+      // proposal (every namespace), then the sign-in view.
+      if (chains.length === 0 || optionalNamespaces.solana) {
         await provider.connect({ optionalNamespaces });
         return;
       }
