@@ -57,6 +57,15 @@ export function deferScripts(html: string): string {
 }
 
 /**
+ * Adds the page's early script (src/earlyScript.ts) at the end of the head: a classic inline script, so it runs before
+ * the body is parsed and painted.
+ */
+export function addEarlyScript(html: string, script: string): string {
+  if (/<\/script/i.test(script)) throw new Error('The early script must not contain a closing script tag');
+  return html.replace('</head>', () => `  <script>${script}</script>\n  </head>`);
+}
+
+/**
  * Prerenders the page's routes (`/` and `/terms`) into the production build: React's server renderer
  * (`react-dom/static`) through a Vite SSR build of `src/entry-server.tsx`, run right after the client build. Each
  * route gets its head (title, description, share tags), its HTML and the inlined CSS; `main.tsx` hydrates it. The dev
@@ -98,11 +107,13 @@ export function prerenderPages(): Plugin {
           ssr: { noExternal: ['@minibot/modal'], resolve: { conditions: ['minibot-source', ...defaultServerConditions] } },
         });
         try {
-          const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
+          const { renderPage, earlyScript } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
             renderPage(path: string): Promise<string>;
+            earlyScript(): string;
           };
-          const template = deferScripts(
-            inlineCriticalCss(readFileSync(join(outDir, 'index.html'), 'utf8'), (href) => readFileSync(join(outDir, href), 'utf8')),
+          const template = addEarlyScript(
+            deferScripts(inlineCriticalCss(readFileSync(join(outDir, 'index.html'), 'utf8'), (href) => readFileSync(join(outDir, href), 'utf8'))),
+            earlyScript(),
           );
           const headBlock = new RegExp(`${HEAD_MARKER}[\\s\\S]*?${HEAD_MARKER}`);
           for (const page of PAGE_HEADS) {
