@@ -40,14 +40,19 @@ export function deferScripts(html: string): string {
   const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
   if (!entry) return html;
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
-  // Starts at the first contentful paint (a hidden tab never paints: it starts at once; 3 s at most in any case), or
-  // at the visitor's first pointer, touch or key.
+  // Starts at the first contentful paint once the high-priority images (the hero's, the largest contentful paint) have
+  // loaded and painted: the script's long tasks then never delay that paint (a hidden tab never paints: it starts at
+  // once; 3 s at most in any case), or at the visitor's first pointer, touch or key.
   const bootstrap =
     `let started=false;const start=()=>{if(started)return;started=true;for(const href of ${JSON.stringify(preloads)}){` +
     `const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.append(link)}` +
     `import(${JSON.stringify(entry[1])})};` +
+    `const afterImages=()=>{const pending=[...document.querySelectorAll('img[fetchpriority="high"]')].filter((image)=>!image.complete);` +
+    `let left=pending.length;if(!left)return start();` +
+    `const done=()=>{if(--left===0)requestAnimationFrame(()=>setTimeout(start))};` +
+    `for(const image of pending){image.addEventListener('load',done,{once:true});image.addEventListener('error',done,{once:true})}};` +
     `if(document.visibilityState!=='visible'||!('PerformanceObserver' in window))start();else{` +
-    `new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length)start()}).observe({type:'paint',buffered:true});` +
+    `new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length)afterImages()}).observe({type:'paint',buffered:true});` +
     `setTimeout(start,3000)}` +
     // A visitor who reaches for the page before it has painted gets it at once.
     `for(const type of ['pointerdown','keydown','touchstart'])addEventListener(type,start,{once:true,capture:true,passive:true});`;
