@@ -121,6 +121,7 @@ async function main() {
   const chrome = await launchChromium();
   try {
     const url = `http://${config.host}:${config.sitePort}/`;
+    const lcpElements: string[] = [];
     const runs: Array<{ performance: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; loadedJsKb: number }> = [];
     for (let run = 0; run < RUNS; run += 1) {
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
@@ -134,6 +135,14 @@ async function main() {
       const loadedJsKb = requests
         .filter((item) => item.resourceType === 'Script' && item.url.startsWith(url))
         .reduce((sum, item) => sum + gzipKb(join(distDir, new URL(item.url).pathname)), 0);
+      // Which element the LCP is, and how its time splits (TTFB, load delay, load time, render delay): what to work on.
+      const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as
+        | { items?: Array<{ items?: Array<{ node?: { snippet?: string }; phase?: string; timing?: number }> }> }
+        | undefined;
+      const [element, phases] = lcpDetails?.items ?? [];
+      const lcpElement = element?.items?.[0]?.node?.snippet ?? '?';
+      const lcpPhases = (phases?.items ?? []).map((item) => `${item.phase} ${Math.round(item.timing ?? 0)} ms`).join(', ');
+      lcpElements.push(lcpElement);
       runs.push({
         performance: score('performance'),
         lcpMs: numeric('largest-contentful-paint'),
@@ -143,6 +152,7 @@ async function main() {
         loadedJsKb,
       });
       console.log(`  run ${run + 1}: performance ${runs[run].performance}, FCP ${runs[run].fcpMs.toFixed(0)} ms, LCP ${runs[run].lcpMs.toFixed(0)} ms, TBT ${runs[run].tbtMs.toFixed(0)} ms, CLS ${runs[run].cls.toFixed(3)}`);
+      console.log(`    LCP element ${lcpElement}${lcpPhases ? ` (${lcpPhases})` : ''}`);
     }
     // The other three categories in a run of their own: their gatherers (CSS usage, accessibility tree, ...) slow the
     // page in the trace that the performance metrics are simulated from, so they are never measured together.
@@ -165,6 +175,7 @@ async function main() {
       fcpMs: Math.round(median(runs.map((r) => r.fcpMs))),
       firstLoadJsGzipKb: Number(firstLoadJsKb.toFixed(1)),
       jsLoadedDuringPageLoadGzipKb: Number(median(runs.map((r) => r.loadedJsKb)).toFixed(1)),
+      lcpElements: [...new Set(lcpElements)],
       initialScripts: scripts,
       settings: 'Lighthouse 12 defaults: mobile form factor, simulated throttling (slow 4G, 4x CPU slowdown)',
     };

@@ -40,20 +40,34 @@ export function deferScripts(html: string): string {
   const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
   if (!entry) return html;
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
-  // Starts at the first contentful paint (a hidden tab never paints: it starts at once; 3 s at most in any case), or
-  // at the visitor's first pointer, touch or key.
+  // Starts at the first contentful paint once the high-priority images (the hero's, the largest contentful paint) have
+  // loaded and painted: the script's long tasks then never delay that paint (a hidden tab never paints: it starts at
+  // once; 3 s at most in any case), or at the visitor's first pointer, touch or key.
   const bootstrap =
     `let started=false;const start=()=>{if(started)return;started=true;for(const href of ${JSON.stringify(preloads)}){` +
     `const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.append(link)}` +
     `import(${JSON.stringify(entry[1])})};` +
+    `const afterImages=()=>{const pending=[...document.querySelectorAll('img[fetchpriority="high"]')].filter((image)=>!image.complete);` +
+    `let left=pending.length;if(!left)return start();` +
+    `const done=()=>{if(--left===0)requestAnimationFrame(()=>setTimeout(start))};` +
+    `for(const image of pending){image.addEventListener('load',done,{once:true});image.addEventListener('error',done,{once:true})}};` +
     `if(document.visibilityState!=='visible'||!('PerformanceObserver' in window))start();else{` +
-    `new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length)start()}).observe({type:'paint',buffered:true});` +
+    `new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length)afterImages()}).observe({type:'paint',buffered:true});` +
     `setTimeout(start,3000)}` +
     // A visitor who reaches for the page before it has painted gets it at once.
     `for(const type of ['pointerdown','keydown','touchstart'])addEventListener(type,start,{once:true,capture:true,passive:true});`;
   return html
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
     .replace(entry[0], () => `<script type="module" data-entry="${entry[1]}">${bootstrap}</script>`);
+}
+
+/**
+ * Adds the page's early script (src/earlyScript.ts) at the end of the head: a classic inline script, so it runs before
+ * the body is parsed and painted.
+ */
+export function addEarlyScript(html: string, script: string): string {
+  if (/<\/script/i.test(script)) throw new Error('The early script must not contain a closing script tag');
+  return html.replace('</head>', () => `  <script>${script}</script>\n  </head>`);
 }
 
 /**
@@ -98,11 +112,13 @@ export function prerenderPages(): Plugin {
           ssr: { noExternal: ['@minibot/modal'], resolve: { conditions: ['minibot-source', ...defaultServerConditions] } },
         });
         try {
-          const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
+          const { renderPage, earlyScript } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
             renderPage(path: string): Promise<string>;
+            earlyScript(): string;
           };
-          const template = deferScripts(
-            inlineCriticalCss(readFileSync(join(outDir, 'index.html'), 'utf8'), (href) => readFileSync(join(outDir, href), 'utf8')),
+          const template = addEarlyScript(
+            deferScripts(inlineCriticalCss(readFileSync(join(outDir, 'index.html'), 'utf8'), (href) => readFileSync(join(outDir, href), 'utf8'))),
+            earlyScript(),
           );
           const headBlock = new RegExp(`${HEAD_MARKER}[\\s\\S]*?${HEAD_MARKER}`);
           for (const page of PAGE_HEADS) {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Navbar } from './components/Navbar.js';
 import { configErrorHeading, nav } from './content.js';
+import { replayEarlyClicks } from './earlyClicks.js';
 import { siteConfig } from './config.js';
 import { Home } from './pages/Home.js';
 import { usePathname } from './router.js';
@@ -30,6 +31,8 @@ export function App() {
   useEffect(() => {
     // The page is interactive from here (hydrated, or rendered by the dev server); end-to-end tests wait for it.
     document.documentElement.setAttribute('data-hydrated', '');
+    // A click on the prerendered page before its script ran is not lost: it reaches its button now.
+    replayEarlyClicks();
   }, []);
 
   useLayoutEffect(() => {

@@ -3,6 +3,8 @@ import { LazyModalClient } from './lazyModal.js';
 import { Root } from './Root.js';
 import { setServerPathname } from './router.js';
 
+export { earlyScript } from './earlyScript.js';
+
 async function readAll(stream: AsyncIterable<unknown>): Promise<string> {
   const chunks: Buffer[] = [];
   // Decoded once at the end: a chunk may end inside a multi-byte character.

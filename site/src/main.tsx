@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { siteConfig } from './config.js';
+import { stopEarlyClickCapture } from './earlyClicks.js';
 import { hasWalletSession, LazyModalClient } from './lazyModal.js';
 import { Root } from './Root.js';
 import './styles.css';
@@ -20,6 +21,8 @@ const container = document.getElementById('root')!;
 if (container.firstElementChild) {
   // This module loads once the prerendered page has painted (build/prerender.ts); hydration starts at once, as a
   // transition so that React yields to the browser between components instead of one long task.
+  // React hears every click from here; the ones before are replayed once hydrated (App).
+  stopEarlyClickCapture();
   startTransition(() => {
     hydrateRoot(container, <Root client={modal} />, {
       onRecoverableError(error, info) {

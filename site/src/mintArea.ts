@@ -12,6 +12,8 @@ export type MintAreaState =
 
 export interface MintAreaInput {
   isConnected: boolean;
+  /** A reload restores the stored wallet session: shown as the ownership check that follows it, not as a connect button. */
+  isRestoring?: boolean;
   isChecking: boolean;
   ownsNft: boolean;
   /** balanceOf(address): how many passes the owner holds. */
@@ -25,7 +27,7 @@ export interface MintAreaInput {
 
 /** Derives the mint area's state from the wallet, the ownership check and the mint flow. */
 export function mintAreaState(input: MintAreaInput): MintAreaState {
-  if (!input.isConnected) return { kind: 'disconnected' };
+  if (!input.isConnected) return input.isRestoring ? { kind: 'checking' } : { kind: 'disconnected' };
   if (input.isChecking) return { kind: 'checking' };
   const { wrongNetwork, mint } = input;
   if (input.ownsNft) return { kind: 'owner', marketplaceUrl: input.marketplaceUrl, passCount: input.passCount ?? 1n, wrongNetwork, mint };

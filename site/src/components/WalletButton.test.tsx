@@ -1,11 +1,15 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@minibot/modal/storage';
 import { TEST_ADDRESS } from '../test/fakeModal.js';
 import { fakeModal } from '../test/fakeModalReact.js';
 import { shortenAddress, WalletButton } from './WalletButton.js';
 
 
-beforeEach(() => fakeModal.reset());
+beforeEach(() => {
+  fakeModal.reset();
+  localStorage.clear();
+});
 
 describe('WalletButton', () => {
   it("reads 'Connect Wallet' and opens the modal", () => {
@@ -71,5 +75,38 @@ describe('WalletButton', () => {
     fireEvent.click(toggle);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  describe('while a reload restores the stored session', () => {
+    beforeEach(() => {
+      localStorage.setItem(STORAGE_KEYS.connectorId, 'io.test.wallet');
+      localStorage.setItem(STORAGE_KEYS.lastAddress, TEST_ADDRESS);
+      fakeModal.setAccount({ isConnected: false, status: 'connecting' });
+    });
+
+    it("shows the stored short address at once, busy, never 'Connect Wallet'; a click opens the modal", () => {
+      render(<WalletButton />);
+      const button = screen.getByRole('button', { name: '0x7099...79C8' });
+      expect(button.getAttribute('aria-busy')).toBe('true');
+      fireEvent.click(button);
+      expect(fakeModal.open).toHaveBeenCalledTimes(1);
+      act(() => fakeModal.setAccount({ address: TEST_ADDRESS, isConnected: true, status: 'connected' }));
+      expect(screen.getByRole('button', { name: '0x7099...79C8' }).getAttribute('aria-busy')).toBeNull();
+    });
+
+    it("reads 'Connecting...' when only the connector is stored", () => {
+      localStorage.removeItem(STORAGE_KEYS.lastAddress);
+      render(<WalletButton />);
+      expect(screen.getByRole('button', { name: 'Connecting...' }).getAttribute('aria-busy')).toBe('true');
+    });
+
+    it("a restore that ends without a wallet shows 'Connect Wallet'; a later connect reads 'Connecting...', not the old address", () => {
+      render(<WalletButton />);
+      // Abandoned (the modal closed): the modal keeps its stored keys, the restore is over.
+      act(() => fakeModal.setAccount({ isConnected: false, status: 'disconnected' }));
+      expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy();
+      act(() => fakeModal.setAccount({ isConnected: false, status: 'connecting' }));
+      expect(screen.getByRole('button', { name: 'Connecting...' })).toBeTruthy();
+    });
   });
 });

@@ -3,6 +3,7 @@ import { useAccount, useDisconnect, useModal } from '@minibot/modal/react';
 import { siteConfig } from '../config.js';
 import { walletButton } from '../content.js';
 import { isWrongNetwork } from '../chain/wrongNetwork.js';
+import { useRestoringSession } from '../restoring.js';
 import { Button } from './Button.js';
 
 /** 0x1234...abcd: the first 6 and last 4 characters of an address. */
@@ -28,9 +29,14 @@ async function copyText(text: string): Promise<void> {
   }
 }
 
-/** The navbar's wallet button: connect, connecting, or the short address with a Copy / Disconnect menu. */
+/**
+ * The navbar's wallet button: connect, connecting, or the short address with a Copy / Disconnect menu. While a reload
+ * restores the stored session it shows the stored short address at once, busy, as the modal's own button does (never
+ * 'Connect Wallet'); a click then opens the modal, like the connecting button's.
+ */
 export function WalletButton() {
   const account = useAccount();
+  const restoring = useRestoringSession(account);
   const { open, prefetch } = useModal();
   const { disconnect } = useDisconnect();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -69,7 +75,28 @@ export function WalletButton() {
   }, [account.isConnected]);
 
   if (!account.isConnected || !account.address) {
-    const connecting = account.status === 'connecting';
+    const openModal = () => {
+      open().catch((error: unknown) => console.error('Could not open the wallet modal', error));
+    };
+    // The same markup as the prerendered page's early script writes (src/earlyScript.ts): hydration matches it.
+    if (restoring) {
+      return (
+        <Button
+          size="sm"
+          variant="secondary"
+          className="wallet-button wallet-button--address"
+          aria-busy
+          title={restoring}
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
+          onClick={openModal}
+        >
+          <span className="wallet-button__dot" aria-hidden="true" />
+          {shortenAddress(restoring)}
+        </Button>
+      );
+    }
+    const connecting = account.status === 'connecting' || restoring !== undefined;
     return (
       <Button
         size="sm"
@@ -77,9 +104,7 @@ export function WalletButton() {
         aria-busy={connecting || undefined}
         onPointerEnter={prefetch}
         onFocus={prefetch}
-        onClick={() => {
-          open().catch((error: unknown) => console.error('Could not open the wallet modal', error));
-        }}
+        onClick={openModal}
       >
         {connecting ? walletButton.connecting : walletButton.connect}
       </Button>

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserRejectedRequestError } from 'viem';
 import { createFakeClient, TEST_ADDRESS, TEST_HASH } from '../test/fakeModal.js';
 import { fakeModal } from '../test/fakeModalReact.js';
+import { STORAGE_KEYS } from '@minibot/modal/storage';
 import { Hero } from './Hero.js';
 import { siteConfig } from '../config.js';
 import { mintMessages } from '../content.js';
@@ -27,6 +28,19 @@ beforeEach(() => {
 });
 
 describe('Hero', () => {
+  it("while a reload restores the stored session: 'Checking NFT ownership...', no connect button", () => {
+    localStorage.setItem(STORAGE_KEYS.connectorId, 'io.test.wallet');
+    localStorage.setItem(STORAGE_KEYS.lastAddress, TEST_ADDRESS);
+    fakeModal.setAccount({ isConnected: false, status: 'connecting' });
+    try {
+      render(<Hero />);
+      expect(within(mintArea()).getByRole('status').textContent).toBe('Checking NFT ownership...');
+      expect(within(mintArea()).queryByRole('button')).toBeNull();
+    } finally {
+      localStorage.clear();
+    }
+  });
+
   it("shows the badge, the headline and 'Loading...' then the price followed by BNB", async () => {
     let release!: () => void;
     readPriceWith(() => new Promise((resolve) => (release = () => resolve(25n * 10n ** 16n))));

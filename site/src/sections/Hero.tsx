@@ -11,6 +11,7 @@ import { useOwnership } from '../hooks/useOwnership.js';
 import { usePrice, type PriceState } from '../hooks/usePrice.js';
 import { isWrongNetwork } from '../chain/wrongNetwork.js';
 import { mintAreaState } from '../mintArea.js';
+import { useRestoringSession } from '../restoring.js';
 
 /** The id the 'Order Now' button scrolls to. */
 export const MINT_AREA_ID = 'mint';
@@ -30,6 +31,7 @@ export function formatPrice(state: PriceState): string {
 /** Hero card (badge, headline, price, mint area) and the image card. */
 export function Hero() {
   const account = useAccount();
+  const restoring = useRestoringSession(account) !== undefined;
   const { open, isOpen } = useModal();
   const mintArea = useRef<HTMLDivElement>(null);
   const price = usePrice();
@@ -46,6 +48,7 @@ export function Hero() {
 
   const state = mintAreaState({
     isConnected: account.isConnected && Boolean(account.address),
+    isRestoring: restoring,
     isChecking: ownership.isChecking,
     ownsNft: ownership.ownsNft,
     passCount: ownership.balance,

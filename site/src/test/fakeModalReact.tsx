@@ -40,8 +40,12 @@ export function useAccount(): FakeAccount {
       return () => listeners.delete(listener);
     },
     () => fakeModal.account,
+    // Like the real hook: hydration renders the server's account (no wallet there).
+    () => SERVER_ACCOUNT,
   );
 }
+
+const SERVER_ACCOUNT: FakeAccount = { isConnected: false, status: 'disconnected' };
 
 export function useModal() {
   return { open: fakeModal.open, close: fakeModal.close, isOpen: false };
