@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Frame, Page, Route } from '@playwright/test';
+import { devices, type Frame, type Page, type Route } from '@playwright/test';
 import { DATABASE_FILE } from '../../api-mocks/src/db.js';
 import { freePort, repoRoot, startSite } from '../../scripts/stack.js';
 import { expect, test } from '../fixtures.js';
@@ -51,18 +51,23 @@ test("another site's page cannot read the data or local folder through the site'
     const allowed = await readFrom(page, `${site.url}@fs${join(repoRoot, 'package.json')}`);
     expect(allowed).toMatchObject({ status: 200, text: expect.stringContaining('"name"') });
 
+    // A mail just sent: its address is in the write-ahead log now, as codes and device links are after a login.
+    const email = newEmail();
+    const sent = await fetch(`${stack.frameUrl}/api/email/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, deviceId: crypto.randomUUID() }) });
+    expect(sent.status).toBe(200);
     const secrets = [
       { file: join(dataDir, DATABASE_FILE), marker: 'SQLite format 3' },
-      { file: join(dataDir, `${DATABASE_FILE}-wal`), marker: stack.deployment.presale },
+      { file: join(dataDir, `${DATABASE_FILE}-wal`), marker: email },
       { file: join(localDir, 'deployment.json'), marker: stack.deployment.presale },
     ];
-    expect(secrets.every(({ file }) => existsSync(file))).toBe(true);
     for (const { file, marker } of secrets) {
+      // What the attack would find: the file holds the marker.
+      expect(readFileSync(file).toString('latin1')).toContain(marker);
       const relative = file.slice(repoRoot.length);
       const encoded = relative.replace('.data', '%2Edata').replace('.local', '%2Elocal');
       for (const path of [`@fs${file}`, `@fs${file}?raw`, `@fs${file}?import`, `@fs${file}?url`, `..${relative}`, `@fs${repoRoot}${encoded}`, `@fs/${file}`]) {
         const read = await readFrom(page, `${site.url}${path}`);
-        const leaked = read !== 'refused' && read.status === 200 && (read.text.includes(marker) || read.text.includes('embedded_sessions'));
+        const leaked = read !== 'refused' && read.text.includes(marker);
         expect(leaked, path).toBe(false);
       }
       expect(await readFrom(page, `${site.url}@fs${file}`)).toMatchObject({ status: 403 });
@@ -75,10 +80,6 @@ test("another site's page cannot read the data or local folder through the site'
 test('the database holds no token the signed-in browser holds, and no string in it opens a wallet session', async ({ page, stack }) => {
   test.setTimeout(120_000);
   const dapp = await startEmbeddedDappServer(stack);
-  const answered: string[] = [];
-  page.on('response', (response) => {
-    if (response.url().startsWith(`${stack.frameUrl}/api/`)) answered.push(response.url());
-  });
   const tokens = new Set<string>();
   page.on('response', async (response) => {
     if (!response.url().startsWith(`${stack.frameUrl}/api/`)) return;
@@ -86,19 +87,21 @@ test('the database holds no token the signed-in browser holds, and no string in 
     if (typeof body?.token === 'string') tokens.add(body.token);
   });
   try {
+    // The service builds the frame's script on its first request: on a loaded machine that alone can outlast the
+    // modal's 15 s limit for the frame to load, which is not what this test is about.
+    expect((await fetch(`${stack.frameUrl}/frame.js`)).status).toBe(200);
     await logIn(page, dapp.url, stack.frameUrl, newEmail());
-    // What the wallet frame keeps in its origin's storage: the session token and the device id.
+    // What the wallet frame keeps in its origin's storage: the session token (also seen in the service's answers).
     const frame = page.frames().find((f) => f.url().startsWith(`${stack.frameUrl}/frame`)) as Frame;
     const held = await frame.evaluate(
       () =>
-        new Promise<{ session?: { token: string }; deviceId?: string }>((done, fail) => {
+        new Promise<{ session?: { token: string } }>((done, fail) => {
           const open = indexedDB.open('minibot-embedded-wallet');
           open.onerror = () => fail(open.error);
           open.onsuccess = () => {
-            const store = open.result.transaction('kv').objectStore('kv');
-            const session = store.get('session');
-            const deviceId = store.get('deviceId');
-            store.transaction.oncomplete = () => done({ session: session.result, deviceId: deviceId.result });
+            const session = open.result.transaction('kv').objectStore('kv').get('session');
+            session.onsuccess = () => done({ session: session.result });
+            session.onerror = () => fail(session.error);
           };
         }),
     );
@@ -125,7 +128,6 @@ test('the database holds no token the signed-in browser holds, and no string in 
       statuses.forEach((status, index) => status !== 401 && opened.push(`${batch[index]}: ${status}`));
     }
     expect(opened).toEqual([]);
-    expect(answered.length).toBeGreaterThan(0);
   } finally {
     await dapp.close();
   }
@@ -223,15 +225,15 @@ const OS_LINKS = {
   javascript: 'javascript://%0aalert(document.domain)',
 };
 
-for (const [label, viewport] of [
-  ['a desktop', { isMobile: false }],
-  ['a phone', { isMobile: true }],
-] as const) {
-  test(`on ${label}, directory links to operating-system handlers or javascript: are neither rendered nor opened; an https link is`, async ({ page, stack, browser }) => {
+const { defaultBrowserType: _browser, ...phone } = devices['Pixel 7'];
+
+for (const onPhone of [false, true]) {
+  test(`on a ${onPhone ? 'phone' : 'desktop'}, directory links to operating-system handlers or javascript: are neither rendered nor opened; an https link is`, async ({ page, stack, browser }) => {
     test.setTimeout(120_000);
-    const context = viewport.isMobile ? await browser.newContext({ isMobile: true, hasTouch: true, viewport: { width: 412, height: 839 }, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36' }) : undefined;
+    const context = onPhone ? await browser.newContext(phone) : undefined;
     const tab = context ? await context.newPage() : page;
-    const field = viewport.isMobile ? 'mobile_link' : 'desktop_link';
+    // The link the pairing view offers: the app link on a phone, the desktop app's on a computer.
+    const field = onPhone ? 'mobile_link' : 'desktop_link';
     const entries = Object.entries(OS_LINKS).map(([name, link], index) => ({
       id: `os-handler-${index}`,
       name: `Handler ${name}`,
@@ -249,7 +251,7 @@ for (const [label, viewport] of [
       tab.on('popup', (popup) => opened.push(popup.url()));
       tab.on('framenavigated', (frame) => frame === tab.mainFrame() && frame.url() !== dapp.url && opened.push(frame.url()));
       await tab.goto(dapp.url);
-      if (viewport.isMobile) expect(await tab.evaluate(() => /Mobile|Android/.test(navigator.userAgent))).toBe(true);
+      if (onPhone) expect(await tab.evaluate(() => /Mobile|Android/.test(navigator.userAgent))).toBe(true);
       for (const { name } of entries) {
         const isControl = name === 'Handler control';
         await tab.evaluate(() => (window as unknown as { dappModal: { open(o: { view: string }): Promise<void> } }).dappModal.open({ view: 'AllWallets' }));
