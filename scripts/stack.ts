@@ -251,6 +251,21 @@ interface ClosableServer {
   close(): Promise<void>;
 }
 
+/**
+ * Runs `start` (a Vite server's creation) and removes the SIGTERM and stdin-end listeners it added. Vite's own exit
+ * on SIGTERM closes only its server and exits at once, racing `npm start`'s stop: anvil and alto outlived it.
+ */
+async function withoutViteExit<T>(start: () => Promise<T>): Promise<T> {
+  const signals = new Set(process.listeners('SIGTERM'));
+  const stdinEnds = new Set(process.stdin.listeners('end'));
+  try {
+    return await start();
+  } finally {
+    for (const listener of process.listeners('SIGTERM')) if (!signals.has(listener)) process.off('SIGTERM', listener);
+    for (const listener of process.stdin.listeners('end')) if (!stdinEnds.has(listener)) process.stdin.off('end', listener as () => void);
+  }
+}
+
 /** Starts the site with Vite: dev server or a production build served by preview. */
 export async function startSite(
   mode: 'dev' | 'preview',
@@ -262,12 +277,12 @@ export async function startSite(
   const vite = await import('vite');
   const configFile = join(repoRoot, 'site', 'vite.config.ts');
   if (mode === 'dev') {
-    const server = await vite.createServer({ configFile, server: { host, port, strictPort: true }, logLevel: 'warn' });
+    const server = await withoutViteExit(() => vite.createServer({ configFile, server: { host, port, strictPort: true }, logLevel: 'warn' }));
     await server.listen();
     return { url: `http://${host}:${port}/`, close: () => server.close() };
   }
   await vite.build({ configFile, logLevel: 'warn' });
-  const server = await vite.preview({ configFile, preview: { host, port, strictPort: true }, logLevel: 'warn' });
+  const server = await withoutViteExit(() => vite.preview({ configFile, preview: { host, port, strictPort: true }, logLevel: 'warn' }));
   const closable = server.httpServer as unknown as { close(cb: () => void): void };
   const preview: ClosableServer = { close: () => new Promise<void>((done) => closable.close(() => done())) };
   return { url: `http://${host}:${port}/`, close: () => preview.close() };

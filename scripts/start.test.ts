@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { freePort, repoRoot } from './stack.js';
@@ -37,6 +37,53 @@ async function portFree(port: number): Promise<boolean> {
   });
 }
 
+interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  state: string;
+  command: string;
+}
+
+function processes(): ProcessInfo[] {
+  return execFileSync('ps', ['-A', '-o', 'pid=,ppid=,stat=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .flatMap((line) => {
+      const found = /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line);
+      return found ? [{ pid: Number(found[1]), ppid: Number(found[2]), state: found[3], command: found[4] }] : [];
+    });
+}
+
+/** Every process below `pid` (children, their children, ...), as `ps` lists them now. */
+function descendants(pid: number): ProcessInfo[] {
+  const all = processes();
+  const found: ProcessInfo[] = [];
+  const visit = (parent: number) => {
+    for (const child of all.filter((p) => p.ppid === parent)) {
+      found.push(child);
+      visit(child.pid);
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+/** Those of `tracked` still alive a moment after `npm start` exited (a zombie awaiting its reaper counts as gone). */
+async function survivors(tracked: ProcessInfo[]): Promise<string[]> {
+  const alive = () => {
+    const now = new Map(processes().map((p) => [p.pid, p]));
+    return tracked.filter((p) => now.has(p.pid) && !now.get(p.pid)!.state.startsWith('Z') && now.get(p.pid)!.command === p.command);
+  };
+  const deadline = Date.now() + 2_000;
+  while (alive().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  return alive().map((p) => `${p.pid} ${p.command.slice(0, 120)}`);
+}
+
+/** The node (anvil's npm wrapper and the anvil binary it runs) and the bundler (alto) among `list`. */
+const stackChildren = (list: ProcessInfo[]) => ({
+  anvil: list.filter((p) => /anvil/.test(p.command)).length,
+  alto: list.filter((p) => /alto/.test(p.command)).length,
+});
+
 describe('npm start', () => {
   it('prints the URL and the dev accounts, serves the site, stops everything on Ctrl-C, SIGTERM or SIGHUP and starts again', { timeout: 360_000 }, async () => {
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -57,19 +104,27 @@ describe('npm start', () => {
       }).then((r) => r.json());
       expect(chainId.result).toBe('0x7a69');
 
+      // Its children: anvil's wrapper and the anvil binary, and alto. None may outlive it.
+      const children = descendants(run.child.pid!);
+      expect(stackChildren(children)).toEqual({ anvil: 2, alto: 1 });
       run.child.kill(signal);
       expect(await run.exited).toBe(0);
       expect(run.output()).toContain(`Stopping (${signal})...`);
+      expect(await survivors(children), `after ${signal}`).toEqual([]);
       for (const port of Object.values(ports)) expect(await portFree(Number(port)), `port ${port} after ${signal}`).toBe(true);
     }
   });
 
   it('stops the children it has started when SIGTERM arrives while it is still starting', async () => {
     const run = start();
-    // The node runs and the bundler is starting: neither may outlive npm start.
-    await waitFor(() => run.output().includes('Starting the ERC-4337 bundler'), 90_000, run.output);
+    // The node runs and the bundler has been spawned but does not answer yet: neither may outlive npm start.
+    let children: ProcessInfo[] = [];
+    await waitFor(() => stackChildren((children = descendants(run.child.pid!))).alto > 0, 90_000, run.output);
+    expect(run.output()).not.toContain('Starting api-mocks');
+    expect(stackChildren(children)).toEqual({ anvil: 2, alto: 1 });
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
+    expect(await survivors(children)).toEqual([]);
     expect(await portFree(Number(ports.ANVIL_PORT))).toBe(true);
     expect(await portFree(Number(ports.BUNDLER_PORT))).toBe(true);
   });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { formatUnits, getAddress, maxUint256, parseTransaction, encodeFunctionData, parseAbi, type Address, type Hex } from 'viem';
+import { formatUnits, getAddress, hashTypedData, maxUint256, parseTransaction, encodeFunctionData, parseAbi, toHex, verifyMessage, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { describeApproval, type ApprovalFacts } from '../src/embedded/frame/approval.js';
-import { parseSigningRequest, RequestError, type ParsedRequest } from '../src/embedded/frame/requests.js';
+import { describeApproval, type ApprovalFacts, type TreeNode } from '../src/embedded/frame/approval.js';
+import { parseSigningRequest, RequestError, typedDataToSign, type ParsedCall, type ParsedRequest } from '../src/embedded/frame/requests.js';
 
 // The frame's request parser and approval (api-mocks/src/embedded/frame): what is refused never reaches a key, and
 // what is accepted is shown with the values that are then signed.
@@ -19,7 +19,11 @@ const data = fc.uint8Array({ maxLength: 64 }).map((bytes) => `0x${Buffer.from(by
 
 /** What would be signed for a parsed transaction: viem's serialisation of exactly the parsed fields. */
 async function signParsed(request: Extract<ParsedRequest, { transaction: unknown }>) {
-  const { to, value, data: input } = request.transaction;
+  return signCall(request.transaction);
+}
+
+/** The signed transaction of one parsed call (the frame signs each call of a batch on its own, from the parsed call). */
+async function signCall({ to, value, data: input }: ParsedCall) {
   return parseTransaction(await account.signTransaction({ chainId: context.chainId, type: 'legacy', to, value, data: input, gas: 100_000n, gasPrice: 1n, nonce: 0 }));
 }
 
@@ -39,6 +43,116 @@ describe('the frame request parser', () => {
         expect(view.calls[0].data).toBe(signed.data ?? '0x');
         expect(signed.value ?? 0n).toBe(BigInt(value));
         expect(getAddress(signed.to!)).toBe(getAddress(to));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('shows every call of an accepted wallet_sendCalls batch, and the total, with the values that are then signed', async () => {
+    const call = fc.record({ to: writtenAddress, value: fc.option(quantity(maxUint256 / 32n), { nil: undefined }), data: fc.option(data, { nil: undefined }) }, { requiredKeys: ['to'] });
+    await fc.assert(
+      fc.asyncProperty(fc.array(call, { minLength: 1, maxLength: 5 }), fc.boolean(), async (calls, atomicRequired) => {
+        const request = parseSigningRequest('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: account.address, atomicRequired, calls }], context);
+        if (request.method !== 'wallet_sendCalls') throw new Error('parsed as another method');
+        const view = describeApproval(request, facts);
+        expect(view.calls).toHaveLength(calls.length);
+        let total = 0n;
+        for (const [index, sent] of calls.entries()) {
+          const signed = await signCall(request.calls[index]);
+          const shown = view.calls[index];
+          expect(valueRow(shown.rows)).toBe(`${formatUnits(signed.value ?? 0n, 18)} tBNB`);
+          expect(toRow(shown.rows)).toBe(getAddress(signed.to!));
+          expect(shown.data).toBe(signed.data ?? '0x');
+          // And what is signed is what the dapp asked for.
+          expect(signed.value ?? 0n).toBe(BigInt(sent.value ?? 0));
+          expect(getAddress(signed.to!)).toBe(getAddress(sent.to));
+          expect(signed.data ?? '0x').toBe((sent.data ?? '0x').toLowerCase());
+          total += signed.value ?? 0n;
+        }
+        expect(view.rows.find(([term]) => term === 'Total value')?.[1]).toBe(`${formatUnits(total, 18)} tBNB`);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('shows a personal_sign message as exactly the bytes that are then signed (text, or hex when not text)', async () => {
+    const message = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 40 }).filter((text) => !/^0x([0-9a-f]{2})*$/i.test(text)),
+      fc.uint8Array({ maxLength: 40 }).map((bytes) => toHex(bytes)),
+      // Text written as hex, with a byte-order mark or invisible characters in front.
+      fc.string({ unit: 'grapheme', maxLength: 20 }).map((text) => toHex(new TextEncoder().encode(`\uFEFF${text}`))),
+      fc.string({ unit: 'grapheme', maxLength: 20 }).map((text) => toHex(new TextEncoder().encode(`\u200B${text}`))),
+      // Text with a right-to-left override or a zero-width space inside.
+      fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom('\u202E', '\u200B', '\uFEFF', '\u0007'), fc.string({ maxLength: 10 })).map(([a, mark, b]) => `${a}${mark}${b}`).filter((text) => !/^0x/i.test(text)),
+    );
+    await fc.assert(
+      fc.asyncProperty(message, async (sent) => {
+        const request = parseSigningRequest('personal_sign', [sent, account.address], context);
+        if (request.method !== 'personal_sign') throw new Error('parsed as another method');
+        const view = describeApproval(request, facts);
+        expect(view.title).toBe('Sign message');
+        // As the frame signs it: the raw bytes when the dapp sent hex, else the text.
+        const signature = await account.signMessage({ message: request.message.raw ? { raw: request.message.raw } : request.message.text });
+        const shownBytes = request.message.raw && view.message === request.message.raw ? request.message.raw : toHex(new TextEncoder().encode(view.message!));
+        // Nothing invisible is shown as text: such a message is shown as the hex of its bytes.
+        if (view.message !== request.message.raw) expect(view.message).not.toMatch(/[\p{Cf}]|[^\P{Cc}\t\n\r]/u);
+        expect(await verifyMessage({ address: account.address, message: { raw: shownBytes }, signature })).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('shows the typed data domain and message as trees holding exactly the values that are then signed', async () => {
+    const person = fc.record({ name: fc.string({ maxLength: 12 }), wallet: hexAddress });
+    const typed = fc.record({
+      domain: fc.record({ name: fc.string({ maxLength: 12 }), version: fc.constantFrom('1', '2'), chainId: fc.constantFrom(31337, '0x7a69', '31337'), verifyingContract: hexAddress }),
+      message: fc.record({
+        from: person,
+        to: fc.array(person, { maxLength: 3 }),
+        contents: fc.string({ maxLength: 30 }),
+        amount: fc.bigInt({ min: 0n, max: maxUint256 }).map(String),
+        paid: fc.boolean(),
+      }),
+    });
+    const types = {
+      EIP712Domain: [
+        { name: 'name', type: 'string' },
+        { name: 'version', type: 'string' },
+        { name: 'chainId', type: 'uint256' },
+        { name: 'verifyingContract', type: 'address' },
+      ],
+      Person: [
+        { name: 'name', type: 'string' },
+        { name: 'wallet', type: 'address' },
+      ],
+      Mail: [
+        { name: 'from', type: 'Person' },
+        { name: 'to', type: 'Person[]' },
+        { name: 'contents', type: 'string' },
+        { name: 'amount', type: 'uint256' },
+        { name: 'paid', type: 'bool' },
+      ],
+    };
+    /** The values a tree shows, read back into an object (arrays from `label[i]` children). */
+    const read = (nodes: TreeNode[]): Record<string, unknown> => Object.fromEntries(nodes.map((n) => [n.label, value(n)]));
+    const value = (n: TreeNode): unknown =>
+      n.children === undefined ? n.value : n.children.every((c) => c.label.startsWith(`${n.label}[`)) ? n.children.map(value) : read(n.children);
+    const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' || typeof x === 'number' || typeof x === 'boolean' ? String(x) : x)));
+    await fc.assert(
+      fc.asyncProperty(typed, async ({ domain, message }) => {
+        const data = { types, primaryType: 'Mail', domain, message };
+        const request = parseSigningRequest('eth_signTypedData_v4', [account.address, JSON.stringify(data)], context);
+        if (request.method !== 'eth_signTypedData_v4') throw new Error('parsed as another method');
+        const view = describeApproval(request, facts);
+        expect(view.title).toBe('Sign message');
+        const signed = typedDataToSign(request.typedData);
+        // Each tree, read back, is the signed domain and message.
+        expect(plain(read(view.domain!))).toEqual(plain(signed.domain));
+        expect(plain(read(view.typedMessage!))).toEqual(plain(signed.message));
+        // And what is signed is what the dapp asked for.
+        expect(hashTypedData(signed)).toBe(hashTypedData({ ...data, domain: { ...domain, chainId: 31337 } } as Parameters<typeof hashTypedData>[0]));
+        const signature = await account.signTypedData(signed);
+        expect(signature).toMatch(/^0x[0-9a-f]{130}$/);
       }),
       { numRuns: 60 },
     );
@@ -100,5 +214,72 @@ describe('the frame request parser', () => {
     const mint = show(presale, encodeFunctionData({ abi: erc20, functionName: 'mint', args: [2n] }), '0x1bc16d674ec80000');
     expect(mint.heading).toBe('Mint 2 Minibot M1');
     expect(valueRow(mint.rows)).toBe('2 tBNB');
+  });
+
+  it('names ERC-721 transfers and approvals with the collection symbol and the token id', () => {
+    const collection = getAddress('0x00000000000000000000000000000000000000dd');
+    const owner = account.address;
+    const friend = getAddress('0x00000000000000000000000000000000000000ee');
+    const erc721 = parseAbi([
+      'function transferFrom(address, address, uint256)',
+      'function safeTransferFrom(address, address, uint256)',
+      'function safeTransferFrom(address, address, uint256, bytes)',
+      'function approve(address, uint256)',
+      'function setApprovalForAll(address, bool)',
+    ]);
+    const nft: ApprovalFacts = { ...facts, names: { [friend]: 'friend.minibot' }, tokens: { [collection]: { standard: 'erc721', symbol: 'MBOT' } } };
+    const show = (input: Hex, known = nft) => describeApproval(parseSigningRequest('eth_sendTransaction', [{ to: collection, data: input }], context), known).calls[0];
+    const recipient = `friend.minibot (${friend})`;
+    const expected = { heading: 'Transfer MBOT #7', rows: [['To', collection], ['Value', '0 tBNB'], ['From', owner], ['Recipient', recipient], ['Token ID', '7']] };
+    expect(show(encodeFunctionData({ abi: erc721, functionName: 'transferFrom', args: [owner, friend, 7n] }))).toMatchObject(expected);
+    expect(show(encodeFunctionData({ abi: erc721, functionName: 'safeTransferFrom', args: [owner, friend, 7n] }))).toMatchObject(expected);
+    expect(show(encodeFunctionData({ abi: erc721, functionName: 'safeTransferFrom', args: [owner, friend, 7n, '0x1234'] }))).toMatchObject(expected);
+    expect(show(encodeFunctionData({ abi: erc721, functionName: 'approve', args: [friend, 9n] }))).toMatchObject({
+      heading: `Allow ${recipient} to take MBOT #9`,
+      rows: [['To', collection], ['Value', '0 tBNB'], ['Spender', recipient], ['Token ID', '9']],
+    });
+    expect(show(encodeFunctionData({ abi: erc721, functionName: 'setApprovalForAll', args: [friend, true] })).heading).toBe(`Allow ${recipient} to take all your MBOT`);
+    // The same transferFrom on an ERC-20 contract is an amount, not a token id.
+    const erc20: ApprovalFacts = { ...nft, tokens: { [collection]: { standard: 'erc20', symbol: 'USDT', decimals: 6 } } };
+    expect(show(encodeFunctionData({ abi: erc721, functionName: 'transferFrom', args: [owner, friend, 2_500_000n] }), erc20).heading).toBe('Transfer 2.5 USDT');
+  });
+
+  it('shows typed data as a tree of its domain and message, nested structs and arrays included', () => {
+    const verifyingContract = getAddress('0x00000000000000000000000000000000000000ff');
+    const typed = {
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+        Person: [
+          { name: 'name', type: 'string' },
+          { name: 'wallet', type: 'address' },
+        ],
+        Mail: [
+          { name: 'from', type: 'Person' },
+          { name: 'to', type: 'Person[]' },
+          { name: 'contents', type: 'string' },
+        ],
+      },
+      primaryType: 'Mail',
+      domain: { name: 'Ether Mail', version: '1', chainId: 31337, verifyingContract },
+      message: { from: { name: 'Cow', wallet: '0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826' }, to: [{ name: 'Bob', wallet: '0xbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb' }], contents: 'Hello, Bob!' },
+    };
+    const view = describeApproval(parseSigningRequest('eth_signTypedData_v4', [account.address, JSON.stringify(typed)], context), facts);
+    expect(view).toMatchObject({ kind: 'message', title: 'Sign message', rows: [['From', account.address], ['Type', 'Mail']] });
+    expect(view.domain).toEqual([
+      { label: 'name', value: 'Ether Mail' },
+      { label: 'version', value: '1' },
+      { label: 'chainId', value: '31337' },
+      { label: 'verifyingContract', value: verifyingContract },
+    ]);
+    expect(view.typedMessage).toEqual([
+      { label: 'from', children: [{ label: 'name', value: 'Cow' }, { label: 'wallet', value: '0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826' }] },
+      { label: 'to', children: [{ label: 'to[0]', children: [{ label: 'name', value: 'Bob' }, { label: 'wallet', value: '0xbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb' }] }] },
+      { label: 'contents', value: 'Hello, Bob!' },
+    ]);
   });
 });

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/db.js';
 import { EmbeddedStore, WALLET_SESSION_MS } from '../src/embedded/store.js';
+import { startEmbeddedService } from '../src/embedded/service.js';
+import { ProjectStore } from '../src/projects.js';
 import { DATABASE_FILE } from '../src/db.js';
 
 // Who may ask what of the local services: the embedded wallet's origin answers only itself, the local tools'
@@ -85,6 +87,38 @@ describe('codes, keys and sessions of the embedded wallet', () => {
     expect(store.session(token)?.account.id).toBe(account.id);
     now += WALLET_SESSION_MS;
     expect(store.session(token)).toBeUndefined();
+  });
+
+  it('ends a wallet session after its lifetime: the running service, its clock moved, answers 401', async () => {
+    let now = Date.now();
+    const dir = mkdtempSync(join(tmpdir(), 'trust-'));
+    dirs.push(dir);
+    const db = openDatabase(dir);
+    // No chain behind it: the welcome grant is off, and nothing here reads the chain.
+    const service = await startEmbeddedService({ host: '127.0.0.1', port: 0, db, dataDir: dir, projects: new ProjectStore(db), chainId: 31337, rpcUrl: 'http://127.0.0.1:9', welcomeGrantBnb: '0', now: () => now });
+    try {
+      const call = (path: string, body?: unknown, token?: string) =>
+        fetch(`${service.url}${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const email = newEmail();
+      const deviceId = randomUUID();
+      expect((await call('/api/email/start', { email, deviceId })).status).toBe(200);
+      const { messages } = (await (await call(`/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { code?: string }[] };
+      const login = (await (await call('/api/email/verify', { email, deviceId, otp: messages[0].code })).json()) as { token: string };
+      expect((await call('/api/me', undefined, login.token)).status).toBe(200);
+      now += WALLET_SESSION_MS - 60_000;
+      expect((await call('/api/me', undefined, login.token)).status).toBe(200);
+      now += 60_000;
+      const expired = await call('/api/me', undefined, login.token);
+      expect(expired.status).toBe(401);
+      expect(await expired.json()).toEqual({ error: 'Not logged in' });
+    } finally {
+      await service.close();
+      db.close();
+    }
   });
 
   it('approves a device only by a POST from its own page, and keeps tokens only as hashes', async () => {

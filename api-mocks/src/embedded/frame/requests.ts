@@ -147,6 +147,9 @@ function parseSendCalls(value: unknown, context: ParseContext): { calls: ParsedC
   return { calls, atomicRequired: value.atomicRequired === true };
 }
 
+/** Characters a person cannot see or that reorder what they see: a byte-order mark, zero-width and bidi controls, controls but tab and newlines. */
+const INVISIBLE = /[\p{Cf}\p{Co}\p{Cn}]|[^\P{Cc}\t\n\r]/u;
+
 function parseMessage(value: unknown): { text: string; raw?: Hex } {
   if (typeof value !== 'string') throw new RequestError('The message must be a string');
   if (value.length > MAX_MESSAGE_BYTES * 2 + 2) throw new RequestError('The message is too long');
@@ -154,11 +157,17 @@ function parseMessage(value: unknown): { text: string; raw?: Hex } {
   if (/^0x([0-9a-f]{2})*$/i.test(value)) {
     const raw = value.toLowerCase() as Hex;
     try {
-      const text = new TextDecoder('utf-8', { fatal: true }).decode(hexBytes(raw));
-      return { text, raw };
+      // ignoreBOM: a leading byte-order mark stays in the text (the decoder would drop it, and the text shown would not be the bytes signed).
+      const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(hexBytes(raw));
+      return { text: INVISIBLE.test(text) ? raw : text, raw };
     } catch {
       return { text: raw, raw };
     }
+  }
+  // Text with characters nobody sees is shown as the hex of the bytes signed.
+  if (INVISIBLE.test(value)) {
+    const raw = `0x${[...new TextEncoder().encode(value)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}` as Hex;
+    return { text: raw, raw };
   }
   return { text: value };
 }
