@@ -6,6 +6,7 @@ import type {
   ProjectConfigResponse,
   ProjectLimitsResponse,
 } from '../../modal/src/api/types.js';
+import { assetMarks } from '../src/asset-marks.js';
 import { getJson, localChain, postJson, projectId, sdkUrl } from './helpers.js';
 
 const wallets = (params: Record<string, string>, init?: RequestInit) => getJson<GetWalletsResponse>('/getWallets', params, init);
@@ -125,6 +126,58 @@ describe('images', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/svg+xml');
     expect(await response.text()).toContain('</svg>');
+  });
+
+  const svgOf = async (path: string) => {
+    const response = await fetch(sdkUrl(path));
+    expect(response.status, path).toBe(200);
+    return response.text();
+  };
+  /** The text a generated image shows (its label), or undefined for a mark. */
+  const textOf = (svg: string) => /<text[^>]*>([^<]*)<\/text>/.exec(svg)?.[1];
+
+  it("draws the local chain with the mark of its coin's chain (BNB Chain), named by the network's name", async () => {
+    const svg = await svgOf(`/public/getAssetImage/${localChain()}`);
+    expect(svg).toContain('aria-label="BSC Local"');
+    expect(svg).toContain(`d="${assetMarks.bnb.path}"`);
+    expect(textOf(svg)).toBeUndefined();
+    expect(svg).not.toContain('EIP');
+  });
+
+  it.each([
+    ['eip155:56', 'BNB Smart Chain', 'bnb'],
+    ['eip155:97', 'BNB Smart Chain Testnet', 'bnb'],
+    ['eip155:1', 'Ethereum', 'ethereum'],
+    ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Solana', 'solana'],
+  ] as const)('draws network %s with its mark', async (id, name, mark) => {
+    const svg = await svgOf(`/public/getAssetImage/${id}`);
+    expect(svg).toContain(`aria-label="${name}"`);
+    expect(svg).toContain(`d="${assetMarks[mark].path}"`);
+  });
+
+  it('labels a chain without a mark by its reference, an NFT by its number and another asset by its initials', async () => {
+    expect(textOf(await svgOf('/public/getAssetImage/eip155:8453'))).toBe('8453');
+    expect(textOf(await svgOf('/public/getAssetImage/nft-4'))).toBe('#4');
+    expect(textOf(await svgOf('/public/getAssetImage/local-exchange'))).toBe('LE');
+  });
+
+  it('draws coins with their marks, and a coin without one by its ticker', async () => {
+    const bnb = await svgOf('/public/getTokenImage/BNB');
+    const usdt = await svgOf('/public/getTokenImage/USDT');
+    expect(bnb).toContain(`d="${assetMarks.bnb.path}"`);
+    expect(usdt).toContain(`d="${assetMarks.tether.path}"`);
+    // The BNB coin and the BSC network beside it in the Account view look apart (white on yellow, yellow on black).
+    expect(bnb).not.toBe(await svgOf(`/public/getAssetImage/${localChain()}`));
+    expect(textOf(await svgOf('/public/getTokenImage/USDC'))).toBe('USDC');
+    expect(textOf(await svgOf('/public/getTokenImage/MBT'))).toBe('MBT');
+    expect(await svgOf('/public/getTokenImage/MBT')).not.toBe(await svgOf('/public/getTokenImage/MUSD'));
+  });
+
+  it('draws a currency by its sign, or its code where it has none', async () => {
+    expect(textOf(await svgOf('/public/getCurrencyImage/USD'))).toBe('$');
+    expect(textOf(await svgOf('/public/getCurrencyImage/EUR'))).toBe('€');
+    expect(textOf(await svgOf('/public/getCurrencyImage/GBP'))).toBe('£');
+    expect(textOf(await svgOf('/public/getCurrencyImage/CHF'))).toBe('CHF');
   });
 
   it('answers 400 for an image id with forbidden characters', async () => {

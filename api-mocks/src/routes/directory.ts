@@ -7,6 +7,7 @@ import type {
 } from '../../../modal/src/api/types.js';
 import type { MocksContext } from '../context.js';
 import { badRequest, notFound, type Router } from '../http.js';
+import { assetImageSvg, currencyImageSvg, tokenImageSvg } from '../asset-images.js';
 import { iconSvg, SVG_CONTENT_TYPE } from '../images.js';
 import { parseCaip2, parseIntInRange, requireObject, requireString } from '../validate.js';
 import { queryWallets } from '../wallets.js';
@@ -79,16 +80,17 @@ export function directoryRoutes(router: Router, ctx: MocksContext): void {
     return { text: iconSvg(wallet.id, wallet.name), contentType: SVG_CONTENT_TYPE, headers: IMAGE_HEADERS };
   });
 
-  const imageRoute = (path: string, kind: string, shape: 'square' | 'circle') =>
+  const local = { id: ctx.localChain, name: ctx.chain.name, nativeSymbol: ctx.chain.nativeCurrency.symbol };
+  const imageRoute = (path: string, kind: string, draw: (id: string) => string) =>
     router.get(path, (req) => {
       ctx.projects.authorize(req);
       const id = req.params.id;
       if (!/^[-_.:a-zA-Z0-9]{1,100}$/.test(id)) throw badRequest(`"${kind}" must be 1-100 letters, digits, "-", "_", "." or ":", got "${id}"`, kind);
-      return { text: iconSvg(`${kind}:${id.toLowerCase()}`, id, shape), contentType: SVG_CONTENT_TYPE, headers: IMAGE_HEADERS };
+      return { text: draw(id), contentType: SVG_CONTENT_TYPE, headers: IMAGE_HEADERS };
     });
-  imageRoute('/public/getAssetImage/:id', 'id', 'square');
-  imageRoute('/public/getTokenImage/:id', 'symbol', 'circle');
-  imageRoute('/public/getCurrencyImage/:id', 'code', 'circle');
+  imageRoute('/public/getAssetImage/:id', 'id', (id) => assetImageSvg(id, local));
+  imageRoute('/public/getTokenImage/:id', 'symbol', tokenImageSvg);
+  imageRoute('/public/getCurrencyImage/:id', 'code', currencyImageSvg);
 
   router.get('/getAnalyticsConfig', (req) => {
     const project = ctx.projects.authorize(req);
