@@ -81,7 +81,7 @@ Files only the modal's page loads: ${figures.modalOnlyFiles.map(({ file, gzipKb 
 The connect button's element and the modal's views are lazy chunks (loaded on render and on the first click) and are
 not counted, as in bench:package. \`@minibot/modal/wagmi\` itself imports nothing of wagmi at run time and is not
 imported by the element entry: the element entry's first click is unchanged (bench:package, size-budget test).
-The app of the e2e test (\`index.html\`: also mint, sign, ethers, EIP-5792 batch) loads ${figures.fullTestAppGzipKb} kB.
+The app of the e2e test (\`index.html\`: also mint, sign, ethers, EIP-5792 batch, network switch) loads ${figures.fullTestAppGzipKb} kB.
 
 ${peersMarkdown(wagmi2, figures.elementModalAddsGzipKb, figures.modalAddsGzipKb)}
 Pack, install and build: ${figures.packInstallBuildSeconds} s on this machine.
