@@ -5,7 +5,7 @@
 //    installs them there when they are missing, see `ensurePeers`).
 // 2. Click to first view painted in Chromium, cold and warm, with the directory answering 300 ms late.
 // 3. AllWallets with the whole directory (450 wallets): DOM size, and search answer time after the debounce.
-import { fork, spawnSync } from 'node:child_process';
+import { fork } from 'node:child_process';
 // 4. The Account hub: reopening Account with cached balances (click to painted token list), and Activity scrolled
 //    through 1,000 transactions (DOM size).
 import { build, type Metafile } from 'esbuild';
@@ -19,13 +19,12 @@ import os, { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from '@playwright/test';
 import { writeBenchReport } from './results.js';
+import { ensurePeers, peersModules } from './peer-install.js';
 import { measureModalSizes } from './view-sizes.js';
 import { WALLET_SEARCH_DEBOUNCE_MS } from '../modal/src/core/constants.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = join(root, '.local', 'bench-modal');
-const peersDir = join(root, 'bench', 'peers');
-const peersModules = join(peersDir, 'node_modules');
 const GOAL_INITIAL_KB = 20;
 const GOAL_VIEW_KB = 12;
 const TRANSACTIONS = 1000;
@@ -643,25 +642,6 @@ async function measureHub(browser: Browser, origin: string) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-
-/**
- * Installs the peer modals into bench/peers (its own package.json and lockfile, never the product's) when one of
- * them is missing: `npm ci` from the lockfile, without install scripts (bundling needs only their files).
- */
-function ensurePeers(log: (line: string) => void = console.log): { ok: true } | { ok: false; error: string } {
-  const manifest = JSON.parse(readFileSync(join(peersDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  const missing = Object.keys(manifest.dependencies).filter((name) => !existsSync(join(peersModules, name, 'package.json')));
-  if (missing.length === 0) return { ok: true };
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const mode = existsSync(join(peersDir, 'package-lock.json')) ? 'ci' : 'install';
-  const args = [mode, '--prefix', peersDir, '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund'];
-  log(`bench/peers: ${missing.join(', ')} missing; running npm ${args.join(' ').replace(peersDir, 'bench/peers')} ...`);
-  const result = spawnSync(npm, args, { stdio: 'inherit' });
-  if (result.error) return { ok: false, error: result.error.message };
-  if (result.status !== 0) return { ok: false, error: `npm ${mode} exited with code ${result.status}` };
-  const still = Object.keys(manifest.dependencies).filter((name) => !existsSync(join(peersModules, name, 'package.json')));
-  return still.length === 0 ? { ok: true } : { ok: false, error: `still missing after npm ${mode}: ${still.join(', ')}` };
-}
 
 async function main() {
   mkdirSync(work, { recursive: true });

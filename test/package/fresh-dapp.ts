@@ -32,7 +32,7 @@ export interface PackedModal {
 
 /** `npm pack` of modal/ into `destination` (builds modal/dist first through the package's `prepack`). */
 export function packModal(destination: string): PackedModal {
-  const [info] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', destination], modalDir, 600_000)) as {
+  const [info] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', destination], modalDir, 900_000)) as {
     filename: string;
     size: number;
     unpackedSize: number;
@@ -218,7 +218,47 @@ const presaleAbiSource = `export const presaleAbi = [
 ] as const;
 
 export interface DappConfig {
-  projectId: string; chainId: number; rpcUrl: string; apiUrl: string; relayUrl: string; contract: \`0x\${string}\`; embeddedWalletUrl?: string;
+  projectId: string; chainId: number; rpcUrl: string; apiUrl: string; relayUrl: string; contract: \`0x\${string}\`; embeddedWalletUrl?: string; secondChainId?: number;
+}
+`;
+
+/**
+ * The mint panel both wagmi dapps render (the Vite one and the Next.js App Router one): wagmi's connection and chain,
+ * the presale's price (`useReadContract`), the connected wallet's passes, and a mint (`useWriteContract`) awaited
+ * with `useWaitForTransactionReceipt`. A client component, so a Next.js server component may render it.
+ */
+const presaleMintSource = `'use client';
+import { useEffect } from 'react';
+import { useChainId, useConnection, useReadContract, useWaitForTransactionReceipt, useWriteContract } from 'wagmi';
+import { presaleAbi } from './presale';
+
+export function PresaleMint({ contract }: { contract: \`0x\${string}\` }) {
+  const connection = useConnection();
+  const chainId = useChainId();
+  const price = useReadContract({ address: contract, abi: presaleAbi, functionName: 'price' });
+  const passes = useReadContract({
+    address: contract, abi: presaleAbi, functionName: 'balanceOf', args: connection.address ? [connection.address] : undefined,
+    query: { enabled: Boolean(connection.address) },
+  });
+  const mint = useWriteContract();
+  const receipt = useWaitForTransactionReceipt({ hash: mint.data });
+  const refetchPasses = passes.refetch;
+  useEffect(() => {
+    if (receipt.isSuccess) void refetchPasses();
+  }, [receipt.isSuccess, refetchPasses]);
+  return (
+    <section>
+      <p data-testid="status">{connection.status}</p>
+      <p data-testid="address">{connection.address ?? 'Not connected'}</p>
+      <p data-testid="connector">{connection.connector?.id ?? ''}</p>
+      <p data-testid="chain">{chainId}</p>
+      <p data-testid="price">{price.data !== undefined ? \`Price: \${price.data} wei\` : price.error ? 'Price not available' : 'Loading...'}</p>
+      <p data-testid="passes">{passes.data !== undefined ? \`Passes: \${passes.data}\` : ''}</p>
+      <button disabled={!connection.isConnected || price.data === undefined}
+        onClick={() => mint.writeContract({ address: contract, abi: presaleAbi, functionName: 'mint', args: [1n], value: price.data })}>Mint</button>
+      <p data-testid="mint">{receipt.isSuccess ? \`Minted in block \${receipt.data.blockNumber}\` : mint.error ? \`Mint failed: \${mint.error.name}\` : mint.data ? 'Waiting for the receipt' : ''}</p>
+    </section>
+  );
 }
 `;
 
@@ -243,6 +283,7 @@ export default defineConfig({
 });
 `,
   'src/presale.ts': presaleAbiSource,
+  'src/presale-mint.tsx': presaleMintSource,
   // The element typings the package ships for JSX (generated from its custom-elements manifest): tsc fails without
   // them ("'mb-connect-button' does not exist on type 'JSX.IntrinsicElements'"), and the directive would be unused.
   'src/elements-check.tsx': `import type {} from '@minibot/modal/jsx/react';
@@ -259,24 +300,28 @@ export function Elements() {
 }
 `,
   // The code a wagmi developer writes: the modal, wagmi's config from it, the providers, wagmi's own hooks.
-  'src/main.tsx': `import { StrictMode, useEffect, useState } from 'react';
+  'src/main.tsx': `import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
-  createConfig, WagmiProvider, useCapabilities, useChainId, useConnection, useDisconnect, useReadContract, useSendCalls,
-  useSignMessage, useWaitForCallsStatus, useWaitForTransactionReceipt, useWriteContract,
+  createConfig, WagmiProvider, useCapabilities, useChainId, useConnection, useDisconnect, useSendCalls, useSignMessage,
+  useSwitchChain, useWaitForCallsStatus,
 } from 'wagmi';
 import { BrowserProvider } from 'ethers';
 import { createModal, defineEvmNetwork } from '@minibot/modal';
 import { ConnectButton, WalletProvider } from '@minibot/modal/react';
 import { wagmiConfigParameters } from '@minibot/modal/wagmi';
-import { presaleAbi, type DappConfig } from './presale';
+import { type DappConfig } from './presale';
+import { PresaleMint } from './presale-mint';
 
 const dapp = (await (await fetch('/config.json')).json()) as DappConfig;
+const bnb = { name: 'BNB', symbol: 'BNB', decimals: 18 };
 const modal = createModal({
   projectId: dapp.projectId,
   networks: [
-    defineEvmNetwork({ id: dapp.chainId, name: 'BSC Local', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [dapp.rpcUrl] } } }),
+    defineEvmNetwork({ id: dapp.chainId, name: 'BSC Local', nativeCurrency: bnb, rpcUrls: { default: { http: [dapp.rpcUrl] } } }),
+    // A second network for useSwitchChain. The stack runs one node: this network's reads go to it too.
+    ...(dapp.secondChainId ? [defineEvmNetwork({ id: dapp.secondChainId, name: 'Second Network', nativeCurrency: bnb, rpcUrls: { default: { http: [dapp.rpcUrl] } } })] : []),
   ],
   metadata: { name: 'Fresh wagmi dapp', description: 'wagmi 3 with the packed modal', url: location.origin, icons: [] },
   apiUrls: {
@@ -288,25 +333,15 @@ const config = createConfig(wagmiConfigParameters(modal));
 const queryClient = new QueryClient();
 const batchTargets = ['0x0000000000000000000000000000000000000e55', '0x0000000000000000000000000000000000000f66'] as const;
 
-function Presale() {
+function Extras() {
   const connection = useConnection();
   const chainId = useChainId();
-  const price = useReadContract({ address: dapp.contract, abi: presaleAbi, functionName: 'price' });
-  const passes = useReadContract({
-    address: dapp.contract, abi: presaleAbi, functionName: 'balanceOf', args: connection.address ? [connection.address] : undefined,
-    query: { enabled: Boolean(connection.address) },
-  });
-  const mint = useWriteContract();
-  const receipt = useWaitForTransactionReceipt({ hash: mint.data });
-  const refetchPasses = passes.refetch;
-  useEffect(() => {
-    if (receipt.isSuccess) void refetchPasses();
-  }, [receipt.isSuccess, refetchPasses]);
   const sign = useSignMessage();
   const capabilities = useCapabilities({ chainId, query: { enabled: connection.isConnected } });
   const calls = useSendCalls();
   const callsStatus = useWaitForCallsStatus({ id: calls.data?.id });
   const { disconnect } = useDisconnect();
+  const switchChain = useSwitchChain();
   const [ethersSignature, setEthersSignature] = useState('');
   const signWithEthers = async () => {
     const provider = modal.getProvider();
@@ -315,18 +350,11 @@ function Presale() {
     setEthersSignature(await signer.signMessage('Hello from ethers'));
   };
   return (
-    <main>
-      <h1>Fresh wagmi dapp</h1>
-      <ConnectButton />
-      <p data-testid="status">{connection.status}</p>
-      <p data-testid="address">{connection.address ?? 'Not connected'}</p>
-      <p data-testid="connector">{connection.connector?.id ?? ''}</p>
-      <p data-testid="chain">{chainId}</p>
-      <p data-testid="price">{price.data !== undefined ? \`Price: \${price.data} wei\` : price.error ? 'Price not available' : 'Loading...'}</p>
-      <p data-testid="passes">{passes.data !== undefined ? \`Passes: \${passes.data}\` : ''}</p>
-      <button disabled={!connection.isConnected || price.data === undefined}
-        onClick={() => mint.writeContract({ address: dapp.contract, abi: presaleAbi, functionName: 'mint', args: [1n], value: price.data })}>Mint</button>
-      <p data-testid="mint">{receipt.isSuccess ? \`Minted in block \${receipt.data.blockNumber}\` : mint.error ? \`Mint failed: \${mint.error.name}\` : mint.data ? 'Waiting for the receipt' : ''}</p>
+    <section>
+      {switchChain.chains.map((chain) => (
+        <button key={chain.id} disabled={!connection.isConnected} onClick={() => switchChain.switchChain({ chainId: chain.id })}>Switch to {chain.name}</button>
+      ))}
+      <p data-testid="switch">{switchChain.error ? \`Switch failed: \${switchChain.error.name}\` : switchChain.data ? \`Switched to \${switchChain.data.id}\` : ''}</p>
       <button onClick={() => sign.signMessage({ message: 'Hello from wagmi' })}>Sign</button>
       <p data-testid="signature">{sign.data ?? (sign.error ? \`Sign failed: \${sign.error.name}\` : '')}</p>
       <button onClick={() => void signWithEthers()}>Sign with ethers</button>
@@ -335,7 +363,7 @@ function Presale() {
       <button onClick={() => calls.sendCalls({ calls: [{ to: batchTargets[0], data: '0x', value: 1n }, { to: batchTargets[1], data: '0x', value: 2n }] })}>Send batch</button>
       <p data-testid="batch">{callsStatus.data ? \`Batch \${callsStatus.data.status}, \${callsStatus.data.receipts?.length ?? 0} receipt(s)\` : calls.error ? \`Batch failed: \${calls.error.name}\` : calls.data ? 'Batch sent' : ''}</p>
       <button onClick={() => disconnect()}>Disconnect with wagmi</button>
-    </main>
+    </section>
   );
 }
 
@@ -344,7 +372,12 @@ createRoot(document.getElementById('root')!).render(
     <WagmiProvider config={config}>
       <QueryClientProvider client={queryClient}>
         <WalletProvider client={modal}>
-          <Presale />
+          <main>
+            <h1>Fresh wagmi dapp</h1>
+            <ConnectButton />
+            <PresaleMint contract={dapp.contract} />
+            <Extras />
+          </main>
         </WalletProvider>
       </QueryClientProvider>
     </WagmiProvider>
@@ -619,9 +652,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   );
 }
 `,
-  // A server component (no directive) rendering the React entry's components.
+  // A server component (no directive) rendering the React entry's components and the mint panel of the Vite dapp.
   'app/page.tsx': `import { ConnectButton, WalletProvider } from '@minibot/modal/react';
-import { Status } from './status';
+import { contract } from '../lib/wallet';
+import { PresaleMint } from './presale-mint';
+import { ModalAddress } from './modal-address';
 
 export default function Page() {
   return (
@@ -629,31 +664,21 @@ export default function Page() {
       <h1>Fresh Next.js dapp</h1>
       <WalletProvider>
         <ConnectButton />
-        <Status />
+        <PresaleMint contract={contract} />
+        <ModalAddress />
       </WalletProvider>
     </main>
   );
 }
 `,
-  'app/status.tsx': `'use client';
-import { useConnection, useReadContract } from 'wagmi';
+  'app/presale.ts': presaleAbiSource,
+  'app/presale-mint.tsx': presaleMintSource,
+  'app/modal-address.tsx': `'use client';
 import { useAccount } from '@minibot/modal/react';
-import { contract } from '../lib/wallet';
 
-const priceAbi = [{ type: 'function', name: 'price', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'uint256' }] }] as const;
-
-export function Status() {
-  const connection = useConnection();
+export function ModalAddress() {
   const account = useAccount();
-  const price = useReadContract({ address: contract, abi: priceAbi, functionName: 'price' });
-  return (
-    <>
-      <p data-testid="wagmi-address">{connection.address ?? 'Not connected'}</p>
-      <p data-testid="wagmi-status">{connection.status}</p>
-      <p data-testid="modal-address">{account.address ?? 'Not connected'}</p>
-      <p data-testid="price">{price.data !== undefined ? \`Price: \${price.data} wei\` : 'Loading...'}</p>
-    </>
-  );
+  return <p data-testid="modal-address">{account.address ?? 'Not connected'}</p>;
 }
 `,
   'tsconfig.json': JSON.stringify(

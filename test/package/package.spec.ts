@@ -2,7 +2,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { verifyMessage, type Hex } from 'viem';
+import { parseEther, verifyMessage, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
 import { LOGIN_MAIL, newEmail, waitForMail } from '../embedded/mailbox.js';
 import { test, expect } from '../fixtures.js';
@@ -18,6 +19,11 @@ import { buildFreshDapp, buildNextDapp, checkVueTypings, packModal, readmeSelfHo
 const FIRST_CLICK_BUDGET_KB = 20;
 /** The Next.js the App Router dapp installs (the latest when this test was written; `npm view next version`). */
 const NEXT_VERSION = '16.4.6';
+/**
+ * The wagmi dapp's second network (for useSwitchChain): the stack runs one node, so this network's reads go to it too;
+ * the test wallet knows the chain, and switching changes the chain it answers with.
+ */
+const SECOND_CHAIN_ID = 97;
 const gzipKb = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 let work: string;
 let packed: PackedModal;
@@ -70,7 +76,8 @@ const dappConfig = (stack: StackInfo) => ({
 
 // One tarball for every dapp of this file (packing builds modal/dist: two packs at once would race).
 test.beforeAll(() => {
-  test.setTimeout(600_000);
+  // Packing builds modal/dist: minutes on a loaded 2-core machine.
+  test.setTimeout(900_000);
   work = mkdtempSync(join(tmpdir(), 'modal-package-'));
   packed = packModal(work);
 });
@@ -222,7 +229,7 @@ test.describe('a fresh wagmi 3 dapp (React, Vite, @tanstack/react-query) with th
       blockchainApi: origin(stack.apiUrl), walletDirectory: origin(stack.apiUrl), analytics: origin(stack.apiUrl), relay: origin(stack.relayUrl),
       rpc: origin(stack.rpcUrl), embeddedWallet: origin(stack.frameUrl),
     });
-    wagmiServer = await serveStatic(wagmiDapp.distDir, { ...dappConfig(stack), embeddedWalletUrl: stack.frameUrl }, csp);
+    wagmiServer = await serveStatic(wagmiDapp.distDir, { ...dappConfig(stack), embeddedWalletUrl: stack.frameUrl, secondChainId: SECOND_CHAIN_ID }, csp);
   });
 
   test.afterAll(async () => {
@@ -230,6 +237,7 @@ test.describe('a fresh wagmi 3 dapp (React, Vite, @tanstack/react-query) with th
   });
 
   test("connects the test wallet through the modal; wagmi's hooks read, mint, wait for the receipt and sign; ethers signs through getProvider(); a reload reconnects", async ({ page, wallet, stack, chain }) => {
+    test.setTimeout(120_000);
     const violations: string[] = [];
     await watchCsp(page, violations);
     await page.goto(wagmiServer.url);
@@ -275,6 +283,53 @@ test.describe('a fresh wagmi 3 dapp (React, Vite, @tanstack/react-query) with th
     await page.getByRole('button', { name: 'Disconnect with wagmi' }).click();
     await expect(page.getByTestId('status')).toHaveText('disconnected');
     await expect(button).toHaveText('Connect Wallet');
+    expect(violations).toEqual([]);
+  });
+
+  test("useSwitchChain switches the wallet to the second network and back; the Account hub shows the wagmi-connected wallet, and its Send of 0.01 BNB lands", async ({ page, makeWallet, stack, chain }) => {
+    test.setTimeout(120_000);
+    const wallet = await makeWallet({ extraChains: [SECOND_CHAIN_ID] });
+    const violations: string[] = [];
+    await watchCsp(page, violations);
+    await page.goto(wagmiServer.url);
+    const button = page.locator('mb-connect-button').getByRole('button');
+    await button.click();
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /Test Wallet/ }).click();
+    await expect(page.getByTestId('status')).toHaveText('connected');
+    await expect(page.getByTestId('chain')).toHaveText(String(stack.chainId));
+
+    // useSwitchChain lists the modal's two networks; the switch goes through the modal to the wallet and back.
+    await page.getByRole('button', { name: 'Switch to Second Network' }).click();
+    await expect(page.getByTestId('switch')).toHaveText(`Switched to ${SECOND_CHAIN_ID}`);
+    await expect(page.getByTestId('chain')).toHaveText(String(SECOND_CHAIN_ID));
+    expect(wallet.chainId).toBe(SECOND_CHAIN_ID);
+    expect(wallet.methods()).toContain('wallet_switchEthereumChain');
+    await page.getByRole('button', { name: 'Switch to BSC Local' }).click();
+    await expect(page.getByTestId('switch')).toHaveText(`Switched to ${stack.chainId}`);
+    await expect(page.getByTestId('chain')).toHaveText(String(stack.chainId));
+    expect(wallet.chainId).toBe(stack.chainId);
+
+    // The Account hub on the wallet wagmi holds: its address and its balance (makeWallet gave it 100 BNB).
+    await expect(button).toHaveText(short(wallet.address));
+    await button.click();
+    const account = page.getByRole('dialog', { name: 'Account' });
+    await expect(account).toContainText(short(wallet.address));
+    await expect(account.getByRole('list', { name: 'Tokens' }).getByRole('listitem').first()).toContainText('100 BNB');
+
+    // Send through the modal: the receiver's balance moves by exactly the amount sent.
+    const receiver = privateKeyToAddress(generatePrivateKey());
+    const before = await chain.getBalance({ address: receiver });
+    await account.getByRole('button', { name: 'Send', exact: true }).click();
+    const form = page.getByRole('dialog', { name: 'Send' });
+    await form.getByRole('button', { name: /^Token: / }).click();
+    await form.getByRole('combobox', { name: 'Search by name, symbol or address' }).fill('BNB');
+    await form.getByRole('listbox', { name: 'Token' }).getByRole('option', { name: /^BNB / }).click();
+    await form.getByRole('textbox', { name: 'Amount' }).fill('0.01');
+    await form.getByRole('textbox', { name: 'Receiver' }).fill(receiver);
+    await form.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('dialog', { name: 'Review Send' }).getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Transaction Sent' })).toContainText(`You sent 0.01 BNB to ${short(receiver)}.`, { timeout: 20_000 });
+    await expect.poll(() => chain.getBalance({ address: receiver })).toBe(before + parseEther('0.01'));
     expect(violations).toEqual([]);
   });
 
@@ -331,7 +386,8 @@ test.describe('a fresh Next.js App Router dapp (wagmi 3, ssr: true, cookie stora
     await nextServer?.close();
   });
 
-  test("a server component renders WalletProvider and ConnectButton; connecting through the modal connects wagmi; a reload renders the cookie's account on the server and hydrates without a mismatch", async ({ page, wallet, stack }) => {
+  test("a server component renders WalletProvider and ConnectButton; connecting through the modal connects wagmi, whose hooks read and mint; a reload renders the cookie's account on the server and hydrates without a mismatch", async ({ page, wallet, stack, chain }) => {
+    test.setTimeout(120_000);
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' && /hydrat|did not match|#418|#423|#425/i.test(message.text())) problems.push(message.text());
@@ -341,19 +397,31 @@ test.describe('a fresh Next.js App Router dapp (wagmi 3, ssr: true, cookie stora
     await page.goto(nextServer.url);
     await expect(page.getByRole('heading', { name: 'Fresh Next.js dapp' })).toBeVisible();
     await expect(page.getByTestId('price')).toHaveText(`Price: ${BigInt(stack.deployment.priceWei)} wei`);
-    await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected');
+    await expect(page.getByTestId('status')).toHaveText('disconnected');
     const button = page.locator('mb-connect-button').getByRole('button');
     await button.click();
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /Test Wallet/ }).click();
     await expect(button).toHaveText(short(wallet.address));
-    await expect(page.getByTestId('wagmi-address')).toHaveText(wallet.address);
+    await expect(page.getByTestId('status')).toHaveText('connected');
+    await expect(page.getByTestId('address')).toHaveText(wallet.address);
+    await expect(page.getByTestId('connector')).toHaveText('minibotModal');
+    await expect(page.getByTestId('chain')).toHaveText(String(stack.chainId));
     // The server component's <WalletProvider> (no client prop) gave the modal's hooks the default client.
     await expect(page.getByTestId('modal-address')).toHaveText(wallet.address);
+
+    // useWriteContract + useWaitForTransactionReceipt: one pass minted, as the chain has it.
+    const before = await chain.readContract({ address: stack.deployment.presale, abi: minibotPresaleAbi, functionName: 'balanceOf', args: [wallet.address] });
+    await page.getByRole('button', { name: 'Mint', exact: true }).click();
+    await expect(page.getByTestId('mint')).toHaveText(/^Minted in block \d+$/, { timeout: 20_000 });
+    const after = await chain.readContract({ address: stack.deployment.presale, abi: minibotPresaleAbi, functionName: 'balanceOf', args: [wallet.address] });
+    expect(after).toBe(before + 1n);
+    await expect(page.getByTestId('passes')).toHaveText(`Passes: ${after}`);
+    expect(wallet.methods()).toContain('eth_sendTransaction');
 
     // The server renders the account wagmi's cookie holds; the client's first render matches it, then reconnects.
     const response = await page.reload();
     expect(await response!.text()).toContain(wallet.address);
-    await expect(page.getByTestId('wagmi-status')).toHaveText('connected');
+    await expect(page.getByTestId('status')).toHaveText('connected');
     await expect(page.getByTestId('modal-address')).toHaveText(wallet.address);
     await expect(button).toHaveText(short(wallet.address));
     expect(problems).toEqual([]);
