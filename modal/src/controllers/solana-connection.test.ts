@@ -16,7 +16,7 @@ const BOB = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
 /** A Wallet Standard wallet with one Solana account: connect (refused on command), silent connect, change events. */
 function fakeWallet() {
-  const state = { authorized: false, refuse: false, chains: [CHAIN], accounts: [] as WalletAccount[] };
+  const state = { authorized: false, refuse: false, chains: [CHAIN] as WalletAccount['chains'], accounts: [] as WalletAccount[] };
   const account = (address: string): WalletAccount => ({ address, publicKey: new Uint8Array(32), chains: state.chains, features: [] });
   state.accounts = [account(ALICE)];
   const listeners = new Set<(change: { accounts?: WalletAccount[] }) => void>();
@@ -53,7 +53,7 @@ function fakeWallet() {
     for (const listener of [...listeners]) listener({ accounts: state.accounts });
   };
   /** The account moves to other clusters (as a wallet reports a cluster switch). */
-  const moveTo = (chains: string[]) => {
+  const moveTo = (chains: WalletAccount['chains']) => {
     state.chains = chains;
     emit(state.accounts.map((a) => a.address));
   };
