@@ -27,6 +27,14 @@ describe('GET /v1/identity/{address}', () => {
     expect(body).toEqual({ name: null, avatar: null });
   });
 
+  it('answers a Solana address (base58) too: no name when none is registered to it', async () => {
+    const address = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+    const { status, body } = await getJson<IdentityResponse>(`/v1/identity/${address}`, { sender: address });
+    expect(status).toBe(200);
+    expect(body).toEqual({ name: null, avatar: null });
+    expect((await getJson<{ field: string }>('/v1/identity/not-base58-0OIl')).body.field).toBe('address');
+  });
+
   it('rejects a malformed address with 400', async () => {
     const { status, body } = await getJson<{ field: string }>('/v1/identity/0x1234');
     expect(status).toBe(400);

@@ -70,9 +70,11 @@ export function accountRoutes(router: Router, ctx: MocksContext): void {
   });
 
   router.get('/v1/identity/:address', (req) => {
-    const address = parseAddress(req.params.address, 'address');
+    // An EVM address (0x) or a Solana one (base58): names are looked up by the address as registered.
+    const parse = (value: string, field: string) => (value.startsWith('0x') ? parseAddress(value, field) : parseSolanaAddress(value, field));
+    const address = parse(req.params.address, 'address');
     const sender = req.query.get('sender');
-    if (sender !== null && sender !== '') parseAddress(sender, 'sender');
+    if (sender !== null && sender !== '') parse(sender, 'sender');
     requireSdk(req.query);
     const [latest] = findNamesByAddress(ctx, address);
     const body: IdentityResponse = { name: latest?.name ?? null, avatar: latest?.attributes.find((a) => a.avatar)?.avatar ?? null };

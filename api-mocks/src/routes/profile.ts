@@ -51,7 +51,8 @@ export function normalizeName(value: unknown, field = 'name'): string {
   return `${label}.${zone}`;
 }
 
-export function findNamesByAddress(ctx: MocksContext, address: Address): LookupNameResponse[] {
+/** Names registered to `address` (an EVM address, or a Solana one as the identity endpoint asks), latest first. */
+export function findNamesByAddress(ctx: MocksContext, address: Address | string): LookupNameResponse[] {
   const rows = ctx.db.prepare('SELECT * FROM names WHERE address = ? ORDER BY registered_at DESC, name').all(address) as NameRow[];
   return rows.map(toLookup);
 }

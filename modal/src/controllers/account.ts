@@ -132,20 +132,23 @@ export function createAccountController(deps: AccountControllerDeps): AccountCon
       return deps.loadBalance().then((m) => m.fetchNativeBalance({ deps, cache: balanceCache, retry, active, patch }, force));
     },
     async fetchIdentity(force) {
+      // The active namespace's account: an EVM address or a Solana one (base58) alike.
       const { network, account } = active();
       const address = account.address;
-      if (!address || network.chainNamespace !== 'eip155') return;
+      const namespace = network.chainNamespace;
+      if (!address) return;
+      // A cache key only: two base58 addresses that differ by case alone are not a practical case.
       const key = `${STORAGE_KEYS.identityPrefix}${address.toLowerCase()}`;
       const cached = readJson<IdentityCacheEntry>(deps.storage, key);
       if (!force && cached && deps.clock.now() - cached.at < IDENTITY_CACHE_MS) {
-        patch('eip155', { profileName: cached.name, profileImage: cached.avatar });
+        patch(namespace, { profileName: cached.name, profileImage: cached.avatar });
         return;
       }
       if (!(await deps.isActiveChainSupported())) return;
       try {
         const identity = await fetchIdentityApi(deps.api, { address, sender: address });
         writeJson(deps.storage, key, { at: deps.clock.now(), name: identity.name, avatar: identity.avatar } satisfies IdentityCacheEntry);
-        if (active().account.address === address) patch('eip155', { profileName: identity.name, profileImage: identity.avatar });
+        if (active().account.address === address) patch(namespace, { profileName: identity.name, profileImage: identity.avatar });
       } catch {
         // No name is shown.
       }

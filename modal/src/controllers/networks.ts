@@ -29,8 +29,11 @@ export interface NetworksController extends Store<NetworksState> {
    * wallet call (the Solana session's account is used).
    */
   switchNetwork(chainId: number | string): Promise<void>;
-  /** The wallet reported a chain (chainChanged / connect). */
-  setWalletChainId(chainId: number | undefined): void;
+  /**
+   * The wallet reported a chain (chainChanged / connect), or the Solana wallet a cluster (its CAIP-2 id, which leaves
+   * the EVM wallet's `walletChainId` as it is).
+   */
+  setWalletChainId(chainId: number | string | undefined): void;
   reset(): void;
   /** Stops waiting for a switch the wallet has not answered (the modal closed): the list is usable again. */
   cancelSwitch(): void;
@@ -101,11 +104,8 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
     setWalletChainId(chainId) {
       if (chainId === undefined) return store.setState({ walletChainId: undefined, isUnsupported: false });
       const network = findNetwork(chainId);
-      store.setState(
-        network
-          ? { walletChainId: chainId, isUnsupported: false, activeNetwork: network, activeNamespace: network.chainNamespace }
-          : { walletChainId: chainId, isUnsupported: true },
-      );
+      const evm = typeof chainId == 'number' ? { walletChainId: chainId } : {};
+      store.setState(network ? { ...evm, isUnsupported: false, activeNetwork: network, activeNamespace: network.chainNamespace } : { ...evm, isUnsupported: true });
     },
     reset() {
       const { supportedChains } = store.getState();

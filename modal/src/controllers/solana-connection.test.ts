@@ -1,7 +1,8 @@
+import { getWallets } from '@wallet-standard/app';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { describe, expect, it, vi } from 'vitest';
 import { createEip6963Discovery, type DiscoveryTarget } from '../connectors/eip6963.js';
-import { createFakeClock, createFakeFetch, createFakeWallet, testOptions } from '../core/testing.js';
+import { createFakeClock, createFakeFetch, createFakeWallet, json, testOptions } from '../core/testing.js';
 import { defineSolanaNetwork } from '../core/networks.js';
 import { createControllers } from './index.js';
 import { resolveOptions } from './options.js';
@@ -15,9 +16,10 @@ const BOB = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
 /** A Wallet Standard wallet with one Solana account: connect (refused on command), silent connect, change events. */
 function fakeWallet() {
-  const account = (address: string): WalletAccount => ({ address, publicKey: new Uint8Array(32), chains: [CHAIN], features: [] });
+  const state = { authorized: false, refuse: false, chains: [CHAIN] as WalletAccount['chains'], accounts: [] as WalletAccount[] };
+  const account = (address: string): WalletAccount => ({ address, publicKey: new Uint8Array(32), chains: state.chains, features: [] });
+  state.accounts = [account(ALICE)];
   const listeners = new Set<(change: { accounts?: WalletAccount[] }) => void>();
-  const state = { authorized: false, refuse: false, accounts: [account(ALICE)] };
   const wallet = {
     version: '1.0.0',
     name: 'Fake Solana',
@@ -50,7 +52,12 @@ function fakeWallet() {
     state.accounts = addresses.map(account);
     for (const listener of [...listeners]) listener({ accounts: state.accounts });
   };
-  return { wallet, state, emit };
+  /** The account moves to other clusters (as a wallet reports a cluster switch). */
+  const moveTo = (chains: WalletAccount['chains']) => {
+    state.chains = chains;
+    emit(state.accounts.map((a) => a.address));
+  };
+  return { wallet, state, emit, moveTo };
 }
 
 function setup(storage = createMemoryStorage(), fake = fakeWallet()) {
@@ -89,6 +96,24 @@ function setup(storage = createMemoryStorage(), fake = fakeWallet()) {
       return connection.connect('wallet-standard:Fake Solana');
     },
   };
+}
+
+/** The modal's controllers with a Solana network, the Fake Solana wallet (registered by the caller) connected. */
+async function connectedSolanaBag(fetch: ReturnType<typeof createFakeFetch>) {
+  const solanaLocal = defineSolanaNetwork({ caipNetworkId: CHAIN, name: 'Solana Local', rpcUrl: 'http://127.0.0.1:9899' });
+  const bag = createControllers({
+    options: resolveOptions(testOptions({ networks: [...testOptions().networks, solanaLocal] })),
+    fetch,
+    storage: createMemoryStorage(),
+    clock: createFakeClock(),
+    isMobile: false,
+    discovery: createEip6963Discovery(new EventTarget() as EventTarget & DiscoveryTarget, createFakeClock()),
+    loadWalletConnect: () => Promise.reject(new Error('not in this test')),
+    reconnectWaitMs: 0,
+  });
+  await bag.solana!.load();
+  await bag.connection.connect('wallet-standard:Fake Solana');
+  return bag;
 }
 
 describe('the Solana session of the connection', () => {
@@ -189,5 +214,43 @@ describe('the Solana session of the connection', () => {
     expect(reloaded.connection.getState().status).toBe('disconnected');
 
     expect(bag(stored, false).solana).toBeUndefined();
+  });
+
+  it('follows the cluster of the account as the EVM path follows chainChanged: another cluster is the unsupported-network state, back on the configured one it is supported again', async () => {
+    const fake = fakeWallet();
+    const unregister = getWallets().register(fake.wallet);
+    try {
+      const bag = await connectedSolanaBag(createFakeFetch(() => undefined));
+      await vi.waitFor(() => expect(bag.networks.getState()).toMatchObject({ activeNamespace: 'solana', activeNetwork: { caipNetworkId: CHAIN }, isUnsupported: false }));
+
+      fake.moveTo(['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp']);
+      expect(bag.networks.getState()).toMatchObject({ activeNamespace: 'solana', isUnsupported: true, walletChainId: undefined });
+      expect(bag.connection.getState().solanaAddress).toBe(ALICE);
+
+      fake.moveTo([CHAIN, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp']);
+      expect(bag.networks.getState()).toMatchObject({ activeNamespace: 'solana', activeNetwork: { caipNetworkId: CHAIN }, isUnsupported: false });
+    } finally {
+      unregister();
+    }
+  });
+
+  it('asks the identity endpoint for the Solana address and shows its name and avatar on the Solana account', async () => {
+    const fake = fakeWallet();
+    const unregister = getWallets().register(fake.wallet);
+    const fetch = createFakeFetch(({ url }) => {
+      if (url.includes('/v1/supported-chains')) return json({ http: ['eip155:56', CHAIN], ws: [] });
+      if (url.includes(`/v1/identity/${ALICE}`)) return json({ name: 'alice.minibot.id', avatar: 'https://img.example/alice.png' });
+      return undefined;
+    });
+    try {
+      const bag = await connectedSolanaBag(fetch);
+      await vi.waitFor(() => expect(bag.account.getState().byNamespace.solana).toMatchObject({ address: ALICE, profileName: 'alice.minibot.id', profileImage: 'https://img.example/alice.png' }));
+      const asked = new URL(fetch.requests.find((r) => r.url.includes('/v1/identity/'))!.url);
+      expect(asked.pathname.endsWith(`/v1/identity/${ALICE}`)).toBe(true);
+      expect(asked.searchParams.get('sender')).toBe(ALICE);
+      expect(bag.account.getState().byNamespace.eip155.profileName).toBeUndefined();
+    } finally {
+      unregister();
+    }
   });
 });

@@ -57,6 +57,8 @@ export interface SolanaControllerDeps {
   waitMs?: number;
   /** Restores the stored WalletConnect session (reload with a Solana-only WalletConnect session). */
   restoreWalletConnect?: () => Promise<boolean>;
+  /** The connected account's clusters changed (`standard:events`). */
+  onChainsChanged?(chains: string[]): void;
 }
 
 /** What the Solana chunk uses of the controllers bag (typed here, so it imports no bag back). */
@@ -65,8 +67,8 @@ export interface SolanaWiring {
   clock: Clock;
   storage: ModalStorage;
   connection: ConnectionController;
-  account: Pick<AccountController, 'setAccount' | 'reset' | 'resetAll' | 'fetchBalance'>;
-  networks: Pick<NetworksController, 'getState' | 'switchNetwork' | 'reset'>;
+  account: Pick<AccountController, 'setAccount' | 'reset' | 'resetAll' | 'fetchBalance' | 'fetchIdentity'>;
+  networks: Pick<NetworksController, 'getState' | 'switchNetwork' | 'reset' | 'setWalletChainId'>;
   walletConnect: Pick<WalletConnectController, 'restore'>;
   siwx?: () => Promise<{ clearSessions(): Promise<void>; sync(): Promise<void> }>;
 }
@@ -98,6 +100,7 @@ export function create(controllers: SolanaWiring): SolanaController {
       if (picked || !connection.getProvider()) void networks.switchNetwork(network.caipNetworkId);
       if (networks.getState().activeNamespace === 'solana') {
         void account.fetchBalance();
+        void account.fetchIdentity();
         // Sign In With Solana when SIWX is on and this account has no session (as the EVM session's onSession does).
         void controllers.siwx?.().then((c) => c.sync()).catch(() => undefined);
       }
@@ -118,6 +121,16 @@ export function create(controllers: SolanaWiring): SolanaController {
       account.resetAll();
       networks.reset();
       void controllers.siwx?.().then((c) => c.clearSessions()).catch(() => undefined);
+    },
+    /**
+     * As the EVM path follows chainChanged: on the configured cluster the account follows it; on another one the
+     * account shows the unsupported-network state (while Solana is the active namespace).
+     */
+    onChainsChanged(chains) {
+      if (chains.length === 0 || networks.getState().activeNamespace !== 'solana') return;
+      const cluster = chains.includes(network.caipNetworkId) ? network.caipNetworkId : chains[0];
+      const { isUnsupported, activeNetwork } = networks.getState();
+      if (isUnsupported || activeNetwork.caipNetworkId !== cluster) networks.setWalletChainId(cluster);
     },
   });
   // Made on load when a Solana wallet's id is stored (the connection's reconnect): that wallet reconnects silently.
@@ -184,7 +197,7 @@ export function createSolanaController(deps: SolanaControllerDeps): SolanaContro
       accountsChanged: (next) => {
         if (session && session.address !== next[0]) setSession({ ...session, address: next[0] });
       },
-      chainsChanged: () => undefined,
+      chainsChanged: (chains) => deps.onChainsChanged?.(chains),
       disconnect: end,
     });
     return { connector: infoOf(connectorId), address: addresses[0] };

@@ -27,6 +27,7 @@ type Features = Partial<
 /** What the Solana account state follows (the counterpart of EIP-1193's accountsChanged / chainChanged / disconnect). */
 export interface SolanaWalletEventHandlers {
   accountsChanged(addresses: string[]): void;
+  /** The `solana:` clusters the (first) authorized account is on, after any change of accounts or chains. */
   chainsChanged(chains: string[]): void;
   disconnect(): void;
 }
@@ -80,8 +81,9 @@ export async function callWallet<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-const solanaAddresses = (accounts: readonly WalletAccount[]) =>
-  accounts.filter((account) => account.chains.some((chain) => chain.startsWith('solana:'))).map((account) => account.address);
+const solanaChains = (chains: readonly string[]) => chains.filter((chain) => chain.startsWith('solana:'));
+const solanaAccounts = (accounts: readonly WalletAccount[]) => accounts.filter((account) => solanaChains(account.chains).length > 0);
+const solanaAddresses = (accounts: readonly WalletAccount[]) => solanaAccounts(accounts).map((account) => account.address);
 
 /**
  * The connector for one Wallet Standard wallet that has `solana:` chains.
@@ -125,12 +127,13 @@ export function createSolanaWalletConnector(wallet: Wallet): SolanaWalletConnect
       const events = features['standard:events'];
       if (!events) return () => {};
       return events.on('change', (properties) => {
+        const accounts = solanaAccounts(properties.accounts ?? wallet.accounts);
         if (properties.accounts) {
-          const addresses = solanaAddresses(properties.accounts);
-          if (addresses.length === 0) handlers.disconnect();
-          else handlers.accountsChanged(addresses);
+          if (accounts.length === 0) return handlers.disconnect();
+          handlers.accountsChanged(accounts.map((account) => account.address));
         }
-        if (properties.chains) handlers.chainsChanged(properties.chains.filter((chain) => chain.startsWith('solana:')));
+        // The account's clusters, not the wallet's `chains` (every cluster it knows).
+        if ((properties.accounts || properties.chains) && accounts[0]) handlers.chainsChanged(solanaChains(accounts[0].chains));
       });
     },
     async signMessage(address, message) {

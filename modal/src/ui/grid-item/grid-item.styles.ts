@@ -19,6 +19,7 @@ export const gridItemStyles = css`
     background: var(--_mb-color-surface, #f2f3f5);
     color: var(--_mb-color-fg, #141414);
     cursor: pointer;
+    position: relative;
     --mb-image-size: 44px;
   }
   button:hover {
@@ -36,5 +37,17 @@ export const gridItemStyles = css`
     text-overflow: ellipsis;
     /* A name takes its own direction: a Latin name in right-to-left text keeps its start and loses its end. */
     unicode-bidi: plaintext;
+  }
+  /* In the corner: the row keeps its height. */
+  .tag {
+    position: absolute;
+    top: 4px;
+    inset-inline-end: 4px;
+    font-size: 0.65em;
+    background: var(--_mb-color-bg, #fff);
+    padding: 0 6px;
+    border-radius: 999px;
+    border: 1px solid var(--_mb-color-border, #d6d9de);
+    color: var(--_mb-color-fg-muted, #5b5f66);
   }
 `;

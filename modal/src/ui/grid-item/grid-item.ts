@@ -9,6 +9,7 @@ import '../wallet-image/wallet-image.js';
  * the grid that holds it manages `tabindex` for arrow-key movement.
  *
  * @csspart base - The button.
+ * @csspart tag - The tag under the name.
  *
  * @tag mb-grid-item
  */
@@ -17,6 +18,8 @@ export class MbGridItem extends LitElement {
   static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   @property() label = '';
   @property({ attribute: 'image-src' }) imageSrc?: string;
+  /** A short mark under the name, e.g. the namespace of a wallet the browser announced ('Solana'). */
+  @property() tag?: string;
   /** Roving tab index set by the owning grid (-1 or 0). */
   @property({ type: Number, attribute: 'item-tabindex' }) itemTabIndex = 0;
 
@@ -24,6 +27,7 @@ export class MbGridItem extends LitElement {
     return html`<button part="base" type="button" tabindex=${this.itemTabIndex}>
       <mb-wallet-image src=${this.imageSrc ?? nothing} name=${this.label}></mb-wallet-image>
       <span class="name">${this.label}</span>
+      ${this.tag ? html`<span part="tag" class="tag">${this.tag}</span>` : nothing}
     </button>`;
   }
 }

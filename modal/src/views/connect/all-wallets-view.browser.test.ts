@@ -1,6 +1,9 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { createTestControllers } from '../testing/test-controllers.js';
+import { getWallets } from '@wallet-standard/app';
+import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import { defineSolanaNetwork } from '../../core/networks.js';
+import { bsc, createTestControllers, local } from '../testing/test-controllers.js';
 import { deepActive, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 import { COLUMNS, ROW_HEIGHT } from './all-wallets-view.styles.js';
 import type { MbGridItem } from '../../ui/grid-item/grid-item.js';
@@ -95,5 +98,60 @@ describe('AllWallets view', () => {
     tiles(view)[3].shadowRoot!.querySelector('button')!.click();
     await waitForView(modal, 'mb-connecting-wc-view');
     assert.equal(controllers.router.getState().data.wallet?.name, 'Rainbow');
+  });
+
+  describe('with a Solana wallet announced through the Wallet Standard', () => {
+    const chain = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1';
+    const address = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+    let unregister: (() => void) | undefined;
+    afterEach(() => unregister?.());
+
+    /** A wallet with one Solana account that approves `standard:connect`. */
+    function announceSolanaWallet(name: string) {
+      const account: WalletAccount = { address, publicKey: new Uint8Array(32), chains: [chain], features: [] };
+      let authorized = false;
+      const wallet = {
+        version: '1.0.0',
+        name,
+        icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
+        chains: [chain],
+        get accounts() {
+          return authorized ? [account] : [];
+        },
+        features: {
+          'standard:connect': { version: '1.0.0', connect: async () => ((authorized = true), { accounts: [account] }) },
+          'standard:events': { version: '1.0.0', on: () => () => undefined },
+        },
+      } as unknown as Wallet;
+      unregister = getWallets().register(wallet);
+    }
+
+    it('lists it first, marked Solana, beside the directory; searching keeps it when its name matches; picking it connects it', async () => {
+      announceSolanaWallet('Phantasm');
+      const solana = defineSolanaNetwork({ caipNetworkId: chain, name: 'Solana Local', rpcUrl: `${location.origin}/mock-solana` });
+      const harness = createTestControllers({ wallets: 450, modalOptions: { networks: [bsc, local, solana] } });
+      const { modal } = await mountTestModal(harness.controllers);
+      harness.controllers.modal.open({ view: 'AllWallets' });
+      const view = await waitForView(modal, 'mb-all-wallets-view');
+      await waitFor(() => tiles(view)[0]?.label === 'Phantasm', 3000, 'the announced wallet');
+      assert.equal(tiles(view)[0].tag, 'Solana');
+      assert.equal(tiles(view)[0].shadowRoot!.querySelector('[part=tag]')?.textContent, 'Solana');
+      assert.equal(tiles(view)[1].label, 'MetaMask', 'the directory follows');
+      assert.isUndefined(tiles(view)[1].tag);
+      await expectNoAxeViolations(view);
+
+      const input = view.shadowRoot!.querySelector<MbInput>('mb-input')!;
+      input.focus();
+      await sendKeys({ type: 'phant' });
+      await waitFor(() => tiles(view).length === 1 && tiles(view)[0].label === 'Phantasm', 3000, 'the match');
+      await sendKeys({ type: 'x' });
+      await waitFor(() => tiles(view).length === 0, 3000, 'no match');
+      await sendKeys({ press: 'Backspace' });
+      await waitFor(() => tiles(view)[0]?.label === 'Phantasm', 3000, 'the match again');
+
+      tiles(view)[0].shadowRoot!.querySelector('button')!.click();
+      await waitFor(() => harness.controllers.connection.getState().solanaAddress === address, 3000, 'the Solana session');
+      assert.equal(harness.controllers.connection.getState().solanaConnectorId, 'wallet-standard:Phantasm');
+    });
   });
 });

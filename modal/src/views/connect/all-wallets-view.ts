@@ -2,6 +2,8 @@ import { html, nothing } from 'lit';
 import { query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { WcWallet } from '../../api/types.js';
+import type { ConnectorInfo } from '../../core/types.js';
+import { safeImageUrl } from '../../core/safe-url.js';
 import type { MbInputEvent } from '../../ui/input/input.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../store-controller.js';
@@ -19,7 +21,8 @@ import '../../ui/text/text.js';
 const OVERSCAN_ROWS = 2;
 
 /**
- * AllWallets: the whole wallet directory as a virtualised grid (only the rows in view are in the DOM; pages of
+ * AllWallets: the Solana wallets the browser announced (Wallet Standard, tagged 'Solana', first), then the whole
+ * wallet directory as a virtualised grid (only the rows in view are in the DOM; pages of
  * 40 load as the user scrolls), a search box (ArrowDown moves into the grid), and arrow keys (Home/End,
  * PageUp/PageDown) that move between tiles.
  *
@@ -29,6 +32,7 @@ export class MbAllWalletsView extends MbView {
   static override styles = [...viewStyles, allWalletsStyles];
 
   private readonly directory = new StoreController(this, () => this.controllers?.directory);
+  private readonly connection = new StoreController(this, () => this.controllers?.connection);
   @state() private scrollOffset = 0;
   @state() private viewportHeight = 400;
   @state() private focusIndex = 0;
@@ -41,6 +45,8 @@ export class MbAllWalletsView extends MbView {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // Opened without Connect first: the Wallet Standard discovery starts here.
+    void this.controllers?.solana?.load().catch(() => undefined);
     const directory = this.controllers?.directory;
     if (directory && directory.getState().wallets.length === 0) void directory.fetchNextPage();
   }
@@ -49,18 +55,27 @@ export class MbAllWalletsView extends MbView {
     if (this.scroller) this.viewportHeight = this.scroller.clientHeight || this.viewportHeight;
   }
 
-  /** Wallets in the grid now: search results while searching, otherwise the directory loaded so far. */
-  private items(): { wallets: WcWallet[]; total: number; searching: boolean } {
+  /**
+   * Tiles in the grid now: the announced Solana wallets (those whose name matches while searching), then search
+   * results while searching, otherwise the directory loaded so far. `loaded` counts the tiles that have a wallet.
+   */
+  private items(): { announced: ConnectorInfo[]; wallets: WcWallet[]; loaded: number; total: number; searching: boolean } {
     const directory = this.directory.value;
-    if (!directory) return { wallets: [], total: 0, searching: false };
-    if (this.searchQuery.trim()) return { wallets: directory.search.results, total: directory.search.results.length, searching: true };
-    return { wallets: directory.wallets, total: Math.max(directory.count, directory.wallets.length), searching: false };
+    const query = this.searchQuery.trim().toLowerCase();
+    const announced = this.controllers?.options.enableInjected
+      ? (this.connection.value?.solanaConnectors ?? []).filter((c) => !query || c.name.toLowerCase().includes(query))
+      : [];
+    const n = announced.length;
+    if (!directory) return { announced, wallets: [], loaded: n, total: n, searching: false };
+    const wallets = query ? directory.search.results : directory.wallets;
+    const total = n + (query ? wallets.length : Math.max(directory.count, wallets.length));
+    return { announced, wallets, loaded: n + wallets.length, total, searching: Boolean(query) };
   }
 
   override render() {
     const directory = this.directory.value;
     if (!directory) return nothing;
-    const { wallets, total, searching } = this.items();
+    const { announced, wallets, loaded, total, searching } = this.items();
     const rows = Math.ceil(total / COLUMNS);
     const firstRow = Math.max(0, Math.floor(this.scrollOffset / ROW_HEIGHT) - OVERSCAN_ROWS);
     const lastRow = Math.min(rows - 1, Math.ceil((this.scrollOffset + this.viewportHeight) / ROW_HEIGHT) + OVERSCAN_ROWS);
@@ -68,7 +83,7 @@ export class MbAllWalletsView extends MbView {
     const last = Math.min(total - 1, (lastRow + 1) * COLUMNS - 1);
     const indices: number[] = [];
     for (let index = first; index <= last; index++) indices.push(index);
-    const rovingIndex = this.focusIndex >= first && this.focusIndex <= last && this.focusIndex < wallets.length ? this.focusIndex : first;
+    const rovingIndex = this.focusIndex >= first && this.focusIndex <= last && this.focusIndex < loaded ? this.focusIndex : first;
     const searchLoading = searching && directory.search.loading;
     this.layout = { height: rows * ROW_HEIGHT, offset: firstRow * ROW_HEIGHT };
     return html`<mb-input
@@ -79,7 +94,7 @@ export class MbAllWalletsView extends MbView {
         @mb-input=${this.onSearch}
         @keydown=${this.onSearchKeydown}
       ></mb-input>
-      ${searchLoading && wallets.length === 0
+      ${searchLoading && loaded === 0
         ? html`<div class="status" role="status"><mb-spinner></mb-spinner></div>`
         : this.failed()
           ? html`<div class="status failed" role="alert">
@@ -88,7 +103,7 @@ export class MbAllWalletsView extends MbView {
                 <mb-icon slot="icon" name="refresh"></mb-icon>${this.localize.texts.retry}
               </mb-button>
             </div>`
-          : searching && wallets.length === 0 && !directory.search.loading
+          : searching && loaded === 0 && !directory.search.loading
             ? html`<div class="status" role="status"><mb-text tone="muted">${this.localize.texts.noWalletFound}</mb-text></div>`
             : nothing}
       <div class="scroller" @scroll=${this.onScroll}>
@@ -102,9 +117,21 @@ export class MbAllWalletsView extends MbView {
           >
             ${repeat(
               indices,
-              (index) => wallets[index]?.id ?? `placeholder-${index}`,
+              (index) => announced[index]?.id ?? wallets[index - announced.length]?.id ?? `placeholder-${index}`,
               (index) => {
-                const wallet = wallets[index];
+                const connector = announced[index];
+                if (connector) {
+                  return html`<mb-grid-item
+                    data-index=${index}
+                    label=${connector.name}
+                    image-src=${safeImageUrl(connector.icon) ?? nothing}
+                    tag="Solana"
+                    item-tabindex=${index === rovingIndex ? 0 : -1}
+                    @click=${() => this.connectAnnounced(connector)}
+                    @focusin=${() => (this.focusIndex = index)}
+                  ></mb-grid-item>`;
+                }
+                const wallet = wallets[index - announced.length];
                 if (!wallet) return html`<mb-skeleton></mb-skeleton>`;
                 return html`<mb-grid-item
                   data-index=${index}
@@ -128,7 +155,7 @@ export class MbAllWalletsView extends MbView {
     // Load the next page once the rows in view reach the end of what is loaded.
     const directory = this.directory.value;
     if (!directory || this.searchQuery.trim() || directory.loading) return;
-    const lastVisible = (Math.ceil((this.scrollOffset + this.viewportHeight) / ROW_HEIGHT) + OVERSCAN_ROWS) * COLUMNS;
+    const lastVisible = (Math.ceil((this.scrollOffset + this.viewportHeight) / ROW_HEIGHT) + OVERSCAN_ROWS) * COLUMNS - this.items().announced.length;
     if (directory.wallets.length < directory.count && lastVisible >= directory.wallets.length) {
       void this.controllers.directory.fetchNextPage();
     }
@@ -140,6 +167,12 @@ export class MbAllWalletsView extends MbView {
     if (!directory) return false;
     if (this.searchQuery.trim()) return Boolean(directory.search.error) && !directory.search.loading;
     return Boolean(directory.error) && !directory.loading && directory.wallets.length === 0;
+  }
+
+  /** An announced wallet connects as from Connect: its own prompt, no directory entry. */
+  private connectAnnounced(connector: ConnectorInfo) {
+    this.controllers.router.push('ConnectingExternal', { connectorId: connector.id });
+    void this.controllers.connection.connect(connector.id);
   }
 
   private readonly retry = () => {
@@ -157,7 +190,7 @@ export class MbAllWalletsView extends MbView {
 
   /** ArrowDown from the search box moves into the grid. */
   private onSearchKeydown(event: KeyboardEvent) {
-    if (event.key !== 'ArrowDown' || this.items().wallets.length === 0) return;
+    if (event.key !== 'ArrowDown' || this.items().loaded === 0) return;
     event.preventDefault();
     void this.focusTile(0);
   }
@@ -173,8 +206,8 @@ export class MbAllWalletsView extends MbView {
   }
 
   private async onKeydown(event: KeyboardEvent) {
-    const { wallets } = this.items();
-    if (wallets.length === 0) return;
+    const { loaded } = this.items();
+    if (loaded === 0) return;
     const rowsInView = Math.max(1, Math.floor(this.viewportHeight / ROW_HEIGHT));
     // The grid flows from the inline start: in right-to-left text the left arrow moves forward.
     const forward = this.matches(':dir(rtl)') ? -1 : 1;
@@ -189,10 +222,10 @@ export class MbAllWalletsView extends MbView {
     let next: number;
     if (event.key in moves) next = this.focusIndex + moves[event.key];
     else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = wallets.length - 1;
+    else if (event.key === 'End') next = loaded - 1;
     else return;
     event.preventDefault();
-    next = Math.max(0, Math.min(wallets.length - 1, next));
+    next = Math.max(0, Math.min(loaded - 1, next));
     await this.focusTile(next);
   }
 

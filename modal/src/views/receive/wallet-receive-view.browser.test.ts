@@ -1,7 +1,8 @@
 import { assert } from 'chai';
-import { createTestControllers, testAddress } from '../testing/test-controllers.js';
+import { bsc, createTestControllers, local, testAddress } from '../testing/test-controllers.js';
 import { deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
-import type { MbQrCode } from '../../ui/qr-code/qr-code.js';
+import { encodeQr, qrPath, type MbQrCode } from '../../ui/qr-code/qr-code.js';
+import { defineSolanaNetwork } from '../../core/networks.js';
 
 describe('WalletReceive view', () => {
   afterEach(() => document.body.replaceChildren());
@@ -57,6 +58,26 @@ describe('WalletReceive view', () => {
     assert.isTrue(copy.defaultPrevented);
     assert.equal(data.getData('text/plain'), testAddress);
     assert.equal(getComputedStyle(address).userSelect, 'all');
+    await expectNoAxeViolations(modal);
+  });
+
+  it('on Solana: the base58 address as text and as the QR code, and the Solana network to receive on', async () => {
+    const address = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+    const solana = defineSolanaNetwork({ caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', name: 'Solana Local', rpcUrl: `${location.origin}/mock-solana` });
+    const harness = createTestControllers({ modalOptions: { networks: [bsc, local, solana] } });
+    // The Solana session's account, and Solana as the active namespace (as after connecting a Solana wallet).
+    harness.controllers.account.setAccount('solana', address, 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1');
+    await harness.controllers.networks.switchNetwork(solana.caipNetworkId);
+    const { modal } = await mountTestModal(harness.controllers);
+    harness.controllers.modal.open({ view: 'WalletReceive' });
+    const view = await waitForView(modal, 'mb-wallet-receive-view');
+    const qr = view.shadowRoot!.querySelector<MbQrCode>('mb-qr-code')!;
+    assert.equal(qr.value, address);
+    await qr.updateComplete;
+    assert.equal(qr.shadowRoot!.querySelector('path')!.getAttribute('d'), qrPath(encodeQr(address), 2), 'the QR code encodes the base58 address');
+    assert.equal(view.shadowRoot!.querySelector('.address .visually-hidden')!.textContent, address);
+    assert.equal([...view.shadowRoot!.querySelectorAll('.groups span')].map((g) => g.textContent).join(''), address);
+    assert.deepEqual([...view.shadowRoot!.querySelectorAll('.networks li')].map((li) => deepText(li)), ['Solana Local']);
     await expectNoAxeViolations(modal);
   });
 });
