@@ -65,6 +65,8 @@ test.describe('the lab page (/lab/)', () => {
   });
 
   test('switches the locale to Arabic: dir="rtl" and lang="ar" on the dialog, Arabic titles, mirrored header; screenshots at 360 and 1280 px', async ({ page, stack }) => {
+    // Two widths of screenshots: 33 s alone, over 60 s on a loaded 2-core machine.
+    test.setTimeout(120_000);
     await openLab(page, stack.siteUrl);
     await page.getByRole('radio', { name: 'العربية (right to left)' }).check();
     await expect(page).toHaveURL(/locale=ar/);
