@@ -21,7 +21,7 @@ async function main() {
     const packSeconds = (performance.now() - started) / 1000;
     const dapp = buildFreshDapp(packed.tarball, work);
     const reactDapp = buildFreshDapp(packed.tarball, work, 'react');
-    const script = join(dapp.dir, 'node_modules', '@minibot', 'modal', 'dist', 'script');
+    const script = join(dapp.modulesDir, '@minibot', 'modal', 'dist', 'script');
     const scriptGzipKb = gzipSync(readFileSync(join(script, 'minibot-modal.js')), { level: 9 }).length / 1024;
     const wcGzipKb = gzipSync(readFileSync(join(script, 'walletconnect.js')), { level: 9 }).length / 1024;
     const figures = {

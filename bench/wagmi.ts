@@ -30,8 +30,8 @@ async function main() {
     const plainFiles = new Set(plain.files.map(({ file }) => file));
     const onlyModal = withModal.files.filter(({ file }) => !plainFiles.has(file));
     const figures = {
-      wagmiVersion: versionOf(dapp.dir, 'wagmi'),
-      viteVersion: versionOf(dapp.dir, 'vite'),
+      wagmiVersion: versionOf(work, 'wagmi'),
+      viteVersion: versionOf(work, 'vite'),
       plainWagmiGzipKb: round(plain.gzipKb, 2),
       withModalGzipKb: round(withModal.gzipKb, 2),
       modalAddsGzipKb: round(withModal.gzipKb - plain.gzipKb, 2),

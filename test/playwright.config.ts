@@ -14,7 +14,8 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 2,
+  // Three on two cores: many tests wait on the chain, a wallet or a window for part of their time (E2E_WORKERS).
+  workers: Number(process.env.E2E_WORKERS) || 3,
   retries: 0,
   reporter: [['list']],
   use: {

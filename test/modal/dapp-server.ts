@@ -29,12 +29,9 @@ export interface DappServer {
   scripts: Map<string, { imports: string[]; entryPoint?: string }>;
 }
 
-/**
- * Bundles test/modal/dapp with esbuild (code-split, as a dapp's bundler would) and serves it on loopback with a
- * strict Content-Security-Policy.
- */
-export async function startDappServer(config: Record<string, unknown>, csp: string): Promise<DappServer> {
-  const result = await build({
+let bundled: ReturnType<typeof bundle> | undefined;
+const bundle = () =>
+  build({
     entryPoints: [join(here, 'dapp', 'main.ts')],
     ...dappBundleOptions,
     outdir: '/',
@@ -42,6 +39,19 @@ export async function startDappServer(config: Record<string, unknown>, csp: stri
     metafile: true,
     tsconfig: resolve(here, '..', '..', 'tsconfig.json'),
   });
+/** The dapp's bundle, built once per test worker (its configuration is served apart, as `/config.json`). */
+function bundleDapp(): ReturnType<typeof bundle> {
+  bundled ??= bundle();
+  bundled.catch(() => (bundled = undefined));
+  return bundled;
+}
+
+/**
+ * Bundles test/modal/dapp with esbuild (code-split, as a dapp's bundler would) and serves it on loopback with a
+ * strict Content-Security-Policy.
+ */
+export async function startDappServer(config: Record<string, unknown>, csp: string): Promise<DappServer> {
+  const result = await bundleDapp();
   const served = (output: string) => `/${output.split('/').pop()}`;
   const scripts = new Map(
     Object.entries(result.metafile.outputs)

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
@@ -483,9 +483,55 @@ createRoot(document.getElementById('root')!).render(
 export type DappKind = 'vanilla' | 'react' | 'wagmi';
 const filesOf: Record<DappKind, Record<string, string>> = { vanilla: vanillaFiles, react: reactFiles, wagmi: wagmiFiles };
 
+/** The Vue and vue-tsc a Vue 3 app installs to check the element typings (the latest when this was written). */
+export const VUE_VERSIONS = { vue: '3.5.45', 'vue-tsc': '3.3.14' };
+
+const reactPackages = ['react', 'react-dom', '@types/react', '@types/react-dom'];
+/** What each app installs besides the tarball: `name@version`, in this repository's versions unless pinned here. */
+const dependenciesOf = (app: DappKind | 'vue' | 'next', nextVersion = '') => {
+  const ours = (names: string[]) => names.map((name) => `${name}@${versionOf(name)}`);
+  switch (app) {
+    case 'vanilla':
+      return ours(['vite', 'typescript', 'viem']);
+    case 'react':
+      return ours(['vite', 'typescript', 'viem', ...reactPackages, '@vitejs/plugin-react']);
+    case 'wagmi':
+      return ours(['vite', 'typescript', 'viem', ...reactPackages, '@vitejs/plugin-react', 'wagmi', '@tanstack/react-query', 'ethers']);
+    case 'vue':
+      return [...ours(['typescript', 'viem']), ...Object.entries(VUE_VERSIONS).map(([name, version]) => `${name}@${version}`)];
+    case 'next':
+      return [`next@${nextVersion}`, ...ours([...reactPackages, '@types/node', 'typescript', 'viem', 'wagmi', '@tanstack/react-query'])];
+  }
+};
+
+/**
+ * Installs the tarball and what `apps` need into `parent` (its own package.json, from the npm cache first), once: the
+ * apps live in folders below it and resolve their packages from its node_modules, as the packages of a monorepo do.
+ * Packages already there at the wanted version are not installed again.
+ */
+export function installDappDependencies(tarball: string, parent: string, apps: { kinds: Array<DappKind | 'vue' | 'next'>; nextVersion?: string }): void {
+  const wanted = [...new Set(apps.kinds.flatMap((kind) => dependenciesOf(kind, apps.nextVersion)))];
+  const installedVersion = (name: string) => {
+    const file = join(parent, 'node_modules', name, 'package.json');
+    return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : undefined;
+  };
+  const missing = wanted.filter((spec) => {
+    const at = spec.lastIndexOf('@');
+    return installedVersion(spec.slice(0, at)) !== spec.slice(at + 1);
+  });
+  const needsTarball = !installedVersion('@minibot/modal');
+  if (!missing.length && !needsTarball) return;
+  if (!existsSync(join(parent, 'package.json'))) {
+    writeFileSync(join(parent, 'package.json'), JSON.stringify({ name: 'fresh-apps', private: true, version: '0.0.0' }, null, 2));
+  }
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...(needsTarball ? [tarball] : []), ...missing], parent, 600_000);
+}
+
 export interface FreshDapp {
   dir: string;
   distDir: string;
+  /** The node_modules the dapp resolves its packages from (its parent's: see installDappDependencies). */
+  modulesDir: string;
   /** The built files of the entry page and what they import statically (Vite's manifest): before the first click. */
   beforeFirstClick: { file: string; gzipKb: number }[];
   beforeFirstClickGzipKb: number;
@@ -494,27 +540,20 @@ export interface FreshDapp {
 }
 
 /**
- * Creates, installs (the tarball plus vite, typescript and viem, and for React react, react-dom, their types and
- * @vitejs/plugin-react, in this repository's versions, from the npm cache first), type-checks and builds the dapp.
+ * Creates the dapp in a folder of `parent`, installs what it needs into `parent` (the tarball plus vite, typescript and
+ * viem, and for React react, react-dom, their types and @vitejs/plugin-react, in this repository's versions), unless
+ * installDappDependencies already did, then type-checks and builds it.
  */
 export function buildFreshDapp(tarball: string, parent = mkdtempSync(join(tmpdir(), 'fresh-dapp-')), kind: DappKind = 'vanilla'): FreshDapp {
   const name = kind === 'vanilla' ? 'fresh-dapp' : `fresh-${kind}-dapp`;
   const dir = join(parent, name);
+  const modulesDir = join(parent, 'node_modules');
   mkdirSync(join(dir, 'src'), { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, version: '0.0.0', type: 'module' }, null, 2));
   for (const [path, text] of Object.entries(filesOf[kind])) writeFileSync(join(dir, path), text);
-  const react = ['react', 'react-dom', '@types/react', '@types/react-dom', '@vitejs/plugin-react'];
-  const wagmi = ['wagmi', '@tanstack/react-query', 'ethers'];
-  run(
-    'npm',
-    [
-      'install', '--prefer-offline', '--no-audit', '--no-fund', tarball,
-      ...['vite', 'typescript', 'viem', ...(kind === 'vanilla' ? [] : react), ...(kind === 'wagmi' ? wagmi : [])].map((dependency) => `${dependency}@${versionOf(dependency)}`),
-    ],
-    dir,
-  );
-  run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'], dir);
-  run(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--manifest'], dir);
+  installDappDependencies(tarball, parent, { kinds: [kind] });
+  run(process.execPath, [join(modulesDir, 'typescript', 'bin', 'tsc'), '-p', '.'], dir);
+  run(process.execPath, [join(modulesDir, 'vite', 'bin', 'vite.js'), 'build', '--manifest'], dir);
   const distDir = join(dir, 'dist');
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
   const closure = (entries: string[]) => {
@@ -535,7 +574,7 @@ export function buildFreshDapp(tarball: string, parent = mkdtempSync(join(tmpdir
   const pages = Object.fromEntries(entries.map((key) => [key, closure([key])]));
   // The app's own page (index.html); a single-page dapp has only that one.
   const main = pages['index.html'] ?? closure(entries);
-  return { dir, distDir, beforeFirstClick: main.files, beforeFirstClickGzipKb: main.gzipKb, pages };
+  return { dir, distDir, modulesDir, beforeFirstClick: main.files, beforeFirstClickGzipKb: main.gzipKb, pages };
 }
 
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
@@ -704,8 +743,12 @@ export interface NextDapp {
   start(): Promise<{ url: string; close(): Promise<void> }>;
 }
 
-/** Creates, installs (the tarball, next at `nextVersion`, wagmi, react-query) and builds (`next build`) the Next.js dapp. */
-export function buildNextDapp(tarball: string, parent: string, config: NextDappConfig, nextVersion: string): NextDapp {
+/**
+ * Creates the Next.js dapp in a folder of `parent`, installs into `parent` what it needs (the tarball, next at
+ * `nextVersion`, wagmi, react-query) unless installDappDependencies already did, and builds it (`next build`, in a
+ * child process the returned promise waits for).
+ */
+export async function buildNextDapp(tarball: string, parent: string, config: NextDappConfig, nextVersion: string): Promise<NextDapp> {
   const dir = join(parent, 'fresh-next-dapp');
   for (const path of Object.keys(nextFiles)) mkdirSync(dirname(join(dir, path)), { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-next-dapp', private: true, version: '0.0.0' }, null, 2));
@@ -717,13 +760,19 @@ export function buildNextDapp(tarball: string, parent: string, config: NextDappC
       .join(''),
   );
   let started = performance.now();
-  const pinned = ['react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'typescript', 'viem', 'wagmi', '@tanstack/react-query'];
-  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, `next@${nextVersion}`, ...pinned.map((name) => `${name}@${versionOf(name)}`)], dir, 600_000);
+  installDappDependencies(tarball, parent, { kinds: ['next'], nextVersion });
   const installSeconds = (performance.now() - started) / 1000;
   started = performance.now();
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
-  const build = spawnSync(process.execPath, [join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: dir, encoding: 'utf8', timeout: 600_000, env });
-  if (build.status !== 0) throw new Error(`next build failed (${build.status ?? build.signal}):\n${build.stdout}\n${build.stderr}`);
+  const nextBin = join(parent, 'node_modules', 'next', 'dist', 'bin', 'next');
+  // Asynchronous, so that the caller's other work (a test in a browser) goes on while Next.js builds.
+  // Its output goes to a file: a pipe could fill while the caller's event loop waits on a synchronous build.
+  const log = join(dir, 'next-build.log');
+  const logFd = openSync(log, 'w');
+  const build = spawn(process.execPath, [nextBin, 'build'], { cwd: dir, env, stdio: ['ignore', logFd, logFd], timeout: 600_000 });
+  closeSync(logFd);
+  const [code, signal] = (await new Promise((done) => build.once('close', (...result) => done(result)))) as [number | null, NodeJS.Signals | null];
+  if (code !== 0) throw new Error(`next build failed (${code ?? signal}):\n${readFileSync(log, 'utf8')}`);
   const buildSeconds = (performance.now() - started) / 1000;
   return {
     dir,
@@ -731,7 +780,7 @@ export function buildNextDapp(tarball: string, parent: string, config: NextDappC
     buildSeconds,
     async start() {
       const port = await freePort();
-      const child = spawn(process.execPath, [join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)], { cwd: dir, env, stdio: 'ignore' });
+      const child = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], { cwd: dir, env, stdio: 'ignore' });
       const url = `http://127.0.0.1:${port}/`;
       for (let attempt = 0; ; attempt++) {
         if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
@@ -763,9 +812,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The Vue and vue-tsc a Vue 3 app installs to check the element typings (the latest when this was written). */
-export const VUE_VERSIONS = { vue: '3.5.45', 'vue-tsc': '3.3.14' };
-
 /**
  * A Vue 3 app's single-file component with the package's elements, type-checked by `vue-tsc` with the typings of
  * `@minibot/modal/jsx/vue`: the template's attributes are checked (`@vue-expect-error` on a wrong one would be
@@ -794,8 +840,7 @@ import type {} from '@minibot/modal/jsx/vue';
   );
   writeFileSync(join(dir, 'src', 'env.d.ts'), "declare module '*.vue' {\n  import type { DefineComponent } from 'vue';\n  const component: DefineComponent;\n  export default component;\n}\n");
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, jsx: 'preserve' }, include: ['src/**/*.ts', 'src/**/*.vue'] }, null, 2));
-  const versions = { ...VUE_VERSIONS, typescript: versionOf('typescript'), viem: versionOf('viem') };
-  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...Object.entries(versions).map(([name, version]) => `${name}@${version}`)], dir);
-  run(process.execPath, [join(dir, 'node_modules', 'vue-tsc', 'bin', 'vue-tsc.js'), '--noEmit', '-p', '.'], dir);
+  installDappDependencies(tarball, parent, { kinds: ['vue'] });
+  run(process.execPath, [join(parent, 'node_modules', 'vue-tsc', 'bin', 'vue-tsc.js'), '--noEmit', '-p', '.'], dir);
   return { seconds: (performance.now() - started) / 1000 };
 }

@@ -9,7 +9,7 @@ import { LOGIN_MAIL, newEmail, waitForMail } from '../embedded/mailbox.js';
 import { test, expect } from '../fixtures.js';
 import { strictCsp } from '../modal/dapp-server.js';
 import type { StackInfo } from '../stack-info.js';
-import { buildFreshDapp, buildNextDapp, checkVueTypings, packModal, readmeSelfHostedCsp, serveStatic, type FreshDapp, type NextDapp, type PackedModal } from './fresh-dapp.js';
+import { buildFreshDapp, buildNextDapp, checkVueTypings, installDappDependencies, packModal, readmeSelfHostedCsp, serveStatic, type FreshDapp, type NextDapp, type PackedModal } from './fresh-dapp.js';
 
 /**
  * Issue 11/11: a dapp outside this repository installs the packed `@minibot/modal` (`npm pack` in modal/), type-checks
@@ -27,6 +27,7 @@ const SECOND_CHAIN_ID = 97;
 const gzipKb = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 let work: string;
 let packed: PackedModal;
+let nextBuild: Promise<NextDapp>;
 let dapp: FreshDapp;
 let reactDapp: FreshDapp;
 let server: { url: string; close(): Promise<void> };
@@ -75,11 +76,16 @@ const dappConfig = (stack: StackInfo) => ({
 });
 
 // One tarball for every dapp of this file (packing builds modal/dist: two packs at once would race).
-test.beforeAll(() => {
+test.beforeAll(({ stack }) => {
   // Packing builds modal/dist: minutes on a loaded 2-core machine.
   test.setTimeout(900_000);
   work = mkdtempSync(join(tmpdir(), 'modal-package-'));
   packed = packModal(work);
+  // One install for every app of this file (they live in folders of \`work\`): one npm run instead of five.
+  installDappDependencies(packed.tarball, work, { kinds: ['vanilla', 'react', 'wagmi', 'vue', 'next'], nextVersion: NEXT_VERSION });
+  // The Next.js build, the longest, runs while the other dapps' tests do; its describe waits for it.
+  nextBuild = buildNextDapp(packed.tarball, work, dappConfig(stack), NEXT_VERSION);
+  nextBuild.catch(() => undefined);
 });
 
 test.afterAll(() => {
@@ -95,7 +101,7 @@ test.describe('fresh Vite, React and script-tag dapps', () => {
     const csp = strictCsp(origin(stack.apiUrl), origin(stack.relayUrl), origin(stack.rpcUrl));
     server = await serveStatic(dapp.distDir, config, csp);
     reactServer = await serveStatic(reactDapp.distDir, config, csp);
-    writeScriptPage(join(work, 'plain-page'), join(dapp.dir, 'node_modules', '@minibot', 'modal'));
+    writeScriptPage(join(work, 'plain-page'), join(dapp.modulesDir, '@minibot', 'modal'));
     // The script-tag page runs under the self-hosted policy exactly as modal/README.md gives it.
     scriptPage = await serveStatic(
       join(work, 'plain-page'),
@@ -114,7 +120,7 @@ test.describe('fresh Vite, React and script-tag dapps', () => {
     expect(packed.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/element.js', 'dist/connect-button.js', 'dist/react.js', 'dist/read-contract.js', 'dist/locales/de.js', 'dist/custom-elements.json', 'dist/types/element.d.ts', 'dist/types/react/index.d.ts', 'dist/wagmi.js', 'dist/types/wagmi/index.d.ts']));
     expect(packed.files.filter((file) => file.startsWith('src/') || /\.test\.|\.map$/.test(file))).toEqual([]);
     // The React entry is client code for React Server Components (Next.js App Router): the directive comes first.
-    const installed = join(dapp.dir, 'node_modules', '@minibot', 'modal', 'dist');
+    const installed = join(dapp.modulesDir, '@minibot', 'modal', 'dist');
     expect(readFileSync(join(installed, 'react.js'), 'utf8').startsWith("'use client';\n")).toBe(true);
     expect(readFileSync(join(installed, 'wagmi.js'), 'utf8')).not.toContain('use client');
   });
@@ -375,9 +381,9 @@ test.describe('a fresh Next.js App Router dapp (wagmi 3, ssr: true, cookie stora
   let next: NextDapp;
   let nextServer: { url: string; close(): Promise<void> };
 
-  test.beforeAll(async ({ stack }) => {
+  test.beforeAll(async () => {
     test.setTimeout(900_000);
-    next = buildNextDapp(packed.tarball, work, dappConfig(stack), NEXT_VERSION);
+    next = await nextBuild;
     console.info(`Next.js dapp: npm install ${next.installSeconds.toFixed(0)} s, next build ${next.buildSeconds.toFixed(0)} s`);
     nextServer = await next.start();
   });
