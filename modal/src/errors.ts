@@ -1,27 +1,8 @@
+// The base class has a module of its own: the React hooks throw it at a page's first load without the rest of this file.
+import { ModalError, type ModalErrorOptions } from './modal-error.js';
 import { coreMessages as messages } from './texts/core-messages.js';
 
-export interface ModalErrorOptions {
-  cause?: unknown;
-  details?: string;
-}
-
-/**
- * Base of every error the modal throws (viem style): `shortMessage` is the human text, `details` the
- * technical detail, `cause` the underlying error.
- */
-export class ModalError extends Error {
-  override name = 'ModalError';
-  readonly shortMessage: string;
-  readonly details?: string;
-  override readonly cause?: unknown;
-
-  constructor(shortMessage: string, options: ModalErrorOptions = {}) {
-    super(shortMessage);
-    this.shortMessage = shortMessage;
-    this.details = options.details;
-    this.cause = options.cause;
-  }
-}
+export { ModalError, type ModalErrorOptions };
 
 /** The wallet user declined (EIP-1193 4001): callers ignore it silently. */
 export class UserRejectedError extends ModalError {

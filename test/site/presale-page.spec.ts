@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page, Route } from '@playwright/test';
+import { FIRST_LOAD_JS_GOAL_KB, firstLoadScripts, gzipKb } from '../../bench/first-load.js';
 import { expect, test } from '../fixtures.js';
 import { HomePage } from '../pages/HomePage.js';
 import { TermsPage } from '../pages/TermsPage.js';
@@ -76,6 +77,23 @@ test.describe('prerendered pages', () => {
     expect(terms).toContain('<h1 class="terms__title">Terms of Use</h1>');
     expect(terms).toContain('Last updated: May 15, 2025');
     expect(terms).toContain('These terms are governed by the laws of Hong Kong.');
+  });
+
+  test(`the home page's first-load JavaScript is at most ${FIRST_LOAD_JS_GOAL_KB} kB gzip, without the Terms page's texts`, async ({ page, stack }) => {
+    const home = await (await page.request.get(new URL('/', stack.siteUrl).href)).text();
+    const entry = home.match(/<script type="module" data-entry="([^"]+)">/)?.[1];
+    const scripts = firstLoadScripts(home);
+    expect(scripts).toContain(entry);
+    let totalKb = 0;
+    for (const src of scripts) {
+      const response = await page.request.get(new URL(src, stack.siteUrl).href);
+      expect(response.ok(), src).toBe(true);
+      const code = await response.body();
+      expect(code.toString('utf8'), src).not.toContain('These terms are governed by the laws of Hong Kong.');
+      totalKb += gzipKb(code);
+    }
+    test.info().annotations.push({ type: 'first-load JS', description: `${totalKb.toFixed(2)} kB gzip in ${scripts.length} files` });
+    expect(totalKb).toBeLessThanOrEqual(FIRST_LOAD_JS_GOAL_KB);
   });
 
   test('/ and /terms hydrate without a mismatch, in the self-hosted font, with no layout shift', async ({ page, stack }) => {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Abi, Address, Hash } from 'viem';
 import type { AccountSnapshot, ModalClient, ViewName } from '../core/types.js';
-import { ModalError } from '../errors.js';
-import { messages } from '../texts/messages.js';
+import { ModalError } from '../modal-error.js';
+import { hookMessages as messages } from '../texts/hook-messages.js';
 import { useModalClient } from './context.js';
 
 const accountStores = new WeakMap<ModalClient, { subscribe: (cb: () => void) => () => void; get: () => AccountSnapshot }>();

@@ -1,11 +1,12 @@
 import { coreMessages } from './core-messages.js';
+import { hookMessages } from './hook-messages.js';
 
 export { coreMessages };
 
 /**
  * Every user-visible text of the modal and its libraries (spec section 8), character for character.
  * Views, controllers and tests import them from here. Built by a pure call so a bundle that uses only
- * `coreMessages` (the controllers, before the first click) drops the rest.
+ * `coreMessages` (the controllers, before the first click) or `hookMessages` (the React hooks) drops the rest.
  */
 export const messages = /* @__PURE__ */ Object.assign(
   {
@@ -19,7 +20,6 @@ export const messages = /* @__PURE__ */ Object.assign(
     authInitFailed: 'A problem occurred while trying initialize authentication',
     authenticating: 'Authenticating...',
     // Thrown
-    unsupportedChain: 'Unsupported chain',
     noActiveCaipAddress: 'No ActiveCaipAddress found',
     networkNotSupportedForSwaps: 'Network not supported for Swaps',
     networkNotSupportedForGasPrice: 'Network not supported for Gas Price',
@@ -36,10 +36,7 @@ export const messages = /* @__PURE__ */ Object.assign(
     actionNotAllowed: 'Action not allowed',
     // Analytics / allowed origins alert
     // Fetch
-    // Wallet hooks
-    abiRequired: 'abi is required',
-    addressOrCodeRequired: 'address or code is required',
-    functionNameRequired: 'functionName is required',
+    // Wallet hooks: hookMessages
     // Embedded wallet
     requestAborted: 'Request was aborted',
     anErrorOccurred: 'An error occurred',
@@ -59,4 +56,5 @@ export const messages = /* @__PURE__ */ Object.assign(
     // Connection (ConnectingExternal, ours: the spec has no text for these)
   } as const,
   coreMessages,
+  hookMessages,
 );

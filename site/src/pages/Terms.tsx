@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../components/Button.js';
 import { Card } from '../components/Card.js';
-import { pageMeta, terms } from '../content.js';
+import { pageMeta } from '../content.js';
 import { Link } from '../router.js';
+import { terms } from '../termsContent.js';
 
 /** True once the page is scrolled past one screen height (false while prerendering and at the top). */
 function usePastFirstScreen(): boolean {
