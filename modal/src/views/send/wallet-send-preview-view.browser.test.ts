@@ -55,14 +55,12 @@ describe('WalletSendPreview view', () => {
     assert.notInclude(wallet.requests, 'eth_sendTransaction');
   });
 
-  it('a failed send says so in at most two lines inside the dialog (a long translation), and the preview stays to try again', async () => {
+  it('Send is busy while the wallet asks; a failure says so in at most two lines inside the dialog (a long translation), and the preview stays', async () => {
+    const dump = Object.assign(new Error(`HTTP request failed.\n\nURL: http://127.0.0.1:8545/\nRequest body: {"method":"eth_sendTransaction","params":["0x${'1'.repeat(1200)}"]}`), { code: -32603 });
+    let fail: (() => void) | undefined;
     const { view, modal } = await openSend({
       modalOptions: { texts: { messages: { somethingWentWrong: LONG_ERROR } } },
-      walletMethods: {
-        eth_sendTransaction: () => {
-          throw Object.assign(new Error(`HTTP request failed.\n\nURL: http://127.0.0.1:8545/\nRequest body: {"method":"eth_sendTransaction","params":["0x${'1'.repeat(1200)}"]}`), { code: -32603 });
-        },
-      },
+      walletMethods: { eth_sendTransaction: () => new Promise((_, reject) => (fail = () => reject(dump))) },
     });
     await pickToken(view, 'USDT');
     await type(view, 'mb-input.amount-input', '1.5');
@@ -72,6 +70,12 @@ describe('WalletSendPreview view', () => {
     review.shadowRoot!.querySelector('button')!.click();
     const preview = await waitForView(modal, 'mb-wallet-send-preview-view');
     buttons(preview)[1].shadowRoot!.querySelector('button')!.click();
+    await waitFor(() => fail, 3000, 'the wallet asked');
+    await preview.updateComplete;
+    assert.equal(preview.shadowRoot!.querySelector('[role="status"]')?.textContent?.trim(), 'Approve the transaction in your wallet.');
+    assert.equal(buttons(preview)[1].shadowRoot!.querySelector('button')!.getAttribute('aria-busy'), 'true');
+    assert.isTrue(buttons(preview)[0].disabled, 'no Cancel halfway');
+    fail!();
     const toast = await waitFor(() => modal.shadowRoot!.querySelector('mb-toast[variant="error"]'), 3000, 'the error');
     assert.equal(toast.textContent!.trim(), LONG_ERROR);
     assert.notInclude(deepText(modal), 'HTTP request failed');

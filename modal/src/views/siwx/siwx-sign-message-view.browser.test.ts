@@ -71,6 +71,14 @@ describe('SIWXSignMessage view', () => {
     assert.include(deepText(alert), 'The wallet could not sign');
     assert.equal(controllers.router.getState().view, 'SIWXSignMessage');
     await expectNoAxeViolations(modal);
+
+    // Signing again: busy at once, and the last failure gone while it runs.
+    setSignAnswer('hang');
+    button(texts.siwxSign).click();
+    await view.updateComplete;
+    assert.isNull(view.shadowRoot!.querySelector('[role="alert"]'), 'no stale failure while signing');
+    const signing = button(texts.siwxSigning);
+    assert.isTrue(signing.loading);
   });
 
   it("a failure's lines wrap inside the dialog in at most two lines; a library's dump is not shown (the logger has it)", async () => {

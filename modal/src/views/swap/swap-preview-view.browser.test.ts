@@ -70,6 +70,24 @@ describe('SwapPreview view', () => {
     }
   });
 
+  it('after a failed approval, submitting again clears the error at once, and the swap completes', async () => {
+    const wallet: { usdt: string; approveError?: unknown } = { usdt: '25', approveError: { code: -32000, message: 'The signing service is busy' } };
+    const { view, modal } = await openSwap(wallet);
+    await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
+    const swap = await pickUsdtForBnb(view, modal);
+    amountInput(swap).focus();
+    await sendKeys({ type: '20' });
+    (await reviewWhenEnabled(swap)).click();
+    const preview = await waitForView(modal, 'mb-swap-preview-view');
+    buttonNamed(preview, /Approve USDT and swap/)!.click();
+    await waitFor(() => preview.shadowRoot!.querySelector('p.error[role="alert"]')?.textContent === 'The signing service is busy', 5000, 'the error');
+    wallet.approveError = undefined;
+    buttonNamed(preview, /Approve USDT and swap/)!.click();
+    await preview.updateComplete;
+    assert.isNull(preview.shadowRoot!.querySelector('p.error[role="alert"]'), 'no stale error while it is submitted again');
+    await waitForView(modal, 'mb-swap-complete-view');
+  });
+
   it('SwapPreview with a wallet that batches atomically: one confirmation, the step shown while pending, then completion', async () => {
     const { view, modal, sent, state, batches } = await openSwap({ usdt: '25', batching: true });
     await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
