@@ -15,8 +15,7 @@ import type { Clock, ConnectorInfo, FetchLike, ModalMessages, Store } from '../.
 import type { CoreControllers } from '../core-controllers.js';
 import { browserClock, createEmbeddedStore, EmbeddedWalletError } from '../../connectors/embedded/runtime.js';
 import { textsOf } from '../../texts/catalogue.js';
-import { isPresentable } from '../../error-message.js';
-import { log } from '../../core/logger.js';
+import { isPresentable, log } from '../../core/logger.js';
 
 /** How often a social login checks whether its window was closed. */
 const SOCIAL_WINDOW_CHECK_MS = 500;

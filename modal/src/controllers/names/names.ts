@@ -6,7 +6,7 @@ import { createStore } from '../../core/store.js';
 import type { Clock, Eip1193Provider, Store } from '../../core/types.js';
 import type { CoreControllers } from '../core-controllers.js';
 import { HttpError, isUserRejection, ModalError, ProviderRpcError } from '../../errors.js';
-import { isPresentable } from '../../error-message.js';
+import { isPresentable } from '../../core/logger.js';
 import { log } from '../../core/log.js';
 import { messages } from '../../texts/messages.js';
 

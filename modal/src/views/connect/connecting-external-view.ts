@@ -4,7 +4,7 @@ import { StoreController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
 import { connectingExternalStyles } from './connecting-external-view.styles.js';
 import { safeImageUrl } from '../../core/safe-url.js';
-import { isPresentable } from '../../error-message.js';
+import { isPresentable } from '../../core/logger.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/button/button.js';
 import '../../ui/spinner/spinner.js';

@@ -5,7 +5,7 @@ import { shortenAddress } from '../../core/format.js';
 import { defineElement } from '../../ui/define.js';
 import { MbView, viewStyles } from '../view.js';
 import { siwxSignMessageStyles } from './siwx-sign-message-view.styles.js';
-import { isPresentable } from '../../error-message.js';
+import { isPresentable } from '../../core/logger.js';
 import '../../ui/button/button.js';
 import '../../ui/text/text.js';
 import '../../ui/icon/icon.js';
