@@ -6,6 +6,10 @@ import { deepActive, deepQueryAll, deepText, dialogName, expectNoAxeViolations, 
 import { texts } from '../../texts/ui.js';
 import type { MbButton } from '../../ui/button/button.js';
 import { assertErrorLineFits, LONG_ERROR } from '../testing/error-line.js';
+// The SIWX controller's chunk (viem's modules one by one in the dev server) loads with this file, not inside the first
+// test's time: on a busy machine its first compile alone took longer than a test may.
+import '../../controllers/siwx/siwx.js';
+import './siwx-sign-message-view.js';
 
 async function signInView(required: boolean, themeMode: 'light' | 'dark' = 'light', walletMethods?: Record<string, (params: unknown) => unknown>) {
   const harness = createTestControllers({ modalOptions: { siwx: { required }, themeMode }, walletMethods });

@@ -4,6 +4,13 @@ import type { MbListItem } from '../../ui/list-item/list-item.js';
 import type { ModalLocale, ModalTextsOverride } from '../../texts/locale.js';
 
 // The Swap views' tests share these: the swap endpoints, a connected modal on Swap, and the steps to a quote.
+// The views and the swap controller load as chunks on first use; loaded here so that a busy machine's first compile
+// does not hit the first test's time-out.
+import '../swap/swap-view.js';
+import '../swap/swap-select-token-view.js';
+import '../swap/swap-preview-view.js';
+import '../swap/swap-complete-view.js';
+import '../../controllers/swap/swap.js';
 
 export const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 export const USDT = '0x3333333333333333333333333333333333333333';
