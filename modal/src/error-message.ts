@@ -1,6 +1,8 @@
 import { isUserRejection, ModalError, ProviderRpcError, ResponseValidationError } from './errors.js';
-import { log } from './core/logger.js';
+import { isPresentable, log } from './core/logger.js';
 import type { ModalMessages } from './texts/locale.js';
+
+export { isPresentable };
 
 /**
  * The modal's one error-to-message mapping: what a person reads when a chain or wallet call fails. Its own module
@@ -23,8 +25,6 @@ export interface ErrorMessage {
 
 /** JSON-RPC "execution reverted" (geth, anvil). */
 const EXECUTION_REVERTED_CODE = 3;
-/** A reason longer than this, or not plain text, is not shown (the logger has it). */
-const MAX_SHOWN_CHARS = 120;
 
 interface ErrorLike {
   name?: unknown;
@@ -48,15 +48,6 @@ function chainOf(error: unknown): ErrorLike[] {
 
 const textOf = (e: ErrorLike) => [e.shortMessage, e.message].filter((t): t is string => typeof t === 'string').join(' ');
 
-/** A short, single-line, human text: no JSON, no long hex, no stack. */
-export function isPresentable(text: unknown): text is string {
-  return (
-    typeof text === 'string' &&
-    text.trim().length > 0 &&
-    text.length <= MAX_SHOWN_CHARS &&
-    !/[\n{}[\]<>]|0x[0-9a-f]{16,}|https?:|Version: viem|Request Arguments/i.test(text)
-  );
-}
 
 /** The revert reason carried by viem's errors or a node's message ('execution reverted: Sold out'). */
 function revertReason(chain: ErrorLike[]): string | undefined {

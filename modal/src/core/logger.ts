@@ -104,3 +104,20 @@ export function downloadLogs(fileName = 'minibot-modal-logs.jsonl'): void {
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** A reason longer than this, or not plain text, is not shown (the logger has it). */
+const MAX_SHOWN_CHARS = 120;
+
+/**
+ * Whether a wallet's or a service's own text may go on the screen as it is, or only to this log: a short, single-line,
+ * human text (no JSON, no long hex, no stack). The error mapping (error-message.ts) and the lazy views and controllers
+ * that gate such a text use it; here, in the chunk the modal's shell loads, it costs no view a shared chunk of its own.
+ */
+export function isPresentable(text: unknown): text is string {
+  return (
+    typeof text === 'string' &&
+    text.trim().length > 0 &&
+    text.length <= MAX_SHOWN_CHARS &&
+    !/[\n{}[\]<>]|0x[0-9a-f]{16,}|https?:|Version: viem|Request Arguments/i.test(text)
+  );
+}

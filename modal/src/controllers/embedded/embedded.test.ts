@@ -121,6 +121,7 @@ const emailFrame =
       case 'ConnectEmail':
         return { action: 'VERIFY_OTP' };
       case 'ConnectOtp':
+        if (m.otp === '999999') throw new Error(`Error: OTP verification failed\n    at verify (/srv/auth/otp.js:88)\n    body: {"otp":"999999","session":"${'a'.repeat(64)}"}`);
         if (m.otp !== '123456') throw new Error('Invalid code');
         return USER;
       case 'GetUser':
@@ -197,6 +198,9 @@ describe('embedded wallet controller', () => {
     expect(frame.posted.find((p) => p.message.type === 'ConnectEmail')?.message).toMatchObject({ email: 'ada@example.org' });
     await embedded.verifyOtp('000000');
     expect(embedded.getState().error).toBe('Invalid code');
+    // The frame's own sentence is shown when short and plain; a technical dump is not (the logger has it).
+    await embedded.verifyOtp('999999');
+    expect(embedded.getState().error).toBe('An error occurred');
     await embedded.verifyOtp('123456');
     expect(controllers.getAccount()).toMatchObject({ isConnected: true, address: USER.address, connectorId: 'auth' });
     expect(storage.getItem(STORAGE_KEYS.connectorId)).toBe('auth');

@@ -15,6 +15,7 @@ import type { Clock, ConnectorInfo, FetchLike, ModalMessages, Store } from '../.
 import type { CoreControllers } from '../core-controllers.js';
 import { browserClock, createEmbeddedStore, EmbeddedWalletError } from '../../connectors/embedded/runtime.js';
 import { textsOf } from '../../texts/catalogue.js';
+import { isPresentable, log } from '../../core/logger.js';
 
 /** How often a social login checks whether its window was closed. */
 const SOCIAL_WINDOW_CHECK_MS = 500;
@@ -143,7 +144,8 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
 
   const errorText = (error: unknown): string => {
     if (error instanceof FrameTimeoutError) return messages.somethingWentWrong;
-    if (error instanceof EmbeddedWalletError && error.shortMessage) return error.shortMessage;
+    if (error instanceof EmbeddedWalletError && isPresentable(error.shortMessage)) return error.shortMessage;
+    log('warn', 'Embedded wallet step failed', error);
     return messages.anErrorOccurred;
   };
 

@@ -227,6 +227,12 @@ describe('names controller', () => {
     expect(await bare.names.register()).toBe(false);
     expect(bare.names.getState().registerError).toBe(messages.errorRegisteringName('alice.reown.id'));
     expect(bare.names.getState().registerError).toBe('Error registering name alice.reown.id');
+    // A reason that is not one short plain sentence (a stack, JSON) is not shown: the spec's text is.
+    const dump = `Error: insert failed {"name":"alice.reown.id","owner":"0x${'1'.repeat(40)}"}\n    at Registry.insert (registry.js:42)`;
+    const technical = setup({ registerStatus: 500, registerBody: { error: 'x', reasons: [{ description: dump }] } });
+    technical.names.setInput('alice');
+    expect(await technical.names.register()).toBe(false);
+    expect(technical.names.getState().registerError).toBe('Error registering name alice.reown.id');
   });
 
   it('needs an address and the auth connector, and a chain id below 2^31', async () => {

@@ -6,6 +6,7 @@ import { createStore } from '../../core/store.js';
 import type { Clock, Eip1193Provider, Store } from '../../core/types.js';
 import type { CoreControllers } from '../core-controllers.js';
 import { HttpError, isUserRejection, ModalError, ProviderRpcError } from '../../errors.js';
+import { isPresentable } from '../../core/logger.js';
 import { log } from '../../core/log.js';
 import { messages } from '../../texts/messages.js';
 
@@ -84,9 +85,12 @@ export async function namesOfAddress(api: ApiContext, address: string): Promise<
   }
 }
 
-/** The reason text of a refused registration (the api puts `reasons[0].description` in the HttpError's details). */
+/**
+ * The reason text of a refused registration (the api puts `reasons[0].description` in the HttpError's details), when it
+ * is one short plain sentence: a long or technical one gives way to the spec's text (the logger has it).
+ */
 function reasonOf(error: unknown): string | undefined {
-  return error instanceof HttpError && error.details ? error.details : undefined;
+  return error instanceof HttpError && isPresentable(error.details) ? error.details : undefined;
 }
 
 export interface NamesControllerDeps {

@@ -6,6 +6,7 @@ import type { CoreControllers } from '../core-controllers.js';
 import type { RouterController } from '../router.js';
 import type { ToastController } from '../toasts.js';
 import { isUserRejection } from '../../errors.js';
+import { log } from '../../core/logger.js';
 import { messages } from '../../texts/messages.js';
 import { cacaoOf, dataOfCacao, formatSiwxMessage } from './siwx-message.js';
 import { createLocalSiwxStorage, createServerSiwxStorage } from './siwx-storage.js';
@@ -160,6 +161,7 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
         if (deps.getAccount().embeddedWalletInfo?.accountType === 'smartAccount') {
           deps.toasts.show('error', deps.options.messages.smartAccountsNotSupported ?? messages.smartAccountsNotSupported);
         }
+        log('warn', 'Sign-in failed', error);
         return { status: 'failed', reason: reasonOf(error) };
       }
     },

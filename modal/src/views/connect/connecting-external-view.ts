@@ -4,6 +4,7 @@ import { StoreController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
 import { connectingExternalStyles } from './connecting-external-view.styles.js';
 import { safeImageUrl } from '../../core/safe-url.js';
+import { isPresentable } from '../../core/logger.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/button/button.js';
 import '../../ui/spinner/spinner.js';
@@ -11,7 +12,8 @@ import '../../ui/text/text.js';
 
 /**
  * ConnectingExternal: an injected (EIP-6963 or legacy) wallet's connect request: pending, declined or failed,
- * with a retry. A declined request (4001) is quiet: no error text, just the way to try again.
+ * with a retry. A declined request (4001) is quiet: no error text, just the way to try again. A failure's detail is the
+ * wallet's own sentence when short and plain (the logger has anything else).
  *
  * @tag mb-connecting-external-view
  */
@@ -41,7 +43,7 @@ export class MbConnectingExternalView extends MbView {
           ? html`<mb-text variant="title" align="center">${this.localize.messages.connectionDeclined}</mb-text>`
           : mine && request.status === 'failed'
             ? html`<mb-text variant="title" align="center" tone="error">${this.localize.messages.connectionFailed}</mb-text>
-                <mb-text variant="small" tone="muted" align="center">${request.message}</mb-text>`
+                ${isPresentable(request.message) ? html`<mb-text class="error" variant="small" tone="muted" align="center">${request.message}</mb-text>` : nothing}`
             : html`<mb-text variant="title" align="center">${this.localize.texts.continueIn(name)}</mb-text>
                 <mb-text variant="small" tone="muted" align="center">${this.localize.texts.acceptInWallet}</mb-text>`}
       </div>

@@ -2,6 +2,7 @@ import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
 import { openModal } from '../testing/embedded-harness.js';
+import { assertErrorLineFits, LONG_ERROR } from '../testing/error-line.js';
 
 describe('ConnectingSocial view', () => {
   afterEach(() => document.body.replaceChildren());
@@ -40,5 +41,20 @@ describe('ConnectingSocial view', () => {
     assert.isNull(view.shadowRoot!.querySelector('[role="alert"]'));
     assert.equal(controllers.router.getState().view, 'ConnectingSocial');
     window.open('', 'minibot-social')!.close();
+  });
+
+  it('the cancelled login says so in at most two lines inside the dialog (a long translation), above Try again', async () => {
+    const { controllers, modal } = await openModal({ texts: { socialCancelled: LONG_ERROR } });
+    controllers.router.push('ConnectSocials');
+    const list = await waitForView(modal, 'mb-connect-socials-view');
+    [...list.shadowRoot!.querySelectorAll('mb-list-item')].find((i) => i.label === 'Continue with Google')!.focus();
+    await sendKeys({ press: 'Enter' });
+    const view = await waitForView(modal, 'mb-connecting-social-view');
+    await waitFor(() => deepText(view).includes('Continue in the Google window that opened.'), 3000, 'waiting');
+    window.open('', 'minibot-social')!.close();
+    const alert = await waitFor(() => view.shadowRoot!.querySelector('[role="alert"]'), 3000, 'cancelled');
+    assert.equal(alert.textContent!.trim(), LONG_ERROR);
+    assertErrorLineFits(modal, alert);
+    assert.equal(deepText(view.shadowRoot!.querySelector('mb-button')!).trim(), 'Try again');
   });
 });

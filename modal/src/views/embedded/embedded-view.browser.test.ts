@@ -2,6 +2,7 @@ import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { deepText, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
 import { button, openModal, input, typeInto } from '../testing/embedded-harness.js';
+import { assertErrorLineFits, LONG_ERROR } from '../testing/error-line.js';
 
 describe('Connect with the embedded wallet', () => {
   afterEach(() => document.body.replaceChildren());
@@ -33,4 +34,12 @@ describe('Connect with the embedded wallet', () => {
     await waitForView(modal, 'mb-email-verify-otp-view');
   });
 
+  it("the e-mail field's error wraps inside the dialog in at most two lines (a long translation of it)", async () => {
+    const { modal, connect } = await openModal({ texts: { invalidEmail: LONG_ERROR } });
+    await typeInto(input(connect, 'E-mail'), 'ada@');
+    await sendKeys({ press: 'Enter' });
+    const alert = await waitFor(() => connect.shadowRoot!.querySelector('[role="alert"]'), 3000, 'alert');
+    assert.equal(alert.textContent!.trim(), LONG_ERROR);
+    assertErrorLineFits(modal, alert);
+  });
 });

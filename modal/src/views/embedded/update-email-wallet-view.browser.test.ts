@@ -2,6 +2,7 @@ import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
 import { openModal, input, button, typeInto, logInByEmail } from '../testing/embedded-harness.js';
+import { assertErrorLineFits, LONG_ERROR } from '../testing/error-line.js';
 
 describe('UpdateEmailWallet view', () => {
   afterEach(() => document.body.replaceChildren());
@@ -23,5 +24,21 @@ describe('UpdateEmailWallet view', () => {
     await waitFor(() => view.shadowRoot!.querySelectorAll('mb-input').length === 2, 3000, 'two code fields');
     assert.include(deepText(view), 'Code sent to new@example.org');
     await expectNoAxeViolations(modal);
+  });
+
+  it('a malformed new e-mail is refused in at most two lines inside the dialog (a long translation), cleared by the next submit', async () => {
+    const { controllers, modal, connect } = await openModal({ texts: { invalidEmail: LONG_ERROR } });
+    await logInByEmail(controllers, modal, connect);
+    controllers.modal.open({ view: 'UpdateEmailWallet' });
+    const view = await waitForView(modal, 'mb-update-email-wallet-view');
+    await typeInto(input(view, 'New e-mail'), 'new@');
+    button(view, 'Continue').click();
+    const alert = await waitFor(() => view.shadowRoot!.querySelector('[role="alert"]'), 3000, 'the error');
+    assert.equal(alert.textContent!.trim(), LONG_ERROR);
+    assertErrorLineFits(modal, alert);
+    await typeInto(input(view, 'New e-mail'), 'example.org');
+    button(view, 'Continue').click();
+    await waitFor(() => view.shadowRoot!.querySelectorAll('mb-input').length === 2, 3000, 'two code fields');
+    assert.isNull(view.shadowRoot!.querySelector('[role="alert"]'));
   });
 });

@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { createTestControllers, testAddress } from '../testing/test-controllers.js';
 import { deepActive, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbRegisterAccountNameView } from './register-account-name-view.js';
+import { assertErrorLineFits } from '../testing/error-line.js';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const record = (name: string) => ({
@@ -100,6 +101,23 @@ describe('RegisterAccountName view', () => {
     await sendKeys({ press: 'Enter' });
     await waitFor(() => alertText(view) === 'Address or auth connector not found', 3000, 'auth error');
     assert.equal(input(view).value, 'alice-app.reown.id', 'the name is kept');
+  });
+
+  it('its error lines wrap inside the dialog in at most two lines, a long name breaking where it must', async () => {
+    const name = 'the-longest-name-a-minibot-collector-could-think-of-for-a-pass.reown.id';
+    const { modal, view } = await openNames({ taken: [name] });
+    await typeName(view, name);
+    await waitFor(() => statusText(view) === `${name} is already taken`, 3000, 'taken');
+    const status = view.shadowRoot!.querySelector('mb-text.status')!;
+    assert.equal(status.getAttribute('tone'), 'error');
+    assertErrorLineFits(modal, status);
+    await typeName(view, 'alice-app');
+    await waitFor(() => statusText(view) === 'alice-app.reown.id is available', 3000, 'available');
+    input(view).focus();
+    await sendKeys({ press: 'Enter' });
+    const alert = await waitFor(() => view.shadowRoot!.querySelector('[role="alert"]'), 3000, 'the error');
+    assert.equal(deepText(alert), 'Address or auth connector not found');
+    assertErrorLineFits(modal, alert, { wraps: false });
   });
 
   it('a taken name cannot be registered', async () => {

@@ -1,7 +1,8 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { de } from '../../texts/locales/de.js';
-import type { ModalLocale } from '../../texts/locale.js';
+import type { ModalLocale, ModalTextsOverride } from '../../texts/locale.js';
+import { assertErrorLineFits, LONG_ERROR } from '../testing/error-line.js';
 import { createTestControllers, testAddress } from '../testing/test-controllers.js';
 import { clickCompletionAction, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbListItem } from '../../ui/list-item/list-item.js';
@@ -9,11 +10,11 @@ import type { MbListItem } from '../../ui/list-item/list-item.js';
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const bscNet = { name: 'bnb-smart-chain', display_name: 'BNB Smart Chain', chain_id: '56', contract_address: '' };
 
-async function openBuy(options: { failing?: boolean; providerUrl?: string; dark?: boolean; locale?: ModalLocale } = {}) {
+async function openBuy(options: { failing?: boolean; providerUrl?: string; dark?: boolean; locale?: ModalLocale; texts?: ModalTextsOverride; urlAnswered?: () => Promise<void> } = {}) {
   const service = { bought: false, urlBodies: [] as unknown[] };
   const harness = createTestControllers({
-    modalOptions: { ...(options.dark ? { themeMode: 'dark' as const } : {}), ...(options.locale ? { locale: options.locale } : {}) },
-    routes: (url, init) => {
+    modalOptions: { ...(options.dark ? { themeMode: 'dark' as const } : {}), ...(options.locale ? { locale: options.locale } : {}), ...(options.texts ? { texts: options.texts } : {}) },
+    routes: async (url, init) => {
       if (url.pathname.endsWith('/v1/onramp/options')) {
         if (options.failing) return json({ error: 'down' }, 500);
         return json({
@@ -38,6 +39,7 @@ async function openBuy(options: { failing?: boolean; providerUrl?: string; dark?
       if (url.pathname.endsWith('/v1/fungible/price')) return json({ fungibles: [{ address: 'x', name: 'BNB', symbol: 'BNB', iconUrl: '', price: 600 }] });
       if (url.pathname.endsWith('/v1/generators/onrampurl')) {
         service.urlBodies.push(JSON.parse(String(init?.body)));
+        await options.urlAnswered?.();
         return json({ url: options.providerUrl ?? 'https://pay.example/buy/1' });
       }
       if (url.pathname.endsWith('/history'))
@@ -173,6 +175,36 @@ describe('Buy with fiat views', () => {
     await waitFor(() => deepText(view).includes('Something went wrong'), 3000, 'error');
     assert.deepEqual(opened, []);
     assert.equal(modal.resolved()!.router.getState().view, 'OnRampProviders');
+  });
+
+  it('its error lines wrap inside the dialog in at most two lines (a long translation): the amount and the failed purchase', async () => {
+    let answer = Promise.resolve();
+    const { view, modal } = await openBuy({ providerUrl: 'javascript:alert(1)', texts: { messages: { somethingWentWrong: LONG_ERROR }, invalidAmount: LONG_ERROR }, urlAnswered: () => answer });
+    const amount = view.shadowRoot!.querySelector<HTMLInputElement>('input.amount')!;
+    amount.focus();
+    await sendKeys({ type: '5x' });
+    await waitFor(() => limitMessage(view) === LONG_ERROR, 3000, 'the amount error');
+    assertErrorLineFits(modal, view.shadowRoot!.querySelector('#amount-error')!);
+    amount.select();
+    await sendKeys({ type: '50' });
+    await waitFor(() => limitMessage(view) === '', 3000, 'the amount error cleared');
+    const buy = await waitFor(() => {
+      const b = buttonNamed(view, /Buy with Coinbase/) as (HTMLElement & { disabled: boolean }) | undefined;
+      return b && !b.disabled ? b : undefined;
+    }, 3000, 'buy enabled');
+    buy.click();
+    const failed = () => [...view.shadowRoot!.querySelectorAll('p.error[role="alert"]')].find((p) => p.id !== 'amount-error' && p.textContent === LONG_ERROR);
+    const alert = await waitFor(failed, 3000, 'the error');
+    assertErrorLineFits(modal, alert);
+    await expectNoAxeViolations(modal);
+    // Buy again: busy while the provider's page is asked for, the last error gone meanwhile.
+    let answerNow!: () => void;
+    answer = new Promise((resolve) => (answerNow = resolve));
+    buy.click();
+    await waitFor(() => buy.shadowRoot!.querySelector('button')!.getAttribute('aria-busy') === 'true', 3000, 'busy');
+    assert.isUndefined(failed(), 'no stale error while it runs');
+    answerNow();
+    await waitFor(failed, 3000, 'the error again');
   });
 
   it('with the service failing: sample options, a mocked quote; OnRampFiatSelect and OnRampTokenSelect pick and go back', async () => {

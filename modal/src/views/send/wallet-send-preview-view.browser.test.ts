@@ -3,11 +3,13 @@ import { sendKeys } from '@web/test-runner-commands';
 import { createTestControllers } from '../testing/test-controllers.js';
 import { pickToken, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbInput } from '../../ui/input/input.js';
+import type { ModalOptions } from '../../core/types.js';
+import { assertErrorLineFits, LONG_ERROR } from '../testing/error-line.js';
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 
-async function openSend() {
-  const harness = createTestControllers();
+async function openSend(options: { modalOptions?: Partial<ModalOptions>; walletMethods?: Record<string, (params: unknown) => unknown> } = {}) {
+  const harness = createTestControllers(options);
   await harness.controllers.connection.connect('io.metamask');
   const { modal } = await mountTestModal(harness.controllers);
   harness.controllers.modal.open({ view: 'WalletSend' });
@@ -51,6 +53,35 @@ describe('WalletSendPreview view', () => {
     assert.equal(form.shadowRoot!.querySelector<MbInput>('mb-input.amount-input')!.value, '1.5');
     assert.equal(form.shadowRoot!.querySelector<MbInput>('mb-input.receiver-input')!.value, RECEIVER);
     assert.notInclude(wallet.requests, 'eth_sendTransaction');
+  });
+
+  it('Send is busy while the wallet asks; a failure says so in at most two lines inside the dialog (a long translation), and the preview stays', async () => {
+    const dump = Object.assign(new Error(`HTTP request failed.\n\nURL: http://127.0.0.1:8545/\nRequest body: {"method":"eth_sendTransaction","params":["0x${'1'.repeat(1200)}"]}`), { code: -32603 });
+    let fail: (() => void) | undefined;
+    const { view, modal } = await openSend({
+      modalOptions: { texts: { messages: { somethingWentWrong: LONG_ERROR } } },
+      walletMethods: { eth_sendTransaction: () => new Promise((_, reject) => (fail = () => reject(dump))) },
+    });
+    await pickToken(view, 'USDT');
+    await type(view, 'mb-input.amount-input', '1.5');
+    await type(view, 'mb-input.receiver-input', RECEIVER);
+    const review = view.shadowRoot!.querySelector<HTMLElement & { disabled: boolean }>('mb-button.submit')!;
+    await waitFor(() => !review.disabled, 3000, 'ready');
+    review.shadowRoot!.querySelector('button')!.click();
+    const preview = await waitForView(modal, 'mb-wallet-send-preview-view');
+    buttons(preview)[1].shadowRoot!.querySelector('button')!.click();
+    await waitFor(() => fail, 3000, 'the wallet asked');
+    await preview.updateComplete;
+    assert.equal(preview.shadowRoot!.querySelector('[role="status"]')?.textContent?.trim(), 'Approve the transaction in your wallet.');
+    assert.equal(buttons(preview)[1].shadowRoot!.querySelector('button')!.getAttribute('aria-busy'), 'true');
+    assert.isTrue(buttons(preview)[0].disabled, 'no Cancel halfway');
+    fail!();
+    const toast = await waitFor(() => modal.shadowRoot!.querySelector('mb-toast[variant="error"]'), 3000, 'the error');
+    assert.equal(toast.textContent!.trim(), LONG_ERROR);
+    assert.notInclude(deepText(modal), 'HTTP request failed');
+    assertErrorLineFits(modal, toast.shadowRoot!.querySelector('.toast > span')!, { text: toast });
+    await waitFor(() => !buttons(preview)[1].disabled, 3000, 'Send usable again');
+    assert.equal(modal.resolved()!.router.getState().view, 'WalletSendPreview');
   });
 
   it('reached without a token and receiver, it asks for a token and offers Back only', async () => {

@@ -5,9 +5,14 @@ import { createTestControllers } from '../testing/test-controllers.js';
 import { deepActive, deepQueryAll, deepText, dialogName, expectNoAxeViolations, mountTestModal, shadowQuery, waitFor, waitForView } from '../testing/test-helpers.js';
 import { texts } from '../../texts/ui.js';
 import type { MbButton } from '../../ui/button/button.js';
+import { assertErrorLineFits, LONG_ERROR } from '../testing/error-line.js';
+// The SIWX controller's chunk (viem's modules one by one in the dev server) loads with this file, not inside the first
+// test's time: on a busy machine its first compile alone took longer than a test may.
+import '../../controllers/siwx/siwx.js';
+import './siwx-sign-message-view.js';
 
-async function signInView(required: boolean, themeMode: 'light' | 'dark' = 'light') {
-  const harness = createTestControllers({ modalOptions: { siwx: { required }, themeMode } });
+async function signInView(required: boolean, themeMode: 'light' | 'dark' = 'light', walletMethods?: Record<string, (params: unknown) => unknown>) {
+  const harness = createTestControllers({ modalOptions: { siwx: { required }, themeMode }, walletMethods });
   const { modal } = await mountTestModal(harness.controllers);
   await harness.controllers.connection.connect('io.metamask');
   // The first test loads the SIWX chunk (viem's modules one by one in the dev server): allow for it.
@@ -70,6 +75,43 @@ describe('SIWXSignMessage view', () => {
     assert.include(deepText(alert), 'The wallet could not sign');
     assert.equal(controllers.router.getState().view, 'SIWXSignMessage');
     await expectNoAxeViolations(modal);
+
+    // Signing again: busy at once, and the last failure gone while it runs.
+    setSignAnswer('hang');
+    button(texts.siwxSign).click();
+    await view.updateComplete;
+    assert.isNull(view.shadowRoot!.querySelector('[role="alert"]'), 'no stale failure while signing');
+    const signing = button(texts.siwxSigning);
+    assert.isTrue(signing.loading);
+  });
+
+  it("a failure's lines wrap inside the dialog in at most two lines; a library's dump is not shown (the logger has it)", async () => {
+    const dump = `HTTP request failed.\n\nURL: http://127.0.0.1:8545/\nRequest body: {"method":"personal_sign","params":["0x${'1'.repeat(1200)}"]}\n\nVersion: viem@2.57.20`;
+    for (const [message, shown] of [
+      [LONG_ERROR, true],
+      [dump, false],
+    ] as const) {
+      const { modal, view, button } = await signInView(true, 'light', {
+        personal_sign: () => {
+          throw Object.assign(new Error(message), { code: -32000 });
+        },
+      });
+      button(texts.siwxSign).click();
+      const alert = await waitFor(() => view.shadowRoot!.querySelector('[role="alert"]'), 3000, 'the failure');
+      const lines = [...alert.querySelectorAll('mb-text')];
+      assert.equal(lines[0].textContent!.trim(), texts.siwxFailed);
+      assertErrorLineFits(modal, lines[0], { wraps: false });
+      if (shown) {
+        assert.lengthOf(lines, 2);
+        assert.equal(lines[1].textContent!.trim(), LONG_ERROR);
+        assertErrorLineFits(modal, lines[1]);
+      } else {
+        assert.lengthOf(lines, 1);
+        assert.notInclude(deepText(view), 'HTTP request failed');
+      }
+      await expectNoAxeViolations(modal);
+      document.body.replaceChildren();
+    }
   });
 
   it('required: Cancel disconnects and closes', async () => {

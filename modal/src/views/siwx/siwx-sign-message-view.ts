@@ -5,13 +5,15 @@ import { shortenAddress } from '../../core/format.js';
 import { defineElement } from '../../ui/define.js';
 import { MbView, viewStyles } from '../view.js';
 import { siwxSignMessageStyles } from './siwx-sign-message-view.styles.js';
+import { isPresentable } from '../../core/logger.js';
 import '../../ui/button/button.js';
 import '../../ui/text/text.js';
 import '../../ui/icon/icon.js';
 
 /**
  * SIWXSignMessage: asks the connected wallet to sign the sign-in message. Sign shows progress, closes on success,
- * shows a failure here (the view stays); Cancel disconnects when sign-in is required, otherwise closes.
+ * shows a failure here (the view stays; the wallet's reason when short and plain); Cancel disconnects when sign-in is
+ * required, otherwise closes.
  * The SIWX controller is a chunk of its own, loaded by the core on connect; this view only asks for it.
  *
  * @tag mb-siwx-sign-message-view
@@ -55,7 +57,7 @@ export class MbSiwxSignMessageView extends MbView {
       </div>
       ${this.failure
         ? html`<div role="alert"><mb-text tone="error" align="center">${texts.siwxFailed}</mb-text>
-            <mb-text tone="muted" align="center" variant="small">${this.failure}</mb-text></div>`
+            ${isPresentable(this.failure) ? html`<mb-text class="error" tone="muted" align="center" variant="small">${this.failure}</mb-text>` : nothing}</div>`
         : nothing}
       <div class="row">
         <mb-button variant="secondary" ?disabled=${!this.siwx} @click=${() => this.siwx?.cancel()}>${texts.cancel}</mb-button>

@@ -2,6 +2,7 @@ import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { clickCompletionAction, completionOf, deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbListItem } from '../../ui/list-item/list-item.js';
+import { assertErrorLineFits } from '../testing/error-line.js';
 import { amountInput, buttonNamed, openSwap, pickUsdtForBnb, reviewWhenEnabled, POOL, USDT } from '../testing/swap-harness.js';
 
 describe('SwapPreview view', () => {
@@ -63,16 +64,28 @@ describe('SwapPreview view', () => {
       buttonNamed(preview, /Approve USDT and swap/)!.click();
       const alert = await waitFor(() => preview.shadowRoot!.querySelector<HTMLElement>('p.error[role="alert"]'), 5000, 'the error');
       assert.equal(alert.textContent, expected);
-      const box = alert.getBoundingClientRect();
-      const lineHeight = parseFloat(getComputedStyle(alert).lineHeight) || parseFloat(getComputedStyle(alert).fontSize) * 1.4;
-      assert.isAtMost(box.height, 2 * lineHeight + 1, `at most two lines: ${box.height}px at ${lineHeight}px a line`);
-      const dialog = modal.shadowRoot!.querySelector('dialog')!.getBoundingClientRect();
-      assert.isAtLeast(box.left, dialog.left);
-      assert.isAtMost(box.right, dialog.right, 'inside the dialog');
-      assert.isAtMost(preview.scrollWidth, preview.clientWidth, 'nothing runs past the view');
+      assertErrorLineFits(modal, alert, { wraps: expected === wordy.message });
       await expectNoAxeViolations(modal);
       document.body.replaceChildren();
     }
+  });
+
+  it('after a failed approval, submitting again clears the error at once, and the swap completes', async () => {
+    const wallet: { usdt: string; approveError?: unknown } = { usdt: '25', approveError: { code: -32000, message: 'The signing service is busy' } };
+    const { view, modal } = await openSwap(wallet);
+    await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
+    const swap = await pickUsdtForBnb(view, modal);
+    amountInput(swap).focus();
+    await sendKeys({ type: '20' });
+    (await reviewWhenEnabled(swap)).click();
+    const preview = await waitForView(modal, 'mb-swap-preview-view');
+    buttonNamed(preview, /Approve USDT and swap/)!.click();
+    await waitFor(() => preview.shadowRoot!.querySelector('p.error[role="alert"]')?.textContent === 'The signing service is busy', 5000, 'the error');
+    wallet.approveError = undefined;
+    buttonNamed(preview, /Approve USDT and swap/)!.click();
+    await preview.updateComplete;
+    assert.isNull(preview.shadowRoot!.querySelector('p.error[role="alert"]'), 'no stale error while it is submitted again');
+    await waitForView(modal, 'mb-swap-complete-view');
   });
 
   it('SwapPreview with a wallet that batches atomically: one confirmation, the step shown while pending, then completion', async () => {

@@ -3,6 +3,7 @@ import { createTestControllers } from './test-controllers.js';
 import { mountTestModal, waitFor, waitForView } from './test-helpers.js';
 import type { ModalControllers } from '../../controllers/bag.js';
 import type { MbModal } from '../../elements/modal/modal.js';
+import type { ModalTextsOverride } from '../../texts/locale.js';
 
 // The embedded wallet views' tests share these: a modal on Connect with the wallet's frame, typing, and the e-mail log-in.
 // The views load as chunks on first use; loaded here so that a busy machine's first compile does not hit the time-outs.
@@ -17,8 +18,17 @@ import '../../elements/embedded-frame.js';
 
 export const walletUrl = `${location.origin}/mock-wallet`;
 
-export async function openModal(options: { themeMode?: 'light' | 'dark' } = {}) {
-  const { controllers } = createTestControllers({ modalOptions: { apiUrls: { blockchainApi: `${location.origin}/mock-api`, walletDirectory: `${location.origin}/mock-directory`, analytics: `${location.origin}/mock-analytics`, relay: 'ws://127.0.0.1:9', embeddedWallet: walletUrl }, themeMode: options.themeMode ?? 'light' } });
+/** Where a test scripts a failure of the fake frame (same origin, so the frame reads it): 'farcaster-expires'. */
+export const FRAME_SCENARIO_KEY = 'mb-test-frame-scenario';
+
+export async function openModal(options: { themeMode?: 'light' | 'dark'; texts?: ModalTextsOverride } = {}) {
+  const { controllers } = createTestControllers({
+    modalOptions: {
+      apiUrls: { blockchainApi: `${location.origin}/mock-api`, walletDirectory: `${location.origin}/mock-directory`, analytics: `${location.origin}/mock-analytics`, relay: 'ws://127.0.0.1:9', embeddedWallet: walletUrl },
+      themeMode: options.themeMode ?? 'light',
+      ...(options.texts ? { texts: options.texts } : {}),
+    },
+  });
   const { modal } = await mountTestModal(controllers);
   controllers.modal.open();
   const connect = await waitForView(modal, 'mb-connect-view');

@@ -1,5 +1,6 @@
 // A stand-in wallet frame for the views' browser tests (served at /mock-wallet/frame by web-test-runner's
-// middleware): speaks the real protocol; code 123456; e-mails starting with "new-device" need device approval.
+// middleware): speaks the real protocol; code 123456 (111111 has expired); e-mails starting with "new-device" need device
+// approval; a test scripts a failure through the storage key of embedded-harness.ts (this page shares its origin).
 import { EMBEDDED_CHANNEL, parseAppMessage, type FrameToAppMessage } from '../../api/embedded-protocol.js';
 
 const origin = new URLSearchParams(location.search).get('origin') ?? '';
@@ -10,6 +11,8 @@ const user = {
   accounts: [{ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', type: 'eoa' }],
   authProvider: 'email',
 };
+// Kept in step with FRAME_SCENARIO_KEY of embedded-harness.ts (not imported: that module loads the views).
+const scenario = () => localStorage.getItem('mb-test-frame-scenario');
 const post = (message: FrameToAppMessage) => parent.postMessage(message, origin);
 
 window.addEventListener('message', (event) => {
@@ -24,12 +27,14 @@ window.addEventListener('message', (event) => {
     case 'ConnectDevice':
       return setTimeout(() => reply({ approved: false }), 200);
     case 'ConnectOtp':
+      if (m.otp === '111111') return fail('This code has expired or was already used; ask for a new code and type the newest one');
       return m.otp === '123456' ? reply(user) : fail('Invalid code');
     case 'GetUser':
       return reply(null);
     case 'ConnectFarcaster':
       return reply({ url: 'http://127.0.0.1:9/farcaster/approve/test-state' });
     case 'AwaitFarcaster':
+      if (scenario() === 'farcaster-expires') return setTimeout(() => fail('The Farcaster sign-in request expired before it was approved in the Farcaster app'), 200);
       return setTimeout(() => reply({}), 200);
     case 'GetSocialRedirectUri':
       return reply({ uri: `${location.origin}/mock-wallet/consent` });

@@ -1,9 +1,16 @@
 import { createTestControllers, testAddress, type ExtraRoutes } from './test-controllers.js';
 import { deepText, mountTestModal, waitFor, waitForView } from './test-helpers.js';
 import type { MbListItem } from '../../ui/list-item/list-item.js';
-import type { ModalLocale } from '../../texts/locale.js';
+import type { ModalLocale, ModalTextsOverride } from '../../texts/locale.js';
 
 // The Swap views' tests share these: the swap endpoints, a connected modal on Swap, and the steps to a quote.
+// The views and the swap controller load as chunks on first use; loaded here so that a busy machine's first compile
+// does not hit the first test's time-out.
+import '../swap/swap-view.js';
+import '../swap/swap-select-token-view.js';
+import '../swap/swap-preview-view.js';
+import '../swap/swap-complete-view.js';
+import '../../controllers/swap/swap.js';
 
 export const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 export const USDT = '0x3333333333333333333333333333333333333333';
@@ -48,7 +55,9 @@ export function swapRoutes(state: { allowance: bigint; usdt: string }): ExtraRou
   };
 }
 
-export async function openSwap(options: { supported?: boolean; usdt?: string; dark?: boolean; batching?: boolean; approveError?: unknown; locale?: ModalLocale } = {}) {
+export async function openSwap(
+  options: { supported?: boolean; usdt?: string; dark?: boolean; batching?: boolean; approveError?: unknown; locale?: ModalLocale; texts?: ModalTextsOverride; quotesFail?: boolean } = {},
+) {
   const state = { allowance: 0n, usdt: options.usdt ?? '25', batchStatus: 100 };
   const sent: { to: string; value: string }[] = [];
   const batches: { calls: { to: string }[]; atomicRequired: boolean }[] = [];
@@ -63,8 +72,13 @@ export async function openSwap(options: { supported?: boolean; usdt?: string; da
   };
   const routes = swapRoutes(state);
   const harness = createTestControllers({
-    modalOptions: { ...(options.dark ? { themeMode: 'dark' as const } : {}), ...(options.locale ? { locale: options.locale } : {}) },
-    routes: (url, init) => (options.supported === false && url.pathname.endsWith('/v1/supported-chains') ? json({ http: [], ws: [] }) : routes(url, init)),
+    modalOptions: { ...(options.dark ? { themeMode: 'dark' as const } : {}), ...(options.locale ? { locale: options.locale } : {}), ...(options.texts ? { texts: options.texts } : {}) },
+    routes: (url, init) => {
+      if (options.supported === false && url.pathname.endsWith('/v1/supported-chains')) return json({ http: [], ws: [] });
+      // A failing quote service answers its own technical detail (which the screen never shows).
+      if (options.quotesFail && url.pathname.endsWith('/v1/convert/quotes')) return json({ error: `upstream aggregator timeout {"pool":"0x${'2'.repeat(40)}","route":[1,2,3]}` }, 502);
+      return routes(url, init);
+    },
     walletMethods: {
       eth_sendTransaction(params) {
         const tx = (params as [{ to: string; value: string }])[0];
