@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { keccak256, numberToHex, pad, parseEther, parseUnits, toBytes, type Address, type Hex } from 'viem';
 import { DEV_ACCOUNTS } from '../../scripts/config.js';
+import { LOGIN_MAIL, waitForMail } from '../embedded/mailbox.js';
 import type { ViewName } from '../../modal/src/core/view-name.js';
 import { viewTags } from '../../modal/src/views/view-tags.js';
 import { expect, test } from '../fixtures.js';
@@ -10,10 +11,13 @@ import { startEmbeddedDappServer, type DappServer } from './dapp-server.js';
 
 /**
  * Issue 20: the modal as a user sees it. Every view in English and light at 390 px (a bottom sheet, the whole
- * screen) and 1280 px (the dialog), and the Account hub's views (Account, Send, Swap, Activity, the end of a send)
- * also in dark, German and Arabic; axe finds nothing in any of them. One page per locale and theme; views are opened
- * with `open({ view })` against the real local stack. Deterministic: each page has its own fixed account with fixed
- * balances; times, hashes and the pairing QR code are masked; animations are off.
+ * screen) and 1280 px (the dialog), and the Account hub's views (Account, Send, Swap, Activity, and the ends of a
+ * send, a swap, a purchase and a name's registration) also in dark, German and Arabic; axe finds nothing in any of
+ * them. One page per locale and theme (a second browser profile only where a view is about a second device); views
+ * are opened with `open({ view })` against the real local stack, and views that show a flow's data are reached by
+ * doing the flow. Deterministic: each page has its own fixed account with fixed balances and e-mail; the swap quote and
+ * gas price are fixed (the pool is shared with other tests); times, hashes and the pairing QR code are masked;
+ * animations are off.
  *
  * Baselines: `npm run test:screenshots:update` (README). Review the PNGs before committing them.
  */
@@ -106,16 +110,16 @@ async function expectAxeClean(page: Page, name: string) {
 
 /**
  * The screenshot at 1280 px (the dialog) and at 390 px (the whole phone screen with the sheet); axe clean (once: the
- * two widths share the DOM and the colours).
+ * two widths share the DOM and the colours). `alsoMask`: what changes in this page only.
  */
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, alsoMask: Locator[] = []) {
   await page.setViewportSize(WIDE);
   await settle(page);
   await expectAxeClean(page, name);
-  await expect(modalDialog(page)).toHaveScreenshot(`${name}-1280.png`, { ...screenshotOptions, mask: changing(page) });
+  await expect(modalDialog(page)).toHaveScreenshot(`${name}-1280.png`, { ...screenshotOptions, mask: [...changing(page), ...alsoMask] });
   await page.setViewportSize(PHONE);
   await settle(page);
-  await expect(page).toHaveScreenshot(`${name}-390.png`, { ...screenshotOptions, mask: changing(page) });
+  await expect(page).toHaveScreenshot(`${name}-390.png`, { ...screenshotOptions, mask: [...changing(page), ...alsoMask] });
   await page.setViewportSize(WIDE);
 }
 
@@ -126,13 +130,99 @@ async function openPage(page: Page, query = '') {
   await expect(page.locator('mb-connect-button').getByRole('button')).toBeVisible();
 }
 
-/** Connects the page's fixed account (100 BNB, 1000 USDT, 5000 MBT) through the Connect view. */
-async function connect(page: Page, stack: StackInfo, address: Address) {
+/**
+ * Connects the page's fixed account (100 BNB, 1000 USDT, 5000 MBT) through the Connect view; `whilePrompting` runs
+ * while the wallet's prompt is open, when the test holds it.
+ */
+async function connect(page: Page, stack: StackInfo, address: Address, whilePrompting?: () => Promise<void>) {
   await setTokenBalance(stack, 'USDT', address, '1000');
   await setTokenBalance(stack, 'MBT', address, '5000');
   await page.locator('mb-connect-button').getByRole('button').click();
   await modalDialog(page).getByRole('button', { name: /Test Wallet/ }).click();
+  await whilePrompting?.();
   await expect(page.locator('mb-connect-button').getByRole('button')).toHaveText(`${address.slice(0, 6)}...${address.slice(-4)}`);
+}
+
+/**
+ * The pool and the chain's base fee move with every other test's transactions: the page gets a fixed quote (594 USDT
+ * per BNB, the pool's opening price less its fee) and gas price (1 gwei). The swap itself still runs on the pool.
+ */
+async function fixSwapPrices(page: Page) {
+  const cors = { 'access-control-allow-origin': '*' };
+  await page.route('**/v1/convert/quotes?**', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { quotes: { fromAmount: string; toAmount: string }[] };
+    for (const quote of body.quotes) quote.toAmount = (BigInt(quote.fromAmount) * 594n).toString();
+    await route.fulfill({ response, json: body });
+  });
+  await page.route('**/v1/convert/gas-price?**', (route) =>
+    route.fulfill({ headers: cors, json: { standard: '1000000000', fast: '1200000000', instant: '1500000000' } }),
+  );
+}
+
+/** Swaps 0.1 BNB to USDT from the Swap view (by position and role: the same steps in every language); shoots its end. */
+async function swapToCompletion(page: Page, prefix: string, { preview = false } = {}) {
+  await openView(page, 'Swap');
+  const swap = page.locator(`mb-modal ${viewTags.Swap}`);
+  await swap.locator('section.panel').nth(1).getByRole('button').click();
+  const select = page.locator(`mb-modal ${viewTags.SwapSelectToken}`);
+  await select.getByRole('button', { name: /^USDT/ }).first().click();
+  await expect(swap.locator('section.panel').nth(1)).toContainText('USDT');
+  await swap.locator('input.amount').fill('0.1');
+  const review = modalDialog(page).getByRole('button').last();
+  await expect(review).toBeEnabled();
+  await review.click();
+  const reviewView = page.locator(`mb-modal ${viewTags.SwapPreview}`);
+  await expect(reviewView).toBeVisible();
+  if (preview) await shoot(page, `${prefix}-SwapPreview`);
+  await reviewView.getByRole('button').last().click();
+  await expect(page.locator(`mb-modal ${viewTags.SwapComplete}`)).toBeVisible({ timeout: 30_000 });
+  await shoot(page, `${prefix}-SwapComplete`);
+}
+
+/** Buys 50 USD of BNB through the local buy page in its window; shoots the wait (optionally) and the end. */
+async function buyToCompletion(page: Page, prefix: string, { inProgress = false } = {}) {
+  await openView(page, 'OnRampProviders');
+  const buy = page.locator(`mb-modal ${viewTags.OnRampProviders}`);
+  await buy.getByRole('textbox').first().fill('50');
+  // The quote: 0.081 BNB in English and German digits, or in Arabic-Indic ones.
+  await expect(buy).toContainText(/0[.,]081|٠٫٠٨١/);
+  const opened = page.context().waitForEvent('page');
+  await buy.getByRole('button', { name: /Coinbase/ }).click();
+  const provider = await opened;
+  const waiting = page.locator(`mb-modal ${viewTags.BuyInProgress}`);
+  // Started: the balance before is known, and the view offers to open the provider's window again.
+  await expect(waiting.getByRole('button')).toHaveCount(2);
+  if (inProgress) await shoot(page, `${prefix}-BuyInProgress`);
+  // The view learns of the purchase from the history (with its transaction, linked) or from a higher balance (without):
+  // whichever answers first. Balances fail while it waits, so that every run ends the same way, with the link.
+  const balances = '**/v1/account/*/balance?**';
+  await page.route(balances, (route) => route.abort());
+  await provider.getByRole('button', { name: 'Confirm purchase' }).click();
+  await expect(provider.getByTestId('onramp-status')).toHaveText('Completed');
+  await provider.close();
+  await expect(page.locator(`mb-modal ${viewTags.BuyComplete} a.completion-link`)).toBeVisible({ timeout: 20_000 });
+  await page.unroute(balances);
+  await shoot(page, `${prefix}-BuyComplete`);
+}
+
+/**
+ * Registers `<label>.minibot.id` for the e-mail wallet's account (names are the embedded wallet's: the message is
+ * approved in its frame); shoots the end.
+ */
+async function registerName(page: Page, prefix: string, label: string, alsoMask: Locator[] = []) {
+  await openView(page, 'RegisterAccountName');
+  const view = page.locator(`mb-modal ${viewTags.RegisterAccountName}`);
+  await view.getByRole('textbox').fill(label);
+  await expect(view.getByRole('status')).toContainText(`${label}.minibot.id`);
+  const register = view.getByRole('button').last();
+  await expect(register).toBeEnabled();
+  await register.click();
+  const approve = page.frameLocator('mb-modal iframe').getByRole('button', { name: 'Approve' });
+  await expect(approve).toBeEnabled({ timeout: 15_000 });
+  await approve.click();
+  await expect(page.locator(`mb-modal ${viewTags.RegisterAccountNameSuccess}`)).toBeVisible({ timeout: 15_000 });
+  await shoot(page, `${prefix}-RegisterAccountNameSuccess`, alsoMask);
 }
 
 /** The hub's views: Account, Swap, then Send filled (0.5 BNB), reviewed and sent, the screen after it, and Activity. */
@@ -157,6 +247,18 @@ async function shootHub(page: Page, prefix: string) {
   await shoot(page, `${prefix}-Transactions`);
 }
 
+/**
+ * The ends of the hub's swap and purchase, after the hub's own views (whose balances they change). (A name's
+ * registration ends in the e-mail wallet's page: names are the embedded wallet's.)
+ */
+async function shootCompletions(page: Page, prefix: string, options: { preview?: boolean; inProgress?: boolean } = {}) {
+  await swapToCompletion(page, prefix, options);
+  await buyToCompletion(page, prefix, options);
+}
+
+/** The e-mail whose code EmailVerifyOtp waits for (never confirmed: it stays a new address). */
+const EMAIL = 'screenshots@example.com';
+
 /** Views a visitor sees before connecting. */
 const disconnectedViews: ViewName[] = ['Connect', 'AllWallets', 'ConnectingWalletConnectBasic', 'Networks', 'ConnectSocials'];
 /** Views of a connected account besides the hub's four. */
@@ -164,35 +266,108 @@ const connectedViews: ViewName[] = ['UnsupportedChain', 'WalletReceive', 'SwapSe
 
 test.describe('screenshots of the modal', () => {
   test.describe.configure({ mode: 'parallel' });
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
 
-  test('English, light, disconnected: every view at 1280 and 390 px, axe clean', async ({ page }) => {
+  test('English, light, disconnected: every view at 1280 and 390 px, axe clean', async ({ page, stack, browser }) => {
     await openPage(page);
     for (const view of disconnectedViews) {
       await openView(page, view);
       await shoot(page, `en-light-${view}`);
     }
-    // Views with data of their own, reached as a visitor does: Farcaster's sign-in from the socials, the e-mail code.
+    // Views with data of their own, reached as a visitor does: Farcaster's sign-in from the socials, a social login
+    // waiting for its window, the e-mail code.
     await openView(page, 'ConnectSocials');
     await modalDialog(page).getByRole('button', { name: /Farcaster/ }).click();
-    await expect(page.locator(`mb-modal ${viewTags.ConnectingFarcaster} mb-qr-code`)).toBeVisible();
+    // The code comes from the wallet's frame, which a busy machine takes a while to load.
+    await expect(page.locator(`mb-modal ${viewTags.ConnectingFarcaster} mb-qr-code`)).toBeVisible({ timeout: 30_000 });
     await shoot(page, 'en-light-ConnectingFarcaster');
+    await openView(page, 'ConnectSocials');
+    const opened = page.waitForEvent('popup');
+    await modalDialog(page).getByRole('button', { name: /GitHub/ }).click();
+    const consent = await opened;
+    await expect(page.locator(`mb-modal ${viewTags.ConnectingSocial}`).getByRole('status')).toBeVisible();
+    await shoot(page, 'en-light-ConnectingSocial');
+    await consent.close();
     await openView(page, 'Connect');
-    await modalDialog(page).getByRole('textbox').first().fill('screenshots@example.com');
+    await modalDialog(page).getByRole('textbox').first().fill(EMAIL);
     await modalDialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.locator(`mb-modal ${viewTags.EmailVerifyOtp}`)).toBeVisible({ timeout: 20_000 });
     await shoot(page, 'en-light-EmailVerifyOtp');
+
+    // Logged in with a code: the e-mail wallet's own views. The wallet service keeps its accounts and names between
+    // runs (DATA_DIR), so the account is a new one in each run and its e-mail and name are masked.
+    const run = Date.now().toString(36);
+    const accountEmail = `shots-${run}@example.com`;
+    await openView(page, 'Connect');
+    await modalDialog(page).getByRole('textbox').first().fill(accountEmail);
+    await modalDialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.locator(`mb-modal ${viewTags.EmailVerifyOtp}`)).toBeVisible({ timeout: 20_000 });
+    const { code } = await waitForMail(stack.frameUrl, accountEmail, LOGIN_MAIL);
+    await modalDialog(page).getByRole('textbox', { name: 'Code' }).fill(code!);
+    await expect(page.locator('mb-connect-button').getByRole('button')).toHaveText(/^0x/, { timeout: 20_000 });
+    // The wallet's key is new in each run of the stack: its address (on the page's button, in the frame) changes.
+    const address = [page.locator('mb-connect-button')];
+    await openView(page, 'UpdateEmailWallet');
+    const current = page.locator(`mb-modal ${viewTags.UpdateEmailWallet} mb-text`).first();
+    await expect(current).toContainText(accountEmail);
+    await shoot(page, 'en-light-UpdateEmailWallet', [...address, current]);
+    void page.evaluate(() =>
+      (window as unknown as { dappModal: { getWalletClient(): { signMessage(a: { message: string }): Promise<string> } } }).dappModal
+        .getWalletClient()
+        .signMessage({ message: 'Minibot says hi' })
+        .catch(() => 'aborted'),
+    );
+    await expect(page.locator(`mb-modal ${viewTags.ApproveTransaction}`)).toBeVisible();
+    const frame = page.frameLocator('mb-modal iframe');
+    await expect(frame.getByText('Minibot says hi')).toBeVisible();
+    await expect(frame.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    await shoot(page, 'en-light-ApproveTransaction', [...address, frame.locator('dl dd')]);
+    await page.keyboard.press('Escape');
+    await registerName(page, 'en-light', `shots${run}`, [...address, page.locator('mb-modal .completion-result')]);
+
+    // The same e-mail in a new browser profile: the device waits for its approval from the mailed link.
+    const other: BrowserContext = await browser.newContext();
+    try {
+      const second = await other.newPage();
+      await openPage(second);
+      await second.locator('mb-connect-button').getByRole('button').click();
+      await modalDialog(second).getByRole('textbox').first().fill(accountEmail);
+      await modalDialog(second).getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect(second.locator(`mb-modal ${viewTags.EmailVerifyDevice}`)).toBeVisible({ timeout: 20_000 });
+      await shoot(second, 'en-light-EmailVerifyDevice', [second.locator(`mb-modal ${viewTags.EmailVerifyDevice} mb-text`).first()]);
+    } finally {
+      await other.close();
+    }
   });
 
   test('English, light, connected: every view at 1280 and 390 px, axe clean', async ({ page, stack, makeWallet }) => {
     const wallet = await makeWallet({ privateKey: fixedKey('en-light') });
     await openPage(page);
-    await connect(page, stack, wallet.address);
+    await fixSwapPrices(page);
+    const prompt = wallet.holdNext('eth_requestAccounts');
+    await connect(page, stack, wallet.address, async () => {
+      await prompt.arrived;
+      await expect(page.locator(`mb-modal ${viewTags.ConnectingExternal}`)).toBeVisible();
+      await shoot(page, 'en-light-ConnectingExternal');
+      prompt.release();
+    });
     for (const view of connectedViews) {
       await openView(page, view);
       await shoot(page, `en-light-${view}`);
     }
     await shootHub(page, 'en-light');
+    await shootCompletions(page, 'en-light', { preview: true, inProgress: true });
+    // An app that asks for a sign-in: the prompt after the wallet reconnects on the next visit.
+    await page.goto(`${server.url}?siwx=required`);
+    const signIn = page.locator(`mb-modal ${viewTags.SIWXSignMessage}`);
+    const prompted = await signIn.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!prompted) await page.locator('mb-connect-button').getByRole('button').click();
+    await expect(signIn).toBeVisible();
+    await settle(page);
+    await shoot(page, 'en-light-SIWXSignMessage');
   });
 
   for (const [variant, query] of [
@@ -203,8 +378,10 @@ test.describe('screenshots of the modal', () => {
     test(`${variant}: the Account hub's views at 1280 and 390 px, axe clean`, async ({ page, stack, makeWallet }) => {
       const wallet = await makeWallet({ privateKey: fixedKey(variant), balanceWei: parseEther('100') });
       await openPage(page, query);
+      await fixSwapPrices(page);
       await connect(page, stack, wallet.address);
       await shootHub(page, variant);
+      await shootCompletions(page, variant);
     });
   }
 });
