@@ -1,7 +1,8 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { viewStyles } from '../view.js';
 import { MbEmbeddedView } from './embedded-view.js';
+import { emailVerifyDeviceStyles } from './email-verify-device-view.styles.js';
 import '../../ui/spinner/spinner.js';
 import '../../ui/icon/icon.js';
 
@@ -12,18 +13,7 @@ import '../../ui/icon/icon.js';
  * @tag mb-email-verify-device-view
  */
 export class MbEmailVerifyDeviceView extends MbEmbeddedView {
-  // The spinner beside its line, both in the middle (the shared `.row` shares the width out, for buttons).
-  static override styles = [
-    ...viewStyles,
-    css`
-      .waiting {
-        display: flex;
-        align-items: center;
-        justify-content: center;
-        gap: 8px;
-      }
-    `,
-  ];
+  static override styles = [...viewStyles, emailVerifyDeviceStyles];
 
   override connectedCallback(): void {
     super.connectedCallback();
