@@ -1,6 +1,8 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
+import { viewStyles } from '../view.js';
 import { MbEmbeddedView } from './embedded-view.js';
+import { emailVerifyDeviceStyles } from './email-verify-device-view.styles.js';
 import '../../ui/spinner/spinner.js';
 import '../../ui/icon/icon.js';
 
@@ -11,6 +13,8 @@ import '../../ui/icon/icon.js';
  * @tag mb-email-verify-device-view
  */
 export class MbEmailVerifyDeviceView extends MbEmbeddedView {
+  static override styles = [...viewStyles, emailVerifyDeviceStyles];
+
   override connectedCallback(): void {
     super.connectedCallback();
     if (this.controllers) void this.embedded.awaitDevice();
@@ -26,7 +30,7 @@ export class MbEmailVerifyDeviceView extends MbEmbeddedView {
     if (!s) return nothing;
     return html`<div class="center">
       <mb-text align="center">${this.localize.texts.deviceApprovalSent(s.email ?? '')}</mb-text>
-      <div role="status" class="row"><mb-spinner size="20"></mb-spinner><mb-text tone="muted">${this.localize.texts.waitingForApproval}</mb-text></div>
+      <div role="status" class="waiting"><mb-spinner size="20"></mb-spinner><mb-text tone="muted">${this.localize.texts.waitingForApproval}</mb-text></div>
       ${this.errorLine()}
     </div>`;
   }
