@@ -149,14 +149,18 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
     return messages.anErrorOccurred;
   };
 
+  /** The latest step: an earlier one that ends after it does not touch its busy state or error. */
+  let latestStep = 0;
   /** Runs a step: busy while it runs, its error in `error`. */
   const step = async (run: (channel: FrameChannel) => Promise<void>) => {
+    const id = ++latestStep;
     store.setState({ busy: true, error: undefined });
     try {
       await run(await frame());
-      store.setState({ busy: false });
+      if (id === latestStep) store.setState({ busy: false });
     } catch (error) {
-      store.setState({ busy: false, error: errorText(error) });
+      if (id === latestStep) store.setState({ busy: false, error: errorText(error) });
+      else log('warn', 'An earlier embedded wallet step failed after a newer one started', error);
     }
   };
 
