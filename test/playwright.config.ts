@@ -14,8 +14,8 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Three on two cores: many tests wait on the chain, a wallet or a window for part of their time (E2E_WORKERS).
-  workers: Number(process.env.E2E_WORKERS) || 3,
+  // Two on two cores: a third made the run no faster and ran tests past their timeouts (E2E_WORKERS).
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   reporter: [['list']],
   use: {
