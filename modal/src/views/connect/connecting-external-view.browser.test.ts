@@ -3,7 +3,7 @@ import { createTestControllers } from '../testing/test-controllers.js';
 import { deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 import { texts } from '../../texts/ui.js';
 import { messages } from '../../texts/messages.js';
-import { assertErrorLineFits, LONG_ERROR } from '../testing/error-line.js';
+import { assertErrorLineFits, assertFailureDetail, LONG_ERROR } from '../testing/error-line.js';
 
 describe('ConnectingExternal view', () => {
   afterEach(() => document.body.replaceChildren());
@@ -58,14 +58,7 @@ describe('ConnectingExternal view', () => {
       }, 3000, 'the failure');
       // The title ('Connection failed', here a long translation of it), then the wallet's own sentence when it is one.
       assertErrorLineFits(modal, lines[0]);
-      if (shown) {
-        assert.lengthOf(lines, 2);
-        assert.equal(lines[1].textContent!.trim(), LONG_ERROR);
-        assertErrorLineFits(modal, lines[1]);
-      } else {
-        assert.lengthOf(lines, 1);
-        assert.notInclude(deepText(view), 'HTTP request failed');
-      }
+      assertFailureDetail(modal, view, lines, shown);
       assert.equal(deepText(view.shadowRoot!.querySelector('mb-button')!).trim(), texts.retry);
       await expectNoAxeViolations(modal);
       document.body.replaceChildren();

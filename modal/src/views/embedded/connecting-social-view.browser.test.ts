@@ -4,6 +4,17 @@ import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } fro
 import { openModal } from '../testing/embedded-harness.js';
 import { assertErrorLineFits, LONG_ERROR } from '../testing/error-line.js';
 
+/** Chooses Google in ConnectSocials with the keyboard; ConnectingSocial once it waits for the window. */
+async function startGoogleLogin(controllers: { router: { push(view: 'ConnectSocials'): void } }, modal: Parameters<typeof waitForView>[0]): Promise<HTMLElement> {
+  controllers.router.push('ConnectSocials');
+  const list = await waitForView(modal, 'mb-connect-socials-view');
+  [...list.shadowRoot!.querySelectorAll('mb-list-item')].find((i) => i.label === 'Continue with Google')!.focus();
+  await sendKeys({ press: 'Enter' });
+  const view = await waitForView(modal, 'mb-connecting-social-view');
+  await waitFor(() => deepText(view).includes('Continue in the Google window that opened.'), 3000, 'waiting');
+  return view;
+}
+
 describe('ConnectingSocial view', () => {
   afterEach(() => document.body.replaceChildren());
 
@@ -22,12 +33,7 @@ describe('ConnectingSocial view', () => {
 
   it('a closed sign-in window says so at once and offers the login again, which opens a new window', async () => {
     const { controllers, modal } = await openModal();
-    controllers.router.push('ConnectSocials');
-    const list = await waitForView(modal, 'mb-connect-socials-view');
-    [...list.shadowRoot!.querySelectorAll('mb-list-item')].find((i) => i.label === 'Continue with Google')!.focus();
-    await sendKeys({ press: 'Enter' });
-    const view = await waitForView(modal, 'mb-connecting-social-view');
-    await waitFor(() => deepText(view).includes('Continue in the Google window that opened.'), 3000, 'waiting');
+    const view = await startGoogleLogin(controllers, modal);
     // The visitor closes the provider's window instead of signing in.
     window.open('', 'minibot-social')!.close();
     await waitFor(() => deepText(view).includes('The sign-in window was closed before the sign-in finished.'), 3000, 'cancelled');
@@ -45,12 +51,7 @@ describe('ConnectingSocial view', () => {
 
   it('the cancelled login says so in at most two lines inside the dialog (a long translation), above Try again', async () => {
     const { controllers, modal } = await openModal({ texts: { socialCancelled: LONG_ERROR } });
-    controllers.router.push('ConnectSocials');
-    const list = await waitForView(modal, 'mb-connect-socials-view');
-    [...list.shadowRoot!.querySelectorAll('mb-list-item')].find((i) => i.label === 'Continue with Google')!.focus();
-    await sendKeys({ press: 'Enter' });
-    const view = await waitForView(modal, 'mb-connecting-social-view');
-    await waitFor(() => deepText(view).includes('Continue in the Google window that opened.'), 3000, 'waiting');
+    const view = await startGoogleLogin(controllers, modal);
     window.open('', 'minibot-social')!.close();
     const alert = await waitFor(() => view.shadowRoot!.querySelector('[role="alert"]'), 3000, 'cancelled');
     assert.equal(alert.textContent!.trim(), LONG_ERROR);

@@ -25,17 +25,22 @@ async function type(view: HTMLElement, selector: string, text: string) {
 
 const buttons = (view: HTMLElement) => [...view.shadowRoot!.querySelectorAll<HTMLElement & { disabled: boolean }>('mb-button')];
 
+/** Fills the form with 1.5 USDT to RECEIVER and opens the review. */
+async function fillAndReview(view: HTMLElement): Promise<void> {
+  await pickToken(view, 'USDT');
+  await type(view, 'mb-input.amount-input', '1.5');
+  await type(view, 'mb-input.receiver-input', RECEIVER);
+  const review = view.shadowRoot!.querySelector<HTMLElement & { disabled: boolean }>('mb-button.submit')!;
+  await waitFor(() => !review.disabled, 3000, 'ready');
+  review.shadowRoot!.querySelector('button')!.click();
+}
+
 describe('WalletSendPreview view', () => {
   afterEach(() => document.body.replaceChildren());
 
   it('shows what is sent and to whom, with Cancel and Send; Cancel goes back to the form unchanged', async () => {
     const { view, modal, wallet } = await openSend();
-    await pickToken(view, 'USDT');
-    await type(view, 'mb-input.amount-input', '1.5');
-    await type(view, 'mb-input.receiver-input', RECEIVER);
-    const review = view.shadowRoot!.querySelector<HTMLElement & { disabled: boolean }>('mb-button.submit')!;
-    await waitFor(() => !review.disabled, 3000, 'ready');
-    review.shadowRoot!.querySelector('button')!.click();
+    await fillAndReview(view);
 
     const preview = await waitForView(modal, 'mb-wallet-send-preview-view');
     assert.equal(dialogName(modal), 'Review Send');
@@ -62,12 +67,7 @@ describe('WalletSendPreview view', () => {
       modalOptions: { texts: { messages: { somethingWentWrong: LONG_ERROR } } },
       walletMethods: { eth_sendTransaction: () => new Promise((_, reject) => (fail = () => reject(dump))) },
     });
-    await pickToken(view, 'USDT');
-    await type(view, 'mb-input.amount-input', '1.5');
-    await type(view, 'mb-input.receiver-input', RECEIVER);
-    const review = view.shadowRoot!.querySelector<HTMLElement & { disabled: boolean }>('mb-button.submit')!;
-    await waitFor(() => !review.disabled, 3000, 'ready');
-    review.shadowRoot!.querySelector('button')!.click();
+    await fillAndReview(view);
     const preview = await waitForView(modal, 'mb-wallet-send-preview-view');
     buttons(preview)[1].shadowRoot!.querySelector('button')!.click();
     await waitFor(() => fail, 3000, 'the wallet asked');

@@ -5,7 +5,7 @@ import { createTestControllers } from '../testing/test-controllers.js';
 import { deepActive, deepQueryAll, deepText, dialogName, expectNoAxeViolations, mountTestModal, shadowQuery, waitFor, waitForView } from '../testing/test-helpers.js';
 import { texts } from '../../texts/ui.js';
 import type { MbButton } from '../../ui/button/button.js';
-import { assertErrorLineFits, LONG_ERROR } from '../testing/error-line.js';
+import { assertErrorLineFits, assertFailureDetail, LONG_ERROR } from '../testing/error-line.js';
 // The SIWX controller's chunk (viem's modules one by one in the dev server) loads with this file, not inside the first
 // test's time: on a busy machine its first compile alone took longer than a test may.
 import '../../controllers/siwx/siwx.js';
@@ -101,14 +101,7 @@ describe('SIWXSignMessage view', () => {
       const lines = [...alert.querySelectorAll('mb-text')];
       assert.equal(lines[0].textContent!.trim(), texts.siwxFailed);
       assertErrorLineFits(modal, lines[0], { wraps: false });
-      if (shown) {
-        assert.lengthOf(lines, 2);
-        assert.equal(lines[1].textContent!.trim(), LONG_ERROR);
-        assertErrorLineFits(modal, lines[1]);
-      } else {
-        assert.lengthOf(lines, 1);
-        assert.notInclude(deepText(view), 'HTTP request failed');
-      }
+      assertFailureDetail(modal, view, lines, shown);
       await expectNoAxeViolations(modal);
       document.body.replaceChildren();
     }

@@ -1,9 +1,17 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { clickCompletionAction, completionOf, deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
-import type { MbListItem } from '../../ui/list-item/list-item.js';
 import { assertErrorLineFits } from '../testing/error-line.js';
-import { amountInput, buttonNamed, openSwap, pickUsdtForBnb, reviewWhenEnabled, POOL, USDT } from '../testing/swap-harness.js';
+import { amountInput, buttonNamed, openSwap, pickUsdtForBnb, reviewWhenEnabled, POOL, USDT, pickReceivedToken } from '../testing/swap-harness.js';
+
+/** Swaps 20 USDT for BNB from the Swap view: picks the pair, types the amount, opens the review. */
+async function reviewUsdtForBnb(view: HTMLElement, modal: Parameters<typeof waitForView>[0]): Promise<HTMLElement & { updateComplete: Promise<unknown> }> {
+  const swap = await pickUsdtForBnb(view, modal);
+  amountInput(swap).focus();
+  await sendKeys({ type: '20' });
+  (await reviewWhenEnabled(swap)).click();
+  return waitForView(modal, 'mb-swap-preview-view');
+}
 
 describe('SwapPreview view', () => {
   afterEach(() => document.body.replaceChildren());
@@ -56,11 +64,7 @@ describe('SwapPreview view', () => {
     ] as const) {
       const { view, modal } = await openSwap({ usdt: '25', approveError });
       await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
-      const swap = await pickUsdtForBnb(view, modal);
-      amountInput(swap).focus();
-      await sendKeys({ type: '20' });
-      (await reviewWhenEnabled(swap)).click();
-      const preview = await waitForView(modal, 'mb-swap-preview-view');
+      const preview = await reviewUsdtForBnb(view, modal);
       buttonNamed(preview, /Approve USDT and swap/)!.click();
       const alert = await waitFor(() => preview.shadowRoot!.querySelector<HTMLElement>('p.error[role="alert"]'), 5000, 'the error');
       assert.equal(alert.textContent, expected);
@@ -74,11 +78,7 @@ describe('SwapPreview view', () => {
     const wallet: { usdt: string; approveError?: unknown } = { usdt: '25', approveError: { code: -32000, message: 'The signing service is busy' } };
     const { view, modal } = await openSwap(wallet);
     await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
-    const swap = await pickUsdtForBnb(view, modal);
-    amountInput(swap).focus();
-    await sendKeys({ type: '20' });
-    (await reviewWhenEnabled(swap)).click();
-    const preview = await waitForView(modal, 'mb-swap-preview-view');
+    const preview = await reviewUsdtForBnb(view, modal);
     buttonNamed(preview, /Approve USDT and swap/)!.click();
     await waitFor(() => preview.shadowRoot!.querySelector('p.error[role="alert"]')?.textContent === 'The signing service is busy', 5000, 'the error');
     wallet.approveError = undefined;
@@ -91,11 +91,7 @@ describe('SwapPreview view', () => {
   it('SwapPreview with a wallet that batches atomically: one confirmation, the step shown while pending, then completion', async () => {
     const { view, modal, sent, state, batches } = await openSwap({ usdt: '25', batching: true });
     await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
-    const swap = await pickUsdtForBnb(view, modal);
-    amountInput(swap).focus();
-    await sendKeys({ type: '20' });
-    (await reviewWhenEnabled(swap)).click();
-    const preview = await waitForView(modal, 'mb-swap-preview-view');
+    const preview = await reviewUsdtForBnb(view, modal);
     assert.include(deepText(preview), 'Your wallet approves USDT and swaps in one step: it asks once.');
     assert.notInclude(deepText(preview), 'asks twice');
     buttonNamed(preview, /Approve USDT and swap/)!.click();
@@ -115,11 +111,7 @@ describe('SwapPreview view', () => {
   it('SwapPreview of 0.1 BNB for USDT: what is paid and received, the rows, and Swap as the one action (no approval for the native token); Swap again', async () => {
     const { view, modal, sent, controllers } = await openSwap();
     await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
-    buttonNamed(view, /You receive: Select a token/)!.click();
-    const select = await waitForView(modal, 'mb-swap-select-token-view');
-    await waitFor(() => select.shadowRoot!.querySelectorAll('mb-list-item').length === 3, 3000, 'tokens');
-    [...select.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')][1].shadowRoot!.querySelector('button')!.click();
-    const swap = await waitForView(modal, 'mb-swap-view');
+    const swap = await pickReceivedToken(view, modal);
     amountInput(swap).focus();
     await sendKeys({ type: '0.1' });
     (await reviewWhenEnabled(swap)).click();

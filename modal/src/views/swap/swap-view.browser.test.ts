@@ -2,7 +2,7 @@ import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbListItem } from '../../ui/list-item/list-item.js';
-import { amountInput, buttonNamed, openSwap } from '../testing/swap-harness.js';
+import { amountInput, buttonNamed, openSwap, pickReceivedToken } from '../testing/swap-harness.js';
 import { ar } from '../../texts/locales/ar.js';
 import type { SwapController } from '../../controllers/swap/swap.js';
 import { assertErrorLineFits, LONG_ERROR } from '../testing/error-line.js';
@@ -61,11 +61,7 @@ describe('Swap view', () => {
   it("a failed quote says so in at most two lines inside the dialog (a long translation), without the service's detail", async () => {
     const { view, modal } = await openSwap({ quotesFail: true, texts: { quoteFailed: LONG_ERROR } });
     await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
-    buttonNamed(view, /You receive: Select a token/)!.click();
-    const select = await waitForView(modal, 'mb-swap-select-token-view');
-    await waitFor(() => select.shadowRoot!.querySelectorAll('mb-list-item').length === 3, 3000, 'tokens');
-    [...select.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')][1].shadowRoot!.querySelector('button')!.click();
-    const swap = await waitForView(modal, 'mb-swap-view');
+    const swap = await pickReceivedToken(view, modal);
     amountInput(swap).focus();
     await sendKeys({ type: '0.1' });
     const alert = await waitFor(() => swap.shadowRoot!.querySelector<HTMLElement>('p.error[role="alert"]'), 3000, 'the error');

@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import type { MbModal } from '../../elements/modal/modal.js';
-import { currentView } from './test-helpers.js';
+import { currentView, deepText } from './test-helpers.js';
 
 // Issue 20 asks the same of every error line of the modal; each view's test shows one with a long sentence and calls this.
 
@@ -35,4 +35,19 @@ export function assertErrorLineFits(modal: MbModal, line: Element, { wraps = tru
   assert.isAtMost(dialog.scrollWidth, dialog.clientWidth, 'the dialog does not scroll sideways');
   const view = currentView(modal);
   if (view) assert.isAtMost(view.scrollWidth, view.clientWidth, 'nothing runs past the view');
+}
+
+/**
+ * A failure shown as its title line and, when the wallet's or service's own sentence is presentable (`shown`), that
+ * sentence (LONG_ERROR) on a second line that fits; otherwise only the title, and nothing of a library's dump.
+ */
+export function assertFailureDetail(modal: MbModal, view: Element, lines: Element[], shown: boolean): void {
+  if (shown) {
+    assert.lengthOf(lines, 2);
+    assert.equal(lines[1].textContent!.trim(), LONG_ERROR);
+    assertErrorLineFits(modal, lines[1]);
+  } else {
+    assert.lengthOf(lines, 1);
+    assert.notInclude(deepText(view), 'HTTP request failed');
+  }
 }

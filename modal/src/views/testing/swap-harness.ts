@@ -117,6 +117,15 @@ export async function pickUsdtForBnb(view: HTMLElement, modal: Parameters<typeof
 }
 
 /** The Review swap button once the quote has made it usable. */
+/** Picks the second token of the list (USDT) to receive for the BNB the form starts with; the Swap view again. */
+export async function pickReceivedToken(view: HTMLElement, modal: Parameters<typeof waitForView>[0]): Promise<HTMLElement> {
+  buttonNamed(view, /You receive: Select a token/)!.click();
+  const select = await waitForView(modal, 'mb-swap-select-token-view');
+  await waitFor(() => select.shadowRoot!.querySelectorAll('mb-list-item').length === 3, 3000, 'tokens');
+  [...select.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')][1].shadowRoot!.querySelector('button')!.click();
+  return waitForView(modal, 'mb-swap-view');
+}
+
 export const reviewWhenEnabled = (swap: HTMLElement) =>
   waitFor(() => {
     const b = buttonNamed(swap, /Review swap/) as (HTMLElement & { disabled: boolean; loading: boolean }) | undefined;
