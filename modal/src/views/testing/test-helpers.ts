@@ -24,8 +24,13 @@ export async function loadAxe(): Promise<NonNullable<Window['axe']>> {
 /** Runs axe on `element`; throws with every violation's id, help and targets. */
 export async function expectNoAxeViolations(element: Element): Promise<void> {
   const axe = await loadAxe();
-  // Contrast is judged on the settled frame, not halfway through an opening fade.
-  const animated = [element, ...deepQueryAll(element, '*')].flatMap((el) => el.getAnimations());
+  // Contrast is judged on the settled frame, not halfway through an opening fade: the element's own animations, its
+  // descendants' and its ancestors' (the dialog's rise when axe runs on one view), across shadow roots.
+  const ancestors: Element[] = [];
+  for (let node: Node | null = element.parentNode; node; node = node instanceof ShadowRoot ? node.host : node.parentNode) {
+    if (node instanceof Element) ancestors.push(node);
+  }
+  const animated = [...ancestors, element, ...deepQueryAll(element, '*')].flatMap((el) => el.getAnimations());
   const finite = animated.filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
   await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   const results = await axe.run(element, { resultTypes: ['violations'] });
