@@ -90,9 +90,13 @@ test.describe('keyboard', () => {
     await home.closeModalIfOpen();
     await expect.poll(focusInMintArea).toBe(true);
 
+    // The wallet holds the transaction, so that the minting state lasts until the test has looked at it.
+    const held = wallet.holdNext('eth_sendTransaction');
     await home.acceptTermsAndMint();
+    await held.arrived;
     await expect(home.mintingButton).toBeVisible();
     await expect.poll(focusInMintArea).toBe(true);
+    held.release();
     await home.expectMinted();
     await home.expectOwner();
     await expect.poll(focusInMintArea).toBe(true);
