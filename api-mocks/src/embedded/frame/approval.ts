@@ -45,6 +45,13 @@ export interface TreeNode {
 export interface ApprovalView {
   kind: 'message' | 'transaction';
   title: string;
+  /**
+   * What the request does, a line each, shown on top before any detail (a batch: the number of calls, the total
+   * value, every approval it grants; a permit: the token, the spender, the amount or "Unlimited", the expiry).
+   */
+  summary: string[];
+  /** Warnings shown above the summary (an unlimited approval, funds moved out of the visitor's smart account, typed data the wallet cannot summarise). */
+  warnings: string[];
   rows: Row[];
   calls: CallView[];
   /** personal_sign: the text (or hex when the bytes are not text). */
@@ -164,7 +171,7 @@ export function describeApproval(request: ParsedRequest, facts: ApprovalFacts): 
   const from: Row = ['From', named(request.account, facts)];
   switch (request.method) {
     case 'personal_sign':
-      return { kind: 'message', title: APPROVAL_TITLES.message, rows: [from], calls: [], message: request.message.text };
+      return { kind: 'message', title: APPROVAL_TITLES.message, summary: [], warnings: [], rows: [from], calls: [], message: request.message.text };
     case 'eth_signTypedData':
     case 'eth_signTypedData_v4': {
       const { typedData } = request;
@@ -172,6 +179,8 @@ export function describeApproval(request: ParsedRequest, facts: ApprovalFacts): 
       return {
         kind: 'message',
         title: APPROVAL_TITLES.typedData,
+        summary: [],
+        warnings: [],
         rows: [from, ['Type', typedData.primaryType]],
         calls: [],
         domain: tree(typedData.domain as Record<string, unknown>, domainType, typedData.types),
@@ -184,6 +193,8 @@ export function describeApproval(request: ParsedRequest, facts: ApprovalFacts): 
       return {
         kind: 'transaction',
         title: request.method === 'eth_sendTransaction' ? APPROVAL_TITLES.send : APPROVAL_TITLES.signTransaction,
+        summary: [],
+        warnings: [],
         rows: [from, ['Network fee', facts.feeWei === undefined ? 'Unknown' : `up to ${formatAmount(facts.feeWei, facts.native)}`]],
         calls: [call],
       };
@@ -193,6 +204,8 @@ export function describeApproval(request: ParsedRequest, facts: ApprovalFacts): 
       return {
         kind: 'transaction',
         title: APPROVAL_TITLES.calls,
+        summary: [],
+        warnings: [],
         rows: [from, ['Total value', formatAmount(total, facts.native)], ['Network fee', facts.feeWei === undefined ? 'Unknown' : `up to ${formatAmount(facts.feeWei, facts.native)}`]],
         calls: request.calls.map((call, index) => callView(call, facts, `Call ${index + 1}`)),
       };
