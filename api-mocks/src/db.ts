@@ -12,7 +12,9 @@ CREATE TABLE IF NOT EXISTS names (
   coin_type INTEGER NOT NULL,
   attributes TEXT NOT NULL,
   registered_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  skeleton TEXT,
+  client TEXT
 );
 CREATE INDEX IF NOT EXISTS names_address ON names (address);
 CREATE TABLE IF NOT EXISTS sessions (
@@ -58,7 +60,9 @@ CREATE TABLE IF NOT EXISTS spam (
 CREATE TABLE IF NOT EXISTS auth_nonces (
   token TEXT PRIMARY KEY,
   nonce TEXT NOT NULL,
-  expires_at INTEGER NOT NULL
+  expires_at INTEGER NOT NULL,
+  project_id TEXT,
+  origin TEXT
 );
 CREATE TABLE IF NOT EXISTS auth_sessions (
   token TEXT PRIMARY KEY,
@@ -80,6 +84,11 @@ CREATE TABLE IF NOT EXISTS projects (
 
 export type Db = Database.Database;
 
+function addColumns(db: Db, table: string, columns: string[]): void {
+  const present = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+  for (const column of columns) if (!present.includes(column.split(' ')[0])) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column}`);
+}
+
 /** Opens (and creates) the database under `dataDir`. */
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
@@ -90,5 +99,11 @@ export function openDatabase(dataDir: string): Db {
   // Databases made before sessions expired: their sessions count as expired.
   const sessionColumns = db.prepare('PRAGMA table_info(auth_sessions)').all() as { name: string }[];
   if (!sessionColumns.some((c) => c.name === 'expires_at')) db.exec('ALTER TABLE auth_sessions ADD COLUMN expires_at INTEGER NOT NULL DEFAULT 0');
+  // Databases made before names kept their UTS #39 skeleton and the client that registered them (the profile routes
+  // fill the skeletons in), and before nonces were bound to the project and origin that asked for them.
+  addColumns(db, 'names', ['skeleton TEXT', 'client TEXT']);
+  addColumns(db, 'auth_nonces', ['project_id TEXT', 'origin TEXT']);
+  db.exec('CREATE INDEX IF NOT EXISTS names_skeleton ON names (skeleton)');
+  db.exec('CREATE INDEX IF NOT EXISTS names_client ON names (client, registered_at)');
   return db;
 }

@@ -1,13 +1,28 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { isErc6492Signature } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, inject, it } from 'vitest';
 import { minibotSmartAccountFactoryAbi } from '../../contracts/generated/index.js';
 import type { IdentityResponse, LookupNameResponse, NameSuggestionsResponse } from '../../modal/src/api/types.js';
+import { DATABASE_FILE } from '../src/db.js';
 import { toEmbeddedSmartAccount } from '../src/embedded/smart-account.js';
 import { devWallet, getJson, postJson } from './helpers.js';
 
 const coinType = () => (0x80000000 | inject('chainId')) >>> 0;
 const unique = () => `mini-${Math.random().toString(36).slice(2, 10)}`;
+/** A few random digits: Common script, so they mix with any script. */
+const digits = () => String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+/** Another client each time (the per-client limit counts by IP address and Origin). */
+const freshClient = () => ({ 'content-type': 'application/json', origin: `http://127.0.0.1:${10_000 + Math.floor(Math.random() * 50_000)}` });
+
+type Refusal = { error: string; field: string; reasons: { description: string }[] };
+/** Registers `label` in minibot.id from a client of its own; the status and the reason the modal shows. */
+async function attempt(label: string, options: { key?: `0x${string}`; headers?: Record<string, string> } = {}) {
+  const { body } = await registration(label, { zone: 'minibot.id', key: options.key });
+  const answer = await postJson<Refusal & LookupNameResponse>('/v1/profile/account', body, {}, options.headers ?? freshClient());
+  return { status: answer.status, reason: answer.body.reasons?.[0]?.description, name: answer.body.name };
+}
 
 /** The body the modal sends to register `name` for a fresh key (signature over the message text). */
 async function registration(name: string, options: { timestamp?: number; key?: `0x${string}`; zone?: string } = {}) {
@@ -117,6 +132,93 @@ describe('POST /v1/profile/account and the name lookups', () => {
     const forged = await signed(unique());
     forged.signature = await other.signMessage({ message: forged.message });
     expect((await postJson('/v1/profile/account', forged)).status).toBe(401);
+  });
+
+  it('refuses a label that is or starts like an address, also through look-alike characters; nothing is stored', async () => {
+    const other = devWallet(8).address.toLowerCase();
+    const cases = [
+      other, // 0x and 40 hex digits: another account's address
+      `0x${other.slice(2, 10)}`, // 0x and 8 hex digits
+      '0xab-shop',
+      `0\u0445${other.slice(2, 14)}`, // Cyrillic х for the x
+      `\u{1d7ce}x${other.slice(2, 12)}`, // MATHEMATICAL BOLD DIGIT ZERO
+      other.slice(2), // the 40 hex digits alone
+    ];
+    for (const label of cases) {
+      const name = `${label.normalize('NFC')}.minibot.id`;
+      expect(await attempt(label), label).toEqual({ status: 400, reason: `Error registering name ${name}: a name may not look like an address`, name: undefined });
+      expect((await getJson(`/v1/profile/account/${encodeURIComponent(name)}`, { apiVersion: '2' })).status).toBe(404);
+    }
+    // "0x" before letters that are not hex digits, and "ox": words, not addresses.
+    expect((await attempt(`oxen-${digits()}`)).status).toBe(200);
+    expect((await attempt(`0xygen-${digits()}`)).status).toBe(200);
+  });
+
+  it('refuses mixed scripts, invisible and confusable characters; one script of any kind is a name', async () => {
+    const n = digits();
+    const refused = {
+      [`p\u0430ypal${n}`]: 'it mixes scripts (Latin, Cyrillic)', // Cyrillic а
+      [`alpha\u03b2${n}`]: 'it mixes scripts (Latin, Greek)',
+      [`\u043c\u043e\u0441\u043a\u0432\u0430\u03b1${n}`]: 'it mixes scripts (Cyrillic, Greek)',
+      [`ali\u200dce${n}`]: 'it holds an invisible character', // ZERO WIDTH JOINER
+      [`alice${n}\ufe0f`]: 'it holds an invisible character', // VARIATION SELECTOR-16
+      [`\u3164\u3164\u3164\u3164${n}`]: 'it holds an invisible character', // HANGUL FILLER
+      [`\u0430\u0440\u0440\u04cf\u0435${n}`]: 'it holds characters that look like other letters', // Cyrillic "аррӏе": apple
+      [`\uff50\uff41\uff59${n}`]: 'it holds characters that look like other letters', // fullwidth "pay"
+    };
+    for (const [label, reason] of Object.entries(refused)) {
+      expect(await attempt(label), label).toEqual({ status: 400, reason: `Error registering name ${label}.minibot.id: ${reason}`, name: undefined });
+    }
+    // One script, also with digits and hyphens; Latin with Han and Kana (Japanese) is one writing system.
+    for (const label of [`\u043c\u043e\u0441\u043a\u0432\u0430-${n}`, `\u03b1\u03b8\u03ae\u03bd\u03b1${n}`, `caf\u00e9${n}`, `tokyo\u6771\u4eac\u3068${n}`]) {
+      const answer = await attempt(label);
+      expect(answer, label).toEqual({ status: 200, reason: undefined, name: `${label}.minibot.id` });
+      const lookup = await getJson<LookupNameResponse>(`/v1/profile/account/${encodeURIComponent(`${label}.minibot.id`)}`, { apiVersion: '2' });
+      expect(lookup.body.name).toBe(`${label}.minibot.id`);
+    }
+  });
+
+  it('refuses a label that looks like a registered name (same UTS #39 skeleton), in any script', async () => {
+    const n = digits();
+    expect((await attempt(`modern-${n}`)).status).toBe(200);
+    expect(await attempt(`rnodern-${n}`)).toEqual({ status: 409, reason: `Error registering name rnodern-${n}.minibot.id: it looks like the registered name modern-${n}.minibot.id`, name: undefined });
+    expect((await attempt(`paypal-${n}`)).status).toBe(200);
+    expect(await attempt(`paypa1-${n}`)).toEqual({ status: 409, reason: `Error registering name paypa1-${n}.minibot.id: it looks like the registered name paypal-${n}.minibot.id`, name: undefined });
+    // Whole-script look-alikes: Cyrillic "сок" first, then the Latin "coĸ" (with kra) that looks the same.
+    expect((await attempt(`\u0441\u043e\u043a-${n}`)).status).toBe(200);
+    expect(await attempt(`co\u0138-${n}`)).toEqual({ status: 409, reason: `Error registering name co\u0138-${n}.minibot.id: it looks like the registered name \u0441\u043e\u043a-${n}.minibot.id`, name: undefined });
+    // Another zone is another name.
+    const { body } = await registration(`rnodern-${n}`);
+    expect((await postJson('/v1/profile/account', body, {}, freshClient())).status).toBe(200);
+  });
+
+  it('limits registrations: 3 a day for one address, 20 an hour from one client (429 with the reason)', { timeout: 60_000 }, async () => {
+    const key = generatePrivateKey();
+    for (let i = 0; i < 3; i++) expect((await attempt(unique(), { key })).status).toBe(200);
+    const fourth = unique();
+    expect(await attempt(fourth, { key })).toEqual({ status: 429, reason: `Error registering name ${fourth}.minibot.id: at most 3 names a day for one address`, name: undefined });
+
+    const client = freshClient();
+    for (let i = 0; i < 20; i++) expect((await attempt(unique(), { headers: client })).status).toBe(200);
+    const extra = unique();
+    expect(await attempt(extra, { headers: client })).toEqual({ status: 429, reason: `Error registering name ${extra}.minibot.id: at most 20 names an hour from one client`, name: undefined });
+    // Another client is counted apart.
+    expect((await attempt(extra)).status).toBe(200);
+  });
+
+  it('does not serve a stored name that the rules refuse (registered before them): no lookup, reverse lookup or identity', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const name = `${devWallet(8).address.toLowerCase()}.minibot.id`;
+    const db = new Database(join(inject('dataDir'), DATABASE_FILE));
+    try {
+      const now = new Date().toISOString();
+      db.prepare('INSERT INTO names (name, address, coin_type, attributes, registered_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run(name, owner.address, coinType(), '{}', now, now);
+    } finally {
+      db.close();
+    }
+    expect((await getJson(`/v1/profile/account/${name}`, { apiVersion: '2' })).status).toBe(404);
+    expect((await getJson<LookupNameResponse[]>(`/v1/profile/reverse/${owner.address}`, { apiVersion: '2' })).body).toEqual([]);
+    expect((await getJson<IdentityResponse>(`/v1/identity/${owner.address}`)).body.name).toBeNull();
   });
 
   it('answers 404 for an unregistered name and 400 for a malformed one', async () => {

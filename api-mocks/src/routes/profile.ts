@@ -1,8 +1,9 @@
 import type { Address } from 'viem';
 import type { LookupNameResponse, NameSuggestion, NameSuggestionsResponse } from '../../../modal/src/api/types.js';
 import type { MocksContext } from '../context.js';
-import { HttpError, badRequest, notFound, type Router } from '../http.js';
+import { HttpError, badRequest, notFound, type RequestContext, type Router } from '../http.js';
 import { parseAddress, parseHex, requireObject, requireSdk } from '../validate.js';
+import { labelRefusal, refusalReason, skeleton, type LabelRefusal } from './name-rules.js';
 
 /** The hosted profile service's zone: lookups and registrations there keep the hosted clients' contract. */
 export const NAME_ZONE = 'reown.id';
@@ -14,7 +15,16 @@ export const NAME_ZONES = [NAME_ZONE, LOCAL_NAME_ZONE] as const;
 const zoneOf = (name: string) => NAME_ZONES.find((zone) => name.endsWith(`.${zone}`));
 /** How far a registration message's timestamp may be from the server's clock, in seconds. */
 export const NAME_TIMESTAMP_WINDOW_S = 600;
-const LABEL = /^[a-zA-Z0-9-]{4,63}$/;
+/** Letters and digits of any script, combining marks and the hyphen; whether they may mix is `labelRefusal`'s. */
+const LABEL = /^[\p{L}\p{M}\p{Nd}-]+$/u;
+const LABEL_LENGTH = { min: 4, max: 63 };
+
+/** How many names one address may register in a day, and one client (IP address and Origin) in an hour. */
+export interface NameLimits {
+  perAddressPerDay: number;
+  perClientPerHour: number;
+}
+export const DEFAULT_NAME_LIMITS: NameLimits = { perAddressPerDay: 3, perClientPerHour: 20 };
 
 interface NameRow {
   name: string;
@@ -23,6 +33,7 @@ interface NameRow {
   attributes: string;
   registered_at: string;
   updated_at: string;
+  skeleton: string | null;
 }
 
 function toLookup(row: NameRow): LookupNameResponse {
@@ -36,25 +47,45 @@ function toLookup(row: NameRow): LookupNameResponse {
   };
 }
 
+/** `alice.minibot.id` -> `alice` (and the zone). */
+const splitName = (name: string) => {
+  const zone = zoneOf(name) ?? NAME_ZONE;
+  return { label: name.endsWith(`.${zone}`) ? name.slice(0, -(zone.length + 1)) : name, zone };
+};
+
 /**
- * `alice` or `alice.reown.id` -> `alice.reown.id`, `alice.minibot.id` stays in its zone; 400 when the label is not 4+
- * letters, digits or hyphens.
+ * `alice` or `alice.reown.id` -> `alice.reown.id`, `alice.minibot.id` stays in its zone; lower case, NFC. 400 when the
+ * label is not 4 to 63 letters, digits or hyphens (of any script: what may mix is checked on registration), or holds an
+ * invisible character.
  */
 export function normalizeName(value: unknown, field = 'name'): string {
   if (typeof value !== 'string') throw badRequest(`"${field}" must be a string`, field);
-  const lower = value.trim().toLowerCase();
-  const zone = zoneOf(lower) ?? NAME_ZONE;
-  const label = lower.endsWith(`.${zone}`) ? lower.slice(0, -(zone.length + 1)) : lower;
-  if (!LABEL.test(label)) {
+  const lower = value.trim().normalize('NFC').toLowerCase().normalize('NFC');
+  const { label, zone } = splitName(lower);
+  const length = [...label].length;
+  // Invisible characters are refused by the registration with its reason (some are combining marks).
+  if ((!LABEL.test(label) && labelRefusal(label)?.kind !== 'invisible') || length < LABEL_LENGTH.min || length > LABEL_LENGTH.max) {
     throw badRequest(`"${field}" must be at least 4 characters, letters, digits and hyphens only (got "${value}")`, field);
   }
   return `${label}.${zone}`;
 }
 
+/** The skeleton a name is compared by: its label's (UTS #39) in its zone. */
+const nameSkeleton = (name: string) => {
+  const { label, zone } = splitName(name);
+  return `${skeleton(label)}.${zone}`;
+};
+
+/** A stored name that today's rules refuse (registered before them) is not served: it would stand for another account. */
+const isServable = (name: string) => labelRefusal(splitName(name).label) === undefined;
+
+/** The client a registration is counted for: its IP address and its Origin (none for a program). */
+const clientOf = (req: RequestContext) => `${req.req.socket.remoteAddress ?? '?'} ${req.origin ?? '-'}`;
+
 /** Names registered to `address` (an EVM address, or a Solana one as the identity endpoint asks), latest first. */
 export function findNamesByAddress(ctx: MocksContext, address: Address | string): LookupNameResponse[] {
   const rows = ctx.db.prepare('SELECT * FROM names WHERE address = ? ORDER BY registered_at DESC, name').all(address) as NameRow[];
-  return rows.map(toLookup);
+  return rows.filter((row) => isServable(row.name)).map(toLookup);
 }
 
 function isRegistered(ctx: MocksContext, name: string): boolean {
@@ -65,15 +96,30 @@ function nameError(status: number, description: string, field?: string): HttpErr
   return new HttpError(status, { error: description, ...(field ? { field } : {}), reasons: [{ description }] });
 }
 
-/** Name lookup, reverse lookup, suggestions and registration. */
-export function profileRoutes(router: Router, ctx: MocksContext): void {
+/** 'Error registering name {name}: {reason}' in the error shape the hosted clients read (`reasons[0].description`). */
+function registrationError(status: number, name: string, reason: string): HttpError {
+  return nameError(status, `Error registering name ${name}: ${reason}`, 'message.name');
+}
+
+/**
+ * Name lookup, reverse lookup, suggestions and registration. A registration is refused when its label looks like an
+ * address, mixes scripts, holds invisible or confusable characters, or looks like a registered name (UTS #39, see
+ * `name-rules.ts`); and past the limits per address and per client (`limits`, 429).
+ */
+export function profileRoutes(router: Router, ctx: MocksContext, settings: { limits?: Partial<NameLimits> } = {}): void {
+  const limits = { ...DEFAULT_NAME_LIMITS, ...settings.limits };
+  // Names stored before skeletons were kept get theirs now.
+  const missing = ctx.db.prepare('SELECT name FROM names WHERE skeleton IS NULL').all() as { name: string }[];
+  const fill = ctx.db.prepare('UPDATE names SET skeleton = ? WHERE name = ?');
+  for (const { name } of missing) fill.run(nameSkeleton(name), name);
+
   router.get('/v1/profile/account/:name', (req) => {
     const name = normalizeName(req.params.name);
     const apiVersion = req.query.get('apiVersion');
     if (apiVersion !== null && apiVersion !== '2') throw badRequest(`"apiVersion" must be 2, got "${apiVersion}"`, 'apiVersion');
     requireSdk(req.query);
     const row = ctx.db.prepare('SELECT * FROM names WHERE name = ?').get(name) as NameRow | undefined;
-    if (!row) throw notFound(`name ${name} is not registered`);
+    if (!row || !isServable(row.name)) throw notFound(`name ${name} is not registered`);
     return { json: toLookup(row) };
   });
 
@@ -121,6 +167,8 @@ export function profileRoutes(router: Router, ctx: MocksContext): void {
       throw nameError(400, '"message" must be JSON text {name, attributes, timestamp}', 'message');
     }
     const name = normalizeName(message.name, 'message.name');
+    const refusal: LabelRefusal | undefined = labelRefusal(splitName(name).label);
+    if (refusal) throw registrationError(400, name, refusalReason(refusal));
     const timestamp = message.timestamp;
     if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) throw nameError(400, '"message.timestamp" must be a number of seconds', 'message.timestamp');
     if (Math.abs(Date.now() / 1000 - timestamp) > NAME_TIMESTAMP_WINDOW_S) {
@@ -138,11 +186,28 @@ export function profileRoutes(router: Router, ctx: MocksContext): void {
       valid = false;
     }
     if (!valid) throw nameError(401, `the signature does not match address ${address}`, 'signature');
-    const now = new Date().toISOString();
-    const inserted = ctx.db
-      .prepare('INSERT INTO names (name, address, coin_type, attributes, registered_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(name) DO NOTHING')
-      .run(name, address, body.coin_type, JSON.stringify(attributes), now, now);
-    if (inserted.changes === 0) throw nameError(409, `the name ${name} is already registered`, 'message.name');
+    const now = new Date();
+    const since = (ms: number) => new Date(now.getTime() - ms).toISOString();
+    const count = (sql: string, ...args: unknown[]) => (ctx.db.prepare(sql).get(...args) as { n: number }).n;
+    const client = clientOf(req);
+    const shape = nameSkeleton(name);
+    // One transaction: two registrations at once cannot both pass a check that the other's insert changes.
+    const insert = ctx.db.transaction(() => {
+      if (isRegistered(ctx, name)) throw nameError(409, `the name ${name} is already registered`, 'message.name');
+      const alike = ctx.db.prepare('SELECT name FROM names WHERE skeleton = ? AND name <> ? LIMIT 1').get(shape, name) as { name: string } | undefined;
+      if (alike) throw registrationError(409, name, refusalReason({ kind: 'looksLike', name: alike.name }));
+      if (count('SELECT COUNT(*) AS n FROM names WHERE address = ? AND registered_at > ?', address, since(86_400_000)) >= limits.perAddressPerDay) {
+        throw registrationError(429, name, `at most ${limits.perAddressPerDay} names a day for one address`);
+      }
+      if (count('SELECT COUNT(*) AS n FROM names WHERE client = ? AND registered_at > ?', client, since(3_600_000)) >= limits.perClientPerHour) {
+        throw registrationError(429, name, `at most ${limits.perClientPerHour} names an hour from one client`);
+      }
+      const stamp = now.toISOString();
+      ctx.db
+        .prepare('INSERT INTO names (name, address, coin_type, attributes, registered_at, updated_at, skeleton, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(name, address, body.coin_type, JSON.stringify(attributes), stamp, stamp, shape, client);
+    });
+    insert();
     const row = ctx.db.prepare('SELECT * FROM names WHERE name = ?').get(name) as NameRow;
     return { json: toLookup(row) };
   });
