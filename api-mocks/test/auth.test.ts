@@ -12,7 +12,7 @@ import { minibotSmartAccountFactoryAbi, ownerSignatureWalletAbi, ownerSignatureW
 import type { AuthAuthenticateResponse, AuthMeResponse, AuthNonceResponse } from '../../modal/src/api/types.js';
 import { toEmbeddedSmartAccount } from '../src/embedded/smart-account.js';
 import { startApiMocks } from '../src/server.js';
-import { apiUrl, devWallet, getJson, sdkUrl } from './helpers.js';
+import { apiUrl, devWallet, getJson, projectId, sdkUrl } from './helpers.js';
 
 // Account 3 signs in (it only signs, and deploys the contract wallet once).
 const signer = () => devWallet(3);
@@ -33,8 +33,8 @@ function messageFor(nonce: string, fields: MessageFields = {}): string {
   });
 }
 
-async function nonce(base = apiUrl()): Promise<AuthNonceResponse> {
-  return (await getJson<AuthNonceResponse>(new URL('/auth/v1/nonce', base).toString())).body;
+async function nonce(base = apiUrl(), headers: Record<string, string> = {}): Promise<AuthNonceResponse> {
+  return (await getJson<AuthNonceResponse>(new URL('/auth/v1/nonce', base).toString(), {}, { headers })).body;
 }
 
 function authenticate(nonceToken: string, message: string, signature: string, headers: Record<string, string> = {}, base = apiUrl()) {
@@ -121,17 +121,84 @@ describe('sign-in service (/auth/v1)', () => {
 
   it('checks domain and URI against the allowed origins and the request origin, and refuses another nonce or chain', async () => {
     const attempt = async (fields: MessageFields, headers: Record<string, string> = {}) => {
-      const issued = await nonce();
+      const issued = await nonce(apiUrl(), headers);
       const message = messageFor(issued.nonce, fields);
       const response = await authenticate(issued.token, message, await signer().account.signMessage({ message }), headers);
       return { status: response.status, error: ((await response.json()) as { error?: string }).error };
     };
-    expect(await attempt({ domain: 'evil.example', uri: 'https://evil.example' })).toMatchObject({ status: 401, error: expect.stringMatching(/not an allowed origin/) });
+    expect(await attempt({ domain: 'evil.example', uri: 'https://evil.example' })).toEqual({ status: 401, error: 'the message\'s domain https://evil.example is not an allowed origin of project "' + projectId() + '"' });
+    expect(await attempt({ scheme: 'https' })).toEqual({ status: 401, error: "the message's scheme https is not its URI's http" });
     expect(await attempt({ domain: 'localhost:5173', uri: 'http://localhost:9999' })).toMatchObject({ status: 401, error: expect.stringMatching(/is not its URI's host/) });
     expect(await attempt({}, { origin: 'http://127.0.0.1:4000' })).toMatchObject({ status: 401, error: expect.stringMatching(/request comes from/) });
     expect((await attempt({}, { origin: ORIGIN })).status).toBe(200);
     expect(await attempt({ nonce: 'someothernonce123' })).toMatchObject({ status: 401, error: expect.stringMatching(/another nonce/) });
     expect(await attempt({ chainId: 56 })).toMatchObject({ status: 400 });
+  });
+
+  it('redeems a nonce only for the client that asked for it: its origin, and its project', async () => {
+    const signed = async (issued: AuthNonceResponse, fields: MessageFields = {}) => {
+      const message = messageFor(issued.nonce, fields);
+      return { message, signature: await signer().account.signMessage({ message }) };
+    };
+    const answer = async (response: Response) => ({ status: response.status, error: ((await response.json()) as { error?: string }).error });
+
+    // The attack: another page asks for the nonce, has the wallet sign a message for the dapp's domain, and redeems
+    // the signature itself or hands it to a program (no Origin); each is refused, and the nonce is spent.
+    const otherPage = { origin: 'http://127.0.0.1:4000' };
+    const stolen = await nonce(apiUrl(), otherPage);
+    const forDapp = await signed(stolen);
+    expect(await answer(await authenticate(stolen.token, forDapp.message, forDapp.signature, otherPage))).toEqual({
+      status: 401,
+      error: 'the request comes from http://127.0.0.1:4000, the message names http://localhost:5173',
+    });
+    const handedOn = await nonce(apiUrl(), otherPage);
+    const relayed = await signed(handedOn);
+    expect(await answer(await authenticate(handedOn.token, relayed.message, relayed.signature))).toEqual({
+      status: 401,
+      error: 'the nonce was issued to http://127.0.0.1:4000, not to a client without an origin',
+    });
+    expect(await answer(await authenticate(handedOn.token, relayed.message, relayed.signature, { origin: ORIGIN }))).toEqual({
+      status: 401,
+      error: 'the nonce is unknown, spent or expired; fetch a new nonce',
+    });
+    const asDapp = await nonce(apiUrl(), otherPage);
+    const posing = await signed(asDapp);
+    expect(await answer(await authenticate(asDapp.token, posing.message, posing.signature, { origin: ORIGIN }))).toEqual({
+      status: 401,
+      error: 'the nonce was issued to http://127.0.0.1:4000, not to http://localhost:5173',
+    });
+
+    // A program's nonce is not a page's either.
+    const programs = await nonce();
+    const page = await signed(programs);
+    expect((await answer(await authenticate(programs.token, page.message, page.signature, { origin: ORIGIN }))).error).toBe(
+      'the nonce was issued to a client without an origin, not to http://localhost:5173',
+    );
+
+    // A page of an origin the project does not allow gets no nonce; an unknown project neither.
+    const refusedNonce = await getJson<{ error: string }>('/auth/v1/nonce', {}, { headers: { origin: 'https://evil.example' } });
+    expect(refusedNonce).toMatchObject({ status: 403, body: { error: `origin https://evil.example is not allowed for project "${projectId()}"` } });
+    expect((await fetch(new URL('/auth/v1/nonce?projectId=nope&st=appkit&sv=test', apiUrl()))).status).toBe(403);
+
+    // The nonce of one project is not redeemed for another.
+    const other = `other-${Math.random().toString(36).slice(2, 8)}`;
+    const put = await fetch(new URL(`/__mocks/projects/${other}`, apiUrl()), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ allowedOrigins: ['http://localhost:*'] }),
+    });
+    expect(put.status).toBe(200);
+    const ours = await nonce(apiUrl(), { origin: ORIGIN });
+    const theirs = await signed(ours);
+    const url = new URL(sdkUrl('/auth/v1/authenticate'));
+    url.searchParams.set('projectId', other);
+    const crossProject = await fetch(url, { method: 'POST', headers: { 'x-nonce-jwt': `Bearer ${ours.token}`, origin: ORIGIN }, body: JSON.stringify({ message: theirs.message, signature: theirs.signature }) });
+    expect(await answer(crossProject)).toEqual({ status: 401, error: `the nonce was issued for another project than "${other}"` });
+
+    // The page that asked redeems it.
+    const own = await nonce(apiUrl(), { origin: ORIGIN });
+    const mine = await signed(own);
+    expect((await authenticate(own.token, mine.message, mine.signature, { origin: ORIGIN })).status).toBe(200);
   });
 
   it('enforces the message expiry: refused when expired, and the session ends with it', { timeout: 10_000 }, async () => {

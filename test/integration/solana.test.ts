@@ -282,7 +282,8 @@ describe('transfers built with @solana/kit, signed by the wallet, on the local c
 describe('Sign In With Solana at the sign-in service', () => {
   async function authenticate(signIn: (nonce: string) => Promise<{ message: string; signature: string }>) {
     const sdk = `projectId=${PROJECT_ID}&st=appkit&sv=html-minibot-modal-0.1.0`;
-    const issued = (await (await fetch(`${mocks.url}/auth/v1/nonce?${sdk}`)).json()) as { nonce: string; token: string };
+    // The page that asks for the nonce redeems it (the service binds a nonce to the Origin it was issued to).
+    const issued = (await (await fetch(`${mocks.url}/auth/v1/nonce?${sdk}`, { headers: { origin: ORIGIN } })).json()) as { nonce: string; token: string };
     const { message, signature } = await signIn(issued.nonce);
     const response = await fetch(`${mocks.url}/auth/v1/authenticate?${sdk}`, { method: 'POST', headers: { 'x-nonce-jwt': `Bearer ${issued.token}`, origin: ORIGIN }, body: JSON.stringify({ message, signature }) });
     if (response.status !== 200) return { status: response.status, me: undefined };

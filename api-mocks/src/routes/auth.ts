@@ -112,11 +112,16 @@ export function authRoutes(router: Router, ctx: MocksContext, settings: { nonceT
   const me = (row: SessionRow): AuthMeResponse => ({ address: row.address, chainId: row.chain_id, metadata: JSON.parse(row.metadata) as Record<string, unknown> });
 
   router.get('/auth/v1/nonce', (req) => {
+    // The nonce belongs to the project and the origin that ask for it (a page's Origin; none for a program): only they
+    // redeem it, for a message of that origin.
     requireSdk(req.query);
+    const project = ctx.projects.authorize(req);
     const nonce = generateSiweNonce();
     const token = randomBytes(24).toString('base64url');
     ctx.db.prepare('DELETE FROM auth_nonces WHERE expires_at < ?').run(Date.now());
-    ctx.db.prepare('INSERT INTO auth_nonces (token, nonce, expires_at) VALUES (?, ?, ?)').run(tokenHash(token), nonce, Date.now() + nonceTtlMs);
+    ctx.db
+      .prepare('INSERT INTO auth_nonces (token, nonce, expires_at, project_id, origin) VALUES (?, ?, ?, ?, ?)')
+      .run(tokenHash(token), nonce, Date.now() + nonceTtlMs, project.id, req.origin ?? null);
     const body: AuthNonceResponse = { nonce, token };
     return { json: body };
   });
@@ -132,10 +137,16 @@ export function authRoutes(router: Router, ctx: MocksContext, settings: { nonceT
     const signature = solana ? decodeSolanaSignature(body.signature) : parseHex(body.signature, 'signature');
     if (!signature) throw badRequest('"signature" must be the 64-byte Ed25519 signature in base58 (or 0x-hex)', 'signature');
     // Single use: the first attempt spends the nonce, whatever its outcome.
-    const stored = ctx.db.prepare('DELETE FROM auth_nonces WHERE token = ? RETURNING nonce, expires_at').get(tokenHash(nonceToken)) as { nonce: string; expires_at: number } | undefined;
+    const stored = ctx.db.prepare('DELETE FROM auth_nonces WHERE token = ? RETURNING nonce, expires_at, project_id, origin').get(tokenHash(nonceToken)) as
+      | { nonce: string; expires_at: number; project_id: string | null; origin: string | null }
+      | undefined;
     if (!stored || stored.expires_at < Date.now()) throw refused('the nonce is unknown, spent or expired; fetch a new nonce', 'x-nonce-jwt');
+    if (stored.project_id !== projectId) throw refused(`the nonce was issued for another project than "${projectId}"`, 'x-nonce-jwt');
+    if ((stored.origin ?? undefined) !== req.origin) {
+      throw refused(`the nonce was issued to ${stored.origin ?? 'a client without an origin'}, not to ${req.origin ?? 'a client without an origin'}`, 'x-nonce-jwt');
+    }
 
-    let fields: { address: string; chainId: number | string; domain: string; uri: string; nonce: string; issuedAt?: Date; notBefore?: Date; expirationTime?: Date };
+    let fields: { address: string; chainId: number | string; domain: string; scheme?: string; uri: string; nonce: string; issuedAt?: Date; notBefore?: Date; expirationTime?: Date };
     if (solana) {
       let parsed;
       try {
@@ -155,6 +166,7 @@ export function authRoutes(router: Router, ctx: MocksContext, settings: { nonceT
       }
       if (siwe.chainId !== ctx.chainId) throw badRequest(`the message is for chain ${siwe.chainId}; this service verifies accounts on chain ${ctx.chainId}`, 'message');
       fields = { address: siwe.address, chainId: siwe.chainId, domain: siwe.domain, uri: siwe.uri, nonce: siwe.nonce, issuedAt: siwe.issuedAt, notBefore: siwe.notBefore, expirationTime: siwe.expirationTime };
+      if (siwe.scheme !== undefined) fields.scheme = siwe.scheme;
     }
     if (fields.nonce !== stored.nonce) throw refused('the message carries another nonce than the one issued');
     let uri: URL;
@@ -164,7 +176,11 @@ export function authRoutes(router: Router, ctx: MocksContext, settings: { nonceT
       throw badRequest('the message\'s URI is not a URL', 'message');
     }
     if (uri.host !== fields.domain) throw refused(`the message's domain ${fields.domain} is not its URI's host ${uri.host}`);
-    if (!isOriginAllowed(uri.origin, project.allowedOrigins)) throw refused(`${uri.origin} is not an allowed origin of project "${projectId}"`);
+    // The domain with its scheme (the message's own, else the URI's) is the origin the signature is for.
+    const scheme = fields.scheme ?? uri.protocol.slice(0, -1);
+    const domainOrigin = `${scheme}://${fields.domain}`;
+    if (scheme !== uri.protocol.slice(0, -1)) throw refused(`the message's scheme ${scheme} is not its URI's ${uri.protocol.slice(0, -1)}`);
+    if (!isOriginAllowed(domainOrigin, project.allowedOrigins)) throw refused(`the message's domain ${domainOrigin} is not an allowed origin of project "${projectId}"`);
     if (req.origin !== undefined && req.origin !== uri.origin) throw refused(`the request comes from ${req.origin}, the message names ${uri.origin}`);
     const now = Date.now();
     if (fields.issuedAt && fields.issuedAt.getTime() > now + CLOCK_SKEW_MS) throw refused('the message is issued in the future');
