@@ -214,7 +214,7 @@ describe('send flow controller', () => {
         ((r) => {
           if (r.url.includes('/v1/convert/gas-price')) return json({ standard: '1000000000', fast: '1200000000', instant: '1500000000' });
           if (r.url.includes('/v1/profile/account/alice.reown.id')) {
-            return json({ name: 'alice.reown.id', registered_at: '', updated_at: '', addresses: { [String((0x80000000 | 31337) >>> 0)]: { address: RECEIVER, created: '' } }, attributes: [{ avatar: 'https://x.test/a.png' }] });
+            return json({ name: 'alice.reown.id', registered_at: '', updated_at: '', addresses: { [String((0x80000000 | 31337) >>> 0)]: { address: RECEIVER.toLowerCase(), created: '' } }, attributes: [{ avatar: 'https://x.test/a.png' }] });
           }
           return undefined;
         }),
@@ -313,7 +313,7 @@ describe('send flow controller', () => {
     expect(smart.flow.blocker()).toBeUndefined();
   });
 
-  it('resolves a name after 300 ms through /v1/profile/account/{name}, with its avatar', async () => {
+  it('resolves a name after 300 ms through /v1/profile/account/{name}, with its avatar and its address checksummed (the record holds it in lower case)', async () => {
     const { flow, form, fetch, clock } = setup();
     flow.selectToken(usdt('10'));
     flow.setAmount('1');
@@ -323,6 +323,8 @@ describe('send flow controller', () => {
     expect(fetch.requests).toHaveLength(0);
     await clock.advance(1);
     expect(fetch.requests[0].url).toContain('/v1/profile/account/alice.reown.id?apiVersion=2');
+    // The checksum is its own chunk (keccak): the lookup settles once it is loaded.
+    await vi.waitFor(() => expect(form.getState().resolvingName).toBe(false));
     expect(form.getState()).toMatchObject({ receiverAddress: RECEIVER, receiverProfileName: 'alice.reown.id', receiverProfileImageUrl: 'https://x.test/a.png' });
     expect(flow.blocker()).toBeUndefined();
     flow.setReceiver('nobody.reown.id');

@@ -208,7 +208,10 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
       if (id !== lookupId) return;
       const coinType = String((0x80000000 | deps.network().id) >>> 0);
       const entry = profile.addresses[coinType] ?? profile.addresses['60'] ?? Object.values(profile.addresses)[0];
-      const address = entry && isEvmAddress(entry.address) ? entry.address : undefined;
+      // A name stands beside its address, and the address is shown (and sent to) in EIP-55: its own chunk (keccak), off the views.
+      const checksum = entry && isEvmAddress(entry.address) ? (await import('../../core/address.js')).checksumAddress : undefined;
+      if (id !== lookupId) return;
+      const address = checksum && entry ? checksum(`0x${entry.address.replace(/^0x/i, '')}`) : undefined;
       form.set({
         receiverAddress: address,
         receiverProfileName: address ? profile.name : undefined,

@@ -45,6 +45,24 @@ export const sendStyles = css`
     gap: 8px;
     --mb-image-size: 28px;
   }
+  .receiver {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+    min-width: 0;
+  }
+  .receiver-name {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    --mb-image-size: 28px;
+  }
+  .receiver-address {
+    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    font-size: 0.85em;
+    overflow-wrap: anywhere;
+    unicode-bidi: isolate;
+  }
   .summary {
     display: flex;
     flex-direction: column;
@@ -58,6 +76,10 @@ export const sendStyles = css`
     justify-content: space-between;
     align-items: center;
     gap: 8px;
+  }
+  .summary > div.to {
+    flex-direction: column;
+    align-items: stretch;
   }
   .big {
     font-size: 1.4em;

@@ -5,6 +5,8 @@ import { pickToken, deepText, dialogName, expectNoAxeViolations, mountTestModal,
 import type { MbInput } from '../../ui/input/input.js';
 import type { ModalOptions } from '../../core/types.js';
 import { assertErrorLineFits, LONG_ERROR } from '../testing/error-line.js';
+import { ar } from '../../texts/locales/ar.js';
+import { de } from '../../texts/locales/de.js';
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 
@@ -47,8 +49,10 @@ describe('WalletSendPreview view', () => {
     const labels = [...preview.shadowRoot!.querySelectorAll('.label')].map((l) => l.textContent);
     assert.deepEqual(labels.slice(0, 2), ['You send', 'To']);
     assert.equal(preview.shadowRoot!.querySelector('.big')!.textContent!.trim(), '1.5 USDT');
-    const receiver = preview.shadowRoot!.querySelector(`[title="${RECEIVER}"]`)!;
-    assert.equal(receiver.textContent, '0x3C44...93BC');
+    // The whole address: a look-alike one can share its first and last characters.
+    const receiver = preview.shadowRoot!.querySelector('.to .receiver-address')!;
+    assert.equal(receiver.textContent, RECEIVER);
+    assert.equal(receiver.getAttribute('dir'), 'ltr');
     assert.deepEqual(buttons(preview).map((b) => deepText(b).trim()), ['Cancel', 'Send']);
     assert.isFalse(buttons(preview)[1].disabled);
     await expectNoAxeViolations(modal);
@@ -82,6 +86,53 @@ describe('WalletSendPreview view', () => {
     assertErrorLineFits(modal, toast.shadowRoot!.querySelector('.toast > span')!, { text: toast });
     await waitFor(() => !buttons(preview)[1].disabled, 3000, 'Send usable again');
     assert.equal(modal.resolved()!.router.getState().view, 'WalletSendPreview');
+  });
+
+  it('a name stands beside its whole checksummed address: after the name in the form, first in the review, and in the completion; the transaction goes to it', async () => {
+    const CHECKSUMMED = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'; // the record holds it in lower case
+    for (const [lang, locale] of [['en', undefined], ['de', de], ['ar', ar]] as const) {
+      const { view, modal, wallet } = await openSend({ modalOptions: locale ? { locale } : {} });
+      await pickToken(view, 'BNB');
+      await type(view, 'mb-input.amount-input', lang === 'de' ? '0,5' : '0.5');
+      await type(view, 'mb-input.receiver-input', 'bob.minibot.id');
+      const form = await waitFor(() => view.shadowRoot!.querySelector('.receiver'), 3000, 'the resolved name');
+      assert.deepEqual(
+        [...form.children].map((line) => [line.className, line.textContent!.trim()]),
+        [
+          ['receiver-name', 'bob.minibot.id'],
+          ['receiver-address', CHECKSUMMED],
+        ],
+        lang,
+      );
+      const review = view.shadowRoot!.querySelector<HTMLElement & { disabled: boolean }>('mb-button.submit')!;
+      await waitFor(() => !review.disabled, 3000, 'ready');
+      review.shadowRoot!.querySelector('button')!.click();
+
+      const preview = await waitForView(modal, 'mb-wallet-send-preview-view');
+      const to = preview.shadowRoot!.querySelector('.to')!;
+      assert.deepEqual(
+        [...to.querySelector('.receiver')!.children].map((line) => [line.className, line.textContent!.trim()]),
+        [
+          ['receiver-address', CHECKSUMMED],
+          ['receiver-name', 'bob.minibot.id'],
+        ],
+        lang,
+      );
+      assert.equal(to.querySelector('.receiver-address')!.getAttribute('dir'), 'ltr');
+      // The address stays on the card: it wraps, it does not overflow.
+      const card = to.getBoundingClientRect();
+      const address = to.querySelector('.receiver-address')!.getBoundingClientRect();
+      assert.isAtMost(address.right, card.right + 0.5, lang);
+      assert.isAtLeast(address.left, card.left - 0.5, lang);
+      await expectNoAxeViolations(modal);
+
+      buttons(preview)[1].shadowRoot!.querySelector('button')!.click();
+      const success = await waitForView(modal, 'mb-wallet-send-success-view');
+      assert.equal((wallet.sent.at(-1) as { to?: string } | undefined)?.to, CHECKSUMMED);
+      assert.equal(success.shadowRoot!.querySelector('.completion-result .receiver-address')?.textContent, CHECKSUMMED);
+      assert.include(success.shadowRoot!.querySelector('.completion-result')!.textContent!, 'bob.minibot.id');
+      document.body.replaceChildren();
+    }
   });
 
   it('reached without a token and receiver, it asks for a token and offers Back only', async () => {

@@ -1,19 +1,19 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
-import { shortenAddress } from '../../core/format.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { FeatureController, StoreController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
 import { formatAmount, formatUsd } from '../../core/units.js';
 import { log } from '../../core/logger.js';
 import { sendStyles } from './send.styles.js';
+import { namedReceiver } from './receiver.js';
 import '../../ui/button/button.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/token-image/token-image.js';
 import '../../ui/text/text.js';
 
 /**
- * WalletSendPreview: what is sent, to whom and the network fee; Send asks the wallet. A rejection in the wallet
+ * WalletSendPreview: what is sent, to whom (the whole address first, then the name that stands for it) and the network fee; Send asks the wallet. A rejection in the wallet
  * stays here quietly with the form as it was.
  *
  * @tag mb-wallet-send-preview-view
@@ -52,15 +52,11 @@ export class MbWalletSendPreviewView extends MbView {
         </div>
       </div>
       <div class="summary">
-        <div>
+        <div class="to">
           <span class="label">${t.to}</span>
-          <span class="profile">
-            ${form.receiverProfileName
-              ? html`<mb-wallet-image shape="circle" src=${avatar ?? nothing} name=${form.receiverProfileName}></mb-wallet-image
-                  ><span>${form.receiverProfileName}</span>`
-              : nothing}
-            <span title=${form.receiverAddress}>${shortenAddress(form.receiverAddress)}</span>
-          </span>
+          ${form.receiverProfileName
+            ? namedReceiver({ name: form.receiverProfileName, address: form.receiverAddress, avatar, addressFirst: true })
+            : html`<span class="receiver-address" dir="ltr" translate="no">${form.receiverAddress}</span>`}
         </div>
         ${form.gasPriceInUSD !== undefined
           ? html`<div><span class="label">${t.networkFee}</span><span>${formatUsd(form.gasPriceInUSD, lang)}</span></div>`

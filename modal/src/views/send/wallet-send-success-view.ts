@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { css, html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { shortenAddress } from '../../core/format.js';
 import { formatAmount } from '../../core/units.js';
@@ -16,7 +16,20 @@ import { explorerTxUrl } from '../explorer.js';
  * @tag mb-wallet-send-success-view
  */
 export class MbWalletSendSuccessView extends MbView {
-  static override styles = [...viewStyles, completionStyles];
+  static override styles = [
+    ...viewStyles,
+    completionStyles,
+    css`
+      .receiver-address {
+        display: block;
+        margin-top: 4px;
+        font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+        font-size: 0.85em;
+        overflow-wrap: anywhere;
+        unicode-bidi: isolate;
+      }
+    `,
+  ];
 
   private readonly sent = new FeatureController(this, (c) => c.hub, { store: (hub) => hub.sendFlow.sent });
 
@@ -29,7 +42,10 @@ export class MbWalletSendSuccessView extends MbView {
     const receiver = last.toName ?? shortenAddress(last.to);
     const status = { pending: t.sentPending, confirmed: t.sentConfirmed, failed: t.sentFailed }[last.status];
     return completion({
-      result: html`<span title=${last.to}>${t.sentDetail(amount, receiver)}</span>`,
+      // A name is followed by the whole address it stood for.
+      result: last.toName
+        ? html`<span>${t.sentDetail(amount, receiver)}</span><span class="receiver-address" dir="ltr" translate="no">${last.to}</span>`
+        : html`<span title=${last.to}>${t.sentDetail(amount, receiver)}</span>`,
       detail: status,
       explorerUrl: explorerTxUrl(network, last.hash),
       explorerLabel: t.viewOn(network.blockExplorers?.default.name ?? ''),

@@ -3,7 +3,6 @@ import type { MbInputEvent } from '../../ui/input/input.js';
 import type { MbPickEvent } from '../../ui/token-picker/token-picker.js';
 import '../../ui/token-picker/token-picker.js';
 import { defineElement } from '../../ui/define.js';
-import { shortenAddress } from '../../core/format.js';
 import { formatDecimalText, formatUsd } from '../../core/units.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { FeatureController, StoreController } from '../store-controller.js';
@@ -11,6 +10,7 @@ import type { HubControllers } from '../../controllers/hub.js';
 import type { SendBlocker } from '../../controllers/send/send-flow.js';
 import { MbView, viewStyles } from '../view.js';
 import { sendStyles } from './send.styles.js';
+import { namedReceiver } from './receiver.js';
 import '../../ui/input/input.js';
 import '../../ui/button/button.js';
 import '../../ui/wallet-image/wallet-image.js';
@@ -19,7 +19,7 @@ import '../../ui/text/text.js';
 
 /**
  * WalletSend: the token (a searchable picker of the balances, with images), the amount with Max, the receiver as an address or a name (shown with
- * its avatar once resolved), the network fee in USD, and a button that names what is missing until the form is
+ * its avatar and its whole checksummed address once resolved), the network fee in USD, and a button that names what is missing until the form is
  * complete, then opens the preview.
  *
  * @tag mb-wallet-send-view
@@ -122,11 +122,7 @@ export class MbWalletSendView extends MbView {
         ${form.resolvingName
           ? html`<div class="profile" role="status"><mb-spinner size="16"></mb-spinner><mb-text tone="muted" variant="small">${t.resolvingName}</mb-text></div>`
           : form.receiverProfileName && form.receiverAddress
-            ? html`<div class="profile">
-                <mb-wallet-image shape="circle" src=${receiverAvatar ?? nothing} name=${form.receiverProfileName}></mb-wallet-image>
-                <span>${form.receiverProfileName}</span>
-                <span class="hint">${shortenAddress(form.receiverAddress)}</span>
-              </div>`
+            ? namedReceiver({ name: form.receiverProfileName, address: form.receiverAddress, avatar: receiverAvatar })
             : nothing}
       </div>
       ${form.gasPriceInUSD !== undefined

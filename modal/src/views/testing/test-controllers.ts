@@ -180,6 +180,16 @@ export function createFakeFetch(opts: {
         attributes: [{ avatar: pixel }],
       });
     }
+    // A name whose record holds its address in lower case: the views show it checksummed.
+    if (url.pathname.endsWith('/v1/profile/account/bob.minibot.id')) {
+      return json({
+        name: 'bob.minibot.id',
+        registered_at: '',
+        updated_at: '',
+        addresses: { '60': { address: '0x90f79bf6eb2c4f870365e785982e1f101e93b906', created: '' } },
+        attributes: [],
+      });
+    }
     if (url.pathname.includes('/v1/profile/account/')) return json({}, 404);
     if (url.pathname.endsWith('/getWallets')) {
       await sleep(opts.directoryDelay ?? 0);
