@@ -233,6 +233,19 @@ describe('names controller', () => {
     technical.names.setInput('alice');
     expect(await technical.names.register()).toBe(false);
     expect(technical.names.getState().registerError).toBe('Error registering name alice.reown.id');
+    // The typed name is not judged: a name refused for looking like an address is hex, and its reason is shown.
+    const hexLabel = `0x${'488b'.repeat(10)}`;
+    const reason = `Error registering name ${hexLabel}.reown.id: a name may not look like an address`;
+    const addressLike = setup({ registerStatus: 400, registerBody: { error: reason, reasons: [{ description: reason }] } });
+    addressLike.names.setInput(hexLabel);
+    expect(await addressLike.names.register()).toBe(false);
+    expect(addressLike.names.getState().registerError).toBe(reason);
+    // Hex elsewhere in the reason still hides it.
+    const leaked = `Error registering name ${hexLabel}.reown.id: owner 0x${'1'.repeat(40)}`;
+    const other = setup({ registerStatus: 400, registerBody: { error: leaked, reasons: [{ description: leaked }] } });
+    other.names.setInput(hexLabel);
+    expect(await other.names.register()).toBe(false);
+    expect(other.names.getState().registerError).toBe(`Error registering name ${hexLabel}.reown.id`);
   });
 
   it('needs an address and the auth connector, and a chain id below 2^31', async () => {

@@ -87,10 +87,12 @@ export async function namesOfAddress(api: ApiContext, address: string): Promise<
 
 /**
  * The reason text of a refused registration (the api puts `reasons[0].description` in the HttpError's details), when it
- * is one short plain sentence: a long or technical one gives way to the spec's text (the logger has it).
+ * is one short plain sentence: a long or technical one gives way to the spec's text (the logger has it). The name the
+ * user typed is not judged (a name refused for looking like an address is hex itself).
  */
-function reasonOf(error: unknown): string | undefined {
-  return error instanceof HttpError && isPresentable(error.details) ? error.details : undefined;
+function reasonOf(error: unknown, name: string): string | undefined {
+  if (!(error instanceof HttpError) || typeof error.details !== 'string') return undefined;
+  return isPresentable(error.details.split(name).join('name')) ? error.details : undefined;
 }
 
 export interface NamesControllerDeps {
@@ -213,7 +215,7 @@ export function createNamesController(deps: NamesControllerDeps): NamesControlle
         try {
           await registerName(deps.api, { coin_type: coinType, address, message, signature });
         } catch (cause) {
-          throw new ModalError(reasonOf(cause) ?? messages.errorRegisteringName(name), { cause });
+          throw new ModalError(reasonOf(cause, name) ?? messages.errorRegisteringName(name), { cause });
         }
         store.setState({ registering: false, registered: name, availability: 'taken' });
         deps.onRegistered?.(name, address);
