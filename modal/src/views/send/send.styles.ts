@@ -59,8 +59,10 @@ export const sendStyles = css`
   }
   .receiver-address {
     font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-    font-size: 0.85em;
-    overflow-wrap: anywhere;
+    font-size: 0.8em;
+    /* A wrapped address breaks in two even halves, not before its last character. */
+    word-break: break-all;
+    text-wrap: balance;
     unicode-bidi: isolate;
   }
   .summary {

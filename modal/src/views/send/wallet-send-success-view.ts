@@ -24,8 +24,10 @@ export class MbWalletSendSuccessView extends MbView {
         display: block;
         margin-top: 4px;
         font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-        font-size: 0.85em;
-        overflow-wrap: anywhere;
+        font-size: 0.8em;
+        font-weight: 400;
+        word-break: break-all;
+        text-wrap: balance;
         unicode-bidi: isolate;
       }
     `,
