@@ -5,7 +5,7 @@ import type { EmbeddedUser } from '../../../modal/src/api/types.js';
 import type { Db } from '../db.js';
 import { badRequest, createListener, forbidden, HttpError, notFound, Router, type Handler, type RequestContext } from '../http.js';
 import { isOriginAllowed, type ProjectStore } from '../projects.js';
-import { isPublicRpcMethod } from '../routes/rpc.js';
+import { forwardPublicRpc } from '../public-rpc.js';
 import { buildFrameScript } from './frame-bundle.js';
 import { loadMasterKey } from './keys.js';
 import { EmbeddedStore, normalizeEmail, type AccountRow, type CodeCheck } from './store.js';
@@ -244,16 +244,8 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   router.get('/frame.js', async () => ({ text: (await buildFrameScript()).code, contentType: 'text/javascript; charset=utf-8' }));
   router.get('/frame.css', async () => ({ text: (await buildFrameScript()).css, contentType: 'text/css; charset=utf-8' }));
   router.get('/user-operations.js', async () => ({ text: (await buildFrameScript()).userOperationsCode, contentType: 'text/javascript; charset=utf-8' }));
-  /** The frame's chain reads and its signed transactions: the local chain only, the public methods only. */
-  router.post('/rpc', async (ctx) => {
-    const body = await ctx.body();
-    const calls = Array.isArray(body) ? body : [body];
-    if (calls.length === 0 || calls.length > 50 || !calls.every((call) => typeof call === 'object' && call !== null && isPublicRpcMethod((call as { method?: unknown }).method))) {
-      throw forbidden('only eth_, net_ and web3_ methods are forwarded');
-    }
-    const response = await fetch(options.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { text: await response.text(), contentType: 'application/json' };
-  });
+  /** The frame's chain reads and its signed transactions: the local chain only, what a public RPC serves only (-32601 else). */
+  router.post('/rpc', async (ctx) => forwardPublicRpc(options.rpcUrl, await ctx.body()));
   const smart = options.smartAccounts;
   router.get('/api/chain', () => ({
     json: {
