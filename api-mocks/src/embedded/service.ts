@@ -30,6 +30,8 @@ export interface EmbeddedServiceOptions {
   presale?: string;
   /** BNB given to a new account on the local chain (0 = none). Default 1. */
   welcomeGrantBnb?: string;
+  /** Host names answered besides loopback (default `ALLOWED_HOSTS`). */
+  allowedHosts?: readonly string[];
   now?: () => number;
 }
 
@@ -496,7 +498,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   });
 
   // Same-origin only: no CORS headers, so no other page can read an answer (the mailbox, codes, sessions).
-  const server: Server = createServer(createListener(routes, (error) => console.error('[embedded]', error), { cors: false }));
+  const server: Server = createServer(createListener(routes, (error) => console.error('[embedded]', error), { cors: false, allowedHosts: options.allowedHosts }));
   server.keepAliveTimeout = 5_000;
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
