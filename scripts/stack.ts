@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hex } from 'viem';
 import type { Deployment } from '../contracts/deployment.js';
+import { configuredHosts } from '../api-mocks/src/http.js';
+import { BROWSER_BLOCKED_PORTS, startNodeGuard, type NodeGuard } from './node-guard.js';
 import { DEV_ACCOUNTS, readStackConfig, type StackConfig } from './config.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,7 +28,10 @@ export interface StackOptions {
 export interface RunningStack {
   config: StackConfig;
   deployment: Deployment;
+  /** The local node's public port: everything to local tools (deploy, `anvil_*`, `evm_*` from Node), public methods to pages. */
   rpcUrl: string;
+  /** The chain's JSON-RPC for wallets: the Blockchain API's `/v1` (public methods only, CORS). */
+  publicRpcUrl: string;
   apiUrl: string;
   relayUrl: string;
   /** The embedded wallet's origin (frame, auth service, mailbox at /mailbox). */
@@ -77,19 +83,6 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
-async function rpcReady(rpcUrl: string): Promise<boolean> {
-  try {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
 /** Every child process the stack spawned that has not exited yet (anvil, alto). */
 const liveChildren = new Set<ChildProcess>();
 
@@ -116,45 +109,118 @@ export async function stopAllChildren(): Promise<void> {
 }
 
 export interface RunningAnvil {
+  /** The node's public port (the guard): what every local tool uses. Web pages are refused there. */
   rpcUrl: string;
+  /** The node itself, on a port browsers (and Node's fetch) refuse to connect to (`BROWSER_BLOCKED_PORTS`). */
+  nodeUrl: string;
   process: ChildProcess;
   stop(): Promise<void>;
 }
 
-/** Starts the local EVM node (anvil from npm) on loopback with the dev accounts funded. */
-export async function startAnvil(host: string, port: number, chainId: number): Promise<RunningAnvil> {
+/** Starts anvil on `host:port` (CORS off), or fails with its stderr when it exits before it answers. */
+async function spawnAnvil(host: string, port: number, chainId: number): Promise<{ child: ChildProcess; exited: Promise<number | null>; url: string } | { failed: string }> {
   const bin = join(repoRoot, 'node_modules', '.bin', 'anvil');
   const child = track(
-    spawn(bin, ['--host', host, '--port', String(port), '--chain-id', String(chainId), '--silent'], {
+    spawn(bin, ['--host', host, '--port', String(port), '--chain-id', String(chainId), '--no-cors', '--silent'], {
       stdio: ['ignore', 'ignore', 'pipe'],
     }),
   );
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const rpcUrl = `http://${host}:${port}`;
+  const url = `http://${host}:${port}`;
   const deadline = Date.now() + 30_000;
   let exitCode: number | null | undefined;
   exited.then((code) => (exitCode = code));
-  while (!(await rpcReady(rpcUrl))) {
-    if (exitCode !== undefined) throw new StackError(`anvil exited (${exitCode}) before it was ready: ${stderr.trim()}`);
+  while (!(await nodeReady(host, port))) {
+    if (exitCode !== undefined) return { failed: `anvil exited (${exitCode}) before it was ready: ${stderr.trim()}` };
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new StackError('anvil did not answer on its RPC within 30 s');
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  return { child, exited, url };
+}
+
+/**
+ * Starts the local EVM node (anvil from npm) with the dev accounts funded; only local tools reach all of it.
+ *
+ * anvil answers every method to anyone: admin (`anvil_setBalance`, `anvil_impersonateAccount`), unlocked accounts
+ * (`eth_sendTransaction`), unsigned sends, and with CORS `*` and a WebSocket that takes any Origin, to any web page.
+ * So anvil itself listens (`--no-cors`) on the first free loopback port of the Fetch standard's bad-port list
+ * (`BROWSER_BLOCKED_PORTS`), which no page can fetch, post a form to or open a WebSocket on (nor Node's fetch: the
+ * guard forwards with `http.request`), and `port` (`ANVIL_PORT`) is a guard in front of it (`startNodeGuard`): local
+ * tools (no `Origin` header: deploy, alto, tests' chain clients) get everything, HTTP and WebSocket; a page gets the
+ * public methods of the Blockchain API's `/v1` and no WebSocket; a request naming another host gets 421.
+ */
+export async function startAnvil(host: string, port: number, chainId: number): Promise<RunningAnvil> {
+  let node: { child: ChildProcess; exited: Promise<number | null>; url: string } | undefined;
+  let nodePort = 0;
+  const failures: string[] = [];
+  for (const candidate of BROWSER_BLOCKED_PORTS) {
+    if (!(await isPortFree(host, candidate))) continue;
+    // Another stack starting at the same time may take the port between the check and anvil's bind: try the next.
+    const started = await spawnAnvil(host, candidate, chainId);
+    if ('failed' in started) {
+      failures.push(started.failed);
+      continue;
+    }
+    node = started;
+    nodePort = candidate;
+    break;
+  }
+  if (!node) throw new StackError(`anvil could not listen on any port browsers refuse (${BROWSER_BLOCKED_PORTS.join(', ')}): ${failures.at(-1) ?? 'all are taken'}`);
+  const { child, exited } = node;
+  const stopNode = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  };
+  let guard: NodeGuard;
+  try {
+    guard = await startNodeGuard(host, port, { host, port: nodePort }, configuredHosts());
+  } catch (error) {
+    await stopNode();
+    throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new StackError(`Port ${port} (local chain) is already in use. Stop whatever uses it, or set ANVIL_PORT to a free port.`) : error;
+  }
   return {
-    rpcUrl,
+    rpcUrl: guard.url,
+    nodeUrl: node.url,
     process: child,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      }
+      await guard.close();
+      await stopNode();
     },
   };
+}
+
+/**
+ * Whether anvil answers on `host:port`: by `http.request`, since Node's fetch, like a browser's, refuses the ports of
+ * the Fetch standard's bad-port list (so every Node tool too goes through the guard).
+ */
+function nodeReady(host: string, port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
+    const req = httpRequest({ host, port, method: 'POST', path: '/', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, timeout: 2_000 }, (res) => {
+      res.resume();
+      done(res.statusCode === 200);
+    });
+    req.on('error', () => done(false));
+    req.on('timeout', () => req.destroy());
+    req.end(body);
+  });
+}
+
+/** Whether `host:port` can be listened on now. */
+function isPortFree(host: string, port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const server = createNetServer();
+    server.once('error', () => done(false));
+    server.listen(port, host, () => server.close(() => done(true)));
+  });
 }
 
 export interface RunningBundler {
@@ -343,6 +409,9 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     });
     stops.push(() => api.close());
 
+    // What `npm start` gives wallets: the Blockchain API's JSON-RPC endpoint (public methods, CORS, any wallet
+    // extension). The site reads the node's public port, whose guard serves pages the same methods.
+    const publicRpcUrl = `${api.url}/v1?chainId=${encodeURIComponent(`eip155:${config.preset.chainId}`)}&projectId=${encodeURIComponent(config.projectId)}`;
     const siteEnv = siteEnvFor(config, deployment, anvil.rpcUrl, api.url, api.relayUrl, api.frameUrl, api.solana?.caip2);
     let siteUrl: string | undefined;
     if (options.site) {
@@ -357,7 +426,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       mint: api.solana!.mint,
       accounts: api.solana!.devAccounts.map((account) => ({ address: account.address, secretKey: account.secretKey })),
     };
-    return { config, deployment, rpcUrl: anvil.rpcUrl, apiUrl: api.url, relayUrl: api.relayUrl, frameUrl: api.frameUrl!, bundlerUrl: bundler.url, siteUrl, solana, siteEnv, stop };
+    return { config, deployment, rpcUrl: anvil.rpcUrl, publicRpcUrl, apiUrl: api.url, relayUrl: api.relayUrl, frameUrl: api.frameUrl!, bundlerUrl: bundler.url, siteUrl, solana, siteEnv, stop };
   } catch (error) {
     await stop();
     throw error;

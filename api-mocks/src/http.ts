@@ -178,14 +178,57 @@ export interface ListenerOptions {
    * as the embedded wallet's origin is.
    */
   cors?: boolean;
+  /** Host names answered besides loopback (default: `ALLOWED_HOSTS` of the environment); see `isAllowedHost`. */
+  allowedHosts?: readonly string[];
+}
+
+/** The loopback names a local service answers to, with the port the request came in on. */
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * Hosts configured with `ALLOWED_HOSTS` (comma-separated `name` or `name:port`), besides loopback: for a service
+ * reached through a name of its own (a reverse proxy, a container's name).
+ */
+export function configuredHosts(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 /**
- * Builds the Node request listener for a router. `/__mocks/*` (tests' and developers' endpoints) answers only
+ * Whether a request's `Host` names this service: a loopback name with the port the connection arrived on, or a
+ * configured host (`name` on that port or without one, or `name:port` exactly). Anything else is another site's
+ * name resolving to this machine (DNS rebinding), so a page of that site would read the answers as its own.
+ * @example isAllowedHost('localhost:8787', 8787, []) // true; isAllowedHost('evil.example:8787', 8787, []) // false
+ */
+export function isAllowedHost(host: string | undefined, port: number | undefined, allowed: readonly string[] = configuredHosts()): boolean {
+  if (!host) return false;
+  const value = host.toLowerCase();
+  if (LOOPBACK_HOSTS.some((name) => value === `${name}:${port}`)) return true;
+  return allowed.some((name) => value === name || value === `${name}:${port}`);
+}
+
+/** The short answer to a request whose `Host` is not this service's (421 Misdirected Request). */
+export const MISDIRECTED_TEXT = 'Misdirected request: this local service answers only its own host names (127.0.0.1, localhost, [::1], or ALLOWED_HOSTS).\n';
+
+/** Answers 421 and returns true when `req` names another host (see `isAllowedHost`). */
+export function refuseForeignHost(req: IncomingMessage, res: ServerResponse, allowed?: readonly string[]): boolean {
+  if (isAllowedHost(req.headers.host, req.socket.localPort, allowed)) return false;
+  res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(MISDIRECTED_TEXT), Connection: 'close' });
+  res.end(MISDIRECTED_TEXT);
+  return true;
+}
+
+/**
+ * Builds the Node request listener for a router. A request whose `Host` is not the service's gets 421 (DNS
+ * rebinding). `/__mocks/*` (tests' and developers' endpoints) answers only
  * requests without an Origin header: a script in a browser page always sends one, Node's fetch and curl do not.
  */
 export function createListener(router: Router, onError: (error: unknown) => void, options: ListenerOptions = {}) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Before anything else, CORS included: a rebound name must get nothing it could read.
+    if (refuseForeignHost(req, res, options.allowedHosts)) return;
     const isMockAdmin = (req.url ?? '').startsWith('/__mocks/');
     const cors = corsHeaders(req, (options.cors ?? true) && !isMockAdmin);
     const send = (status: number, body: string | Buffer, contentType: string, extra: Record<string, string> = {}) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
+import { isAllowedHost, MISDIRECTED_TEXT } from './http.js';
 
 /** Longest time a message is kept for later subscribers, whatever TTL its publisher asks for. */
 const MAX_TTL_S = 7 * 86_400;
@@ -269,6 +270,12 @@ function topicsOf(value: unknown): string[] {
 }
 
 /** Starts the relay on its own HTTP server (any path; `?auth=` and `?projectId=` are accepted and ignored). */
-export function createRelay(server: HttpServer, options: { pingIntervalMs?: number } = {}): Relay {
-  return new Relay(new WebSocketServer({ server, maxPayload: 1_000_000 }), options.pingIntervalMs);
+export function createRelay(server: HttpServer, options: { pingIntervalMs?: number; allowedHosts?: readonly string[] } = {}): Relay {
+  const wss = new WebSocketServer({
+    server,
+    maxPayload: 1_000_000,
+    // A WebSocket upgrade naming another host (DNS rebinding) is refused like any HTTP request to a local service.
+    verifyClient: (info, done) => (isAllowedHost(info.req.headers.host, info.req.socket.localPort, options.allowedHosts) ? done(true) : done(false, 421, MISDIRECTED_TEXT.trim())),
+  });
+  return new Relay(wss, options.pingIntervalMs);
 }

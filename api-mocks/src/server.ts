@@ -4,7 +4,7 @@ import { getAddress } from 'viem';
 import type { Deployment } from '../../contracts/deployment.js';
 import { createChainClient, localChainDefinition, type MocksContext } from './context.js';
 import { openDatabase } from './db.js';
-import { createListener, Router } from './http.js';
+import { createListener, refuseForeignHost, Router } from './http.js';
 import { DEFAULT_ALLOWED_ORIGINS, ProjectStore } from './projects.js';
 import { createRelay } from './relay.js';
 import { startEmbeddedService, type RunningEmbeddedService } from './embedded/service.js';
@@ -138,7 +138,8 @@ export async function startApiMocks(options: ApiMocksOptions): Promise<RunningAp
 
   const api = createServer(createListener(router, (error) => console.error('[api-mocks]', error)));
   api.keepAliveTimeout = 5_000;
-  const relayServer = createServer((_req, res) => {
+  const relayServer = createServer((req, res) => {
+    if (refuseForeignHost(req, res)) return;
     res.writeHead(426, { 'Content-Type': 'text/plain' });
     res.end('WalletConnect relay: connect with a WebSocket.\n');
   });

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
 import { devices, type Frame, type Page, type Route } from '@playwright/test';
+import { numberToHex, parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { DATABASE_FILE } from '../../api-mocks/src/db.js';
+import { BROWSER_BLOCKED_PORTS } from '../../scripts/node-guard.js';
 import { freePort, repoRoot, startSite } from '../../scripts/stack.js';
 import { expect, test } from '../fixtures.js';
 import { newEmail } from '../embedded/mailbox.js';
@@ -72,6 +76,10 @@ test("another site's page cannot read the data or local folder through the site'
       }
       expect(await readFrom(page, `${site.url}@fs${file}`)).toMatchObject({ status: 403 });
     }
+    // The dev server answers only its own host names (Vite's allowedHosts: loopback names and IP addresses).
+    const devPort = new URL(site.url).port;
+    expect((await withHost(site.url, `evil.example:${devPort}`)).status).toBe(403);
+    expect((await withHost(site.url, `localhost:${devPort}`)).status).toBe(200);
   } finally {
     await site.close();
   }
@@ -323,4 +331,119 @@ test("another site cannot frame the wallet origin's mailbox, social consent or F
   } finally {
     await context.close();
   }
+});
+
+/** A raw HTTP request with a forged `Host` (fetch does not let a caller set it): the status and text answered. */
+function withHost(url: string, host: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; text: string }> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: init.method ?? 'GET', headers: { ...init.headers, host } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.on('upgrade', (res, socket) => {
+      socket.destroy();
+      resolve({ status: res.statusCode ?? 101, text: '' });
+    });
+    req.end(init.body);
+  });
+}
+
+const jsonRpc = (method: string, params: unknown[]) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
+
+test.describe('local services answer like public ones', () => {
+  /** A fresh account with 10 BNB, funded from Node (a local tool may call the node's admin methods). */
+  async function victim(rpcUrl: string) {
+    const address = privateKeyToAccount(generatePrivateKey()).address;
+    const funded = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: jsonRpc('anvil_setBalance', [address, numberToHex(parseEther('10'))]) });
+    expect(((await funded.json()) as { error?: unknown }).error).toBeUndefined();
+    return address;
+  }
+
+  test("another loopback origin's page cannot reach the node: no admin call by fetch, no-cors POST or WebSocket, no unsigned send through /v1", async ({ page, stack, chain }) => {
+    const target = await victim(stack.rpcUrl);
+    const thief = privateKeyToAccount(generatePrivateKey()).address;
+    const wsUrl = stack.rpcUrl.replace('http:', 'ws:');
+    const v1 = `${stack.apiUrl}/v1?chainId=eip155:${stack.chainId}&projectId=${stack.projectId}`;
+    await page.goto(hostile.url);
+    const tried = await page.evaluate(
+      async ({ rpcUrl, wsUrl, v1, target, thief, blocked }) => {
+        const body = (method: string, params: unknown[]) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
+        const outcome = (promise: Promise<Response>, read: boolean) =>
+          promise.then(
+            async (response) => (read ? ((await response.json()) as unknown) : `answered (${response.type})`),
+            (error: Error) => `refused: ${error.name}`,
+          );
+        const rich = '0x3635c9adc5dea00000'; // 1,000 BNB
+        // A page's JSON fetch to the node's public port: the admin call comes back refused (readable, with CORS).
+        const fetchAdmin = await outcome(fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body('anvil_setBalance', [target, rich]) }), true);
+        const fetchUnsigned = await outcome(fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body('eth_sendUnsignedTransaction', [{ from: target, to: thief, value: '0x8ac7230489e80000' }]) }), true);
+        // The node's own port (one of the ports browsers refuse): every fetch fails before it is sent.
+        const toNode = await Promise.all(blocked.map((port) => outcome(fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body('eth_chainId', []) }), true)));
+        // A no-cors POST (text/plain, no preflight): sent, its answer unreadable; what it asks is refused all the same.
+        const noCors = await outcome(fetch(rpcUrl, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: body('anvil_setBalance', [target, rich]) }), false);
+        const noCorsImpersonate = await outcome(fetch(rpcUrl, { method: 'POST', mode: 'no-cors', body: body('anvil_impersonateAccount', [target]) }), false);
+        // An unsigned send through the Blockchain API's endpoint, no-cors.
+        const v1Unsigned = await outcome(fetch(v1, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: body('eth_sendUnsignedTransaction', [{ from: target, to: thief, value: '0x8ac7230489e80000' }]) }), false);
+        // A WebSocket to the node's public port, and to its own port: neither opens, so nothing is sent.
+        const socket = (url: string) =>
+          new Promise<string>((resolve) => {
+            let ws: WebSocket;
+            try {
+              ws = new WebSocket(url);
+            } catch (error) {
+              resolve(`refused: ${(error as Error).name}`);
+              return;
+            }
+            ws.onopen = () => {
+              ws.send(body('anvil_setBalance', [target, rich]));
+              resolve('opened');
+            };
+            ws.onerror = () => resolve('refused');
+            setTimeout(() => resolve('no answer'), 5_000);
+          });
+        const sockets = [await socket(wsUrl), await socket(`ws://127.0.0.1:${blocked[0]}/`)];
+        return { fetchAdmin, fetchUnsigned, toNode, noCors, noCorsImpersonate, v1Unsigned, sockets };
+      },
+      { rpcUrl: stack.rpcUrl, wsUrl, v1, target, thief, blocked: BROWSER_BLOCKED_PORTS.slice(0, 3) },
+    );
+    expect(tried.fetchAdmin).toMatchObject({ error: { code: -32601 } });
+    expect(tried.fetchUnsigned).toMatchObject({ error: { code: -32601 } });
+    for (const answer of tried.toNode) expect(answer).toBe('refused: TypeError');
+    expect([tried.noCors, tried.noCorsImpersonate, tried.v1Unsigned]).toEqual(['answered (opaque)', 'answered (opaque)', 'answered (opaque)']);
+    expect(tried.sockets).toEqual(['refused', 'refused']);
+    // Nothing changed on the chain: the balance is the 10 BNB given, the thief has nothing, no impersonation took.
+    expect(await chain.getBalance({ address: target })).toBe(parseEther('10'));
+    expect(await chain.getBalance({ address: thief })).toBe(0n);
+    const unlocked = await fetch(stack.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: jsonRpc('eth_sendTransaction', [{ from: target, to: thief, value: '0x1' }]) });
+    expect(((await unlocked.json()) as { error?: unknown }).error).toBeTruthy();
+    // The honest read from the same page still answers, through the node's port and through /v1.
+    const reads = await page.evaluate(
+      (urls) => Promise.all(urls.map((url) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) }).then((r) => r.json()))),
+      [stack.rpcUrl],
+    );
+    expect(reads).toEqual([{ jsonrpc: '2.0', id: 1, result: `0x${stack.chainId.toString(16)}` }]);
+  });
+
+  test("every local service refuses a request naming another host (DNS rebinding); the site's server too", async ({ stack }) => {
+    const upgrade = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' };
+    const services = [
+      { name: 'api-mocks', url: `${stack.apiUrl}/v1/supported-chains?projectId=${stack.projectId}&st=appkit&sv=html-wagmi-4.2.2`, init: {} },
+      { name: 'the mailbox', url: `${stack.frameUrl}/mailbox.json`, init: {} },
+      { name: 'the relay', url: stack.relayUrl.replace('ws:', 'http:'), init: { headers: upgrade } },
+      { name: 'the node', url: stack.rpcUrl, init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: jsonRpc('eth_chainId', []) } },
+      { name: 'the site', url: stack.siteUrl, init: {} },
+    ];
+    for (const { name, url, init } of services) {
+      const port = new URL(url).port;
+      const forged = await withHost(url, `evil.example:${port}`, init);
+      expect([403, 421], name).toContain(forged.status);
+      expect(forged.text, name).not.toContain('eip155');
+      const own = await withHost(url, `localhost:${port}`, init);
+      expect(own.status, name).toBe(name === 'the relay' ? 101 : 200);
+    }
+  });
 });

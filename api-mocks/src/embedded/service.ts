@@ -5,10 +5,10 @@ import type { EmbeddedUser } from '../../../modal/src/api/types.js';
 import type { Db } from '../db.js';
 import { badRequest, createListener, forbidden, HttpError, notFound, Router, type Handler, type RequestContext } from '../http.js';
 import { isOriginAllowed, type ProjectStore } from '../projects.js';
-import { isPublicRpcMethod } from '../routes/rpc.js';
+import { forwardPublicRpc } from '../public-rpc.js';
 import { buildFrameScript } from './frame-bundle.js';
 import { loadMasterKey } from './keys.js';
-import { EmbeddedStore, normalizeEmail, type AccountRow, type CodeCheck } from './store.js';
+import { EmbeddedStore, normalizeEmail, type AccountRow, type CodeCheck, type MailSender } from './store.js';
 
 export interface EmbeddedServiceOptions {
   host: string;
@@ -30,8 +30,29 @@ export interface EmbeddedServiceOptions {
   presale?: string;
   /** BNB given to a new account on the local chain (0 = none). Default 1. */
   welcomeGrantBnb?: string;
+  /** Limits on the mail a sender may cause (default `MAIL_LIMITS`). */
+  mailLimits?: Partial<MailLimits>;
+  /** Host names answered besides loopback (default `ALLOWED_HOSTS`). */
+  allowedHosts?: readonly string[];
   now?: () => number;
 }
+
+/** How much mail one sender may cause, and one address receive, within a sliding window. */
+export interface MailLimits {
+  /** Different addresses one device (the frame's device id) may have mailed. */
+  addressesPerDevice: { count: number; windowMs: number };
+  /** Different addresses one caller (network address) may have mailed, whatever device ids it sends. */
+  addressesPerClient: { count: number; windowMs: number };
+  /** Mails one address may receive (besides the 30 s between two of a kind). */
+  mailsPerAddress: { count: number; windowMs: number };
+}
+
+/** The service's limits (api-mocks/README.md, "The embedded wallet"). */
+export const MAIL_LIMITS: MailLimits = {
+  addressesPerDevice: { count: 5, windowMs: 3_600_000 },
+  addressesPerClient: { count: 30, windowMs: 600_000 },
+  mailsPerAddress: { count: 10, windowMs: 3_600_000 },
+};
 
 export interface RunningEmbeddedService {
   url: string;
@@ -204,16 +225,44 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     return { ...session, token };
   };
 
+  const tooSoon = (leftMs: number) => new HttpError(429, { error: `Please try again after ${Math.max(1, Math.ceil(leftMs / 1000))} seconds` });
   /** One mail of a kind (code or device link) per address every 30 s. */
   const cooldown = (email: string, kind: string) => {
     const last = store.lastMailAt(email, [kind]);
     const left = last === undefined ? 0 : last + EMAIL_COOLDOWN_MS - now();
-    if (left > 0) throw new HttpError(429, { error: `Please try again after ${Math.ceil(left / 1000)} seconds` });
+    if (left > 0) throw tooSoon(left);
   };
 
-  const sendLoginCode = (email: string, deviceId: string) => {
+  const limits: MailLimits = { ...MAIL_LIMITS, ...options.mailLimits };
+  const senderOf = (ctx: RequestContext, deviceId: string): MailSender => ({ deviceId, client: ctx.req.socket.remoteAddress ?? '' });
+  /**
+   * Before mailing `emails` for `sender`: each address within its hourly count, and the sender within its count of
+   * different addresses, per device and per caller address (one client mailed codes to 12 addresses in one burst).
+   */
+  const mailAllowance = (emails: string[], sender: MailSender) => {
+    const at = now();
+    for (const email of emails) {
+      const times = store.mailTimes(email, at - limits.mailsPerAddress.windowMs);
+      if (times.length >= limits.mailsPerAddress.count) throw tooSoon(times[times.length - limits.mailsPerAddress.count] + limits.mailsPerAddress.windowMs - at);
+    }
+    const checks = [
+      { by: 'device', id: sender.deviceId, limit: limits.addressesPerDevice },
+      { by: 'client', id: sender.client, limit: limits.addressesPerClient },
+    ] as const;
+    for (const { by, id, limit } of checks) {
+      const mailed = store.recipientsMailedBy(by, id, at - limit.windowMs);
+      const known = new Set(mailed.map((row) => row.recipient));
+      const others = mailed.filter((row) => !emails.includes(row.recipient));
+      // Room for the new addresses once enough of the others' latest mails have left the window.
+      const added = emails.filter((email) => !known.has(email)).length;
+      const excess = others.length + added - (limit.count - (emails.length - added));
+      if (added > 0 && excess > 0) throw tooSoon((others[Math.min(excess, others.length) - 1]?.last ?? at) + limit.windowMs - at);
+    }
+  };
+
+  const sendLoginCode = (email: string, deviceId: string, sender: MailSender) => {
     const code = store.issueCode('login', email, deviceId);
-    store.sendMail({ recipient: email, subject: LOGIN_MAIL, body: `Your code is ${code}. It is valid for 10 minutes.`, code });
+    store.sendMail({ recipient: email, subject: LOGIN_MAIL, body: `Your code is ${code}. It is valid for 10 minutes.`, code }, sender);
   };
 
   // ---- the frame -------------------------------------------------------------------------------------------
@@ -244,16 +293,8 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   router.get('/frame.js', async () => ({ text: (await buildFrameScript()).code, contentType: 'text/javascript; charset=utf-8' }));
   router.get('/frame.css', async () => ({ text: (await buildFrameScript()).css, contentType: 'text/css; charset=utf-8' }));
   router.get('/user-operations.js', async () => ({ text: (await buildFrameScript()).userOperationsCode, contentType: 'text/javascript; charset=utf-8' }));
-  /** The frame's chain reads and its signed transactions: the local chain only, the public methods only. */
-  router.post('/rpc', async (ctx) => {
-    const body = await ctx.body();
-    const calls = Array.isArray(body) ? body : [body];
-    if (calls.length === 0 || calls.length > 50 || !calls.every((call) => typeof call === 'object' && call !== null && isPublicRpcMethod((call as { method?: unknown }).method))) {
-      throw forbidden('only eth_, net_ and web3_ methods are forwarded');
-    }
-    const response = await fetch(options.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { text: await response.text(), contentType: 'application/json' };
-  });
+  /** The frame's chain reads and its signed transactions: the local chain only, what a public RPC serves only (-32601 else). */
+  router.post('/rpc', async (ctx) => forwardPublicRpc(options.rpcUrl, await ctx.body()));
   const smart = options.smartAccounts;
   router.get('/api/chain', () => ({
     json: {
@@ -287,18 +328,21 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     const body = await jsonBody(ctx);
     const email = requireEmail(body);
     const deviceId = requireString(body, 'deviceId');
+    const sender = senderOf(ctx, deviceId);
     const account = store.accountByEmail(email);
     // A new e-mail registers its first device with the code; a known e-mail approves each new device by link.
     if (!account || store.isDeviceApproved(email, deviceId)) {
       cooldown(email, LOGIN_MAIL);
-      sendLoginCode(email, deviceId);
+      mailAllowance([email], sender);
+      sendLoginCode(email, deviceId, sender);
       return { json: { action: 'VERIFY_OTP' } };
     }
     cooldown(email, DEVICE_MAIL);
+    mailAllowance([email], sender);
     const token = store.deviceApprovalToken(email, deviceId);
     const link = `${baseUrl}/device/approve/${token}`;
     // The link opens a page that asks; only its button (a POST from this origin) approves.
-    store.sendMail({ recipient: email, subject: DEVICE_MAIL, body: `Someone wants to log in to your Minibot wallet from a new device. If it is you, approve it: ${link}`, link });
+    store.sendMail({ recipient: email, subject: DEVICE_MAIL, body: `Someone wants to log in to your Minibot wallet from a new device. If it is you, approve it: ${link}`, link }, sender);
     return { json: { action: 'VERIFY_DEVICE' } };
   });
   router.post('/api/email/device', async (ctx) => {
@@ -308,9 +352,13 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     const wait = Math.min(Number(body.waitMs ?? 20_000) || 0, 25_000);
     const approved = await waitFor(() => (store.isDeviceApproved(email, deviceId) ? true : undefined), wait);
     if (approved) {
-      // The code the approval promised goes out once; any further one obeys the 30 s rule.
-      if (!store.takeDueCode(email, deviceId)) cooldown(email, LOGIN_MAIL);
-      sendLoginCode(email, deviceId);
+      const sender = senderOf(ctx, deviceId);
+      // The code the approval promised goes out once; any further one obeys the 30 s rule and the limits.
+      if (!store.takeDueCode(email, deviceId)) {
+        cooldown(email, LOGIN_MAIL);
+        mailAllowance([email], sender);
+      }
+      sendLoginCode(email, deviceId, sender);
     }
     return { json: { approved: Boolean(approved) } };
   });
@@ -368,10 +416,12 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     if (store.accountByEmail(email)) throw new HttpError(409, { error: 'Another wallet uses this e-mail' });
     cooldown(email, UPDATE_MAIL);
     cooldown(account.email, UPDATE_MAIL);
+    const sender = senderOf(ctx, deviceId);
+    mailAllowance([account.email, email], sender);
     const current = store.issueCode(`update-current:${email}`, account.email, deviceId);
     const next = store.issueCode('update-new', email, deviceId);
-    store.sendMail({ recipient: account.email, subject: UPDATE_MAIL, body: `Code to confirm the change to ${email}: ${current}`, code: current });
-    store.sendMail({ recipient: email, subject: UPDATE_MAIL, body: `Code to confirm this address for your Minibot wallet: ${next}`, code: next });
+    store.sendMail({ recipient: account.email, subject: UPDATE_MAIL, body: `Code to confirm the change to ${email}: ${current}`, code: current }, sender);
+    store.sendMail({ recipient: email, subject: UPDATE_MAIL, body: `Code to confirm this address for your Minibot wallet: ${next}`, code: next }, sender);
     return { json: { action: 'VERIFY_SECONDARY_OTP' } };
   });
   router.post('/api/email/update/verify', async (ctx) => {
@@ -504,7 +554,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   });
 
   // Same-origin only: no CORS headers, so no other page can read an answer (the mailbox, codes, sessions).
-  const server: Server = createServer(createListener(routes, (error) => console.error('[embedded]', error), { cors: false }));
+  const server: Server = createServer(createListener(routes, (error) => console.error('[embedded]', error), { cors: false, allowedHosts: options.allowedHosts }));
   server.keepAliveTimeout = 5_000;
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);

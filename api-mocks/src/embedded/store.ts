@@ -81,6 +81,12 @@ export interface AccountRow {
   created_at: number;
 }
 
+/** Who asked for a mail: the frame's device id and the caller's network address. */
+export interface MailSender {
+  deviceId: string;
+  client: string;
+}
+
 export interface MailRow {
   seq: number;
   recipient: string;
@@ -115,6 +121,11 @@ export class EmbeddedStore {
     if (!codeColumns.some((c) => c.name === 'device_id')) db.exec("ALTER TABLE embedded_codes ADD COLUMN device_id TEXT NOT NULL DEFAULT ''");
     const deviceColumns = db.prepare('PRAGMA table_info(embedded_devices)').all() as { name: string }[];
     if (!deviceColumns.some((c) => c.name === 'code_due')) db.exec('ALTER TABLE embedded_devices ADD COLUMN code_due INTEGER NOT NULL DEFAULT 0');
+    // Data folders from before mail was counted per sender (device and caller address).
+    const mailColumns = db.prepare('PRAGMA table_info(embedded_mail)').all() as { name: string }[];
+    if (!mailColumns.some((c) => c.name === 'device_id')) db.exec("ALTER TABLE embedded_mail ADD COLUMN device_id TEXT NOT NULL DEFAULT ''");
+    if (!mailColumns.some((c) => c.name === 'client')) db.exec("ALTER TABLE embedded_mail ADD COLUMN client TEXT NOT NULL DEFAULT ''");
+    db.exec('CREATE INDEX IF NOT EXISTS embedded_mail_device ON embedded_mail (device_id, sent_at); CREATE INDEX IF NOT EXISTS embedded_mail_client ON embedded_mail (client, sent_at)');
   }
 
   accountByEmail(email: string): AccountRow | undefined {
@@ -262,10 +273,26 @@ export class EmbeddedStore {
     return row.at ?? undefined;
   }
 
-  sendMail(mail: { recipient: string; subject: string; body: string; code?: string; link?: string }): void {
+  /** Mails `recipient` (the local mailbox); `sender` is who asked for it: the frame's device id and the caller's address. */
+  sendMail(mail: { recipient: string; subject: string; body: string; code?: string; link?: string }, sender: MailSender = { deviceId: '', client: '' }): void {
     this.db
-      .prepare('INSERT INTO embedded_mail (recipient, subject, body, code, link, sent_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(normalizeEmail(mail.recipient), mail.subject, mail.body, mail.code ?? null, mail.link ?? null, this.now());
+      .prepare('INSERT INTO embedded_mail (recipient, subject, body, code, link, sent_at, device_id, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(normalizeEmail(mail.recipient), mail.subject, mail.body, mail.code ?? null, mail.link ?? null, this.now(), sender.deviceId, sender.client);
+  }
+
+  /** Each address mailed at the request of a device (or a caller address) since `since`, with its latest mail's time, oldest first. */
+  recipientsMailedBy(by: 'device' | 'client', sender: string, since: number): { recipient: string; last: number }[] {
+    const column = by === 'device' ? 'device_id' : 'client';
+    return this.db
+      .prepare(`SELECT recipient, MAX(sent_at) AS last FROM embedded_mail WHERE ${column} = ? AND sent_at > ? GROUP BY recipient ORDER BY last`)
+      .all(sender, since) as { recipient: string; last: number }[];
+  }
+
+  /** The times of the mails `recipient` got since `since`, oldest first. */
+  mailTimes(recipient: string, since: number): number[] {
+    return (this.db.prepare('SELECT sent_at FROM embedded_mail WHERE recipient = ? AND sent_at > ? ORDER BY sent_at').all(normalizeEmail(recipient), since) as { sent_at: number }[]).map(
+      (row) => row.sent_at,
+    );
   }
 
   mail(recipient?: string, limit = 50): MailRow[] {

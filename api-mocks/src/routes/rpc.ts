@@ -1,29 +1,21 @@
-import type { JsonRpcResponse } from '../../../modal/src/api/types.js';
 import type { MocksContext } from '../context.js';
-import { jsonDepth, MAX_JSON_DEPTH, type Reply, type Router } from '../http.js';
+import { forbidden, jsonDepth, MAX_JSON_DEPTH, type Router } from '../http.js';
+import { forwardPublicRpc, rpcError } from '../public-rpc.js';
 import { handleSolanaRpc } from '../solana/rpc.js';
 
 /** JSON-RPC error codes used for requests the proxy refuses. */
 const INVALID_PARAMS = -32602;
 const PARSE_ERROR = -32700;
-const METHOD_NOT_FOUND = -32601;
 
-/** The methods a hosted RPC provider serves: never the node's admin namespaces (anvil_, hardhat_, evm_, debug_, personal_...). */
-export function isPublicRpcMethod(method: unknown): boolean {
-  return typeof method === 'string' && /^(eth|net|web3)_[A-Za-z0-9]+$/.test(method);
-}
-
-function rpcError(body: unknown, code: number, message: string, status = 400): Reply {
-  const ids = Array.isArray(body) ? body.map((entry) => (entry as { id?: unknown })?.id ?? null) : [(body as { id?: unknown } | null)?.id ?? null];
-  const errors = ids.map((id) => ({ jsonrpc: '2.0', id, error: { code, message } }) as JsonRpcResponse);
-  return { status, json: Array.isArray(body) ? errors : errors[0] };
-}
+/** A browser extension's origin (a wallet's background page), which the project's allow-list of dapp origins does not name. */
+const isExtensionOrigin = (origin: string | undefined) => origin !== undefined && /^(chrome-extension|moz-extension|safari-web-extension):\/\/[^/]+$/.test(origin);
 
 /**
  * The chain JSON-RPC endpoint `{host}/v1/?chainId=<caip2>&projectId=…`: answers the local Solana chain's requests
- * from LiteSVM in this process, and forwards the local EVM chain's requests (single or batched) to the node when every
- * method is an `eth_`, `net_` or `web3_` one; any other chain gets a JSON-RPC error, an unknown project (or an origin it
- * does not allow) the same 403 as the other routes.
+ * from LiteSVM in this process, and forwards the local EVM chain's calls (single or batched) to the node when their
+ * method is one a public RPC serves (`PUBLIC_RPC_METHODS`; each other call gets -32601); any other chain gets a
+ * JSON-RPC error, an unknown project (or an origin it does not allow, a wallet extension aside) the same 403 as the
+ * other routes.
  */
 export function rpcRoutes(router: Router, ctx: MocksContext): void {
   router.post('/v1', async (req) => {
@@ -37,7 +29,10 @@ export function rpcRoutes(router: Router, ctx: MocksContext): void {
     }
     const projectId = req.query.get('projectId');
     if (!projectId) return rpcError(body, INVALID_PARAMS, 'missing query parameter "projectId"');
-    ctx.projects.authorize(req);
+    // A wallet extension given this URL (what `npm start` prints as the chain's RPC) is no page of any dapp.
+    if (isExtensionOrigin(req.origin)) {
+      if (!ctx.projects.get(projectId)) throw forbidden(`unknown project id "${projectId}"`);
+    } else ctx.projects.authorize(req);
     const chainId = req.query.get('chainId');
     if (!chainId) return rpcError(body, INVALID_PARAMS, 'missing query parameter "chainId" (CAIP-2, e.g. eip155:56)');
     if (ctx.solana && chainId === ctx.solana.caip2) return { status: 200, text: await handleSolanaRpc(ctx.solana, body), contentType: 'application/json' };
@@ -45,14 +40,6 @@ export function rpcRoutes(router: Router, ctx: MocksContext): void {
       const served = ctx.solana ? `${ctx.localChain} and ${ctx.solana.caip2}` : `${ctx.localChain} only`;
       return rpcError(body, INVALID_PARAMS, `Unsupported chainId: ${chainId}. This endpoint serves ${served}`);
     }
-    const calls = Array.isArray(body) ? body : [body];
-    const refused = calls.find((call) => !isPublicRpcMethod((call as { method?: unknown } | null)?.method));
-    if (calls.length === 0 || refused !== undefined) {
-      const method = (refused as { method?: unknown } | null)?.method;
-      return rpcError(body, METHOD_NOT_FOUND, `the method ${typeof method === 'string' ? method.slice(0, 64) : '(none)'} is not served: this endpoint forwards eth_, net_ and web3_ methods only`, 200);
-    }
-    const upstream = await fetch(ctx.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw }).catch((error: unknown) => error as Error);
-    if (upstream instanceof Error) return rpcError(body, -32603, `the local node at ${ctx.rpcUrl} does not answer: ${upstream.message}`, 502);
-    return { status: upstream.status, text: await upstream.text(), contentType: 'application/json' };
+    return forwardPublicRpc(ctx.rpcUrl, body);
   });
 }
