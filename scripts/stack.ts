@@ -23,6 +23,8 @@ export interface StackOptions {
   site?: 'dev' | 'preview' | false;
   /** Print progress lines. */
   log?: (line: string) => void;
+  /** The embedded wallet's limits on mail, where they differ from the service's own (the end-to-end stack). */
+  mailLimits?: import('../api-mocks/src/embedded/service.js').MailLimits extends infer L ? Partial<L> : never;
 }
 
 export interface RunningStack {
@@ -406,6 +408,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       deployment,
       dataDir: resolve(repoRoot, config.dataDir),
       projectId: config.projectId,
+      mailLimits: options.mailLimits,
     });
     stops.push(() => api.close());
 

@@ -7,7 +7,7 @@ import { openDatabase } from './db.js';
 import { createListener, refuseForeignHost, Router } from './http.js';
 import { DEFAULT_ALLOWED_ORIGINS, ProjectStore } from './projects.js';
 import { createRelay } from './relay.js';
-import { startEmbeddedService, type RunningEmbeddedService } from './embedded/service.js';
+import { startEmbeddedService, type MailLimits, type RunningEmbeddedService } from './embedded/service.js';
 import { accountRoutes } from './routes/account.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
@@ -40,6 +40,8 @@ export interface ApiMocksOptions {
   bundlerUrl?: string;
   /** Run the local Solana chain (default true). */
   solana?: boolean;
+  /** The embedded wallet's limits on mail (default `MAIL_LIMITS` of `embedded/service.ts`). */
+  mailLimits?: Partial<MailLimits>;
 }
 
 export interface RunningApiMocks {
@@ -161,7 +163,8 @@ export async function startApiMocks(options: ApiMocksOptions): Promise<RunningAp
     try {
       embedded = await startEmbeddedService({ host: options.host, port: options.framePort, db, dataDir: options.dataDir, projects, chainId: options.chainId, rpcUrl: options.rpcUrl,
         nativeCurrency: { symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals }, presale: deployment.presale,
-        smartAccounts: options.bundlerUrl && options.deployment.erc4337 ? { ...options.deployment.erc4337, bundlerUrl: options.bundlerUrl } : undefined });
+        smartAccounts: options.bundlerUrl && options.deployment.erc4337 ? { ...options.deployment.erc4337, bundlerUrl: options.bundlerUrl } : undefined,
+        mailLimits: options.mailLimits });
     } catch (error) {
       await relay.close();
       await Promise.all([closeServer(api), closeServer(relayServer)]);
