@@ -273,6 +273,7 @@ export class MbModal extends LitElement {
     }
     if (view === 'ConnectingWalletConnectBasic' && data?.wallet) return data.wallet.name;
     if (view === 'ApproveTransaction' && data?.approvalKind === 'message') return textsOf(this.resolved()?.options).texts.signMessageTitle;
+    if (view === 'ApproveTransaction' && data?.approvalKind === 'account') return textsOf(this.resolved()?.options).texts.switchAccountTitle;
     return textsOf(this.resolved()?.options).viewTitles[view];
   }
 
