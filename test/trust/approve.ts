@@ -8,13 +8,10 @@ export const UNREAD_HINT = 'Scroll to read the whole request.';
 export const requestRegion = (frame: FrameLocator) => frame.getByRole('region');
 
 /**
- * Reads the whole request in the wallet frame as a person would, then approves it: scrolls the request's region
- * down in steps (each step long enough for the frame to count what came into view) until the frame no longer asks to
- * scroll, then clicks Approve once it is enabled. `button` names another approving button (the consent's 'Switch').
- *
- * @example await readAndApprove(page.frameLocator('mb-modal iframe'));
+ * Reads the whole request in the wallet frame as a person would: scrolls the request's region down in steps (each
+ * step long enough for the frame to count what came into view) until the frame no longer asks to scroll.
  */
-export async function readAndApprove(frame: FrameLocator, button = 'Approve'): Promise<void> {
+export async function readRequest(frame: FrameLocator): Promise<void> {
   const region = requestRegion(frame);
   const hint = frame.getByText(UNREAD_HINT, { exact: true });
   await expect(region).toBeVisible();
@@ -28,6 +25,16 @@ export async function readAndApprove(frame: FrameLocator, button = 'Approve'): P
     if (atEnd) break;
   }
   await expect(hint).toHaveCount(0);
+}
+
+/**
+ * Reads the whole request (`readRequest`), then clicks Approve once it is enabled. `button` names another approving
+ * button (the consent's 'Switch').
+ *
+ * @example await readAndApprove(page.frameLocator('mb-modal iframe'));
+ */
+export async function readAndApprove(frame: FrameLocator, button = 'Approve'): Promise<void> {
+  await readRequest(frame);
   const approve = frame.getByRole('button', { name: button, exact: true });
   await expect(approve).toBeEnabled();
   await approve.click();

@@ -209,4 +209,8 @@ test('only the visitor switches the account type, by Switch in the frame: a dapp
   await readAndApprove(frame, 'Switch');
   await expect(account.getByRole('button', { name: /Switch to your EOA/ })).toBeVisible({ timeout: 15_000 });
   expect(await accounts()).toEqual({ ok: true, result: [smart] });
+  // The keyboard is back with the page once the frame hides: Escape closes the modal, focus returns to the button.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(connectButton(page)).toBeFocused();
 });
