@@ -1,17 +1,20 @@
-import type { FrameLocator } from '@playwright/test';
+import type { FrameLocator, Page } from '@playwright/test';
 import { expect } from '../fixtures.js';
 
 /** What the wallet frame says (and Approve's description) while a part of the request has not been in view. */
 export const UNREAD_HINT = 'Scroll to read the whole request.';
 
+/** The wallet's frame, or the approval window (a page on the wallet's origin) where a browser cannot track visibility. */
+export type WalletSurface = FrameLocator | Page;
+
 /** The frame's one scroll region, named by the request's title. */
-export const requestRegion = (frame: FrameLocator) => frame.getByRole('region');
+export const requestRegion = (frame: WalletSurface) => frame.getByRole('region');
 
 /**
  * Reads the whole request in the wallet frame as a person would: scrolls the request's region down in steps (each
  * step long enough for the frame to count what came into view) until the frame no longer asks to scroll.
  */
-export async function readRequest(frame: FrameLocator): Promise<void> {
+export async function readRequest(frame: WalletSurface): Promise<void> {
   const region = requestRegion(frame);
   const hint = frame.getByText(UNREAD_HINT, { exact: true });
   await expect(region).toBeVisible();
@@ -33,7 +36,7 @@ export async function readRequest(frame: FrameLocator): Promise<void> {
  *
  * @example await readAndApprove(page.frameLocator('mb-modal iframe'));
  */
-export async function readAndApprove(frame: FrameLocator, button = 'Approve'): Promise<void> {
+export async function readAndApprove(frame: WalletSurface, button = 'Approve'): Promise<void> {
   await readRequest(frame);
   const approve = frame.getByRole('button', { name: button, exact: true });
   await expect(approve).toBeEnabled();

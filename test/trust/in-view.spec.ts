@@ -141,6 +141,33 @@ test('a long message is not signed until its last line was shown; the frame grow
   expect(settled.value).toMatch(/^0x[0-9a-f]+$/);
 });
 
+test('where the browser cannot tell whether the frame is visible, the approval window waits for the end of a long message too', async ({ page, stack, context }) => {
+  test.setTimeout(120_000);
+  // A browser without IntersectionObserver v2: the approval moves to a window on the wallet's origin.
+  await context.addInitScript(() => {
+    delete (IntersectionObserverEntry.prototype as { isVisible?: boolean }).isVisible;
+  });
+  await logIn(page, dapp.url, stack.frameUrl, newEmail());
+  const frame = page.frameLocator('mb-modal iframe');
+  const message = [...Array.from({ length: 60 }, (_, index) => `Term ${index + 1}: nothing to see here.`), 'Last line: I hand every pass I own to the sender.'].join('\n');
+  const settled: { value: unknown } = { value: 'pending' };
+  const signed = page
+    .evaluate((text) => (window as unknown as DappWindow).dappModal.getWalletClient().signMessage({ message: text }), message)
+    .then((signature) => (settled.value = signature));
+  const [popup] = await Promise.all([page.waitForEvent('popup'), frame.getByRole('button', { name: 'Review in wallet window' }).click()]);
+  await expect(popup.getByRole('heading', { name: 'Sign message' })).toBeVisible();
+  await expect(popup.locator('pre')).toHaveText(message);
+  const approve = popup.getByRole('button', { name: 'Approve' });
+  await expect(popup.getByText(UNREAD_HINT, { exact: true })).toBeVisible();
+  await popup.waitForTimeout(2_000);
+  await expect(approve).toBeDisabled();
+  await expect(approve).toHaveAccessibleDescription('Scroll to read the whole request.');
+  expect(settled.value).toBe('pending');
+  await readAndApprove(popup);
+  await signed;
+  expect(settled.value).toMatch(/^0x[0-9a-f]+$/);
+});
+
 test('only the visitor switches the account type, by Switch in the frame: a dapp posting SetPreferredAccount to the frame switches nothing', async ({ page, stack }) => {
   test.setTimeout(150_000);
   const smart = await logIn(page, dapp.url, stack.frameUrl, newEmail());
