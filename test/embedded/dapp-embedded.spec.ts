@@ -3,6 +3,7 @@ import { verifyMessage, type Hex } from 'viem';
 import { expect, test } from '../fixtures.js';
 import { startEmbeddedDappServer, type DappServer } from '../modal/dapp-server.js';
 import { DEVICE_MAIL, LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
+import { readAndApprove } from '../trust/approve.js';
 
 /**
  * The auth connector in a plain dapp under a strict CSP (the frame's origin is the only frame source):
@@ -53,6 +54,8 @@ async function useEoa(page: Page): Promise<Hex> {
   await connectButton(page).click();
   const account = page.getByRole('dialog', { name: 'Account' });
   await account.getByRole('button', { name: /Switch to your EOA/ }).click();
+  // Only the visitor switches: the wallet's frame asks, and Switch there confirms.
+  await readAndApprove(page.frameLocator('mb-modal iframe'), 'Switch');
   await expect(account.getByRole('button', { name: /Switch to your Smart Account/ })).toBeVisible({ timeout: 15_000 });
   await page.keyboard.press('Escape');
   return page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().account.address);
@@ -188,6 +191,7 @@ test('as a smart account, wallet_getCapabilities reports atomic batching and wal
   await connectButton(page).click();
   const account = page.getByRole('dialog', { name: 'Account' });
   await account.getByRole('button', { name: /Switch to your Smart Account/ }).click();
+  await readAndApprove(page.frameLocator('mb-modal iframe'), 'Switch');
   await expect(account.getByRole('button', { name: /Switch to your EOA/ })).toBeVisible({ timeout: 15_000 });
   await page.keyboard.press('Escape');
   const smart = await page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().account.address);
@@ -228,7 +232,8 @@ test("a smart account's sign-in: 'This application might not support Smart Accou
   await signIn.getByRole('button', { name: 'Sign', exact: true }).click();
   const frame = page.frameLocator('mb-modal iframe');
   await expect(frame.getByRole('heading', { name: 'Sign message' })).toBeVisible();
-  await frame.getByRole('button', { name: 'Approve' }).click();
+  // The sign-in message is longer than the frame shows at once: read to its end, then Approve.
+  await readAndApprove(frame);
   await expect(page.getByText('This application might not support Smart Accounts', { exact: true })).toBeVisible();
   await expect(signIn).toBeVisible();
 
@@ -237,7 +242,7 @@ test("a smart account's sign-in: 'This application might not support Smart Accou
   await expect(connectButton(page)).toHaveText(`${address.slice(0, 6)}...${address.slice(-4)}`, { timeout: 20_000 });
   await expect(signIn).toBeVisible();
   await signIn.getByRole('button', { name: 'Sign', exact: true }).click();
-  await frame.getByRole('button', { name: 'Approve' }).click();
+  await readAndApprove(frame);
   // Saved once the sign-in service has verified it; only then the modal closes (between the approval and the
   // answer, the dialog is the frame's approval, not Sign In).
   const sessions = () => page.evaluate(() => JSON.parse(localStorage.getItem('mb:siwx:server') ?? '[]') as { token: string }[]);

@@ -5,6 +5,7 @@ import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
 import { expect, test } from '../fixtures.js';
 import { HomePage } from '../pages/HomePage.js';
 import { LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
+import { readAndApprove } from '../trust/approve.js';
 
 const SHORT_ADDRESS = /^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/;
 /**
@@ -73,6 +74,10 @@ test('an e-mail visitor mints the presale pass from a smart account deployed by 
   // To the EOA (another address, kept across a reload: the choice is the frame's), and back to the smart account.
   await openAccount(page);
   await account.getByRole('button', { name: /Switch to your EOA/ }).click();
+  // Only the visitor switches: the wallet's frame asks, in the modal, and Switch there confirms.
+  await expect(page.getByRole('dialog', { name: 'Switch Account' })).toContainText('Confirm the switch below. Your account changes only when you do.');
+  await expect(frame.getByRole('heading', { name: 'Switch to your EOA account?', exact: true })).toBeVisible();
+  await readAndApprove(frame, 'Switch');
   await expect(account.getByRole('button', { name: /Switch to your Smart Account/ })).toBeVisible({ timeout: 15_000 });
   await expect(addressButton).not.toHaveText(new RegExp(smart.slice(-4), 'i'));
   const eoa = (await addressButton.textContent())!.trim().toLowerCase();
@@ -81,6 +86,8 @@ test('an e-mail visitor mints the presale pass from a smart account deployed by 
   await expect(home.navbar.getByRole('button', { name: SHORT_ADDRESS })).toHaveText(new RegExp(eoa.slice(-4), 'i'), { timeout: 20_000 });
   await openAccount(page);
   await account.getByRole('button', { name: /Switch to your Smart Account/ }).click();
+  await expect(frame.getByRole('heading', { name: 'Switch to your smart account?', exact: true })).toBeVisible();
+  await readAndApprove(frame, 'Switch');
   await expect(addressButton).toHaveText(new RegExp(smart.slice(-4), 'i'), { timeout: 15_000 });
   await page.reload();
   await expect(home.navbar.getByRole('button', { name: SHORT_ADDRESS })).toHaveText(new RegExp(smart.slice(-4), 'i'), { timeout: 20_000 });

@@ -7,6 +7,7 @@ import { expect, test } from '../fixtures.js';
 import { startEmbeddedDappServer, type DappServer } from '../modal/dapp-server.js';
 import type { StackInfo } from '../stack-info.js';
 import { LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
+import { readAndApprove, readRequest } from '../trust/approve.js';
 
 /**
  * Issue: a smart account reports atomic batching in wallet_getCapabilities, so the modal's swap sends the approval
@@ -100,7 +101,8 @@ test('an e-mail visitor swaps USDT to BNB from the smart account: approval and s
   await preview.getByRole('button', { name: 'Approve USDT and swap' }).click();
   await expect(frame.getByRole('heading', { name: 'Send these calls?' })).toBeVisible({ timeout: 15_000 });
   // Chromium drops clicks on a frame that moved in the last half second when the frame tracks its visibility (as the
-  // wallet does against clickjacking): Reject once the approval has settled, as a person would.
+  // wallet does against clickjacking): Reject once the approval has settled (read to its end), as a person would.
+  await readRequest(frame);
   await expect(frame.getByRole('button', { name: 'Approve' })).toBeEnabled();
   await frame.getByRole('button', { name: 'Reject' }).click();
   await expect(preview.getByRole('button', { name: 'Approve USDT and swap' })).toBeEnabled();
@@ -127,8 +129,7 @@ test('an e-mail visitor swaps USDT to BNB from the smart account: approval and s
   // The screenshots resized the viewport and so moved the wallet's frame: Chromium drops a click on a cross-origin frame
   // within ~500 ms of a move, so wait that out as a person's hand would before approving.
   await page.waitForTimeout(700);
-  await expect(frame.getByRole('button', { name: 'Approve' })).toBeEnabled();
-  await frame.getByRole('button', { name: 'Approve' }).click();
+  await readAndApprove(frame);
   await expect(preview.getByRole('status')).toHaveText('Approving USDT and swapping in one step: one confirmation in your wallet...', { timeout: 15_000 });
   await shoot('pending');
   holdReceipts = false;

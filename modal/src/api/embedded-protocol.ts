@@ -86,12 +86,21 @@ export interface EmbeddedErrorBody {
   code?: number;
 }
 
+/** What an open approval asks: a message to sign, a transaction to send, or the visitor's consent to switch the account type. */
+export type EmbeddedApprovalKind = 'message' | 'transaction' | 'account';
+const APPROVAL_KINDS: readonly unknown[] = ['message', 'transaction', 'account'] satisfies EmbeddedApprovalKind[];
+
+/** The tallest content height the frame may report (px): the modal fits the frame into its dialog anyway. */
+export const EMBEDDED_FRAME_MAX_HEIGHT = 4_000;
+
 export type FrameToAppMessage =
   | { channel: typeof EMBEDDED_CHANNEL; type: 'Ready' }
   | { channel: typeof EMBEDDED_CHANNEL; type: 'Response'; id: string; ok: true; result: unknown }
   | { channel: typeof EMBEDDED_CHANNEL; type: 'Response'; id: string; ok: false; error: EmbeddedErrorBody }
   /** The frame shows (or no longer shows) its approval UI for request `id`: a message to sign or a transaction. */
-  | { channel: typeof EMBEDDED_CHANNEL; type: 'Approval'; id: string; open: boolean; kind?: 'message' | 'transaction' };
+  | { channel: typeof EMBEDDED_CHANNEL; type: 'Approval'; id: string; open: boolean; kind?: EmbeddedApprovalKind }
+  /** The height (px) the frame's content needs; the modal grows the frame towards it as far as its dialog allows. */
+  | { channel: typeof EMBEDDED_CHANNEL; type: 'Resize'; height: number };
 
 const APP_TYPES: ReadonlySet<string> = new Set<AppToFrameType>([
   'ConnectEmail', 'ConnectDevice', 'ConnectOtp', 'GetSocialRedirectUri', 'ConnectSocial', 'GetSocialStatus', 'ConnectFarcaster', 'AwaitFarcaster',
@@ -142,11 +151,17 @@ export function parseAppMessage(data: unknown): AppToFrameMessage | undefined {
   }
 }
 
+/** A content height the frame may report: whole pixels from 0 to EMBEDDED_FRAME_MAX_HEIGHT. */
+export const isFrameHeight = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= EMBEDDED_FRAME_MAX_HEIGHT;
+
 /** Checks the shape of a frame message (the app reads nothing else); undefined when malformed. */
 export function parseFrameMessage(data: unknown): FrameToAppMessage | undefined {
   if (!isObject(data) || data.channel !== EMBEDDED_CHANNEL) return undefined;
   if (data.type === 'Ready') return data as FrameToAppMessage;
-  if (data.type === 'Approval') return isString(data.id) && typeof data.open === 'boolean' ? (data as FrameToAppMessage) : undefined;
+  if (data.type === 'Approval') {
+    return isString(data.id) && typeof data.open === 'boolean' && (data.kind === undefined || APPROVAL_KINDS.includes(data.kind)) ? (data as FrameToAppMessage) : undefined;
+  }
+  if (data.type === 'Resize') return isFrameHeight(data.height) ? { channel: EMBEDDED_CHANNEL, type: 'Resize', height: data.height } : undefined;
   if (data.type !== 'Response' || !isString(data.id) || typeof data.ok !== 'boolean') return undefined;
   if (data.ok) return 'result' in data ? (data as FrameToAppMessage) : undefined;
   return isObject(data.error) && isString(data.error.message) ? (data as FrameToAppMessage) : undefined;

@@ -10,8 +10,8 @@ export interface RouteData {
   closeDisabled?: boolean;
   /** SwapSelectToken: which side of the swap the picked token goes to. */
   swapSide?: 'from' | 'to';
-  /** ApproveTransaction: what the embedded wallet asks to approve (a message is titled 'Sign message'). */
-  approvalKind?: 'message' | 'transaction';
+  /** ApproveTransaction: what the embedded wallet asks to approve (a message is titled 'Sign message', an account switch 'Switch Account'). */
+  approvalKind?: 'message' | 'transaction' | 'account';
   /** Connect: list only the wallets of this namespace (switching to Solana with no Solana wallet connected). */
   namespace?: ChainNamespace;
 }

@@ -34,6 +34,8 @@ export function openEmbeddedFrame(controllers: CoreControllers, host: HTMLElemen
       return () => window.removeEventListener('message', listener);
     },
   });
+  // The frame asks for the height of its content; the modal's styles fit it into the dialog (320 px at least).
+  channel.onResize((height) => iframe.style.setProperty('--_mb-wallet-frame-height', `${height}px`));
   const close = channel.close;
   channel.close = () => {
     close();

@@ -11,6 +11,8 @@ export const texts = {
   back: 'Back',
   /** ApproveTransaction's heading while the embedded wallet asks to sign a message (not a transaction). */
   signMessageTitle: 'Sign message',
+  /** ApproveTransaction's heading while the embedded wallet asks the visitor to switch the account type. */
+  switchAccountTitle: 'Switch Account',
   ...connectButtonTexts,
   installed: 'Installed',
   recent: 'Recent',
@@ -71,6 +73,7 @@ export const texts = {
   farcasterOpen: 'Open Farcaster link',
   farcasterQr: 'Farcaster QR code',
   approveBelow: 'Review the request below. Nothing is signed or sent until you approve it.',
+  switchAccountBelow: 'Confirm the switch below. Your account changes only when you do.',
   walletFrameTitle: 'Wallet approval',
   updateEmail: 'Update e-mail',
   // Smart accounts (embedded wallet): the Account hub's switch between the account types.

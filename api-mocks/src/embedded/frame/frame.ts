@@ -4,6 +4,7 @@ import { decodeAbiParameters, getAddress, numberToHex, type Address, type Hex } 
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import {
   EMBEDDED_CHANNEL,
+  EMBEDDED_FRAME_MAX_HEIGHT,
   EMBEDDED_TIMEOUTS,
   isValidEmail,
   isValidOtp,
@@ -215,8 +216,15 @@ async function sendUserOperation(owner: PrivateKeyAccount, calls: ParsedCall[], 
 /** Approve answers only after the approval has been visible this long (as browsers do for permission prompts). */
 const APPROVAL_DELAY_MS = 1_000;
 const APPROVAL_WINDOW_CHANNEL = 'minibot-approval-window';
+/** Shown, and Approve's description, while a part of the request has not been in view. */
+const UNREAD_HINT = 'Scroll to read the whole request.';
+
+/** What a decision shows: a request to approve, or the visitor's consent to switch the account type. */
+type Decision = { kind: ApprovalView['kind']; view: ApprovalView } | { kind: 'account'; accountType: EmbeddedAccountType; address: string };
 
 let approval: { id: string; settle(approved: boolean | Error): void } | undefined;
+/** Stops what the shown decision observes (its height, its parts). */
+let stopPanel: (() => void) | undefined;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]) {
   const node = Object.assign(document.createElement(tag), props);
@@ -232,33 +240,100 @@ function renderTree(nodes: TreeNode[]): HTMLUListElement {
   return el('ul', { className: 'tree' }, ...nodes.map((node) => el('li', {}, el('span', { className: 'key' }, `${node.label}: `), ...(node.children ? [renderTree(node.children)] : [node.value ?? '']))));
 }
 
-/** The approval's content, from the view only (text nodes: nothing a dapp sends becomes markup). */
+/** One part of a request, ended by a marker: the part counts as read once its end has been in view. */
+function part(...children: Node[]) {
+  const end = el('div', { className: 'end' });
+  end.setAttribute('aria-hidden', 'true');
+  return el('section', { className: 'part' }, ...children, end);
+}
+
+/**
+ * The approval's content, from the view only (text nodes: nothing a dapp sends becomes markup), in parts: the
+ * overview (warnings, summary, rows), the message, the typed data's domain and message, each call.
+ */
 function renderView(view: ApprovalView): Node[] {
-  const body: Node[] = [el('h1', { id: 'approval-title' }, view.title), details(view.rows)];
-  if (view.message !== undefined) body.push(el('h2', {}, 'Message'), el('pre', {}, view.message));
-  if (view.domain) body.push(el('h2', {}, 'Domain'), renderTree(view.domain));
-  if (view.typedMessage) body.push(el('h2', {}, 'Message'), renderTree(view.typedMessage));
+  const overview: Node[] = [el('h1', { id: 'approval-title' }, view.title)];
+  if (view.warnings.length) overview.push(el('ul', { className: 'warnings', role: 'alert' }, ...view.warnings.map((line) => el('li', {}, line))));
+  if (view.summary.length) overview.push(el('ul', { className: 'summary' }, ...view.summary.map((line) => el('li', {}, line))));
+  const body: Node[] = [part(...overview, details(view.rows))];
+  if (view.message !== undefined) body.push(part(el('h2', {}, 'Message'), el('pre', {}, view.message)));
+  if (view.domain) body.push(part(el('h2', {}, 'Domain'), renderTree(view.domain)));
+  if (view.typedMessage) body.push(part(el('h2', {}, 'Message'), renderTree(view.typedMessage)));
   for (const call of view.calls) {
-    body.push(el('h2', {}, call.heading), details(call.rows));
-    if (call.data !== '0x') body.push(el('details', {}, el('summary', {}, `Raw data (${(call.data.length - 2) / 2} bytes)`), el('pre', {}, call.data)));
+    const raw = call.data === '0x' ? [] : [el('details', {}, el('summary', {}, `Raw data (${(call.data.length - 2) / 2} bytes)`), el('pre', {}, call.data))];
+    body.push(part(el('h2', {}, call.heading), details(call.rows), ...raw));
   }
   return body;
+}
+
+/** The consent to switch the account type: the account it switches to, and what that changes. */
+function renderConsent(accountType: EmbeddedAccountType, address: string): Node[] {
+  const title = accountType === 'eoa' ? 'Switch to your EOA account?' : 'Switch to your smart account?';
+  return [part(el('h1', { id: 'approval-title' }, title), el('p', {}, 'Apps will see this address as your account.'), details([['Address', address]]))];
+}
+
+const decisionContent = (decision: Decision) => (decision.kind === 'account' ? renderConsent(decision.accountType, decision.address) : renderView(decision.view));
+const decisionLabels = (decision: Decision) => (decision.kind === 'account' ? { approve: 'Switch', reject: 'Cancel', busy: 'Switching...' } : { approve: 'Approve', reject: 'Reject', busy: 'Approving...' });
+
+/**
+ * Shows a decision in `root`: its parts in the one scroll region (keyboard users scroll it from its focus), the hint
+ * and the buttons below it. In the wallet's frame it reports the height it needs, so that the modal grows the frame
+ * to it. Answers the ends of its parts and the hint.
+ */
+function showPanel(content: Node[], reject: HTMLButtonElement, approve: HTMLButtonElement, reportHeight: boolean): { ends: Element[]; hint: HTMLElement } {
+  stopPanel?.();
+  const inner = el('div', { className: 'content' }, ...content);
+  const scroller = el('div', { className: 'scroll', tabIndex: 0 }, inner);
+  scroller.setAttribute('role', 'region');
+  scroller.setAttribute('aria-labelledby', 'approval-title');
+  const hint = el('p', { id: 'approval-hint', className: 'hint' }, UNREAD_HINT);
+  approve.setAttribute('aria-describedby', hint.id);
+  const foot = el('div', { className: 'foot' }, hint, el('div', { className: 'row' }, reject, approve));
+  root.replaceChildren(scroller, foot);
+  root.setAttribute('aria-labelledby', 'approval-title');
+  let reported = -1;
+  const resize = new ResizeObserver(() => {
+    const style = getComputedStyle(root);
+    const needed = Math.ceil(parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + parseFloat(style.rowGap || '0') + inner.offsetHeight + foot.offsetHeight);
+    const height = Math.min(needed, EMBEDDED_FRAME_MAX_HEIGHT);
+    if (height === reported) return;
+    reported = height;
+    post({ channel: EMBEDDED_CHANNEL, type: 'Resize', height });
+  });
+  if (reportHeight) {
+    resize.observe(inner);
+    resize.observe(foot);
+  }
+  stopPanel = () => {
+    resize.disconnect();
+    stopPanel = undefined;
+  };
+  return { ends: [...inner.querySelectorAll('.end')], hint };
+}
+
+function clearPanel() {
+  stopPanel?.();
+  root.replaceChildren();
 }
 
 /** Whether this browser reports if the frame is really visible to the user (IntersectionObserver v2). */
 const canTrackVisibility = () => typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
 
+type VisibilityEntry = IntersectionObserverEntry & { isVisible?: boolean };
+
 /**
- * Keeps `button` disabled until every target has been visible to the user (not covered, not transparent, not
- * transformed, the page shown) for APPROVAL_DELAY_MS; disables it again the moment one is not. Answers whether a
- * click now counts, and a stop.
+ * Keeps `button` disabled until every part of the request has been read (the end of each of `parts` in view inside
+ * the frame, not clipped by a frame the dapp made small; `onRead` then runs) and every target is visible to the user
+ * (not covered, not transparent, not transformed, the page shown) for APPROVAL_DELAY_MS; disables it again the moment
+ * one is not. Answers whether a click now counts, and a stop.
  */
-function guardVisibility(targets: Element[], button: HTMLButtonElement, trackVisibility: boolean): { armed(): boolean; stop(): void } {
+function guardVisibility(targets: Element[], button: HTMLButtonElement, trackVisibility: boolean, parts: Element[] = [], onRead?: () => void): { armed(): boolean; stop(): void } {
   const seen = new Map<Element, boolean>(targets.map((t) => [t, !trackVisibility]));
+  const unread = new Set(parts);
   let armed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const update = () => {
-    const visible = document.visibilityState === 'visible' && [...seen.values()].every(Boolean);
+    const visible = document.visibilityState === 'visible' && unread.size === 0 && [...seen.values()].every(Boolean);
     clearTimeout(timer);
     armed = false;
     button.disabled = true;
@@ -269,16 +344,37 @@ function guardVisibility(targets: Element[], button: HTMLButtonElement, trackVis
       }, APPROVAL_DELAY_MS);
     }
   };
+  const visibility = trackVisibility ? ({ trackVisibility: true, delay: 100 } as IntersectionObserverInit) : {};
   const observer = trackVisibility
     ? new IntersectionObserver(
         (entries) => {
-          for (const entry of entries) seen.set(entry.target, entry.isIntersecting && (entry as IntersectionObserverEntry & { isVisible?: boolean }).isVisible === true);
+          for (const entry of entries) seen.set(entry.target, entry.isIntersecting && (entry as VisibilityEntry).isVisible === true);
           update();
         },
-        { threshold: [0, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit,
+        { threshold: [0, 1], ...visibility },
       )
     : undefined;
+  // root null: inside the frame, the top-level viewport, so an end clipped by a small frame or the dialog is not in view.
+  const reader = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        // A part's end only touching the edge (ratio 0) is not in view yet.
+        if (entry.isIntersecting && entry.intersectionRatio > 0 && (!trackVisibility || (entry as VisibilityEntry).isVisible === true)) {
+          unread.delete(entry.target);
+          reader.unobserve(entry.target);
+        }
+      }
+      if (unread.size === 0) {
+        reader.disconnect();
+        onRead?.();
+        update();
+      }
+    },
+    { threshold: [0, 1], ...visibility },
+  );
   for (const target of targets) observer?.observe(target);
+  for (const end of parts) reader.observe(end);
+  if (unread.size === 0) onRead?.();
   document.addEventListener('visibilitychange', update);
   update();
   return {
@@ -286,32 +382,40 @@ function guardVisibility(targets: Element[], button: HTMLButtonElement, trackVis
     stop() {
       clearTimeout(timer);
       observer?.disconnect();
+      reader.disconnect();
       document.removeEventListener('visibilitychange', update);
     },
   };
 }
 
+/** Once every part has been read: the hint goes, and with it Approve's reason to wait. */
+const readHandler = (hint: HTMLElement, approve: HTMLButtonElement) => () => {
+  hint.remove();
+  approve.removeAttribute('aria-describedby');
+};
+
 /**
- * Shows what is about to be signed or sent; resolves true on Approve, false on Reject. Approve counts only once the
- * frame has been visible for a second; where the browser cannot tell, the approval moves to a window on this origin.
+ * Shows a decision and resolves true on Approve (Switch), false on Reject (Cancel). Approve counts only once every
+ * part has been in view and the frame has then been visible for a second; where the browser cannot tell, the
+ * decision moves to a window on this origin, under the same rule.
  */
-function askApproval(id: string, view: ApprovalView): Promise<boolean> {
+function decide(id: string, decision: Decision): Promise<boolean> {
   approval?.settle(new FrameError('Request was aborted', 4001));
   const tracked = canTrackVisibility();
-  const approve = el('button', { type: 'button', className: 'primary', textContent: tracked ? 'Approve' : 'Review in wallet window', disabled: true });
-  const reject = el('button', { type: 'button', textContent: 'Reject' });
-  const content = renderView(view);
-  root.replaceChildren(...content, el('div', { className: 'row' }, reject, approve));
-  root.setAttribute('aria-labelledby', 'approval-title');
-  post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id, open: true, kind: view.kind });
+  const labels = decisionLabels(decision);
+  const approve = el('button', { type: 'button', className: 'primary', textContent: tracked ? labels.approve : 'Review in wallet window', disabled: true });
+  const reject = el('button', { type: 'button', textContent: labels.reject });
+  const { ends, hint } = showPanel(decisionContent(decision), reject, approve, true);
+  post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id, open: true, kind: decision.kind });
   reject.focus();
-  const guard = guardVisibility([root, approve], approve, tracked);
+  // Without visibility tracking the frame only opens the window, where the parts are read.
+  const guard = guardVisibility([root, approve], approve, tracked, tracked ? ends : [], readHandler(hint, approve));
   let popup: Window | null = null;
   return new Promise<boolean>((resolve, rejectPromise) => {
     const onWindowMessage = (event: MessageEvent) => {
       const data = event.data as { channel?: string; type?: string; id?: string; approved?: boolean } | null;
       if (event.origin !== location.origin || !popup || event.source !== popup || data?.channel !== APPROVAL_WINDOW_CHANNEL || data.id !== id) return;
-      if (data.type === 'Ready') popup.postMessage({ channel: APPROVAL_WINDOW_CHANNEL, type: 'Show', id, view }, location.origin);
+      if (data.type === 'Ready') popup.postMessage({ channel: APPROVAL_WINDOW_CHANNEL, type: 'Show', id, decision }, location.origin);
       if (data.type === 'Decision') settle(data.approved === true);
     };
     const settle = (result: boolean | Error) => {
@@ -322,10 +426,9 @@ function askApproval(id: string, view: ApprovalView): Promise<boolean> {
       popup?.close();
       if (result === true) {
         approve.disabled = reject.disabled = true;
-        approve.textContent = 'Approving...';
+        approve.textContent = labels.busy;
       } else {
-        root.replaceChildren();
-        post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id, open: false });
+        closeApproval(id);
       }
       if (result instanceof Error) rejectPromise(result);
       else resolve(result);
@@ -342,12 +445,15 @@ function askApproval(id: string, view: ApprovalView): Promise<boolean> {
   });
 }
 
+/** Shows what is about to be signed or sent; resolves true on Approve, false on Reject (see `decide`). */
+const askApproval = (id: string, view: ApprovalView) => decide(id, { kind: view.kind, view });
+
 function closeApproval(id: string) {
-  root.replaceChildren();
+  clearPanel();
   post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id, open: false });
 }
 
-/** The approval window (fallback): shows the view its opener (the frame, same origin) sends and answers the decision. */
+/** The approval window (fallback): shows the decision its opener (the frame, same origin) sends and answers it, under the frame's rule. */
 function startApprovalWindow() {
   const id = new URLSearchParams(location.search).get('id') ?? '';
   const opener = window.opener as Window | null;
@@ -360,13 +466,14 @@ function startApprovalWindow() {
     window.close();
   };
   window.addEventListener('message', (event: MessageEvent) => {
-    const data = event.data as { channel?: string; type?: string; id?: string; view?: ApprovalView } | null;
-    if (event.origin !== location.origin || event.source !== opener || data?.channel !== APPROVAL_WINDOW_CHANNEL || data.type !== 'Show' || data.id !== id || !data.view) return;
-    const approve = el('button', { type: 'button', className: 'primary', textContent: 'Approve', disabled: true });
-    const reject = el('button', { type: 'button', textContent: 'Reject' });
-    root.replaceChildren(...renderView(data.view), el('div', { className: 'row' }, reject, approve));
+    const data = event.data as { channel?: string; type?: string; id?: string; decision?: Decision } | null;
+    if (event.origin !== location.origin || event.source !== opener || data?.channel !== APPROVAL_WINDOW_CHANNEL || data.type !== 'Show' || data.id !== id || !data.decision) return;
+    const labels = decisionLabels(data.decision);
+    const approve = el('button', { type: 'button', className: 'primary', textContent: labels.approve, disabled: true });
+    const reject = el('button', { type: 'button', textContent: labels.reject });
+    const { ends, hint } = showPanel(decisionContent(data.decision), reject, approve, false);
     reject.focus();
-    const guard = guardVisibility([root], approve, false);
+    const guard = guardVisibility([root], approve, false, ends, readHandler(hint, approve));
     approve.addEventListener('click', () => guard.armed() && answer(true));
     reject.addEventListener('click', () => answer(false));
   });
@@ -618,8 +725,24 @@ async function handle(message: AppToFrameMessage): Promise<unknown> {
       const session = await load<StoredSession>('session');
       if (!session) throw new FrameError('Not logged in', 4100);
       if (message.accountType === 'smartAccount' && !(await chain()).smartAccounts) throw new FrameError('This network has no smart-account support', 4200);
-      await save('preferredAccountType', message.accountType);
-      return withAccountTypes(session.user);
+      const user = await withAccountTypes(session.user);
+      const target = user.accounts.find((account) => account.type === message.accountType);
+      if (user.preferredAccountType === message.accountType || !target) return user;
+      // Only the visitor switches, by a click here: the app (or any script of its page) only asks.
+      let switched: boolean;
+      try {
+        switched = await decide(message.id, { kind: 'account', accountType: message.accountType, address: getAddress(target.address) });
+      } catch (error) {
+        if (error instanceof FrameError && error.code === 4001) throw new FrameError('User rejected the request.', 4001);
+        throw error;
+      }
+      if (!switched) throw new FrameError('User rejected the request.', 4001);
+      try {
+        await save('preferredAccountType', message.accountType);
+        return await withAccountTypes(session.user);
+      } finally {
+        closeApproval(message.id);
+      }
     }
   }
 }

@@ -1,5 +1,6 @@
 import {
   EMBEDDED_CHANNEL,
+  type EmbeddedApprovalKind,
   parseFrameMessage,
   type AppToFrameRequest,
   type AppToFrameType,
@@ -37,7 +38,9 @@ export interface FrameChannel {
   /** Sends a request; rejects with the frame's error, or with `timeoutError` after `timeoutMs` (no time-out when undefined). */
   request<T extends AppToFrameType>(request: FrameRequest<T>, options?: { timeoutMs?: number; timeoutMessage?: string; id?: string }): Promise<FrameResults[T]>;
   /** Called when the frame opens or closes its approval UI for a request. */
-  onApproval(listener: (id: string, open: boolean, kind?: 'message' | 'transaction') => void): () => void;
+  onApproval(listener: (id: string, open: boolean, kind?: EmbeddedApprovalKind) => void): () => void;
+  /** Called with the height (px) the frame's content needs, each time it changes. */
+  onResize(listener: (height: number) => void): () => void;
   newId(): string;
   close(): void;
 }
@@ -53,7 +56,8 @@ let counter = 0;
 export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
   const { clock } = options;
   const pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void }>();
-  const approvalListeners = new Set<(id: string, open: boolean, kind?: 'message' | 'transaction') => void>();
+  const approvalListeners = new Set<(id: string, open: boolean, kind?: EmbeddedApprovalKind) => void>();
+  const resizeListeners = new Set<(height: number) => void>();
   let isReady = false;
   const readyWaiters = new Set<() => void>();
   const newId = options.randomId ?? (() => `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
@@ -71,6 +75,10 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
     }
     if (message.type === 'Approval') {
       for (const listener of approvalListeners) listener(message.id, message.open, message.kind);
+      return;
+    }
+    if (message.type === 'Resize') {
+      for (const listener of resizeListeners) listener(message.height);
       return;
     }
     const entry = pending.get(message.id);
@@ -125,6 +133,10 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
     onApproval(listener) {
       approvalListeners.add(listener);
       return () => approvalListeners.delete(listener);
+    },
+    onResize(listener) {
+      resizeListeners.add(listener);
+      return () => resizeListeners.delete(listener);
     },
     newId,
     close() {

@@ -3,6 +3,7 @@ import {
   isValidEmail,
   isValidOtp,
   RPC_NOT_ALLOWED_CODE,
+  type EmbeddedApprovalKind,
   type EmbeddedUser,
   type SocialProvider,
 } from '../../api/embedded-protocol.js';
@@ -17,6 +18,8 @@ import { browserClock, createEmbeddedStore, EmbeddedWalletError } from '../../co
 import { textsOf } from '../../texts/catalogue.js';
 import { isPresentable, log } from '../../core/logger.js';
 
+/** EIP-1193: the visitor rejected the request (here: cancelled the switch in the frame). */
+const USER_REJECTED_CODE = 4001;
 /** How often a social login checks whether its window was closed. */
 const SOCIAL_WINDOW_CHECK_MS = 500;
 /** How long the frame has to say whether the consent page answered, once the window is seen closed. */
@@ -69,8 +72,9 @@ export interface EmbeddedController extends Store<EmbeddedState> {
   cancel(): void;
   clearError(): void;
   /**
-   * Switches the connected account between the smart account and the EOA (the frame keeps the choice across
-   * reloads); the dapp sees `accountsChanged` with the other address.
+   * Asks to switch the connected account between the smart account and the EOA: the frame shows its consent (in
+   * ApproveTransaction) and switches only on the visitor's click there, keeping the choice across reloads; the dapp
+   * then sees `accountsChanged` with the other address. Cancelled, nothing changes and no error shows.
    */
   setPreferredAccountType(type: 'eoa' | 'smartAccount'): Promise<void>;
 }
@@ -166,7 +170,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
 
   const requestTimeout = { timeoutMs: EMBEDDED_TIMEOUTS.request };
 
-  const onApproval = (id: string, open: boolean, kind?: 'message' | 'transaction') => {
+  const onApproval = (id: string, open: boolean, kind?: EmbeddedApprovalKind) => {
     const entry = approvals.get(id);
     if (!entry) return;
     if (open && !entry.shown) {
@@ -424,7 +428,19 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       const current = store.getState().user;
       if (!current || !provider || (current.preferredAccountType ?? 'eoa') === type) return;
       await step(async (ready) => {
-        const user = checksumUser(await ready.request({ type: 'SetPreferredAccount', accountType: type }, requestTimeout));
+        // The frame's consent shows like an approval (the modal routes to it); it waits for the visitor, without a time-out.
+        const id = ready.newId();
+        approvals.set(id, { modalWasOpen: controllers.modal.getState().open, shown: false });
+        let answered: EmbeddedUser;
+        try {
+          answered = await ready.request({ type: 'SetPreferredAccount', accountType: type }, { id });
+        } catch (error) {
+          if (error instanceof EmbeddedWalletError && error.code === USER_REJECTED_CODE) return;
+          throw error;
+        } finally {
+          endApproval(id);
+        }
+        const user = checksumUser(answered);
         store.setState({ user });
         // The new address first (the connection resets the account list), then both accounts and the type.
         if (user.address.toLowerCase() !== current.address.toLowerCase()) provider!.emit('accountsChanged', [user.address]);

@@ -71,10 +71,16 @@ export const modalStyles = [
       font-size: 1.05em;
       font-weight: 650;
     }
+    /* The frame grows to its content (the height it reports) and shrinks to what the dialog leaves it; it scrolls the rest itself. */
     .wallet-frame {
+      display: flex;
+      flex-direction: column;
+      flex: 0 1 auto;
+      min-height: 0;
       padding: 0 16px 16px;
     }
     .body.compact {
+      flex-shrink: 0;
       min-height: 0;
       padding-bottom: 4px;
     }
@@ -83,8 +89,10 @@ export const modalStyles = [
     }
     ::slotted(iframe) {
       display: block;
+      flex: 0 1 auto;
       width: 100%;
-      height: 320px;
+      height: max(320px, var(--_mb-wallet-frame-height, 320px));
+      min-height: 120px;
       border: 0;
     }
     .body {

@@ -85,6 +85,8 @@ export class MbModal extends LitElement {
   private featuresTried?: ViewName;
   /** The route last settled (focus, scroll, announcement); a new one is a view change. */
   private settledRoute?: unknown;
+  /** The view of the route last settled. */
+  private settledView?: ViewName;
   /** Follows the height of what the body shows, so the dialog animates to it instead of jumping. */
   private resizeObserver?: ResizeObserver;
   private observedChild?: Element;
@@ -182,6 +184,11 @@ export class MbModal extends LitElement {
     }
     const first = this.settledRoute === undefined;
     this.settledRoute = route;
+    // Leaving the wallet's frame (hidden now): the browser may keep sending keys to it while this page names the
+    // heading as focused, so Escape and Tab would go nowhere; this page's window takes the keyboard back first.
+    const leftFrame = this.settledView === 'ApproveTransaction' && this.routerState.value?.view !== 'ApproveTransaction';
+    this.settledView = this.routerState.value?.view;
+    if (leftFrame && !this.embedded) window.focus();
     const body = this.renderRoot.querySelector<HTMLElement>('.body');
     if (body) body.scrollTop = 0;
     const announcer = this.renderRoot.querySelector('.announcer');
@@ -273,6 +280,7 @@ export class MbModal extends LitElement {
     }
     if (view === 'ConnectingWalletConnectBasic' && data?.wallet) return data.wallet.name;
     if (view === 'ApproveTransaction' && data?.approvalKind === 'message') return textsOf(this.resolved()?.options).texts.signMessageTitle;
+    if (view === 'ApproveTransaction' && data?.approvalKind === 'account') return textsOf(this.resolved()?.options).texts.switchAccountTitle;
     return textsOf(this.resolved()?.options).viewTitles[view];
   }
 

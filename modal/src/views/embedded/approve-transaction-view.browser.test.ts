@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
-import { openModal, logInByEmail } from '../testing/embedded-harness.js';
+import { FRAME_SCENARIO_KEY, openModal, logInByEmail } from '../testing/embedded-harness.js';
 
 describe('ApproveTransaction view', () => {
   afterEach(() => document.body.replaceChildren());
@@ -22,6 +22,58 @@ describe('ApproveTransaction view', () => {
     assert.match(String(await signing), /^0x(11){65}$/);
     await waitFor(() => !controllers.modal.getState().open, 3000, 'closed');
     assert.equal(iframe.getBoundingClientRect().height, 0);
+  });
+
+  it('the frame is 320 px for a short request and grows for a tall one only as far as the dialog fits the viewport', async () => {
+    const { controllers, modal, connect } = await openModal();
+    await logInByEmail(controllers, modal, connect);
+    const iframe = modal.querySelector('iframe')!;
+    const sign = () => controllers.connection.getProvider()!.request({ method: 'personal_sign', params: ['0x6869', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'] });
+    const approveInFrame = async () => {
+      const frameDoc = iframe.contentDocument!;
+      await waitFor(() => frameDoc.querySelectorAll('button').length === 2, 3000, 'approval buttons');
+      (frameDoc.querySelectorAll('button')[1] as HTMLButtonElement).click();
+    };
+    const short = sign();
+    await waitForView(modal, 'mb-approve-transaction-view');
+    await waitFor(() => iframe.style.getPropertyValue('--_mb-wallet-frame-height') === '200px', 3000, 'the short height reported');
+    assert.equal(iframe.getBoundingClientRect().height, 320);
+    await approveInFrame();
+    await short;
+    await waitFor(() => !controllers.modal.getState().open, 3000, 'closed');
+
+    localStorage.setItem(FRAME_SCENARIO_KEY, 'tall-approval');
+    try {
+      const tall = sign();
+      await waitForView(modal, 'mb-approve-transaction-view');
+      await waitFor(() => iframe.getBoundingClientRect().height > 320, 3000, 'the frame grown');
+      const dialog = modal.shadowRoot!.querySelector('dialog')!.getBoundingClientRect();
+      assert.isAtMost(dialog.bottom, window.innerHeight);
+      assert.isAtMost(iframe.getBoundingClientRect().bottom, dialog.bottom);
+      assert.isBelow(iframe.getBoundingClientRect().height, 2_000);
+      await approveInFrame();
+      await tall;
+    } finally {
+      localStorage.removeItem(FRAME_SCENARIO_KEY);
+    }
+  });
+
+  it("the frame's consent to switch the account type shows in ApproveTransaction with its own title and line; Switch there switches", async () => {
+    const { controllers, modal, connect } = await openModal();
+    await logInByEmail(controllers, modal, connect);
+    const embedded = await controllers.embedded.load();
+    const switching = embedded.setPreferredAccountType('smartAccount');
+    const view = await waitForView(modal, 'mb-approve-transaction-view');
+    assert.equal(dialogName(modal), 'Switch Account');
+    assert.equal(deepText(view).trim(), 'Confirm the switch below. Your account changes only when you do.');
+    await expectNoAxeViolations(modal);
+    assert.equal(controllers.getAccount().address, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+    const frameDoc = modal.querySelector('iframe')!.contentDocument!;
+    await waitFor(() => frameDoc.querySelectorAll('button').length === 2, 3000, 'consent buttons');
+    (frameDoc.querySelectorAll('button')[1] as HTMLButtonElement).click();
+    await switching;
+    assert.equal(controllers.getAccount().address, '0x5555555555555555555555555555555555555555');
+    await waitFor(() => !controllers.modal.getState().open, 3000, 'closed');
   });
 
 });

@@ -11,6 +11,7 @@ const user = {
   accounts: [{ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', type: 'eoa' }],
   authProvider: 'email',
 };
+const SMART = '0x5555555555555555555555555555555555555555';
 // Kept in step with FRAME_SCENARIO_KEY of embedded-harness.ts (not imported: that module loads the views).
 const scenario = () => localStorage.getItem('mb-test-frame-scenario');
 const post = (message: FrameToAppMessage) => parent.postMessage(message, origin);
@@ -44,12 +45,34 @@ window.addEventListener('message', (event) => {
       return reply({ action: 'VERIFY_SECONDARY_OTP' });
     case 'UpdateEmailVerify':
       return reply({ email: 'new@example.org' });
+    case 'SetPreferredAccount': {
+      // The consent: Switch answers the user with the smart account, Cancel rejects.
+      const confirm = Object.assign(document.createElement('button'), { textContent: 'Switch' });
+      const cancel = Object.assign(document.createElement('button'), { textContent: 'Cancel' });
+      document.body.replaceChildren(Object.assign(document.createElement('h1'), { textContent: 'Switch to your smart account?' }), cancel, confirm);
+      post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id: m.id, open: true, kind: 'account' });
+      const done = () => {
+        document.body.replaceChildren();
+        post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id: m.id, open: false });
+      };
+      confirm.onclick = () => {
+        done();
+        reply({ ...user, address: SMART, accounts: [...user.accounts, { address: SMART, type: 'smartAccount' }], preferredAccountType: 'smartAccount', smartAccountsEnabled: true });
+      };
+      cancel.onclick = () => {
+        done();
+        fail('User rejected the request.', 4001);
+      };
+      return;
+    }
     case 'RpcRequest': {
       const approve = Object.assign(document.createElement('button'), { textContent: 'Approve' });
       const reject = Object.assign(document.createElement('button'), { textContent: 'Reject' });
       const heading = Object.assign(document.createElement('h1'), { textContent: 'Sign this message?' });
       document.body.replaceChildren(heading, reject, approve);
       post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id: m.id, open: true });
+      // The height its content needs: 'tall-approval' asks for more than any dialog has.
+      post({ channel: EMBEDDED_CHANNEL, type: 'Resize', height: scenario() === 'tall-approval' ? 2_000 : 200 });
       const done = () => {
         document.body.replaceChildren();
         post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id: m.id, open: false });
