@@ -578,7 +578,7 @@ describe('calls inside calls', () => {
       `Transfer 4 USDT from ${account.address} to ${recipient}`,
     ]);
     expect(view.warnings).toEqual([UNLIMITED, `Allow ${namedSpender} to take all your MBOT`]);
-    expect(view.calls[1]).toMatchObject({ heading: '2 calls in one (multicall)', rows: [['To', token], ['Value', '0 tBNB'], ['Call 1', 'Increase the allowance by 1 USDT'], ['Call 2', UNLIMITED]] });
+    expect(view.calls[1]).toMatchObject({ heading: 'Multicall of 2 calls', rows: [['To', token], ['Value', '0 tBNB'], ['Call 1', 'Increase the allowance by 1 USDT'], ['Call 2', UNLIMITED]] });
     expect(view.calls[3].rows.slice(2)).toEqual([['Deadline', '1 Jan 2030, 00:00'], ['Call 1', 'Transfer 4 USDT']]);
   });
 });

@@ -205,7 +205,7 @@ export function decodeCall(call: ParsedCall, facts: ApprovalFacts, depth = 0): D
         summary.push(...(named?.summary ?? []));
         warnings.push(...(named?.warnings ?? []));
       }
-      return plain(`${inner.length} calls in one (multicall)`, rows, summary, warnings);
+      return plain(`Multicall of ${inner.length} ${inner.length === 1 ? 'call' : 'calls'}`, rows, summary, warnings);
     }
   }
 }
