@@ -3,7 +3,7 @@ import { encodeFunctionData, getAddress, hashTypedData, maxUint256, parseAbi, to
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
-import { describeApproval, type ApprovalFacts } from '../src/embedded/frame/approval.js';
+import { addressesOf, describeApproval, type ApprovalFacts } from '../src/embedded/frame/approval.js';
 import { parseSigningRequest, RequestError, typedDataToSign } from '../src/embedded/frame/requests.js';
 import { readTree } from './typed-tree.js';
 
@@ -283,6 +283,8 @@ describe('typed data', () => {
     const huge = { types: { M: [{ name: 'v', type: 'uint8[]' }] }, primaryType: 'M', domain: {}, message: { v: Array.from({ length: 5_000 }, () => 1) } };
     expect(() => parseSigningRequest('eth_signTypedData_v4', [account.address, huge], context)).toThrow('The typed data has too many values to show');
     expect(() => signTyped({ ...huge, message: { v: Array.from({ length: 40_000 }, () => 1) } })).toThrow('The typed data is too long');
+    const long = { types: { M: [{ name: 'v', type: 'string' }] }, primaryType: 'M', domain: {}, message: { v: 'a'.repeat(70_000) } };
+    expect(() => parseSigningRequest('eth_signTypedData_v4', [account.address, long], context)).toThrow("The typed data's message.v is too long");
   });
 
   it('keeps __proto__ and constructor as plain fields: declared, they are shown and hashed; undeclared, refused; nothing is polluted', () => {
@@ -360,6 +362,24 @@ describe('permits', () => {
     expect(showTyped(eip2612({ value: '1500000', deadline: DATE_2030.toString() }), { ...facts, locale: 'en-US' }).summary[3]).toBe('Expires: Jan 1, 2030, 12:00 AM');
     const unknown = showTyped(eip2612({ value: '7', deadline: '0' }), { ...facts, tokens: {} });
     expect(unknown).toMatchObject({ title: 'Approve spending of 7 (raw units)', summary: [`Token: Unknown token (${token})`, `Spender: ${namedSpender}`, 'Amount: 7 (raw units)', 'Expires: Never'] });
+  });
+
+  it('looks up the permit spender and token before the other addresses a message lists', () => {
+    const crowd = Array.from({ length: 60 }, (_, i) => getAddress(`0x${(i + 1).toString(16).padStart(40, '0')}`));
+    const typed = {
+      types: { PermitSingle: [{ name: 'details', type: 'PermitDetails' }, { name: 'spender', type: 'address' }, { name: 'sigDeadline', type: 'uint256' }], PermitDetails: PERMIT_DETAILS },
+      primaryType: 'PermitSingle',
+      domain: permit2Domain,
+      message: { details: { token, amount: 1, expiration: 0, nonce: 0 }, spender, sigDeadline: 0 },
+    };
+    const crowded = { ...typed, types: { ...typed.types, Noise: [{ name: 'others', type: 'address[]' }] } };
+    const found = addressesOf(signTyped(typed));
+    expect(found.mentioned[0]).toBe(spender);
+    expect(found.targets).toEqual([permit2Domain.verifyingContract, token]);
+    // Unused types are not hashed, so not shown; a struct listing 60 addresses still leaves the spender named first.
+    expect(addressesOf(signTyped(crowded)).mentioned[0]).toBe(spender);
+    const many = { types: { M: [{ name: 'others', type: 'address[]' }] }, primaryType: 'M', domain: {}, message: { others: crowd } };
+    expect(addressesOf(signTyped(many)).mentioned).toHaveLength(50);
   });
 
   it("refuses a permit for another owner's tokens", () => {

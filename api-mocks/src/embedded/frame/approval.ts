@@ -235,6 +235,8 @@ export function addressesOf(request: ParsedRequest): { targets: Address[]; menti
     const { typedData } = request;
     const contract = typedData.domain.verifyingContract as Address | undefined;
     if (contract) found.targets.add(contract);
+    // The permit's spender and tokens first: they are named in the summary, whatever else the message lists.
+    if (typedData.permit) found.mentioned.add(typedData.permit.spender);
     for (const grant of typedData.permit?.grants ?? []) found.targets.add(grant.token);
     const visit = (value: TypedValue, type: string) => {
       const array = arrayOf(type);
@@ -246,6 +248,7 @@ export function addressesOf(request: ParsedRequest): { targets: Address[]; menti
     visit(typedData.message, typedData.primaryType);
   }
   if (request.method === 'personal_sign' && request.signIn) found.mentioned.add(request.signIn.address);
-  // A bound on the look-ups a request can cause (a batch of multicalls naming thousands of addresses).
-  return { targets: [...found.targets].slice(0, 24), mentioned: [...found.mentioned].slice(0, 200) };
+  // A bound on the look-ups a request can cause (a batch of multicalls naming thousands of addresses); the names
+  // service answers at most 50 addresses at once.
+  return { targets: [...found.targets].slice(0, 24), mentioned: [...found.mentioned].slice(0, 50) };
 }

@@ -112,6 +112,7 @@ function parseInteger(value: unknown, type: string, path: string): bigint {
 function parseAtomic(value: unknown, type: string, path: string): TypedValue {
   if (type === 'string') {
     if (typeof value !== 'string') return fail(`The typed data's ${path} must be text`);
+    if (value.length > MAX_JSON_CHARS) fail(`The typed data's ${path} is too long`);
     if (INVISIBLE.test(value)) fail(`The typed data's ${path} has characters that cannot be shown`);
     return value;
   }
