@@ -249,6 +249,13 @@ describe('typed data', () => {
     expect(one('Missing', {})).toThrow("The typed data's field M.v has an unknown type Missing");
     expect(one('constructor', {})).toThrow("The typed data's field M.v has an unknown type constructor");
     expect(one('uint8[0]', [])).toThrow("The typed data's field M.v has an unsupported array size");
+    // The domain type is not a message type, and no struct may take an atomic type's name.
+    expect(one('EIP712Domain', {})).toThrow("The typed data's field M.v has an unknown type EIP712Domain");
+    expect(() => signTyped({ types: { EIP712Domain: [], M: [] }, primaryType: 'EIP712Domain', domain: {}, message: {} })).toThrow('The typed data has no type EIP712Domain');
+    expect(() => signTyped({ types: { address: [{ name: 'a', type: 'string' }], M: [] }, primaryType: 'M', domain: {}, message: {} })).toThrow("The typed data's type address is malformed");
+    expect(() => signTyped({ types: { M: [{ name: 'a', type: 'string' }, { name: 'a', type: 'uint8' }] }, primaryType: 'M', domain: {}, message: { a: 'x' } })).toThrow(
+      "The typed data's type M has a malformed or repeated field a",
+    );
     // Nested structs hold exactly their declared fields.
     const nested = (value: unknown) => () => signTyped({ types: { M: [{ name: 'p', type: 'P' }], P: [{ name: 'a', type: 'string' }] }, primaryType: 'M', domain: {}, message: { p: value } });
     expect(nested({ a: 'x', b: 'y' })).toThrow("The typed data's message.p has a field its type P does not declare: b");

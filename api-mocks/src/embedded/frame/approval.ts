@@ -175,8 +175,9 @@ function signInView(signIn: SignInMessage, facts: ApprovalFacts): Pick<ApprovalV
 
 
 /**
- * The approval of a parsed request: title, summary rows, each call decoded where its ABI is known (raw calldata
- * kept for the folded part), the message text or the typed data's domain and message as trees.
+ * The approval of a parsed request: title, summary lines and warnings (a batch's calls, value and approvals; a permit
+ * as the approval it is; a sign-in's site, account, chain and expiry), rows, each call decoded where its ABI is known
+ * (raw calldata kept for the folded part), the message text or the typed data's domain and message as trees.
  */
 export function describeApproval(request: ParsedRequest, facts: ApprovalFacts): ApprovalView {
   const from: Row = ['From', named(request.account, facts)];
