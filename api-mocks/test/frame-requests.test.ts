@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { formatUnits, getAddress, hashTypedData, maxUint256, parseTransaction, encodeFunctionData, parseAbi, toHex, verifyMessage, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { describeApproval, type ApprovalFacts, type TreeNode } from '../src/embedded/frame/approval.js';
+import { describeApproval, type ApprovalFacts } from '../src/embedded/frame/approval.js';
 import { parseSigningRequest, RequestError, typedDataToSign, type ParsedCall, type ParsedRequest } from '../src/embedded/frame/requests.js';
+import { readTree } from './typed-tree.js';
 
 // The frame's request parser and approval (api-mocks/src/embedded/frame): what is refused never reaches a key, and
 // what is accepted is shown with the values that are then signed.
@@ -133,11 +134,6 @@ describe('the frame request parser', () => {
         { name: 'paid', type: 'bool' },
       ],
     };
-    /** The values a tree shows, read back into an object (arrays from `label[i]` children). */
-    const read = (nodes: TreeNode[]): Record<string, unknown> => Object.fromEntries(nodes.map((n) => [n.label, value(n)]));
-    const value = (n: TreeNode): unknown =>
-      n.children === undefined ? n.value : n.children.every((c) => c.label.startsWith(`${n.label}[`)) ? n.children.map(value) : read(n.children);
-    const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' || typeof x === 'number' || typeof x === 'boolean' ? String(x) : x)));
     await fc.assert(
       fc.asyncProperty(typed, async ({ domain, message }) => {
         const data = { types, primaryType: 'Mail', domain, message };
@@ -146,9 +142,9 @@ describe('the frame request parser', () => {
         const view = describeApproval(request, facts);
         expect(view.title).toBe('Sign message');
         const signed = typedDataToSign(request.typedData);
-        // Each tree, read back, is the signed domain and message.
-        expect(plain(read(view.domain!))).toEqual(plain(signed.domain));
-        expect(plain(read(view.typedMessage!))).toEqual(plain(signed.message));
+        // Each tree, read back from the text it shows, hashes as the signed domain and message.
+        const shown = { ...signed, domain: readTree(view.domain!), message: readTree(view.typedMessage!) } as Parameters<typeof hashTypedData>[0];
+        expect(hashTypedData(shown)).toBe(hashTypedData(signed));
         // And what is signed is what the dapp asked for.
         expect(hashTypedData(signed)).toBe(hashTypedData({ ...data, domain: { ...domain, chainId: 31337 } } as Parameters<typeof hashTypedData>[0]));
         const signature = await account.signTypedData(signed);
@@ -269,17 +265,22 @@ describe('the frame request parser', () => {
       message: { from: { name: 'Cow', wallet: '0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826' }, to: [{ name: 'Bob', wallet: '0xbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb' }], contents: 'Hello, Bob!' },
     };
     const view = describeApproval(parseSigningRequest('eth_signTypedData_v4', [account.address, JSON.stringify(typed)], context), facts);
-    expect(view).toMatchObject({ kind: 'message', title: 'Sign message', rows: [['From', account.address], ['Type', 'Mail']] });
+    expect(view).toMatchObject({ kind: 'message', title: 'Sign message', warnings: ['The wallet cannot summarise this message. Check every field below.'], rows: [['From', account.address], ['Type', 'Mail']] });
     expect(view.domain).toEqual([
-      { label: 'name', value: 'Ether Mail' },
-      { label: 'version', value: '1' },
-      { label: 'chainId', value: '31337' },
-      { label: 'verifyingContract', value: verifyingContract },
+      { label: 'name', type: 'string', value: 'Ether Mail' },
+      { label: 'version', type: 'string', value: '1' },
+      { label: 'chainId', type: 'uint256', value: '31337' },
+      { label: 'verifyingContract', type: 'address', value: `Unknown contract (${verifyingContract})` },
     ]);
+    // Addresses checksummed, arrays with their length.
     expect(view.typedMessage).toEqual([
-      { label: 'from', children: [{ label: 'name', value: 'Cow' }, { label: 'wallet', value: '0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826' }] },
-      { label: 'to', children: [{ label: 'to[0]', children: [{ label: 'name', value: 'Bob' }, { label: 'wallet', value: '0xbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb' }] }] },
-      { label: 'contents', value: 'Hello, Bob!' },
+      { label: 'from', type: 'Person', children: [{ label: 'name', type: 'string', value: 'Cow' }, { label: 'wallet', type: 'address', value: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' }] },
+      {
+        label: 'to (1 item)',
+        type: 'Person[]',
+        children: [{ label: 'to[0]', type: 'Person', children: [{ label: 'name', type: 'string', value: 'Bob' }, { label: 'wallet', type: 'address', value: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' }] }],
+      },
+      { label: 'contents', type: 'string', value: 'Hello, Bob!' },
     ]);
   });
 });

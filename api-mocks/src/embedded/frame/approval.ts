@@ -1,7 +1,13 @@
 // What the approval shows, as data: built only from the parsed request (requests.ts) and what the frame looked up
 // about it (names, tokens, fee). The frame renders it and signs the same parsed request.
-import { decodeFunctionData, formatUnits, maxUint256, type Address, type Hex } from 'viem';
+import { formatUnits, type Address, type Hex } from 'viem';
+import { addressesOfCall, decodeCall, formatAmount, formatDate, named, unlimitedApprovalText } from './calls.js';
+import type { Permit } from './permits.js';
 import type { ParsedCall, ParsedRequest, ParsedTypedData } from './requests.js';
+import type { SignInMessage } from './sign-in.js';
+import { arrayOf, type TypedStruct, type TypedValue } from './typed-data.js';
+
+export { formatAmount, KNOWN_ABI } from './calls.js';
 
 export interface NativeCurrency {
   symbol: string;
@@ -13,6 +19,8 @@ export interface TokenInfo {
   standard: 'erc20' | 'erc721';
   symbol: string;
   decimals?: number;
+  /** The contract's `name()`, when it answered one. */
+  name?: string;
 }
 
 export interface ApprovalFacts {
@@ -25,6 +33,11 @@ export interface ApprovalFacts {
   presale?: Address;
   /** Network fee estimate in wei (gas x price) for a transaction; undefined when it could not be estimated. */
   feeWei?: bigint;
+  /** The visitor's two accounts: a call to their own smart account's execute/executeBatch is named as a move out of it. */
+  accounts?: { eoa: Address; smartAccount?: Address };
+  /** The visitor's locale for dates (`navigator.language`) and, in tests, the time zone. */
+  locale?: string;
+  timeZone?: string;
 }
 
 export type Row = [term: string, value: string];
@@ -36,10 +49,13 @@ export interface CallView {
   data: Hex;
 }
 
+/** A field of typed data: its name (an array: with its length; an item: `name[i]`), and its value as text or its fields/items. */
 export interface TreeNode {
   label: string;
   value?: string;
   children?: TreeNode[];
+  /** The field's declared EIP-712 type (`address`, `uint256`, `Person[]`), which the value was checked against. */
+  type?: string;
 }
 
 export interface ApprovalView {
@@ -56,10 +72,15 @@ export interface ApprovalView {
   calls: CallView[];
   /** personal_sign: the text (or hex when the bytes are not text). */
   message?: string;
-  /** Typed data: the domain and the message as trees. */
+  /** Typed data: the domain and the message as trees, every field as it is hashed. */
   domain?: TreeNode[];
   typedMessage?: TreeNode[];
+  /** A sign-in (EIP-4361) as the wallet read it; the message text is in `message`, the account, chain and expiry in `summary`. */
+  signIn?: SignInMessage;
 }
+
+/** The warning above typed data that is not a permit the wallet recognises. */
+export const UNSUMMARISED_WARNING = 'The wallet cannot summarise this message. Check every field below.';
 
 export const APPROVAL_TITLES = {
   message: 'Sign message',
@@ -69,78 +90,12 @@ export const APPROVAL_TITLES = {
   calls: 'Send these calls?',
 } as const;
 
-/** A JSON ABI entry (no human-readable ABI parser in the frame's script: it is the larger part of viem's ABI code). */
-function fn<const N extends string, const T extends readonly string[]>(name: N, types: T) {
-  return { type: 'function', name, stateMutability: 'nonpayable', outputs: [], inputs: types.map((type) => ({ type, name: '' })) as { [K in keyof T]: { type: T[K]; name: '' } } } as const;
-}
+const unique = (lines: string[]) => [...new Set(lines)];
 
-/** Known calls the approval decodes; the ERC-20 and ERC-721 `transferFrom` share a selector (told apart by TokenInfo). */
-export const KNOWN_ABI = [
-  fn('transfer', ['address', 'uint256']),
-  fn('approve', ['address', 'uint256']),
-  fn('transferFrom', ['address', 'address', 'uint256']),
-  fn('safeTransferFrom', ['address', 'address', 'uint256']),
-  fn('safeTransferFrom', ['address', 'address', 'uint256', 'bytes']),
-  fn('setApprovalForAll', ['address', 'bool']),
-  fn('mint', ['uint256']),
-] as const;
-
-/** `1.5 BNB`: an amount in a currency's units with its symbol. */
-export const formatAmount = (value: bigint, currency: NativeCurrency) => `${formatUnits(value, currency.decimals)} ${currency.symbol}`;
-
-const named = (address: Address | undefined, facts: ApprovalFacts) => {
-  if (!address) return '(new contract)';
-  const name = facts.names[address];
-  return name ? `${name} (${address})` : address;
-};
-
-function decodeCall(call: ParsedCall, facts: ApprovalFacts): { heading: string; rows: Row[] } | undefined {
-  if (!call.to || call.data.length < 10) return undefined;
-  let decoded: ReturnType<typeof decodeFunctionData<typeof KNOWN_ABI>>;
-  try {
-    decoded = decodeFunctionData({ abi: KNOWN_ABI, data: call.data });
-  } catch {
-    return undefined;
-  }
-  const token = facts.tokens[call.to];
-  const symbol = token?.symbol ?? 'tokens';
-  const amount = (value: bigint) => (token?.standard === 'erc20' && token.decimals !== undefined ? `${formatUnits(value, token.decimals)} ${symbol}` : `${value} (raw units) ${symbol}`);
-  switch (decoded.functionName) {
-    case 'transfer':
-      return { heading: `Transfer ${amount(decoded.args[1])}`, rows: [['Recipient', named(decoded.args[0], facts)], ['Amount', amount(decoded.args[1])]] };
-    case 'approve': {
-      if (token?.standard === 'erc721') {
-        return { heading: `Allow ${named(decoded.args[0], facts)} to take ${symbol} #${decoded.args[1]}`, rows: [['Spender', named(decoded.args[0], facts)], ['Token ID', String(decoded.args[1])]] };
-      }
-      const unlimited = decoded.args[1] === maxUint256;
-      const allowance = unlimited ? `Unlimited ${symbol}` : amount(decoded.args[1]);
-      return {
-        heading: unlimited ? `Unlimited approval: ${named(decoded.args[0], facts)} may spend all your ${symbol}` : `Approve spending of ${allowance}`,
-        rows: [['Spender', named(decoded.args[0], facts)], ['Allowance', allowance]],
-      };
-    }
-    case 'transferFrom':
-      if (token?.standard === 'erc721') {
-        return { heading: `Transfer ${symbol} #${decoded.args[2]}`, rows: [['From', named(decoded.args[0], facts)], ['Recipient', named(decoded.args[1], facts)], ['Token ID', String(decoded.args[2])]] };
-      }
-      return { heading: `Transfer ${amount(decoded.args[2])}`, rows: [['From', named(decoded.args[0], facts)], ['Recipient', named(decoded.args[1], facts)], ['Amount', amount(decoded.args[2])]] };
-    case 'safeTransferFrom':
-      return { heading: `Transfer ${symbol} #${decoded.args[2]}`, rows: [['From', named(decoded.args[0], facts)], ['Recipient', named(decoded.args[1], facts)], ['Token ID', String(decoded.args[2])]] };
-    case 'setApprovalForAll':
-      return {
-        heading: decoded.args[1] ? `Allow ${named(decoded.args[0], facts)} to take all your ${symbol}` : `Withdraw ${named(decoded.args[0], facts)}'s access to your ${symbol}`,
-        rows: [['Operator', named(decoded.args[0], facts)], ['Access to all', decoded.args[1] ? 'Yes' : 'No']],
-      };
-    case 'mint':
-      if (facts.presale && call.to === facts.presale) {
-        return { heading: `Mint ${decoded.args[0]} Minibot M1`, rows: [['Quantity', String(decoded.args[0])]] };
-      }
-      return undefined;
-  }
-}
-
-function callView(call: ParsedCall, facts: ApprovalFacts, heading: string): CallView {
+function callView(call: ParsedCall, facts: ApprovalFacts, heading: string, notes: { summary: string[]; warnings: string[] }): CallView {
   const decoded = decodeCall(call, facts);
+  notes.summary.push(...(decoded?.summary ?? []));
+  notes.warnings.push(...(decoded?.warnings ?? []));
   // `To` is the contract for a decoded call (the token, the collection, the presale); the decoded rows add the rest.
   const rows: Row[] = [
     ['To', named(call.to, facts)],
@@ -149,82 +104,152 @@ function callView(call: ParsedCall, facts: ApprovalFacts, heading: string): Call
   return { heading: decoded?.heading ?? heading, rows: [...rows, ...(decoded?.rows ?? [])], data: call.data };
 }
 
-const JSON_SCALAR = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'bigint' ? value.toString() : JSON.stringify(value) ?? String(value));
-
-function tree(value: Record<string, unknown>, type: string | undefined, types: ParsedTypedData['types']): TreeNode[] {
-  const fields = type && types[type] ? types[type].map((f) => [f.name, f.type] as const) : Object.keys(value).map((k) => [k, undefined] as const);
-  return fields.map(([name, fieldType]) => node(name, value[name], fieldType, types));
+/** A contract as the domain names it: its profile name, or the token name and symbol it answered, or "Unknown contract". */
+export function contractLabel(address: Address, facts: ApprovalFacts): string {
+  if (facts.names[address]) return named(address, facts);
+  const token = facts.tokens[address];
+  if (!token) return `Unknown contract (${address})`;
+  return token.name ? `${token.name}, ${token.symbol} (${address})` : `${token.symbol} (${address})`;
 }
 
-function node(label: string, value: unknown, type: string | undefined, types: ParsedTypedData['types']): TreeNode {
-  const base = type?.replace(/\[\d*\]$/, '');
-  if (Array.isArray(value)) return { label, children: value.map((item, index) => node(`${label}[${index}]`, item, base, types)) };
-  if (typeof value === 'object' && value !== null) return { label, children: tree(value as Record<string, unknown>, base, types) };
-  return { label, value: JSON_SCALAR(value) };
+const tokenLabel = (address: Address, facts: ApprovalFacts) => (facts.tokens[address] ? `${facts.tokens[address].symbol} (${address})` : `Unknown token (${address})`);
+
+/** A leaf of typed data as text: strings as written, integers in full, addresses checksummed with their names, bytes as hex. */
+function leafText(value: TypedValue, type: string, facts: ApprovalFacts, contract: boolean): string {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'boolean') return String(value);
+  if (type === 'address') return contract ? contractLabel(value as Address, facts) : named(value as Address, facts);
+  return value as string;
 }
+
+function typedNode(label: string, value: TypedValue, type: string, types: ParsedTypedData['types'], facts: ApprovalFacts, contract = false): TreeNode {
+  const array = arrayOf(type);
+  if (array) {
+    const items = value as TypedValue[];
+    return { label: `${label} (${items.length} ${items.length === 1 ? 'item' : 'items'})`, type, children: items.map((item, index) => typedNode(`${label}[${index}]`, item, array.element, types, facts)) };
+  }
+  if (Object.hasOwn(types, type)) return { label, type, children: typedTree(value as TypedStruct, type, types, facts) };
+  return { label, type, value: leafText(value, type, facts, contract) };
+}
+
+/** The fields of a struct in their declared (hashed) order. */
+function typedTree(struct: TypedStruct, type: string, types: ParsedTypedData['types'], facts: ApprovalFacts): TreeNode[] {
+  return types[type].map((field) => typedNode(field.name, struct[field.name], field.type, types, facts, type === 'EIP712Domain' && field.name === 'verifyingContract'));
+}
+
+/** The expiry of a grant or a sign-in: a date in the visitor's locale, or "Never". */
+const expiryText = (seconds: bigint | undefined, facts: ApprovalFacts) => (seconds === undefined ? 'Never' : formatDate(seconds, facts));
+
+/** A permit as the token approval it is: title, summary (token, spender, amount or "Unlimited", expiry), warnings. */
+function permitView(permit: Permit, facts: ApprovalFacts): Pick<ApprovalView, 'title' | 'summary' | 'warnings'> {
+  const spender = named(permit.spender, facts);
+  const symbolOf = (token: Address) => facts.tokens[token]?.symbol ?? 'tokens';
+  const amountOf = (grant: Permit['grants'][number]) => {
+    if (grant.unlimited) return 'Unlimited';
+    if (grant.revoke) return 'None (the approval is withdrawn)';
+    const token = facts.tokens[grant.token];
+    return token?.standard === 'erc20' && token.decimals !== undefined ? `${formatUnits(grant.amount, token.decimals)} ${token.symbol}` : `${grant.amount} (raw units)`;
+  };
+  const warnings = permit.grants.filter((grant) => grant.unlimited).map((grant) => unlimitedApprovalText(spender, symbolOf(grant.token)));
+  if (permit.grants.length === 1) {
+    const [grant] = permit.grants;
+    const amount = amountOf(grant);
+    const title = grant.revoke ? `Withdraw an approval of ${symbolOf(grant.token)}` : `Approve spending of ${grant.unlimited ? `Unlimited ${symbolOf(grant.token)}` : amount}`;
+    return { title, summary: [`Token: ${tokenLabel(grant.token, facts)}`, `Spender: ${spender}`, `Amount: ${amount}`, `Expires: ${expiryText(grant.expiry, facts)}`], warnings };
+  }
+  return {
+    title: `Approve spending of ${permit.grants.length} tokens`,
+    summary: [`Spender: ${spender}`, ...permit.grants.map((grant) => `${tokenLabel(grant.token, facts)}: ${amountOf(grant)}, expires: ${expiryText(grant.expiry, facts)}`)],
+    warnings,
+  };
+}
+
+function signInView(signIn: SignInMessage, facts: ApprovalFacts): Pick<ApprovalView, 'title' | 'summary' | 'signIn'> {
+  const expiry = signIn.expirationTime === undefined ? undefined : BigInt(Math.floor(Date.parse(signIn.expirationTime) / 1000));
+  return {
+    title: `Sign in to ${signIn.domain}`,
+    summary: [`Account: ${named(signIn.address, facts)}`, `Network: chain ${signIn.chainId}`, `Expires: ${expiryText(expiry, facts)}`],
+    signIn,
+  };
+}
+
 
 /**
- * The approval of a parsed request: title, summary rows, each call decoded where its ABI is known (raw calldata
- * kept for the folded part), the message text or the typed data's domain and message as trees.
+ * The approval of a parsed request: title, summary lines and warnings (a batch's calls, value and approvals; a permit
+ * as the approval it is; a sign-in's site, account, chain and expiry), rows, each call decoded where its ABI is known
+ * (raw calldata kept for the folded part), the message text or the typed data's domain and message as trees.
  */
 export function describeApproval(request: ParsedRequest, facts: ApprovalFacts): ApprovalView {
   const from: Row = ['From', named(request.account, facts)];
   switch (request.method) {
     case 'personal_sign':
-      return { kind: 'message', title: APPROVAL_TITLES.message, summary: [], warnings: [], rows: [from], calls: [], message: request.message.text };
+      return { kind: 'message', title: APPROVAL_TITLES.message, summary: [], warnings: [], rows: [from], calls: [], message: request.message.text, ...(request.signIn && signInView(request.signIn, facts)) };
     case 'eth_signTypedData':
     case 'eth_signTypedData_v4': {
       const { typedData } = request;
-      const domainType = typedData.types.EIP712Domain ? 'EIP712Domain' : undefined;
+      const summary = typedData.permit ? permitView(typedData.permit, facts) : { title: APPROVAL_TITLES.typedData, summary: [], warnings: [UNSUMMARISED_WARNING] };
       return {
         kind: 'message',
-        title: APPROVAL_TITLES.typedData,
-        summary: [],
-        warnings: [],
+        ...summary,
         rows: [from, ['Type', typedData.primaryType]],
         calls: [],
-        domain: tree(typedData.domain as Record<string, unknown>, domainType, typedData.types),
-        typedMessage: tree(typedData.message, typedData.primaryType, typedData.types),
+        domain: typedTree(typedData.domain, 'EIP712Domain', typedData.types, facts),
+        typedMessage: typedTree(typedData.message, typedData.primaryType, typedData.types, facts),
       };
     }
     case 'eth_sendTransaction':
     case 'eth_signTransaction': {
-      const call = callView(request.transaction, facts, request.transaction.to ? 'Contract call' : 'Contract creation');
+      const notes = { summary: [] as string[], warnings: [] as string[] };
+      const call = callView(request.transaction, facts, request.transaction.to ? 'Contract call' : 'Contract creation', notes);
       return {
         kind: 'transaction',
         title: request.method === 'eth_sendTransaction' ? APPROVAL_TITLES.send : APPROVAL_TITLES.signTransaction,
-        summary: [],
-        warnings: [],
+        summary: unique(notes.summary),
+        warnings: unique(notes.warnings),
         rows: [from, ['Network fee', facts.feeWei === undefined ? 'Unknown' : `up to ${formatAmount(facts.feeWei, facts.native)}`]],
         calls: [call],
       };
     }
     case 'wallet_sendCalls': {
       const total = request.calls.reduce((sum, call) => sum + call.value, 0n);
+      const notes = { summary: [] as string[], warnings: [] as string[] };
+      const calls = request.calls.map((call, index) => callView(call, facts, `Call ${index + 1}`, notes));
+      const count = `${request.calls.length} ${request.calls.length === 1 ? 'call' : 'calls'}`;
       return {
         kind: 'transaction',
         title: APPROVAL_TITLES.calls,
-        summary: [],
-        warnings: [],
+        summary: [count, `Total value: ${formatAmount(total, facts.native)}`, ...unique(notes.summary)],
+        warnings: unique(notes.warnings),
         rows: [from, ['Total value', formatAmount(total, facts.native)], ['Network fee', facts.feeWei === undefined ? 'Unknown' : `up to ${formatAmount(facts.feeWei, facts.native)}`]],
-        calls: request.calls.map((call, index) => callView(call, facts, `Call ${index + 1}`)),
+        calls,
       };
     }
   }
 }
 
-/** Every address a request names (targets and decoded arguments), for the name and token look-ups. */
+/** Every address a request names (call targets, wrapped calls, typed data's addresses and permit tokens), for the name and token look-ups. */
 export function addressesOf(request: ParsedRequest): { targets: Address[]; mentioned: Address[] } {
+  const found = { targets: new Set<Address>(), mentioned: new Set<Address>() };
   const calls = request.method === 'wallet_sendCalls' ? request.calls : 'transaction' in request ? [request.transaction] : [];
-  const targets = calls.flatMap((call) => (call.to ? [call.to] : []));
-  const mentioned = new Set<Address>(targets);
-  for (const call of calls) {
-    try {
-      const decoded = decodeFunctionData({ abi: KNOWN_ABI, data: call.data });
-      for (const arg of decoded.args ?? []) if (typeof arg === 'string' && /^0x[0-9a-fA-F]{40}$/.test(arg)) mentioned.add(arg as Address);
-    } catch {
-      // Not a known call: only its target is looked up.
-    }
+  for (const call of calls) addressesOfCall(call, found);
+  if ('typedData' in request) {
+    const { typedData } = request;
+    const contract = typedData.domain.verifyingContract as Address | undefined;
+    if (contract) found.targets.add(contract);
+    // The permit's spender and tokens first: they are named in the summary, whatever else the message lists.
+    if (typedData.permit) found.mentioned.add(typedData.permit.spender);
+    for (const grant of typedData.permit?.grants ?? []) found.targets.add(grant.token);
+    const visit = (value: TypedValue, type: string) => {
+      const array = arrayOf(type);
+      if (array) for (const item of value as TypedValue[]) visit(item, array.element);
+      else if (Object.hasOwn(typedData.types, type)) for (const field of typedData.types[type]) visit((value as TypedStruct)[field.name], field.type);
+      else if (type === 'address') found.mentioned.add(value as Address);
+    };
+    visit(typedData.domain, 'EIP712Domain');
+    visit(typedData.message, typedData.primaryType);
   }
-  return { targets: [...new Set(targets)], mentioned: [...mentioned] };
+  if (request.method === 'personal_sign' && request.signIn) found.mentioned.add(request.signIn.address);
+  // A bound on the look-ups a request can cause (a batch of multicalls naming thousands of addresses); the names
+  // service answers at most 50 addresses at once.
+  return { targets: [...found.targets].slice(0, 24), mentioned: [...found.mentioned].slice(0, 50) };
 }

@@ -525,15 +525,23 @@ async function lookUpFacts(request: ParsedRequest, info: ChainInfo): Promise<Pic
     targets.map(async (address) => {
       if (address === info.presale) return;
       const call = (data: Hex) => rpc<Hex>('eth_call', [{ to: address, data }, 'latest']).catch(() => '0x' as Hex);
-      const [symbolData, decimalsData, erc721Data] = await Promise.all([call('0x95d89b41'), call('0x313ce567'), call('0x01ffc9a780ac58cd00000000000000000000000000000000000000000000000000000000')]);
+      const [symbolData, decimalsData, erc721Data, nameData] = await Promise.all([call('0x95d89b41'), call('0x313ce567'), call('0x01ffc9a780ac58cd00000000000000000000000000000000000000000000000000000000'), call('0x06fdde03')]);
+      // Shown beside addresses: letters, digits and a few marks only, and too short to pass for an address.
+      const text = (data: Hex, max: number) => (data.length > 2 ? decodeAbiParameters([{ type: 'string' }], data)[0].replace(/[^\p{L}\p{N} ._-]/gu, '').trim().slice(0, max) : '');
       let symbol = '';
       try {
-        symbol = symbolData.length > 2 ? decodeAbiParameters([{ type: 'string' }], symbolData)[0].replace(/[^\p{L}\p{N} ._-]/gu, '').slice(0, 16) : '';
+        symbol = text(symbolData, 16);
       } catch {
         return;
       }
-      if (erc721Data.length === 66 && BigInt(erc721Data) === 1n) tokens[address] = { standard: 'erc721', symbol: symbol || 'NFT' };
-      else if (decimalsData.length === 66 && BigInt(decimalsData) <= 77n) tokens[address] = { standard: 'erc20', symbol: symbol || 'tokens', decimals: Number(BigInt(decimalsData)) };
+      let name: string | undefined;
+      try {
+        name = text(nameData, 32) || undefined;
+      } catch {
+        name = undefined;
+      }
+      if (erc721Data.length === 66 && BigInt(erc721Data) === 1n) tokens[address] = { standard: 'erc721', symbol: symbol || 'NFT', name };
+      else if (decimalsData.length === 66 && BigInt(decimalsData) <= 77n) tokens[address] = { standard: 'erc20', symbol: symbol || 'tokens', decimals: Number(BigInt(decimalsData)), name };
     }),
   );
   return { names, tokens };
@@ -547,11 +555,14 @@ async function runRpc(id: string, message: Extract<AppToFrameMessage, { type: 'R
   const info = await chain();
   if (chainId !== info.chainId) throw new FrameError(`The embedded wallet does not support chain ${chainId}`, 4901);
   const type = await accountType();
-  const address = getAddress((await withAccountTypes(session.user)).address);
+  const user = await withAccountTypes(session.user);
+  const address = getAddress(user.address);
+  const smartAccount = user.accounts.find((account) => account.type === 'smartAccount')?.address;
+  const accounts = { eoa: getAddress(session.user.address), smartAccount: smartAccount ? getAddress(smartAccount) : undefined };
   // The one parse: everything below (what is shown, what is signed) reads `request`, never `message.params`.
   let request: ParsedRequest;
   try {
-    request = parseSigningRequest(method, message.params, { chainId: info.chainId, account: address });
+    request = parseSigningRequest(method, message.params, { chainId: info.chainId, account: address, origin: parentOrigin });
   } catch (error) {
     if (error instanceof RequestError) throw new FrameError(error.message, error.code);
     throw error;
@@ -570,7 +581,7 @@ async function runRpc(id: string, message: Extract<AppToFrameMessage, { type: 'R
     transactions.length && type === 'smartAccount' ? smartFees() : Promise.resolve(undefined),
   ]);
   const feeWei = type === 'smartAccount' ? userOperation?.maxCostWei : totalFee(fees);
-  const view = describeApproval(request, { native: info.nativeCurrency, presale: info.presale, feeWei, ...lookedUp });
+  const view = describeApproval(request, { native: info.nativeCurrency, presale: info.presale, feeWei, accounts, locale: navigator.language, ...lookedUp });
   const approved = await askApproval(id, view);
   if (!approved) throw new FrameError('User rejected the request.', 4001);
   try {

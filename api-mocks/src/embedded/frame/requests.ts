@@ -1,12 +1,12 @@
 // The frame's one parser for signing requests. Whatever a dapp sends is read here, strictly, into a typed request;
 // the approval shows that object and the signature is built from it, never from the raw parameters.
 import { getAddress, isAddress, type Address, type Hex, type TypedDataDefinition } from 'viem';
+import { RequestError } from './errors.js';
+import { recognisePermit, type Permit } from './permits.js';
+import { checkSignIn, looksLikeSignIn, parseSignIn, type SignInMessage } from './sign-in.js';
+import { parseTypedData, type NormalisedTypedData } from './typed-data.js';
 
-/** A request the frame cannot show faithfully: refused with JSON-RPC "Invalid params", nothing is signed. */
-export class RequestError extends Error {
-  readonly code = -32602;
-  override name = 'RequestError';
-}
+export { RequestError };
 
 /** One call as it will be signed: checksummed target (absent: contract creation), wei, calldata. */
 export interface ParsedCall {
@@ -24,22 +24,24 @@ export interface ParsedTransaction extends ParsedCall {
 }
 
 export type ParsedRequest =
-  | { method: 'personal_sign'; account: Address; message: { text: string; raw?: Hex } }
+  | { method: 'personal_sign'; account: Address; message: { text: string; raw?: Hex }; signIn?: SignInMessage }
   | { method: 'eth_signTypedData' | 'eth_signTypedData_v4'; account: Address; typedData: ParsedTypedData }
   | { method: 'eth_sendTransaction' | 'eth_signTransaction'; account: Address; transaction: ParsedTransaction }
   | { method: 'wallet_sendCalls'; account: Address; calls: ParsedCall[]; atomicRequired: boolean };
 
-export interface ParsedTypedData {
-  domain: { name?: string; version?: string; chainId?: number; verifyingContract?: Address; salt?: Hex };
-  types: Record<string, { name: string; type: string }[]>;
-  primaryType: string;
-  message: Record<string, unknown>;
+/** Typed data as shown and hashed (typed-data.ts), and the permit it is when it has a standard permit shape. */
+export interface ParsedTypedData extends NormalisedTypedData {
+  permit?: Permit;
 }
 
-/** What the frame knows when it parses: the chain it signs for and the account that signs. */
+/** What the frame knows when it parses: the chain it signs for, the account that signs, the dapp's origin. */
 export interface ParseContext {
   chainId: number;
   account: Address;
+  /** The origin of the dapp the frame serves: the only site a sign-in message may be for. */
+  origin?: string;
+  /** Now, in ms (tests); default Date.now(). */
+  now?: number;
 }
 
 const MAX_UINT256 = 2n ** 256n - 1n;
@@ -172,57 +174,20 @@ function parseMessage(value: unknown): { text: string; raw?: Hex } {
   return { text: value };
 }
 
+/** The UTF-8 text of hex bytes (latin-1 when they are not UTF-8), for the sign-in check. */
+function decodedText(hex: Hex): string {
+  const bytes = hexBytes(hex);
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('latin1').decode(bytes);
+  }
+}
+
 function hexBytes(hex: Hex): Uint8Array {
   const bytes = new Uint8Array((hex.length - 2) / 2);
   for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(2 + i * 2, 4 + i * 2), 16);
   return bytes;
-}
-
-const TYPE_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const DOMAIN_FIELDS = ['name', 'version', 'chainId', 'verifyingContract', 'salt'] as const;
-
-function parseTypedData(value: unknown, context: ParseContext): ParsedTypedData {
-  let data = value;
-  if (typeof data === 'string') {
-    if (data.length > MAX_MESSAGE_BYTES) throw new RequestError('The typed data is too long');
-    try {
-      data = JSON.parse(data);
-    } catch {
-      throw new RequestError('The typed data is not valid JSON');
-    }
-  }
-  if (!isObject(data)) throw new RequestError('The typed data must be an object');
-  knownFieldsOnly(data, ['types', 'primaryType', 'domain', 'message'], 'typed data');
-  if (!isObject(data.types) || !isObject(data.domain) || !isObject(data.message) || typeof data.primaryType !== 'string') {
-    throw new RequestError('The typed data needs types, primaryType, domain and message');
-  }
-  const types: ParsedTypedData['types'] = {};
-  for (const [name, fields] of Object.entries(data.types)) {
-    if (!TYPE_NAME.test(name) || !Array.isArray(fields)) throw new RequestError(`The typed data's type ${name} is malformed`);
-    types[name] = fields.map((field: unknown) => {
-      if (!isObject(field) || typeof field.name !== 'string' || typeof field.type !== 'string' || Object.keys(field).length !== 2) throw new RequestError(`The typed data's type ${name} is malformed`);
-      return { name: field.name, type: field.type };
-    });
-  }
-  if (data.primaryType === 'EIP712Domain' || !types[data.primaryType]) throw new RequestError(`The typed data has no type ${data.primaryType}`);
-  knownFieldsOnly(data.domain, DOMAIN_FIELDS, 'typed data domain');
-  const raw = data.domain;
-  const domain: ParsedTypedData['domain'] = {};
-  if (raw.name !== undefined) domain.name = typeof raw.name === 'string' ? raw.name : fail('The domain name must be text');
-  if (raw.version !== undefined) domain.version = typeof raw.version === 'string' ? raw.version : fail('The domain version must be text');
-  if (raw.chainId !== undefined) {
-    // EIP-712 domains carry the chain id as a number or a decimal/hex string; it must be the active chain.
-    const id = typeof raw.chainId === 'number' && Number.isSafeInteger(raw.chainId) ? raw.chainId : typeof raw.chainId === 'string' && /^(0x[0-9a-f]+|[0-9]+)$/i.test(raw.chainId) ? Number(BigInt(raw.chainId)) : fail('The domain chainId is malformed');
-    if (id !== context.chainId) throw new RequestError(`The typed data is for chain ${id}; the wallet is on chain ${context.chainId}`);
-    domain.chainId = id;
-  }
-  if (raw.verifyingContract !== undefined) domain.verifyingContract = parseAddress(raw.verifyingContract, 'domain.verifyingContract');
-  if (raw.salt !== undefined) domain.salt = parseData(raw.salt, 'domain.salt', 32);
-  return { domain, types, primaryType: data.primaryType, message: data.message };
-}
-
-function fail(message: string): never {
-  throw new RequestError(message);
 }
 
 /**
@@ -238,13 +203,21 @@ export function parseSigningRequest(method: string, params: unknown, context: Pa
     case 'personal_sign': {
       if (params.length < 2 || params.length > 3) throw new RequestError('personal_sign takes a message and an address');
       checkFrom(params[1], 'address', context);
-      return { method, account, message: parseMessage(params[0]) };
+      const message = parseMessage(params[0]);
+      // The text a sign-in check reads: the decoded bytes, even when they are shown as hex.
+      const text = message.raw ? decodedText(message.raw) : message.text;
+      if (!looksLikeSignIn(text)) return { method, account, message };
+      const signIn = parseSignIn(text);
+      checkSignIn(signIn, context);
+      return { method, account, message, signIn };
     }
     case 'eth_signTypedData':
     case 'eth_signTypedData_v4': {
       if (params.length !== 2) throw new RequestError(`${method} takes an address and the typed data`);
       checkFrom(params[0], 'address', context);
-      return { method, account, typedData: parseTypedData(params[1], context) };
+      const typedData = parseTypedData(params[1], context);
+      const permit = recognisePermit(typedData, account);
+      return { method, account, typedData: permit ? { ...typedData, permit } : typedData };
     }
     case 'eth_sendTransaction':
     case 'eth_signTransaction': {
@@ -260,9 +233,8 @@ export function parseSigningRequest(method: string, params: unknown, context: Pa
   }
 }
 
-/** The typed data as viem signs it (EIP712Domain is derived by viem from the domain). */
+/** The typed data as viem signs it: the normalised domain and message, hashed with the declared (or derived) EIP712Domain type. */
 export function typedDataToSign(typedData: ParsedTypedData): TypedDataDefinition {
-  const { EIP712Domain: _domain, ...types } = typedData.types;
-  return { domain: typedData.domain, types, primaryType: typedData.primaryType, message: typedData.message } as unknown as TypedDataDefinition;
+  return { domain: typedData.domain, types: typedData.types, primaryType: typedData.primaryType, message: typedData.message } as unknown as TypedDataDefinition;
 }
 
