@@ -355,6 +355,7 @@ describe('permits', () => {
     expect(view.title).toBe('Approve spending of Unlimited USDT');
     expect(view.summary).toEqual([`Token: USDT (${token})`, `Spender: ${namedSpender}`, 'Amount: Unlimited', 'Expires: Never']);
     expect(view.warnings).toEqual([`Unlimited approval: ${namedSpender} may spend all your USDT`]);
+    expect(view.typedMessage![2]).toEqual({ label: 'value', type: 'uint256', value: `${maxUint256} (Unlimited)` });
     // The same words as an unlimited approve call.
     const approve = describeApproval(parseSigningRequest('eth_sendTransaction', [{ to: token, data: encodeFunctionData({ abi: parseAbi(['function approve(address, uint256)']), functionName: 'approve', args: [spender, maxUint256] }) }], context), facts);
     expect(approve.warnings).toEqual(view.warnings);
@@ -367,6 +368,12 @@ describe('permits', () => {
     const view = showTyped(eip2612({ value: '1500000', deadline: DATE_2030.toString() }));
     expect(view).toMatchObject({ title: 'Approve spending of 1.5 USDT', summary: [`Token: USDT (${token})`, `Spender: ${namedSpender}`, 'Amount: 1.5 USDT', 'Expires: 1 Jan 2030, 00:00'], warnings: [] });
     expect(showTyped(eip2612({ value: '1500000', deadline: DATE_2030.toString() }), { ...facts, locale: 'en-US' }).summary[3]).toBe('Expires: Jan 1, 2030, 12:00 AM');
+    // The tree shows the amount in full and, beside it, in the token's decimals; read back, it hashes as signed.
+    const limited = eip2612({ value: '1500000', deadline: DATE_2030.toString() });
+    const shown = showTyped(limited);
+    expect(shown.typedMessage![2]).toEqual({ label: 'value', type: 'uint256', value: '1500000 (1.5 USDT)' });
+    const signed = typedDataToSign(typedOf(signTyped(limited)));
+    expect(hashTypedData({ ...signed, message: readTree(shown.typedMessage!) } as Parameters<typeof hashTypedData>[0])).toBe(hashTypedData(signed));
     const unknown = showTyped(eip2612({ value: '7', deadline: '0' }), { ...facts, tokens: {} });
     expect(unknown).toMatchObject({ title: 'Approve spending of 7 (raw units)', summary: [`Token: Unknown token (${token})`, `Spender: ${namedSpender}`, 'Amount: 7 (raw units)', 'Expires: Never'] });
   });
@@ -437,6 +444,7 @@ describe('permits', () => {
       domain: permit2Domain,
       message: { details: [{ token, amount: '2000000', expiration: (2n ** 48n - 1n).toString(), nonce: 0 }, { token: other, amount: 5, expiration: 0, nonce: 1 }], spender, sigDeadline: DATE_2030.toString() },
     };
+    expect(showTyped(batch).typedMessage![0].children!.map((item) => item.children![1].value)).toEqual(['2000000 (2 USDT)', '5']);
     expect(showTyped(batch)).toMatchObject({
       title: 'Approve spending of 2 tokens',
       summary: [`Spender: ${namedSpender}`, `USDT (${token}): 2 USDT, expires: Never`, `Unknown token (${other}): 5 (raw units), expires: Never`],

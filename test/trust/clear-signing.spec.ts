@@ -129,7 +129,7 @@ test('a permit is shown as a token approval and signs; a permit of another owner
   const unlimited = request(page, 'eth_signTypedData_v4', [account, JSON.stringify(permit(account, maxUint256))]);
   await expect(frame.getByRole('heading', { name: 'Approve spending of Unlimited USDC' })).toBeVisible();
   await expect(leaf(frame, 'spender', spender)).toBeVisible();
-  await expect(leaf(frame, 'value', maxUint256.toString())).toBeVisible();
+  await expect(leaf(frame, 'value', `${maxUint256} (Unlimited)`)).toBeVisible();
 
   // 2.5 USDC (the dapp's next request replaces the first, which ends unsigned): in the token's decimals; it signs,
   // and the signature verifies for the normalised permit.
@@ -137,6 +137,7 @@ test('a permit is shown as a token approval and signs; a permit of another owner
   const signed = request(page, 'eth_signTypedData_v4', [account, JSON.stringify(limited)]);
   expect(await unlimited).toEqual({ ok: false, error: 'Request was aborted', code: 4001 });
   await expect(frame.getByRole('heading', { name: 'Approve spending of 2.5 USDC' })).toBeVisible();
+  await expect(leaf(frame, 'value', '2500000 (2.5 USDC)')).toBeVisible();
   await approve(frame);
   const outcome = await signed;
   expect(outcome.ok).toBe(true);

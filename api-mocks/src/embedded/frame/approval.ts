@@ -137,6 +137,27 @@ function typedTree(struct: TypedStruct, type: string, types: ParsedTypedData['ty
   return types[type].map((field) => typedNode(field.name, struct[field.name], field.type, types, facts, type === 'EIP712Domain' && field.name === 'verifyingContract'));
 }
 
+/** A permit's amount leaf with the amount beside the integer: `1500000 (1.5 USDT)`, or `(Unlimited)` at the type's maximum. */
+function withDecimals(node: TreeNode, grant: Permit['grants'][number], facts: ApprovalFacts): TreeNode {
+  const info = facts.tokens[grant.token];
+  if (node.value === undefined) return node;
+  if (grant.unlimited) return { ...node, value: `${node.value} (Unlimited)` };
+  if (info?.standard !== 'erc20' || info.decimals === undefined) return node;
+  return { ...node, value: `${node.value} (${formatUnits(BigInt(node.value), info.decimals)} ${info.symbol})` };
+}
+
+/** The message tree of a recognised permit, its amounts in their token's decimals (the shapes are exact, so the fields are known). */
+function permitTree(nodes: TreeNode[], permit: Permit, facts: ApprovalFacts): TreeNode[] {
+  if (permit.standard === 'EIP-2612') return nodes.map((node) => (node.label === 'value' ? withDecimals(node, permit.grants[0], facts) : node));
+  if (permit.standard !== 'Permit2') return nodes;
+  const amounts = (struct: TreeNode, grant: Permit['grants'][number]): TreeNode => ({ ...struct, children: struct.children?.map((leaf) => (leaf.label === 'amount' ? withDecimals(leaf, grant, facts) : leaf)) });
+  return nodes.map((node) => {
+    if (node.type === 'PermitDetails' || node.type === 'TokenPermissions') return amounts(node, permit.grants[0]);
+    if (node.type === 'PermitDetails[]' || node.type === 'TokenPermissions[]') return { ...node, children: node.children?.map((item, index) => amounts(item, permit.grants[index])) };
+    return node;
+  });
+}
+
 /** The expiry of a grant or a sign-in: a date in the visitor's locale, or "Never". */
 const expiryText = (seconds: bigint | undefined, facts: ApprovalFacts) => (seconds === undefined ? 'Never' : formatDate(seconds, facts));
 
@@ -194,7 +215,9 @@ export function describeApproval(request: ParsedRequest, facts: ApprovalFacts): 
         rows: [from, ['Type', typedData.primaryType]],
         calls: [],
         domain: typedTree(typedData.domain, 'EIP712Domain', typedData.types, facts),
-        typedMessage: typedTree(typedData.message, typedData.primaryType, typedData.types, facts),
+        typedMessage: typedData.permit
+          ? permitTree(typedTree(typedData.message, typedData.primaryType, typedData.types, facts), typedData.permit, facts)
+          : typedTree(typedData.message, typedData.primaryType, typedData.types, facts),
       };
     }
     case 'eth_sendTransaction':
