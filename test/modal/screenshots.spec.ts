@@ -1,13 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import axe, { type AxeResults } from 'axe-core';
 import type { APIResponse, BrowserContext, Locator, Page } from '@playwright/test';
-import { keccak256, numberToHex, pad, parseEther, parseUnits, toBytes, type Address, type Hex } from 'viem';
+import { encodeFunctionData, keccak256, maxUint256, numberToHex, pad, parseAbi, parseEther, parseUnits, toBytes, type Address, type Hex } from 'viem';
 import { DEV_ACCOUNTS } from '../../scripts/config.js';
 import { LOGIN_MAIL, waitForMail } from '../embedded/mailbox.js';
 import type { ViewName } from '../../modal/src/core/view-name.js';
 import { viewTags } from '../../modal/src/views/view-tags.js';
 import { expect, test } from '../fixtures.js';
 import type { StackInfo } from '../stack-info.js';
+import { readRequest } from '../trust/approve.js';
 import { startEmbeddedDappServer, type DappServer } from './dapp-server.js';
 
 /**
@@ -370,6 +371,165 @@ test.describe('screenshots of the modal', () => {
     } finally {
       await other.close();
     }
+  });
+
+  test('English, light, the e-mail wallet\'s approvals: a permit, a Permit2 batch, an ERC-20 approve, a three-call batch, a sign-in, an EOA send', async ({ page, stack }) => {
+    // A new account in each run (the wallet service keeps its data between runs): its addresses, the fee (gas prices
+    // move with other tests) and the dapp's origin (a free port) are masked; everything else is fixed.
+    const run = String(Date.now()).slice(-9);
+    const accountEmail = `q${run}@example.com`;
+    await openPage(page);
+    await page.locator('mb-connect-button').getByRole('button').click();
+    await modalDialog(page).getByRole('textbox').first().fill(accountEmail);
+    await modalDialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.locator(`mb-modal ${viewTags.EmailVerifyOtp}`)).toBeVisible({ timeout: 20_000 });
+    const { code } = await waitForMail(stack.frameUrl, accountEmail, LOGIN_MAIL);
+    await modalDialog(page).getByRole('textbox', { name: 'Code' }).fill(code!);
+    await expect(page.locator('mb-connect-button').getByRole('button')).toHaveText(/^0x/, { timeout: 20_000 });
+    const accountAddress = () => page.evaluate(() => (window as unknown as { dappModal: { getWalletClient(): { account: { address: Address } } } }).dappModal.getWalletClient().account.address);
+    const smart = await accountAddress();
+    const frame = page.frameLocator('mb-modal iframe');
+    const usdt = stack.deployment.tokens.find((t) => t.symbol === 'USDT')!;
+    const mbt = stack.deployment.tokens.find((t) => t.symbol === 'MBT')!;
+    const spender = DEV_ACCOUNTS[7].address;
+    const recipient = DEV_ACCOUNTS[8].address;
+    const permit2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
+    const host = new URL(server.url).host;
+    const erc20 = parseAbi(['function approve(address spender, uint256 amount)', 'function transfer(address to, uint256 amount)']);
+
+    const ask = (method: string, params: unknown[]) =>
+      void page.evaluate(
+        ([m, p]) =>
+          (window as unknown as { dappModal: { getWalletClient(): { request(a: { method: string; params: unknown }): Promise<unknown> } } }).dappModal
+            .getWalletClient()
+            .request({ method: m as string, params: p })
+            .catch(() => 'rejected'),
+        [method, params] as const,
+      );
+    /** Waits for the approval titled `title`, reads it to its end as a person would, shoots it and rejects it. */
+    const shootApproval = async (name: string, title: string | RegExp, account: Address) => {
+      await expect(page.locator(`mb-modal ${viewTags.ApproveTransaction}`)).toBeVisible();
+      await expect(frame.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 20_000 });
+      await readRequest(frame);
+      const approve = frame.getByRole('button', { name: 'Approve', exact: true });
+      const mask = [
+        page.locator('mb-connect-button'),
+        frame.locator('dd, li, pre, p, h1').filter({ hasText: account }),
+        frame.locator('dd, li, pre, p, h1').filter({ hasText: host }),
+        frame.locator('dd').filter({ hasText: /^up to / }),
+      ];
+      await shoot(page, `en-light-Approval-${name}`, { mask, ready: () => expect(approve).toBeEnabled() });
+      await frame.getByRole('button', { name: 'Reject', exact: true }).click();
+      await expect(page.locator(`mb-modal ${viewTags.ApproveTransaction}`)).toBeHidden();
+    };
+
+    // An EIP-2612 permit: a token approval, not a message.
+    const domainType = [
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+      { name: 'chainId', type: 'uint256' },
+      { name: 'verifyingContract', type: 'address' },
+    ];
+    ask('eth_signTypedData_v4', [
+      smart,
+      JSON.stringify({
+        types: {
+          EIP712Domain: domainType,
+          Permit: [
+            { name: 'owner', type: 'address' },
+            { name: 'spender', type: 'address' },
+            { name: 'value', type: 'uint256' },
+            { name: 'nonce', type: 'uint256' },
+            { name: 'deadline', type: 'uint256' },
+          ],
+        },
+        primaryType: 'Permit',
+        domain: { name: usdt.name, version: '1', chainId: stack.deployment.chainId, verifyingContract: usdt.address },
+        message: { owner: smart, spender, value: maxUint256.toString(), nonce: '0', deadline: '1924992000' },
+      }),
+    ]);
+    await shootApproval('Permit', /^Approve spending of Unlimited USDT$/, smart);
+
+    // A Permit2 batch: two tokens, one of them unlimited.
+    ask('eth_signTypedData_v4', [
+      smart,
+      JSON.stringify({
+        types: {
+          EIP712Domain: [domainType[0], domainType[2], domainType[3]],
+          PermitDetails: [
+            { name: 'token', type: 'address' },
+            { name: 'amount', type: 'uint160' },
+            { name: 'expiration', type: 'uint48' },
+            { name: 'nonce', type: 'uint48' },
+          ],
+          PermitBatch: [
+            { name: 'details', type: 'PermitDetails[]' },
+            { name: 'spender', type: 'address' },
+            { name: 'sigDeadline', type: 'uint256' },
+          ],
+        },
+        primaryType: 'PermitBatch',
+        domain: { name: 'Permit2', chainId: stack.deployment.chainId, verifyingContract: permit2 },
+        message: {
+          details: [
+            { token: usdt.address, amount: (2n ** 160n - 1n).toString(), expiration: '1924992000', nonce: '0' },
+            { token: mbt.address, amount: parseUnits('250', mbt.decimals).toString(), expiration: '1893456000', nonce: '0' },
+          ],
+          spender,
+          sigDeadline: '1924992000',
+        },
+      }),
+    ]);
+    await shootApproval('Permit2Batch', /^Approve spending of 2 tokens$/, smart);
+
+    // An ERC-20 approve of the whole balance, ever: the unlimited approval and its warning.
+    ask('eth_sendTransaction', [{ to: usdt.address, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [spender, maxUint256] }) }]);
+    await shootApproval('Erc20Approve', /Unlimited approval/, smart);
+
+    // Three calls in one batch: a token transfer, an approval, a coin transfer; the summary names all three.
+    ask('wallet_sendCalls', [
+      {
+        version: '2.0.0',
+        chainId: numberToHex(stack.deployment.chainId),
+        atomicRequired: true,
+        calls: [
+          { to: usdt.address, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [recipient, parseUnits('5', usdt.decimals)] }) },
+          { to: mbt.address, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [spender, parseUnits('100', mbt.decimals)] }) },
+          { to: recipient, value: numberToHex(parseEther('0.01')) },
+        ],
+      },
+    ]);
+    await shootApproval('ThreeCalls', 'Send these calls?', smart);
+
+    // A sign-in (EIP-4361) for this dapp's own origin.
+    const signIn = [
+      `${host} wants you to sign in with your Ethereum account:`,
+      smart,
+      '',
+      'Sign in to the Minibot presale.',
+      '',
+      `URI: ${server.url.replace(/\/$/, '')}`,
+      'Version: 1',
+      `Chain ID: ${stack.deployment.chainId}`,
+      'Nonce: 8Wm2kQ4pZx7n',
+      'Issued At: 2026-11-27T12:00:00.000Z',
+      'Expiration Time: 2030-01-01T00:00:00.000Z',
+    ].join('\n');
+    ask('personal_sign', [signIn, smart]);
+    await shootApproval('SignIn', `Sign in to ${host}`, smart);
+
+    // The EOA's send: the visitor switches in the frame, then a dapp asks for 0.25 BNB.
+    await page.locator('mb-connect-button').getByRole('button').click();
+    const account = page.getByRole('dialog', { name: 'Account' });
+    await account.getByRole('button', { name: /Switch to your EOA/ }).click();
+    await readRequest(frame);
+    await frame.getByRole('button', { name: 'Switch', exact: true }).click();
+    await expect(account.getByRole('button', { name: /Switch to your Smart Account/ })).toBeVisible({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    const eoa = await accountAddress();
+    expect(eoa).not.toBe(smart);
+    ask('eth_sendTransaction', [{ to: recipient, value: numberToHex(parseEther('0.25')) }]);
+    await shootApproval('EoaSend', 'Send this transaction?', eoa);
   });
 
   test('English, light, connected: the wallet\'s prompt, the views beside the hub, the sign-in prompt', async ({ page, stack, makeWallet }) => {

@@ -253,7 +253,7 @@ function part(...children: Node[]) {
  */
 function renderView(view: ApprovalView): Node[] {
   const overview: Node[] = [el('h1', { id: 'approval-title' }, view.title)];
-  if (view.warnings.length) overview.push(el('ul', { className: 'warnings', role: 'alert' }, ...view.warnings.map((line) => el('li', {}, line))));
+  if (view.warnings.length) overview.push(el('div', { role: 'alert' }, el('ul', { className: 'warnings' }, ...view.warnings.map((line) => el('li', {}, line)))));
   if (view.summary.length) overview.push(el('ul', { className: 'summary' }, ...view.summary.map((line) => el('li', {}, line))));
   const body: Node[] = [part(...overview, details(view.rows))];
   if (view.message !== undefined) body.push(part(el('h2', {}, 'Message'), el('pre', {}, view.message)));
