@@ -562,7 +562,8 @@ describe('calls inside calls', () => {
     const move = send(smartAccount, encodeFunctionData({ abi, functionName: 'execute', args: [recipient, 10n ** 18n, '0x'] }));
     expect(move.calls[0].heading).toBe(`Move 1 tBNB out of your smart account to ${recipient}`);
     expect(move.warnings).toEqual([SMART_ACCOUNT_WARNING]);
-    expect(move.summary).toEqual([`Move 1 tBNB out of your smart account to ${recipient}`]);
+    // One call: its heading says it; the summary does not repeat the heading or a warning.
+    expect(move.summary).toEqual([]);
     const tokens = send(smartAccount, encodeFunctionData({ abi, functionName: 'execute', args: [token, 0n, encodeFunctionData({ abi, functionName: 'transfer', args: [recipient, 2_000_000n] })] }));
     expect(tokens.calls[0].heading).toBe('From your smart account: Transfer 2 USDT');
     expect(tokens.calls[0].rows).toEqual([
@@ -590,7 +591,7 @@ describe('calls inside calls', () => {
       ['Call 1', `Move 0.5 tBNB out of your smart account to ${recipient}`],
       ['Call 2', `From your smart account: ${UNLIMITED}`],
     ]);
-    expect(view.summary).toEqual(['Move 0.5 tBNB out of your smart account in 2 calls', `Move 0.5 tBNB out of your smart account to ${recipient}`, `From your smart account: ${UNLIMITED}`, UNLIMITED]);
+    expect(view.summary).toEqual([`Move 0.5 tBNB out of your smart account to ${recipient}`, `From your smart account: ${UNLIMITED}`]);
     expect(view.warnings).toEqual([SMART_ACCOUNT_WARNING, UNLIMITED]);
   });
 

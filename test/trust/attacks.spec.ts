@@ -55,6 +55,7 @@ test('a value the approval cannot show as it is signed is refused; a hex value i
   // The honest send: 0.5 BNB shown as 0.5 BNB, with the fee line, and 0.5 BNB arrives.
   const sent = request(page, 'eth_sendTransaction', [{ to: recipient, value: '0x6f05b59d3b20000' }]);
   await expect(frame.getByRole('heading', { name: 'Send this transaction?' })).toBeVisible();
+  await expect(frame.getByRole('heading', { level: 2, name: 'Send 0.5 BNB' })).toBeVisible();
   await expect(frame.getByRole('definition').filter({ hasText: /^0\.5 BNB$/ })).toBeVisible();
   await expect(frame.getByText(recipient)).toBeVisible();
   // The fee: the most the user operation can cost with the gas limits and fees it is then sent with.

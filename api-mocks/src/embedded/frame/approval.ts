@@ -223,12 +223,17 @@ export function describeApproval(request: ParsedRequest, facts: ApprovalFacts): 
     case 'eth_sendTransaction':
     case 'eth_signTransaction': {
       const notes = { summary: [] as string[], warnings: [] as string[] };
-      const call = callView(request.transaction, facts, request.transaction.to ? 'Contract call' : 'Contract creation', notes);
+      const { to, data, value } = request.transaction;
+      // A transfer of the chain's coin carries no calldata: it is named by what it sends, not as a contract call.
+      const heading = !to ? 'Contract creation' : data === '0x' ? `Send ${formatAmount(value, facts.native)}` : 'Contract call';
+      const call = callView(request.transaction, facts, heading, notes);
+      const warnings = unique(notes.warnings);
       return {
         kind: 'transaction',
         title: request.method === 'eth_sendTransaction' ? APPROVAL_TITLES.send : APPROVAL_TITLES.signTransaction,
-        summary: unique(notes.summary),
-        warnings: unique(notes.warnings),
+        // A line the warnings or the call's own heading already say is not said twice.
+        summary: unique(notes.summary).filter((line) => !warnings.includes(line) && line !== call.heading),
+        warnings,
         rows: [from, ['Network fee', facts.feeWei === undefined ? 'Unknown' : `up to ${formatAmount(facts.feeWei, facts.native)}`]],
         calls: [call],
       };
