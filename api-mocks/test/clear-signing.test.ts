@@ -374,8 +374,9 @@ describe('permits', () => {
     expect(shown.typedMessage![2]).toEqual({ label: 'value', type: 'uint256', value: '1500000 (1.5 USDT)' });
     const signed = typedDataToSign(typedOf(signTyped(limited)));
     expect(hashTypedData({ ...signed, message: readTree(shown.typedMessage!) } as Parameters<typeof hashTypedData>[0])).toBe(hashTypedData(signed));
+    // A deadline of 0 is a date long past (EIP-2612 checks `block.timestamp <= deadline`), not "Never".
     const unknown = showTyped(eip2612({ value: '7', deadline: '0' }), { ...facts, tokens: {} });
-    expect(unknown).toMatchObject({ title: 'Approve spending of 7 (raw units)', summary: [`Token: Unknown token (${token})`, `Spender: ${namedSpender}`, 'Amount: 7 (raw units)', 'Expires: Never'] });
+    expect(unknown).toMatchObject({ title: 'Approve spending of 7 (raw units)', summary: [`Token: Unknown token (${token})`, `Spender: ${namedSpender}`, 'Amount: 7 (raw units)', 'Expires: 1 Jan 1970, 00:00'] });
   });
 
   it('looks up the permit spender and token before the other addresses a message lists', () => {
@@ -447,7 +448,7 @@ describe('permits', () => {
     expect(showTyped(batch).typedMessage![0].children!.map((item) => item.children![1].value)).toEqual(['2000000 (2 USDT)', '5']);
     expect(showTyped(batch)).toMatchObject({
       title: 'Approve spending of 2 tokens',
-      summary: [`Spender: ${namedSpender}`, `USDT (${token}): 2 USDT, expires: Never`, `Unknown token (${other}): 5 (raw units), expires: Never`],
+      summary: [`Spender: ${namedSpender}`, `USDT (${token}): 2 USDT, expires: Never`, `Unknown token (${other}): 5 (raw units), expires: End of the block it is used in`],
       warnings: [],
     });
     const transfer = {
@@ -464,6 +465,42 @@ describe('permits', () => {
       message: { permitted: [{ token, amount: '3000000' }], spender, nonce: 1, deadline: DATE_2030.toString() },
     };
     expect(showTyped(batchTransfer)).toMatchObject({ title: 'Approve spending of 3 USDT', summary: [`Token: USDT (${token})`, `Spender: ${namedSpender}`, 'Amount: 3 USDT', 'Expires: 1 Jan 2030, 00:00'] });
+  });
+
+  it("shows when each permit's grant ends: Permit2's expiration 0 ends with the block, never only where the contract never ends it", () => {
+    const single = (expiration: bigint) => ({
+      types: { PermitSingle: [{ name: 'details', type: 'PermitDetails' }, { name: 'spender', type: 'address' }, { name: 'sigDeadline', type: 'uint256' }], PermitDetails: PERMIT_DETAILS },
+      primaryType: 'PermitSingle',
+      domain: permit2Domain,
+      message: { details: { token, amount: '1000000', expiration: expiration.toString(), nonce: 0 }, spender, sigDeadline: DATE_2030.toString() },
+    });
+    const expires = (typed: object) => showTyped(typed).summary.at(-1);
+    // Permit2 stores an expiration of 0 as block.timestamp: the allowance lasts only for the block it is used in.
+    expect(expires(single(0n))).toBe('Expires: End of the block it is used in');
+    expect(expires(single(2n ** 48n - 1n))).toBe('Expires: Never');
+    expect(expires(single(2n ** 48n - 2n))).toBe('Expires: 281474976710654 (Unix time)');
+    expect(expires(single(DATE_2030))).toBe('Expires: 1 Jan 2030, 00:00');
+    // EIP-2612 and Permit2's signature transfers: a deadline, never only at max uint256.
+    expect(expires(eip2612({ deadline: maxUint256.toString() }))).toBe('Expires: Never');
+    expect(expires(eip2612({ deadline: (maxUint256 - 1n).toString() }))).toBe(`Expires: ${maxUint256 - 1n} (Unix time)`);
+    expect(expires(eip2612({ deadline: '0' }))).toBe('Expires: 1 Jan 1970, 00:00');
+    const transfer = (deadline: bigint) => ({
+      types: { PermitTransferFrom: [{ name: 'permitted', type: 'TokenPermissions' }, { name: 'spender', type: 'address' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }], TokenPermissions: TOKEN_PERMISSIONS },
+      primaryType: 'PermitTransferFrom',
+      domain: permit2Domain,
+      message: { permitted: { token, amount: '1' }, spender, nonce: 1, deadline: deadline.toString() },
+    });
+    expect(expires(transfer(0n))).toBe('Expires: 1 Jan 1970, 00:00');
+    expect(expires(transfer(maxUint256))).toBe('Expires: Never');
+    // DAI's permit checks `expiry == 0 || now <= expiry`: 0 never expires.
+    const dai = (expiry: bigint) => ({
+      types: { Permit: [{ name: 'holder', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'nonce', type: 'uint256' }, { name: 'expiry', type: 'uint256' }, { name: 'allowed', type: 'bool' }] },
+      primaryType: 'Permit',
+      domain: { name: 'Dai Stablecoin', version: '1', chainId: 31337, verifyingContract: token },
+      message: { holder: account.address, spender, nonce: 3, expiry: expiry.toString(), allowed: true },
+    });
+    expect(expires(dai(0n))).toBe('Expires: Never');
+    expect(expires(dai(DATE_2030))).toBe('Expires: 1 Jan 2030, 00:00');
   });
 
   it('recognises a permit only in its exact standard shape: another order or an extra field is typed data the wallet cannot summarise', () => {

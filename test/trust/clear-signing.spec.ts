@@ -1,16 +1,18 @@
-import { encodeFunctionData, maxUint256, parseAbi, toHex, type Address, type Hex, type TypedDataDefinition } from 'viem';
+import { encodeFunctionData, maxUint256, numberToHex, parseAbi, parseUnits, toHex, type Address, type Hex, type TypedDataDefinition } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import type { FrameLocator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { newEmail } from '../embedded/mailbox.js';
 import { startEmbeddedDappServer, type DappServer } from '../modal/dapp-server.js';
-import { logIn, type DappWindow } from './helpers.js';
+import { readAndApprove, readRequest } from './approve.js';
+import { connectButton, logIn, type DappWindow } from './helpers.js';
 
 /**
  * Clear signing: each request a hostile dapp sends the embedded wallet is shown whole as it is signed, or refused with
  * one sentence and nothing signed; the honest typed data, permit and sign-in beside each attack still sign, and their
- * signatures (the smart account's, ERC-6492 while it is not deployed) verify on the stack's chain.
+ * signatures (the smart account's, ERC-6492 while it is not deployed) verify on the stack's chain. Every approval is
+ * read whole before Approve (`readAndApprove`), and its summary lines and warnings are checked word for word.
  */
 let dapp: DappServer;
 
@@ -46,12 +48,45 @@ async function expectRefused(page: Page, frame: FrameLocator, method: string, pa
   await expect(frame.getByRole('button', { name: 'Approve' })).toHaveCount(0);
 }
 
-const approve = (frame: FrameLocator) => frame.getByRole('button', { name: 'Approve' }).click();
-
-/** Rejects as a person would: once Approve has armed (Chromium drops clicks on a frame that moved in the last half second). */
+/** Rejects as a person would: after reading the request, once Approve has armed (Chromium drops clicks on a frame that moved in the last half second). */
 async function reject(frame: FrameLocator) {
+  await readRequest(frame);
   await expect(frame.getByRole('button', { name: 'Approve' })).toBeEnabled();
   await frame.getByRole('button', { name: 'Reject' }).click();
+}
+
+/**
+ * The approval's summary lines (`ul.summary`) and warnings (the list inside `role="alert"`), each exactly `lines` in
+ * order, character for character (an empty list: none shown).
+ */
+async function expectOverview(frame: FrameLocator, expected: { summary: string[]; warnings: string[] }) {
+  const summary = frame.locator('ul.summary li');
+  const warnings = frame.getByRole('alert').getByRole('listitem');
+  await expect(summary).toHaveText(expected.summary);
+  await expect(warnings).toHaveText(expected.warnings);
+  // toHaveText trims and folds white space; the texts themselves, exactly.
+  expect(await summary.allTextContents()).toEqual(expected.summary);
+  expect(await warnings.allTextContents()).toEqual(expected.warnings);
+}
+
+const unlimitedWarning = (spender: string, symbol: string) => `Unlimited approval: ${spender} may spend all your ${symbol}`;
+const SMART_ACCOUNT_WARNING = 'This request moves funds or tokens out of your smart account.';
+
+/** Sets a balance on the stack's chain (anvil's admin method, from Node). */
+async function setBalance(rpcUrl: string, address: Address, wei: bigint) {
+  const response = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, numberToHex(wei)] }) });
+  expect(response.ok).toBe(true);
+}
+
+/** The visitor's own switch to the EOA: Account, then Switch in the wallet's frame (as `useEoa` in dapp-embedded.spec.ts). */
+async function switchToEoa(page: Page): Promise<Address> {
+  await connectButton(page).click();
+  const account = page.getByRole('dialog', { name: 'Account' });
+  await account.getByRole('button', { name: /Switch to your EOA/ }).click();
+  await readAndApprove(page.frameLocator('mb-modal iframe'), 'Switch');
+  await expect(account.getByRole('button', { name: /Switch to your Smart Account/ })).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  return page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().account.address);
 }
 
 /** A tree leaf of the typed data as the approval shows it: `label: value`. */
@@ -92,7 +127,8 @@ test('typed data that binds fields it does not show is refused; honest typed dat
   await expect(leaf(frame, 'verifyingContract', `${usdc.name}, ${usdc.symbol} (${usdc.address})`)).toBeVisible();
   await expect(leaf(frame, 'contents', 'Hello')).toBeVisible();
   await expect(leaf(frame, 'amount', '42')).toBeVisible();
-  await approve(frame);
+  await expectOverview(frame, { summary: [], warnings: ['The wallet cannot summarise this message. Check every field below.'] });
+  await readAndApprove(frame);
   const outcome = await signed;
   expect(outcome.ok).toBe(true);
   // The signature covers the normalised data (the declared domain type, chain id and amount as integers).
@@ -130,6 +166,10 @@ test('a permit is shown as a token approval and signs; a permit of another owner
   await expect(frame.getByRole('heading', { name: 'Approve spending of Unlimited USDC' })).toBeVisible();
   await expect(leaf(frame, 'spender', spender)).toBeVisible();
   await expect(leaf(frame, 'value', `${maxUint256} (Unlimited)`)).toBeVisible();
+  await expectOverview(frame, {
+    summary: [`Token: USDC (${usdc.address})`, `Spender: ${spender}`, 'Amount: Unlimited', 'Expires: 1 Jan 2030, 00:00'],
+    warnings: [`Unlimited approval: ${spender} may spend all your USDC`],
+  });
 
   // 2.5 USDC (the dapp's next request replaces the first, which ends unsigned): in the token's decimals; it signs,
   // and the signature verifies for the normalised permit.
@@ -138,7 +178,8 @@ test('a permit is shown as a token approval and signs; a permit of another owner
   expect(await unlimited).toEqual({ ok: false, error: 'Request was aborted', code: 4001 });
   await expect(frame.getByRole('heading', { name: 'Approve spending of 2.5 USDC' })).toBeVisible();
   await expect(leaf(frame, 'value', '2500000 (2.5 USDC)')).toBeVisible();
-  await approve(frame);
+  await expectOverview(frame, { summary: [`Token: USDC (${usdc.address})`, `Spender: ${spender}`, 'Amount: 2.5 USDC', 'Expires: 1 Jan 2030, 00:00'], warnings: [] });
+  await readAndApprove(frame);
   const outcome = await signed;
   expect(outcome.ok).toBe(true);
   const normalised = { ...limited, message: { owner: account, spender, value: 2_500_000n, nonce: 0n, deadline: 1_893_456_000n } } as unknown as TypedDataDefinition;
@@ -164,7 +205,7 @@ test('a sign-in for another site is refused, as text or as hex, and a near-miss 
   const message = siwe(site.host, `${site.origin}/`);
   const signed = page.evaluate((text) => (window as unknown as DappWindow).dappModal.getWalletClient().signMessage({ message: text }), message);
   await expect(frame.getByRole('heading', { name: `Sign in to ${site.host}` })).toBeVisible();
-  await approve(frame);
+  await readAndApprove(frame);
   expect(await chain.verifyMessage({ address: account, message, signature: await signed })).toBe(true);
 });
 
@@ -179,6 +220,7 @@ test("calls that move funds out of the visitor's smart account or grant approval
   // The dapp asks for a call to the visitor's own smart account's execute: named as the move it is.
   const drain = request(page, 'eth_sendTransaction', [{ to: account, data: encodeFunctionData({ abi, functionName: 'execute', args: [recipient, 10n ** 18n, '0x'] }) }]);
   await expect(frame.getByRole('heading', { name: `Move 1 BNB out of your smart account to ${recipient}` })).toBeVisible();
+  await expectOverview(frame, { summary: [`Move 1 BNB out of your smart account to ${recipient}`], warnings: [SMART_ACCOUNT_WARNING] });
   await reject(frame);
   expect(await drain).toEqual({ ok: false, error: 'User rejected the request.', code: 4001 });
 
@@ -198,7 +240,140 @@ test("calls that move funds out of the visitor's smart account or grant approval
   ]);
   await expect(frame.getByRole('heading', { name: 'Multicall of 1 call' })).toBeVisible();
   await expect(frame.getByRole('definition').filter({ hasText: new RegExp(`^Unlimited approval: ${recipient} may spend all your USDT$`) })).toBeVisible();
+  await expectOverview(frame, { summary: ['2 calls', 'Total value: 0.000000000000000001 BNB', unlimitedWarning(recipient, 'USDT')], warnings: [unlimitedWarning(recipient, 'USDT')] });
   await reject(frame);
   expect(await batch).toEqual({ ok: false, error: 'User rejected the request.', code: 4001 });
   expect(await chain.getBalance({ address: recipient })).toBe(0n);
+});
+
+test('a Permit2 PermitBatch is shown per token (Unlimited at 2^160 - 1, an expiration of 0 ending with its block) and signs', async ({ page, stack, chain }) => {
+  test.setTimeout(120_000);
+  const account = await logIn(page, dapp.url, stack.frameUrl, newEmail());
+  const frame = page.frameLocator('mb-modal iframe');
+  const usdc = stack.deployment.tokens.find((t) => t.symbol === 'USDC')!;
+  const usdt = stack.deployment.tokens.find((t) => t.symbol === 'USDT')!;
+  const spender = privateKeyToAccount(generatePrivateKey()).address;
+  // Uniswap's Permit2 (its canonical address; the domain names it, the signature does not need it deployed).
+  const permit2: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
+  const five = parseUnits('5', usdt.decimals);
+  const batch = {
+    types: {
+      EIP712Domain: [
+        { name: 'name', type: 'string' },
+        { name: 'chainId', type: 'uint256' },
+        { name: 'verifyingContract', type: 'address' },
+      ],
+      PermitBatch: [
+        { name: 'details', type: 'PermitDetails[]' },
+        { name: 'spender', type: 'address' },
+        { name: 'sigDeadline', type: 'uint256' },
+      ],
+      PermitDetails: [
+        { name: 'token', type: 'address' },
+        { name: 'amount', type: 'uint160' },
+        { name: 'expiration', type: 'uint48' },
+        { name: 'nonce', type: 'uint48' },
+      ],
+    },
+    primaryType: 'PermitBatch',
+    domain: { name: 'Permit2', chainId: stack.chainId, verifyingContract: permit2 },
+    message: {
+      details: [
+        { token: usdc.address, amount: (2n ** 160n - 1n).toString(), expiration: '0', nonce: '0' },
+        { token: usdt.address, amount: five.toString(), expiration: (2n ** 48n - 1n).toString(), nonce: '0' },
+      ],
+      spender,
+      sigDeadline: '1893456000',
+    },
+  };
+  const signed = request(page, 'eth_signTypedData_v4', [account, JSON.stringify(batch)]);
+  await expect(frame.getByRole('heading', { name: 'Approve spending of 2 tokens' })).toBeVisible();
+  await expectOverview(frame, {
+    summary: [`Spender: ${spender}`, `USDC (${usdc.address}): Unlimited, expires: End of the block it is used in`, `USDT (${usdt.address}): 5 USDT, expires: Never`],
+    warnings: [unlimitedWarning(spender, 'USDC')],
+  });
+  await expect(leaf(frame, 'amount', `${2n ** 160n - 1n} (Unlimited)`)).toBeVisible();
+  await expect(leaf(frame, 'amount', `${five} (5 USDT)`)).toBeVisible();
+  await readAndApprove(frame);
+  const outcome = await signed;
+  expect(outcome.ok).toBe(true);
+  const normalised = {
+    ...batch,
+    message: {
+      details: [
+        { token: usdc.address, amount: 2n ** 160n - 1n, expiration: 0, nonce: 0 },
+        { token: usdt.address, amount: five, expiration: 2 ** 48 - 1, nonce: 0 },
+      ],
+      spender,
+      sigDeadline: 1_893_456_000n,
+    },
+  } as unknown as TypedDataDefinition;
+  expect(await chain.verifyTypedData({ address: account, ...normalised, signature: (outcome as { result: Hex }).result })).toBe(true);
+});
+
+test('a batch of a harmless call and an approval shows the approval in its summary on top, limited or unlimited', async ({ page, stack }) => {
+  test.setTimeout(120_000);
+  const account = await logIn(page, dapp.url, stack.frameUrl, newEmail());
+  const frame = page.frameLocator('mb-modal iframe');
+  const attacker = privateKeyToAccount(generatePrivateKey()).address;
+  const harmless = privateKeyToAccount(generatePrivateKey()).address;
+  const usdt = stack.deployment.tokens.find((t) => t.symbol === 'USDT')!;
+  const abi = parseAbi(['function approve(address, uint256)']);
+  const sendCalls = (amount: bigint) =>
+    request(page, 'wallet_sendCalls', [
+      {
+        version: '2.0.0',
+        chainId: `0x${stack.chainId.toString(16)}`,
+        from: account,
+        atomicRequired: true,
+        calls: [
+          { to: harmless, data: '0x', value: '0x0' },
+          { to: usdt.address, data: encodeFunctionData({ abi, functionName: 'approve', args: [attacker, amount] }) },
+        ],
+      },
+    ]);
+  const summaryAboveCalls = async () => {
+    const summary = await frame.locator('ul.summary').boundingBox();
+    const firstCall = await frame.getByRole('heading', { name: 'Call 1', exact: true }).boundingBox();
+    expect(summary!.y).toBeLessThan(firstCall!.y);
+  };
+
+  const unlimited = sendCalls(maxUint256);
+  await expect(frame.getByRole('heading', { name: 'Send these calls?' })).toBeVisible();
+  await expectOverview(frame, { summary: ['2 calls', 'Total value: 0 BNB', unlimitedWarning(attacker, 'USDT')], warnings: [unlimitedWarning(attacker, 'USDT')] });
+  await summaryAboveCalls();
+  await reject(frame);
+  expect(await unlimited).toEqual({ ok: false, error: 'User rejected the request.', code: 4001 });
+
+  const limited = sendCalls(parseUnits('5', usdt.decimals));
+  await expect(frame.getByRole('heading', { name: 'Send these calls?' })).toBeVisible();
+  await expectOverview(frame, { summary: ['2 calls', 'Total value: 0 BNB', `Approval: ${attacker} may spend 5 USDT`], warnings: [] });
+  await summaryAboveCalls();
+  await reject(frame);
+  expect(await limited).toEqual({ ok: false, error: 'User rejected the request.', code: 4001 });
+});
+
+// The other half of this attack, a dapp posting SetPreferredAccount to the frame itself, switches nothing: see
+// 'only the visitor switches the account type...' in in-view.spec.ts.
+test("after the visitor's own switch to the EOA, the EOA's call to execute on the visitor's smart account is named as a move out of it; rejected, nothing moves", async ({ page, stack, chain }) => {
+  test.setTimeout(120_000);
+  const smartAccount = await logIn(page, dapp.url, stack.frameUrl, newEmail());
+  const frame = page.frameLocator('mb-modal iframe');
+  const attacker = privateKeyToAccount(generatePrivateKey()).address;
+  const eoa = await switchToEoa(page);
+  expect(eoa).not.toBe(smartAccount);
+  await setBalance(stack.rpcUrl, smartAccount, 2n * 10n ** 18n);
+  await setBalance(stack.rpcUrl, eoa, 10n ** 18n);
+  const before = await chain.getBalance({ address: smartAccount });
+
+  // The EOA owns the smart account, so its execute would run as the smart account's own call.
+  const abi = parseAbi(['function execute(address, uint256, bytes)']);
+  const drain = request(page, 'eth_sendTransaction', [{ from: eoa, to: smartAccount, data: encodeFunctionData({ abi, functionName: 'execute', args: [attacker, 10n ** 18n, '0x'] }) }]);
+  await expect(frame.getByRole('heading', { name: `Move 1 BNB out of your smart account to ${attacker}` })).toBeVisible();
+  await expectOverview(frame, { summary: [`Move 1 BNB out of your smart account to ${attacker}`], warnings: [SMART_ACCOUNT_WARNING] });
+  await reject(frame);
+  expect(await drain).toEqual({ ok: false, error: 'User rejected the request.', code: 4001 });
+  expect(await chain.getBalance({ address: smartAccount })).toBe(before);
+  expect(before).toBe(2n * 10n ** 18n);
+  expect(await chain.getBalance({ address: attacker })).toBe(0n);
 });

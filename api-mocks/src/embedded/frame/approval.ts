@@ -2,7 +2,7 @@
 // about it (names, tokens, fee). The frame renders it and signs the same parsed request.
 import { formatUnits, type Address, type Hex } from 'viem';
 import { addressesOfCall, decodeCall, formatAmount, formatDate, named, unlimitedApprovalText } from './calls.js';
-import type { Permit } from './permits.js';
+import type { Permit, PermitExpiry } from './permits.js';
 import type { ParsedCall, ParsedRequest, ParsedTypedData } from './requests.js';
 import type { SignInMessage } from './sign-in.js';
 import { arrayOf, type TypedStruct, type TypedValue } from './typed-data.js';
@@ -158,8 +158,15 @@ function permitTree(nodes: TreeNode[], permit: Permit, facts: ApprovalFacts): Tr
   });
 }
 
-/** The expiry of a grant or a sign-in: a date in the visitor's locale, or "Never". */
-const expiryText = (seconds: bigint | undefined, facts: ApprovalFacts) => (seconds === undefined ? 'Never' : formatDate(seconds, facts));
+/** A Permit2 allowance with expiration 0: Permit2 sets it to the block's timestamp, so it ends with that block. */
+export const BLOCK_EXPIRY_TEXT = 'End of the block it is used in';
+
+/** The expiry of a grant or a sign-in: a date in the visitor's locale, "Never", or the end of the block it is used in. */
+const expiryText = (expiry: PermitExpiry | undefined, facts: ApprovalFacts) => {
+  if (expiry === undefined || expiry === 'never') return 'Never';
+  if (expiry === 'block') return BLOCK_EXPIRY_TEXT;
+  return formatDate(expiry, facts);
+};
 
 /** A permit as the token approval it is: title, summary (token, spender, amount or "Unlimited", expiry), warnings. */
 function permitView(permit: Permit, facts: ApprovalFacts): Pick<ApprovalView, 'title' | 'summary' | 'warnings'> {

@@ -13,9 +13,15 @@ export interface PermitGrant {
   unlimited: boolean;
   /** DAI's `allowed: false`: the approval is withdrawn. */
   revoke: boolean;
-  /** Unix seconds; undefined: never (0 or the type's maximum). */
-  expiry: bigint | undefined;
+  expiry: PermitExpiry;
 }
+
+/**
+ * When a grant ends: Unix seconds; 'never' only where the contract never ends it (the type's maximum; DAI's expiry 0);
+ * 'block': Permit2's allowance expiration 0, which Permit2 stores as `block.timestamp`, so the allowance lasts only
+ * until the end of the block the permit is used in.
+ */
+export type PermitExpiry = bigint | 'never' | 'block';
 
 export interface Permit {
   standard: 'EIP-2612' | 'DAI' | 'Permit2';
@@ -40,16 +46,21 @@ const MAX_UINT48 = 2n ** 48n - 1n;
 
 const is = (fields: TypedField[] | undefined, shape: Shape) => !!fields && fields.length === shape.length && shape.every(([name, type], index) => fields[index].name === name && fields[index].type === type);
 
-const expiryOf = (value: bigint, max: bigint) => (value === 0n || value === max ? undefined : value);
+/** A deadline checked as `block.timestamp <= deadline` (EIP-2612, Permit2's transfers): never only at the type's maximum. */
+const deadlineOf = (value: bigint, max: bigint): PermitExpiry => (value === max ? 'never' : value);
+/** DAI's expiry: its permit checks `expiry == 0 || now <= expiry`, so 0 never expires. */
+const daiExpiryOf = (value: bigint): PermitExpiry => (value === 0n || value === MAX_UINT256 ? 'never' : value);
+/** Permit2's allowance expiration: 0 is the block the permit is used in (`block.timestamp`); max uint48, never. */
+const permit2ExpirationOf = (value: bigint): PermitExpiry => (value === 0n ? 'block' : value === MAX_UINT48 ? 'never' : value);
 
 function permit2Details(details: TypedStruct): PermitGrant {
   const amount = details.amount as bigint;
-  return { token: details.token as Address, amount, unlimited: amount === MAX_UINT160, revoke: false, expiry: expiryOf(details.expiration as bigint, MAX_UINT48) };
+  return { token: details.token as Address, amount, unlimited: amount === MAX_UINT160, revoke: false, expiry: permit2ExpirationOf(details.expiration as bigint) };
 }
 
 function tokenPermissions(permitted: TypedStruct, deadline: bigint): PermitGrant {
   const amount = permitted.amount as bigint;
-  return { token: permitted.token as Address, amount, unlimited: amount === MAX_UINT256, revoke: false, expiry: expiryOf(deadline, MAX_UINT256) };
+  return { token: permitted.token as Address, amount, unlimited: amount === MAX_UINT256, revoke: false, expiry: deadlineOf(deadline, MAX_UINT256) };
 }
 
 function checkOwner(owner: Address, account: Address): void {
@@ -67,12 +78,12 @@ export function recognisePermit(typedData: NormalisedTypedData, account: Address
   if (primaryType === 'Permit' && token && is(fields, EIP2612)) {
     checkOwner(message.owner as Address, account);
     const value = message.value as bigint;
-    return { standard: 'EIP-2612', spender: message.spender as Address, grants: [{ token, amount: value, unlimited: value === MAX_UINT256, revoke: false, expiry: expiryOf(message.deadline as bigint, MAX_UINT256) }] };
+    return { standard: 'EIP-2612', spender: message.spender as Address, grants: [{ token, amount: value, unlimited: value === MAX_UINT256, revoke: false, expiry: deadlineOf(message.deadline as bigint, MAX_UINT256) }] };
   }
   if (primaryType === 'Permit' && token && is(fields, DAI)) {
     checkOwner(message.holder as Address, account);
     const allowed = message.allowed as boolean;
-    return { standard: 'DAI', spender: message.spender as Address, grants: [{ token, amount: allowed ? MAX_UINT256 : 0n, unlimited: allowed, revoke: !allowed, expiry: expiryOf(message.expiry as bigint, MAX_UINT256) }] };
+    return { standard: 'DAI', spender: message.spender as Address, grants: [{ token, amount: allowed ? MAX_UINT256 : 0n, unlimited: allowed, revoke: !allowed, expiry: daiExpiryOf(message.expiry as bigint) }] };
   }
   if (primaryType === 'PermitSingle' && is(fields, PERMIT_SINGLE) && is(types.PermitDetails, PERMIT_DETAILS)) {
     return { standard: 'Permit2', spender: message.spender as Address, grants: [permit2Details(message.details as TypedStruct)] };
