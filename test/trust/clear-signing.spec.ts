@@ -220,7 +220,8 @@ test("calls that move funds out of the visitor's smart account or grant approval
   // The dapp asks for a call to the visitor's own smart account's execute: named as the move it is.
   const drain = request(page, 'eth_sendTransaction', [{ to: account, data: encodeFunctionData({ abi, functionName: 'execute', args: [recipient, 10n ** 18n, '0x'] }) }]);
   await expect(frame.getByRole('heading', { name: `Move 1 BNB out of your smart account to ${recipient}` })).toBeVisible();
-  await expectOverview(frame, { summary: [`Move 1 BNB out of your smart account to ${recipient}`], warnings: [SMART_ACCOUNT_WARNING] });
+  // One call: its heading names the move; the summary does not say it again.
+  await expectOverview(frame, { summary: [], warnings: [SMART_ACCOUNT_WARNING] });
   await reject(frame);
   expect(await drain).toEqual({ ok: false, error: 'User rejected the request.', code: 4001 });
 
@@ -370,7 +371,8 @@ test("after the visitor's own switch to the EOA, the EOA's call to execute on th
   const abi = parseAbi(['function execute(address, uint256, bytes)']);
   const drain = request(page, 'eth_sendTransaction', [{ from: eoa, to: smartAccount, data: encodeFunctionData({ abi, functionName: 'execute', args: [attacker, 10n ** 18n, '0x'] }) }]);
   await expect(frame.getByRole('heading', { name: `Move 1 BNB out of your smart account to ${attacker}` })).toBeVisible();
-  await expectOverview(frame, { summary: [`Move 1 BNB out of your smart account to ${attacker}`], warnings: [SMART_ACCOUNT_WARNING] });
+  // One call: its heading names the move; the summary does not say it again.
+  await expectOverview(frame, { summary: [], warnings: [SMART_ACCOUNT_WARNING] });
   await reject(frame);
   expect(await drain).toEqual({ ok: false, error: 'User rejected the request.', code: 4001 });
   expect(await chain.getBalance({ address: smartAccount })).toBe(before);
