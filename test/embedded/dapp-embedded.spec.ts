@@ -165,7 +165,8 @@ test('a batch of calls (EIP-5792) is approved in the frame and reported by walle
   );
   await expect(frame.getByRole('heading', { name: 'Send these calls?' })).toBeVisible();
   await expect(frame.getByText(to[1])).toBeVisible();
-  await frame.getByRole('button', { name: 'Approve' }).click();
+  // The summary on top (the calls, their total) makes the batch longer than the frame: read to its end, then Approve.
+  await readAndApprove(frame);
   const { id } = await sent;
   const status = (await page.evaluate(
     (batch) => (window as unknown as DappWindow).dappModal.getWalletClient().request({ method: 'wallet_getCallsStatus', params: [batch] }),
@@ -208,7 +209,8 @@ test('as a smart account, wallet_getCapabilities reports atomic batching and wal
   );
   const frame = page.frameLocator('mb-modal iframe');
   await expect(frame.getByRole('heading', { name: 'Send these calls?' })).toBeVisible();
-  await frame.getByRole('button', { name: 'Approve' }).click();
+  // The summary on top (the calls, their total) makes the batch longer than the frame: read to its end, then Approve.
+  await readAndApprove(frame);
   const { id } = await sent;
   const status = (await page.evaluate((batch) => (window as unknown as DappWindow).dappModal.getWalletClient().request({ method: 'wallet_getCallsStatus', params: [batch] }), id)) as {
     status: number;
@@ -231,7 +233,8 @@ test("a smart account's sign-in: 'This application might not support Smart Accou
   await expect(signIn).toBeVisible();
   await signIn.getByRole('button', { name: 'Sign', exact: true }).click();
   const frame = page.frameLocator('mb-modal iframe');
-  await expect(frame.getByRole('heading', { name: 'Sign message' })).toBeVisible();
+  // The frame reads the message as the sign-in it is, for this dapp's own origin.
+  await expect(frame.getByRole('heading', { level: 1, name: /^Sign in to 127\.0\.0\.1:\d+$/ })).toBeVisible();
   // The sign-in message is longer than the frame shows at once: read to its end, then Approve.
   await readAndApprove(frame);
   await expect(page.getByText('This application might not support Smart Accounts', { exact: true })).toBeVisible();

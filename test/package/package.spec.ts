@@ -9,6 +9,7 @@ import { LOGIN_MAIL, newEmail, waitForMail } from '../embedded/mailbox.js';
 import { test, expect } from '../fixtures.js';
 import { strictCsp } from '../modal/dapp-server.js';
 import type { StackInfo } from '../stack-info.js';
+import { readAndApprove } from '../trust/approve.js';
 import { buildFreshDapp, buildNextDapp, checkVueTypings, installDappDependencies, packModal, readmeSelfHostedCsp, serveStatic, type FreshDapp, type NextDapp, type PackedModal } from './fresh-dapp.js';
 
 /**
@@ -364,7 +365,8 @@ test.describe('a fresh wagmi 3 dapp (React, Vite, @tanstack/react-query) with th
     await page.getByRole('button', { name: 'Send batch' }).click();
     const frame = page.frameLocator('mb-modal iframe');
     await expect(frame.getByRole('heading', { name: 'Send these calls?' })).toBeVisible();
-    await frame.getByRole('button', { name: 'Approve' }).click();
+    // The wallet arms Approve once every part of the batch has been in view: read it to its end, as a person would.
+    await readAndApprove(frame);
     // useWaitForCallsStatus: one receipt (the bundler's handleOps carrying both calls).
     await expect(page.getByTestId('batch')).toHaveText('Batch success, 1 receipt(s)', { timeout: 30_000 });
     expect(await balances()).toEqual([a + 1n, b + 2n]);
