@@ -175,6 +175,20 @@ describe('sign-in service (/auth/v1)', () => {
       'the nonce was issued to a client without an origin, not to http://localhost:5173',
     );
 
+    // A page on the service's own origin: its GET carries no Origin (the browser sends one with the POST only), but
+    // Sec-Fetch-Site says same-origin, so the nonce is the page's and the page redeems it.
+    const service = new URL(apiUrl()).origin;
+    const samePage = await nonce(apiUrl(), { 'sec-fetch-site': 'same-origin' });
+    const ownMessage = messageFor(samePage.nonce, { domain: new URL(service).host, uri: service });
+    const ownSigned = await authenticate(samePage.token, ownMessage, await signer().account.signMessage({ message: ownMessage }), { origin: service });
+    expect(ownSigned.status).toBe(200);
+    // Without that header (a program), the nonce is a program's: the page's POST cannot redeem it.
+    const programsToo = await nonce();
+    const ownAgain = messageFor(programsToo.nonce, { domain: new URL(service).host, uri: service });
+    expect((await answer(await authenticate(programsToo.token, ownAgain, await signer().account.signMessage({ message: ownAgain }), { origin: service }))).error).toBe(
+      `the nonce was issued to a client without an origin, not to ${service}`,
+    );
+
     // A page of an origin the project does not allow gets no nonce; an unknown project neither.
     const refusedNonce = await getJson<{ error: string }>('/auth/v1/nonce', {}, { headers: { origin: 'https://evil.example' } });
     expect(refusedNonce).toMatchObject({ status: 403, body: { error: `origin https://evil.example is not allowed for project "${projectId()}"` } });

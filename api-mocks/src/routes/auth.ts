@@ -97,6 +97,17 @@ async function verifyTwice(ctx: MocksContext, message: string, signature: Hex, e
  * EIP-1271 contract wallet on the local chain; domain and URI on the project's allowed origins; expiry enforced),
  * the signed-in account and its metadata, and sign-out. E-mail OTP is not offered locally (501).
  */
+/**
+ * The origin of the page that sends a request: its `Origin` header, or, for a same-origin GET (browsers send no
+ * `Origin` there, but do with the POST that follows), this service's own origin as the browser's `Sec-Fetch-Site`
+ * tells it. A program sends neither: undefined.
+ */
+function requestOrigin(req: RequestContext): string | undefined {
+  if (req.origin !== undefined) return req.origin;
+  const host = req.req.headers.host;
+  return req.req.headers['sec-fetch-site'] === 'same-origin' && host ? `http://${host}` : undefined;
+}
+
 export function authRoutes(router: Router, ctx: MocksContext, settings: { nonceTtlMs?: number } = {}): void {
   const nonceTtlMs = settings.nonceTtlMs ?? NONCE_TTL_MS;
   const session = (req: RequestContext): SessionRow => {
@@ -121,7 +132,7 @@ export function authRoutes(router: Router, ctx: MocksContext, settings: { nonceT
     ctx.db.prepare('DELETE FROM auth_nonces WHERE expires_at < ?').run(Date.now());
     ctx.db
       .prepare('INSERT INTO auth_nonces (token, nonce, expires_at, project_id, origin) VALUES (?, ?, ?, ?, ?)')
-      .run(tokenHash(token), nonce, Date.now() + nonceTtlMs, project.id, req.origin ?? null);
+      .run(tokenHash(token), nonce, Date.now() + nonceTtlMs, project.id, requestOrigin(req) ?? null);
     const body: AuthNonceResponse = { nonce, token };
     return { json: body };
   });
@@ -142,8 +153,8 @@ export function authRoutes(router: Router, ctx: MocksContext, settings: { nonceT
       | undefined;
     if (!stored || stored.expires_at < Date.now()) throw refused('the nonce is unknown, spent or expired; fetch a new nonce', 'x-nonce-jwt');
     if (stored.project_id !== projectId) throw refused(`the nonce was issued for another project than "${projectId}"`, 'x-nonce-jwt');
-    if ((stored.origin ?? undefined) !== req.origin) {
-      throw refused(`the nonce was issued to ${stored.origin ?? 'a client without an origin'}, not to ${req.origin ?? 'a client without an origin'}`, 'x-nonce-jwt');
+    if ((stored.origin ?? undefined) !== requestOrigin(req)) {
+      throw refused(`the nonce was issued to ${stored.origin ?? 'a client without an origin'}, not to ${requestOrigin(req) ?? 'a client without an origin'}`, 'x-nonce-jwt');
     }
 
     let fields: { address: string; chainId: number | string; domain: string; scheme?: string; uri: string; nonce: string; issuedAt?: Date; notBefore?: Date; expirationTime?: Date };
