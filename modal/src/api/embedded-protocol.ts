@@ -25,9 +25,84 @@ export interface EmbeddedUser {
   preferredAccountType?: EmbeddedAccountType;
   /** Whether the chain has smart-account support (an EntryPoint and a bundler). */
   smartAccountsEnabled?: boolean;
-  /** 'email' or the social provider that logged in. */
+  /** 'email', 'passkey' or the social provider that logged in. */
   authProvider: string;
+  /** Where this device stands with the account's key shares (absent from a frame before key shares: ready). */
+  security?: EmbeddedSecurity;
 }
+
+/**
+ * The account's key custody as the modal needs it. The key exists only in the frame, split 2-of-3: a device share
+ * (this browser), an auth share (the service, released to a logged-in session) and a recovery share (encrypted by
+ * a passkey's PRF output or a recovery password).
+ * - `ready`: this device can sign.
+ * - `recover`: this device holds no share of the current key: it unlocks the recovery share (panel `recover`).
+ * - `protect`: this device can sign, but no passkey or password protects the recovery share yet (panel `protect`).
+ */
+export interface EmbeddedSecurity {
+  state: 'ready' | 'recover' | 'protect';
+  /** Passkeys registered for the account (any of them logs in; those with PRF also unlock the recovery share). */
+  passkeys: number;
+  /** Whether a recovery password is set. */
+  password: boolean;
+}
+
+/**
+ * Panels the frame shows itself (their secrets and WebAuthn ceremonies stay on the wallet's origin):
+ * - `protect`: add a passkey, or a recovery password where the passkey has no PRF (offered after a login);
+ * - `recover`: unlock this device with a passkey or the recovery password;
+ * - `export`: after a fresh passkey or e-mail code check, reveal the private key in the frame;
+ * - `devices`: the devices holding a share, each with "Remove this device".
+ */
+export type EmbeddedPanel = 'protect' | 'recover' | 'export' | 'devices';
+export const EMBEDDED_PANELS: readonly EmbeddedPanel[] = ['protect', 'recover', 'export', 'devices'];
+/**
+ * The labels of the frame's panels, in English: the frame's fallback, and the keys the modal's catalogue translates
+ * (`ShowPanel.texts`). Errors the frame shows come from the service or the frame itself.
+ */
+export const EMBEDDED_PANEL_TEXTS = {
+  // protect
+  protectIntro: 'Add a passkey so that you can open this wallet on a new device. Without it, this device alone can recover your wallet.',
+  addPasskey: 'Add a passkey',
+  usePassword: 'Use a recovery password instead',
+  noPrf: 'This passkey cannot protect your recovery share. Choose a recovery password.',
+  passwordLabel: 'Recovery password',
+  passwordRepeat: 'Repeat the password',
+  passwordRule: 'At least 12 characters.',
+  passwordMismatch: 'The passwords do not match.',
+  savePassword: 'Save password',
+  notNow: 'Not now',
+  protectDone: 'Your wallet is protected.',
+  // recover
+  recoverIntro: 'This device does not hold a share of your key yet. Unlock it with your passkey or your recovery password.',
+  unlockPasskey: 'Unlock with your passkey',
+  unlock: 'Unlock',
+  noRecovery: 'No passkey or recovery password protects this wallet. Open it on the device where you created it.',
+  // export
+  exportIntro: 'Confirm it is you to reveal your private key.',
+  confirmPasskey: 'Confirm with your passkey',
+  sendCode: 'Send a code to my e-mail',
+  codeLabel: 'Code from your e-mail',
+  confirm: 'Confirm',
+  exportWarning: 'Anyone with this key controls your wallet. Never share it and never paste it into a website.',
+  reveal: 'Reveal private key',
+  copy: 'Copy',
+  copied: 'Copied',
+  // devices
+  devicesIntro: 'These devices hold a share of your key.',
+  thisDevice: 'This device',
+  lastUsed: 'Last used',
+  removeDevice: 'Remove this device',
+  removeConfirm: 'Confirm with your passkey or recovery password to remove the device.',
+  deviceRemoved: 'The device was removed. Its share no longer works.',
+  // shared
+  cancel: 'Cancel',
+  close: 'Close',
+} as const;
+export type EmbeddedPanelTextKey = keyof typeof EMBEDDED_PANEL_TEXTS;
+
+/** Longest label the app may hand the frame for a panel (plain text; the frame shows it as a text node). */
+export const EMBEDDED_PANEL_TEXT_MAX = 300;
 
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -51,7 +126,16 @@ export type AppToFrameRequest =
   | { type: 'UpdateEmailVerify'; otpCurrent: string; otpNew: string }
   | { type: 'SyncTheme'; themeMode: 'light' | 'dark' }
   | { type: 'InitSmartAccount' }
-  | { type: 'SetPreferredAccount'; accountType: EmbeddedAccountType };
+  | { type: 'SetPreferredAccount'; accountType: EmbeddedAccountType }
+  /** Logs in with a discoverable passkey of the wallet's origin (WebAuthn in the frame). */
+  | { type: 'ConnectPasskey' }
+  /**
+   * Shows panel `panel` in the frame until the visitor finishes or cancels it; `texts` are the panel's labels in the
+   * modal's language (keys of `EmbeddedPanelTexts`; the frame falls back to English for a missing one).
+   */
+  | { type: 'ShowPanel'; panel: EmbeddedPanel; texts: Record<string, string> }
+  /** Closes the open panel (the visitor left the view): its ShowPanel answers `{ done: false }`. */
+  | { type: 'ClosePanel' };
 
 export type AppToFrameType = AppToFrameRequest['type'];
 
@@ -76,6 +160,11 @@ export interface FrameResults {
   InitSmartAccount: { enabled: boolean; reason?: string; user?: EmbeddedUser };
   /** The user with `address` of the chosen type (throws when the chain has no smart-account support). */
   SetPreferredAccount: EmbeddedUser;
+  /** The user logged in (with `security`); a cancelled ceremony is an error with code 4001. */
+  ConnectPasskey: EmbeddedUser;
+  /** done: the visitor finished the panel (the user as it stands now); false: cancelled or closed. */
+  ShowPanel: { done: boolean; user?: EmbeddedUser };
+  ClosePanel: null;
 }
 
 export type AppToFrameMessage = AppToFrameRequest & { channel: typeof EMBEDDED_CHANNEL; id: string };
@@ -105,7 +194,15 @@ export type FrameToAppMessage =
 const APP_TYPES: ReadonlySet<string> = new Set<AppToFrameType>([
   'ConnectEmail', 'ConnectDevice', 'ConnectOtp', 'GetSocialRedirectUri', 'ConnectSocial', 'GetSocialStatus', 'ConnectFarcaster', 'AwaitFarcaster',
   'GetUser', 'SignOut', 'RpcRequest', 'AbortRpcRequest', 'UpdateEmail', 'UpdateEmailVerify', 'SyncTheme', 'InitSmartAccount', 'SetPreferredAccount',
+  'ConnectPasskey', 'ShowPanel', 'ClosePanel',
 ]);
+
+/** Whether `value` is a panel's labels: at most 40 keys, each a string of at most EMBEDDED_PANEL_TEXT_MAX characters. */
+function isPanelTexts(value: unknown): value is Record<string, string> {
+  if (!isObject(value)) return false;
+  const entries = Object.entries(value);
+  return entries.length <= 40 && entries.every(([key, text]) => /^[a-zA-Z]{1,40}$/.test(key) && isString(text) && text.length <= EMBEDDED_PANEL_TEXT_MAX);
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -146,6 +243,8 @@ export function parseAppMessage(data: unknown): AppToFrameMessage | undefined {
       return m.themeMode === 'light' || m.themeMode === 'dark' ? (data as AppToFrameMessage) : undefined;
     case 'SetPreferredAccount':
       return m.accountType === 'eoa' || m.accountType === 'smartAccount' ? (data as AppToFrameMessage) : undefined;
+    case 'ShowPanel':
+      return (EMBEDDED_PANELS as readonly unknown[]).includes(m.panel) && isPanelTexts(m.texts) ? (data as AppToFrameMessage) : undefined;
     default:
       return data as AppToFrameMessage;
   }
