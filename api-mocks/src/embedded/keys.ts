@@ -1,22 +1,25 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** File (in the data folder) of the key that encrypts the embedded wallets' account keys at rest. */
+/**
+ * File (in the data folder) of the key that encrypted legacy accounts' keys at rest (before issue 28 the service
+ * kept every account's key). No new key is sealed; the file goes once no legacy account needs it.
+ */
 export const MASTER_KEY_FILE = 'embedded-master.key';
 
-/** Loads the 32-byte master key, creating it (mode 0600) on first use. */
-export function loadMasterKey(dataDir: string): Buffer {
+/** Loads the 32-byte master key of legacy accounts; undefined when the file does not exist (it is never created). */
+export function loadMasterKey(dataDir: string): Buffer | undefined {
   const file = join(dataDir, MASTER_KEY_FILE);
-  if (existsSync(file)) {
-    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-    if (key.length !== 32) throw new Error(`${MASTER_KEY_FILE} is damaged: expected 32 bytes of base64`);
-    return key;
-  }
-  const key = randomBytes(32);
-  writeFileSync(file, key.toString('base64') + '\n', { mode: 0o600 });
-  chmodSync(file, 0o600);
+  if (!existsSync(file)) return undefined;
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${MASTER_KEY_FILE} is damaged: expected 32 bytes of base64`);
   return key;
+}
+
+/** Deletes the master key file (no account has a sealed key any more). */
+export function deleteMasterKey(dataDir: string): void {
+  rmSync(join(dataDir, MASTER_KEY_FILE), { force: true });
 }
 
 /** AES-256-GCM; `aad` binds the ciphertext to its row (an account key cannot be swapped to another account). */

@@ -6,9 +6,14 @@ import type { Db } from '../db.js';
 import { badRequest, createListener, forbidden, HttpError, notFound, Router, type Handler, type RequestContext } from '../http.js';
 import { isOriginAllowed, type ProjectStore } from '../projects.js';
 import { forwardPublicRpc } from '../public-rpc.js';
+import { custodyBundle, custodyRoutes, type CustodyRouteContext } from './custody-routes.js';
+import { CustodyStore } from './custody-store.js';
+import type { LoginAnswer } from './custody-types.js';
 import { buildFrameScript } from './frame-bundle.js';
-import { loadMasterKey } from './keys.js';
-import { EmbeddedStore, normalizeEmail, type AccountRow, type CodeCheck, type MailSender } from './store.js';
+import { deleteMasterKey, loadMasterKey } from './keys.js';
+import { passkeyRoutes } from './passkey-routes.js';
+import { codeProblem, jsonBody, requireString } from './request.js';
+import { EmbeddedStore, normalizeEmail, type AccountRow, type MailSender } from './store.js';
 
 export interface EmbeddedServiceOptions {
   host: string;
@@ -59,6 +64,8 @@ export interface RunningEmbeddedService {
   close(): Promise<void>;
 }
 
+/** Host names of the loopback interface; a service listening there is published as `localhost`. */
+const LOOPBACK = ['127.0.0.1', '::1', '[::1]', 'localhost'];
 const SOCIALS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'];
 const EMAIL_COOLDOWN_MS = 30_000;
 const LOGIN_MAIL = 'Your Minibot login code';
@@ -89,32 +96,11 @@ export function parseFrameAncestor(value: string): string | undefined {
   }
 }
 
-/** The one sentence a person reads when a code check fails. */
-function codeProblem(result: Exclude<CodeCheck, 'ok'>, field: string): HttpError {
-  if (result === 'wrong') return badRequest('Invalid code', field);
-  if (result === 'expired') return badRequest('The code expired. Ask for a new one.', field);
-  return new HttpError(429, { error: `Too many wrong codes. Please try again after ${Math.ceil(result.lockedForMs / 60_000)} minutes`, field });
-}
-
-
-
 const PAGE_CSS = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f6f7f9;color:#141414}main{max-width:640px;margin:0 auto;padding:24px}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #d6d9de;padding:6px;text-align:left;vertical-align:top}
 code{font-size:1.2em;letter-spacing:.1em}button,input{font:inherit;padding:8px 12px;border-radius:8px;border:1px solid #8a8f98}
 button{background:#9a5c00;color:#fff;border:0;cursor:pointer;margin-right:8px}button.secondary{background:#5b5f66}
 a{color:#1a5fd6}:focus-visible{outline:3px solid #1a5fd6;outline-offset:2px}`;
-
-function requireString(body: Record<string, unknown>, field: string): string {
-  const value = body[field];
-  if (typeof value !== 'string' || value.trim() === '') throw badRequest(`"${field}" is required`, field);
-  return value;
-}
-
-async function jsonBody(ctx: RequestContext): Promise<Record<string, unknown>> {
-  const body = await ctx.body();
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('request body must be a JSON object');
-  return body as Record<string, unknown>;
-}
 
 function requireEmail(body: Record<string, unknown>, field = 'email'): string {
   const email = requireString(body, field);
@@ -134,6 +120,9 @@ async function formBody(ctx: RequestContext): Promise<URLSearchParams> {
 export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<RunningEmbeddedService> {
   const now = options.now ?? Date.now;
   const store = new EmbeddedStore(options.db, loadMasterKey(options.dataDir), now);
+  const custody = new CustodyStore(options.db, now);
+  // The master key only opens legacy accounts' sealed keys: once none is left, it goes.
+  if (custody.legacyAccounts() === 0) deleteMasterKey(options.dataDir);
   // Bundled while the service starts, not on the first visitor's request (seconds on a busy machine).
   const frameScript = buildFrameScript();
   frameScript.catch(() => {}); // awaited (and thrown) once the server listens
@@ -202,20 +191,18 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     email: account.email ?? undefined,
     address: account.address,
     chainId: options.chainId,
-    accounts: [{ address: account.address, type: 'eoa' }],
+    // '' until the frame's first manifest gives the account its key.
+    accounts: account.address ? [{ address: account.address, type: 'eoa' }] : [],
     userName: account.user_name ?? undefined,
     smartAccountDeployed: false,
     authProvider,
   });
 
-  /** A login: the session token and, the first time this device logs in to the account only, its key. */
-  const login = (account: AccountRow, deviceId: string, authProvider: string) => ({
-    json: {
-      token: store.createSession(account.id, deviceId, authProvider),
-      user: userOf(account, authProvider),
-      ...(store.takeKeyDelivery(account.id, deviceId) ? { privateKey: store.accountKey(account) } : {}),
-    },
-  });
+  /** A login: the session token, the user and the custody bundle (never the key); `fresh` for a passkey login. */
+  const login = (account: AccountRow, deviceId: string, authProvider: string, fresh = false) => {
+    const token = store.createSession(account.id, deviceId, authProvider, fresh);
+    return { json: { token, user: userOf(account, authProvider), custody: custodyBundle(store, custody, { account, deviceId }) } satisfies LoginAnswer };
+  };
 
   const sessionOf = (ctx: RequestContext) => {
     const header = ctx.req.headers.authorization ?? '';
@@ -388,11 +375,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     if (existing && !store.isDeviceApproved(email, deviceId)) throw forbidden('This device is not approved yet');
     const result = store.checkCode('login', email, otp, deviceId);
     if (result !== 'ok') throw codeProblem(result, 'otp');
-    let account = existing;
-    if (!account) {
-      account = store.createAccount({ email });
-      await grantWelcome(account.address);
-    }
+    const account = existing ?? store.createAccount({ email });
     store.approveDevice(email, deviceId);
     return login(account, deviceId, 'email');
   });
@@ -481,11 +464,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     const body = await jsonBody(ctx);
     const taken = store.takeGrant(requireString(body, 'state'), requireString(body, 'code'), requireString(body, 'deviceId'));
     if (!taken) throw badRequest('This sign-in is unknown, expired or for another device', 'code');
-    let account = store.accountBySocial(taken.identity);
-    if (!account) {
-      account = store.createAccount({ social: taken.identity, userName: taken.identity.split(':')[1] });
-      await grantWelcome(account.address);
-    }
+    const account = store.accountBySocial(taken.identity) ?? store.createAccount({ social: taken.identity, userName: taken.identity.split(':')[1] });
     return login(account, taken.device_id, taken.provider);
   });
 
@@ -521,13 +500,28 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     if (!ready) return { json: {} };
     const taken = store.takeGrant(state, undefined, deviceId);
     if (!taken) throw badRequest('This Farcaster request is for another device', 'state');
-    let account = store.accountBySocial(taken.identity);
-    if (!account) {
-      account = store.createAccount({ social: taken.identity, userName: taken.identity.split(':')[1] });
-      await grantWelcome(account.address);
-    }
+    const account = store.accountBySocial(taken.identity) ?? store.createAccount({ social: taken.identity, userName: taken.identity.split(':')[1] });
     return login(account, deviceId, 'farcaster');
   });
+
+  // ---- key custody and passkeys (issue 28) ---------------------------------------------------------------------
+  const custodyContext: CustodyRouteContext = {
+    router,
+    store,
+    custody,
+    sessionOf,
+    dataDir: options.dataDir,
+    now,
+    grantWelcome,
+    mailAllowed: (ctx, email, subject, deviceId) => {
+      cooldown(email, subject);
+      const sender = senderOf(ctx, deviceId);
+      mailAllowance([email], sender);
+      return sender;
+    },
+  };
+  custodyRoutes(custodyContext);
+  passkeyRoutes({ ...custodyContext, origin: () => baseUrl, login });
 
   // ---- the local mailbox -------------------------------------------------------------------------------------
   router.get('/mailbox.json', (ctx) => {
@@ -560,7 +554,8 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve((server.address() as AddressInfo).port));
   });
-  baseUrl = `http://${options.host}:${port}`;
+  // WebAuthn refuses an IP address as its RP ID: the wallet's public origin names loopback `localhost`.
+  baseUrl = `http://${LOOPBACK.includes(options.host) ? 'localhost' : options.host}:${port}`;
   try {
     await frameScript;
   } catch (error) {

@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Db } from '../db.js';
-import { open, seal } from './keys.js';
+import { open } from './keys.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS embedded_accounts (
@@ -44,12 +43,6 @@ CREATE TABLE IF NOT EXISTS embedded_code_failures (
   window_start INTEGER NOT NULL,
   PRIMARY KEY (purpose, email)
 );
-CREATE TABLE IF NOT EXISTS embedded_key_deliveries (
-  account_id TEXT NOT NULL,
-  device_id TEXT NOT NULL,
-  delivered_at INTEGER NOT NULL,
-  PRIMARY KEY (account_id, device_id)
-);
 CREATE TABLE IF NOT EXISTS embedded_mail (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   recipient TEXT NOT NULL,
@@ -76,9 +69,20 @@ export interface AccountRow {
   email: string | null;
   social: string | null;
   user_name: string | null;
+  /** '' until the account's first signed manifest (its key exists only in the wallet frame). */
   address: string;
+  /** '' except for a legacy account, whose key the service still keeps sealed with the master key. */
   sealed_key: string;
   created_at: number;
+}
+
+/** A signed-in session of the wallet frame. */
+export interface SessionRow {
+  account: AccountRow;
+  authProvider: string;
+  deviceId: string;
+  /** Until when the session counts as fresh (a passkey, the recovery password or an e-mail code just now); 0 never. */
+  freshUntil: number;
 }
 
 /** Who asked for a mail: the frame's device id and the caller's network address. */
@@ -108,11 +112,15 @@ export const CODE_FAILURE_WINDOW_MS = 15 * 60_000;
 export type CodeCheck = 'ok' | 'wrong' | 'expired' | { lockedForMs: number };
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** The embedded wallet's state: accounts (keys sealed with the master key), devices, codes, sessions, mail. */
+/** How long a passkey, the recovery password or an e-mail code keeps a session fresh. */
+export const FRESH_MS = 5 * 60_000;
+
+/** The embedded wallet's state: accounts, devices, codes, sessions, mail (key shares: `CustodyStore`). */
 export class EmbeddedStore {
   constructor(
     private readonly db: Db,
-    private readonly masterKey: Buffer,
+    /** The master key of legacy accounts' sealed keys; absent once no account needs it. */
+    private readonly masterKey: Buffer | undefined,
     private readonly now: () => number = Date.now,
   ) {
     db.exec(SCHEMA);
@@ -125,6 +133,11 @@ export class EmbeddedStore {
     const mailColumns = db.prepare('PRAGMA table_info(embedded_mail)').all() as { name: string }[];
     if (!mailColumns.some((c) => c.name === 'device_id')) db.exec("ALTER TABLE embedded_mail ADD COLUMN device_id TEXT NOT NULL DEFAULT ''");
     if (!mailColumns.some((c) => c.name === 'client')) db.exec("ALTER TABLE embedded_mail ADD COLUMN client TEXT NOT NULL DEFAULT ''");
+    // Data folders from before sessions could be fresh (issue 28).
+    const sessionColumns = db.prepare('PRAGMA table_info(embedded_sessions)').all() as { name: string }[];
+    if (!sessionColumns.some((c) => c.name === 'fresh_until')) db.exec('ALTER TABLE embedded_sessions ADD COLUMN fresh_until INTEGER NOT NULL DEFAULT 0');
+    if (!sessionColumns.some((c) => c.name === 'last_used_at')) db.exec('ALTER TABLE embedded_sessions ADD COLUMN last_used_at INTEGER');
+    db.exec('CREATE INDEX IF NOT EXISTS embedded_sessions_account ON embedded_sessions (account_id, device_id)');
     db.exec('CREATE INDEX IF NOT EXISTS embedded_mail_device ON embedded_mail (device_id, sent_at); CREATE INDEX IF NOT EXISTS embedded_mail_client ON embedded_mail (client, sent_at)');
   }
 
@@ -140,19 +153,21 @@ export class EmbeddedStore {
     return this.db.prepare('SELECT * FROM embedded_accounts WHERE id = ?').get(id) as AccountRow | undefined;
   }
 
-  /** Creates an account with a fresh key, sealed at rest; returns it. */
+  /** Creates an account without a key (address ''): the wallet frame creates the key and its first manifest sets the address. */
   createAccount(identity: { email?: string; social?: string; userName?: string }): AccountRow {
     const id = randomUUID();
-    const key = generatePrivateKey();
-    const address = privateKeyToAccount(key).address;
     this.db
-      .prepare('INSERT INTO embedded_accounts (id, email, social, user_name, address, sealed_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(id, identity.email ? normalizeEmail(identity.email) : null, identity.social ?? null, identity.userName ?? null, address, seal(this.masterKey, key, `${id}:${address}`), this.now());
+      .prepare("INSERT INTO embedded_accounts (id, email, social, user_name, address, sealed_key, created_at) VALUES (?, ?, ?, ?, '', '', ?)")
+      .run(id, identity.email ? normalizeEmail(identity.email) : null, identity.social ?? null, identity.userName ?? null, this.now());
     return this.accountById(id)!;
   }
 
-  /** The account's private key, unsealed (only to hand it to the account's own frame after a login). */
-  accountKey(account: AccountRow): `0x${string}` {
+  /**
+   * A legacy account's key, unsealed, to hand to the account's own frame, which splits it at once; throws when the
+   * master key is missing or does not open it.
+   */
+  legacyKey(account: AccountRow): `0x${string}` {
+    if (!this.masterKey) throw new Error(`legacy account ${account.id} has a sealed key but the master key file is missing`);
     return open(this.masterKey, account.sealed_key, `${account.id}:${account.address}`) as `0x${string}`;
   }
 
@@ -221,45 +236,76 @@ export class EmbeddedStore {
    */
   checkCode(purpose: string, email: string, code: string, deviceId = ''): CodeCheck {
     const key = [purpose, normalizeEmail(email)] as const;
-    const failures = this.db.prepare('SELECT failures, window_start FROM embedded_code_failures WHERE purpose = ? AND email = ?').get(...key) as
-      | { failures: number; window_start: number }
-      | undefined;
     const now = this.now();
-    const current = failures && failures.window_start + CODE_FAILURE_WINDOW_MS > now ? failures : undefined;
-    if (current && current.failures >= MAX_CODE_FAILURES) return { lockedForMs: current.window_start + CODE_FAILURE_WINDOW_MS - now };
+    const lockedForMs = this.lockedFor(...key);
+    if (lockedForMs !== undefined) return { lockedForMs };
     const row = this.db.prepare('SELECT code_hash, expires_at, device_id FROM embedded_codes WHERE purpose = ? AND email = ?').get(...key) as
       | { code_hash: string; expires_at: number; device_id: string }
       | undefined;
     if (!row || row.expires_at < now) return 'expired';
     if (row.code_hash !== hash(code) || row.device_id !== deviceId) {
-      this.db
-        .prepare('INSERT INTO embedded_code_failures (purpose, email, failures, window_start) VALUES (?, ?, 1, ?) ON CONFLICT(purpose, email) DO UPDATE SET failures = CASE WHEN window_start + ? > ? THEN failures + 1 ELSE 1 END, window_start = CASE WHEN window_start + ? > ? THEN window_start ELSE excluded.window_start END')
-        .run(...key, now, CODE_FAILURE_WINDOW_MS, now, CODE_FAILURE_WINDOW_MS, now);
+      this.countFailure(...key);
       return 'wrong';
     }
     this.db.prepare('DELETE FROM embedded_codes WHERE purpose = ? AND email = ?').run(...key);
     return 'ok';
   }
 
-  /** True the first time this device receives the account's key (the login answer carries it then, and never again). */
-  takeKeyDelivery(accountId: string, deviceId: string): boolean {
-    return this.db.prepare('INSERT OR IGNORE INTO embedded_key_deliveries (account_id, device_id, delivered_at) VALUES (?, ?, ?)').run(accountId, deviceId, this.now()).changes === 1;
+  /**
+   * How long `subject` (an e-mail, or an account id for the recovery password) stays locked out of `purpose`:
+   * MAX_CODE_FAILURES failures within CODE_FAILURE_WINDOW_MS lock it until the window ends; undefined when not locked.
+   */
+  lockedFor(purpose: string, subject: string): number | undefined {
+    const failures = this.db.prepare('SELECT failures, window_start FROM embedded_code_failures WHERE purpose = ? AND email = ?').get(purpose, subject) as
+      | { failures: number; window_start: number }
+      | undefined;
+    const now = this.now();
+    const current = failures && failures.window_start + CODE_FAILURE_WINDOW_MS > now ? failures : undefined;
+    return current && current.failures >= MAX_CODE_FAILURES ? current.window_start + CODE_FAILURE_WINDOW_MS - now : undefined;
   }
 
-  createSession(accountId: string, deviceId: string, authProvider: string): string {
-    const token = randomBytes(32).toString('base64url');
+  /** Counts one failure of `subject` at `purpose` (see `lockedFor`); a new code does not reset it. */
+  countFailure(purpose: string, subject: string): void {
+    const now = this.now();
     this.db
-      .prepare('INSERT INTO embedded_sessions (token_hash, account_id, device_id, auth_provider, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(hash(token), accountId, deviceId, authProvider, this.now());
+      .prepare('INSERT INTO embedded_code_failures (purpose, email, failures, window_start) VALUES (?, ?, 1, ?) ON CONFLICT(purpose, email) DO UPDATE SET failures = CASE WHEN window_start + ? > ? THEN failures + 1 ELSE 1 END, window_start = CASE WHEN window_start + ? > ? THEN window_start ELSE excluded.window_start END')
+      .run(purpose, subject, now, CODE_FAILURE_WINDOW_MS, now, CODE_FAILURE_WINDOW_MS, now);
+  }
+
+  /** A new session; `fresh`: it starts fresh (a passkey login) for FRESH_MS. */
+  createSession(accountId: string, deviceId: string, authProvider: string, fresh = false): string {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.now();
+    this.db
+      .prepare('INSERT INTO embedded_sessions (token_hash, account_id, device_id, auth_provider, created_at, fresh_until) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(hash(token), accountId, deviceId, authProvider, now, fresh ? now + FRESH_MS : 0);
     return token;
   }
 
-  session(token: string): { account: AccountRow; authProvider: string; deviceId: string } | undefined {
-    const row = this.db.prepare('SELECT account_id, auth_provider, device_id FROM embedded_sessions WHERE token_hash = ? AND revoked_at IS NULL AND created_at > ?').get(hash(token), this.now() - WALLET_SESSION_MS) as
-      | { account_id: string; auth_provider: string; device_id: string }
-      | undefined;
+  session(token: string): SessionRow | undefined {
+    const row = this.db
+      .prepare('SELECT account_id, auth_provider, device_id, fresh_until FROM embedded_sessions WHERE token_hash = ? AND revoked_at IS NULL AND created_at > ?')
+      .get(hash(token), this.now() - WALLET_SESSION_MS) as { account_id: string; auth_provider: string; device_id: string; fresh_until: number } | undefined;
     const account = row && this.accountById(row.account_id);
-    return account && row ? { account, authProvider: row.auth_provider, deviceId: row.device_id } : undefined;
+    return account && row ? { account, authProvider: row.auth_provider, deviceId: row.device_id, freshUntil: row.fresh_until } : undefined;
+  }
+
+  /** The session proved its person just now (passkey, recovery password, e-mail code): fresh for FRESH_MS. */
+  markFresh(token: string): void {
+    this.db.prepare('UPDATE embedded_sessions SET fresh_until = ? WHERE token_hash = ?').run(this.now() + FRESH_MS, hash(token));
+  }
+
+  /** The session used the account's key (it fetched the auth share): the devices list shows when. */
+  markUsed(token: string): void {
+    this.db.prepare('UPDATE embedded_sessions SET last_used_at = ? WHERE token_hash = ?').run(this.now(), hash(token));
+  }
+
+  /** When each of the account's devices last logged in or used the key. */
+  devicesLastUsed(accountId: string): Map<string, number> {
+    const rows = this.db
+      .prepare('SELECT device_id, MAX(COALESCE(last_used_at, created_at)) AS at FROM embedded_sessions WHERE account_id = ? GROUP BY device_id')
+      .all(accountId) as { device_id: string; at: number }[];
+    return new Map(rows.map((row) => [row.device_id, row.at]));
   }
 
   revokeSession(token: string): void {
