@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, inject, it } from 'vitest';
-import type { EmbeddedUser } from '../../modal/src/api/types.js';
+import type { LoginAnswer } from '../src/embedded/custody-types.js';
+import { buildSet, newDevice, newKey } from './custody-frame.js';
 
 const frame = () => inject('frameUrl');
 
@@ -27,12 +28,7 @@ async function latestMail(to: string): Promise<Mail> {
   return messages[0];
 }
 
-interface Login {
-  token: string;
-  user: EmbeddedUser;
-  /** Only in a device's first login to the account. */
-  privateKey: `0x${string}`;
-}
+type Login = LoginAnswer;
 
 async function loginByEmail(email: string, deviceId: string): Promise<Login> {
   const start = await post('/api/email/start', { email, deviceId });
@@ -47,18 +43,25 @@ async function loginByEmail(email: string, deviceId: string): Promise<Login> {
 const newEmail = () => `visitor-${randomUUID().slice(0, 8)}@example.org`;
 
 describe('embedded wallet service', () => {
-  it('logs in by e-mail with the mailed code; the key belongs to the address; the session reports the user', async () => {
+  it('logs in by e-mail with the mailed code; the frame\'s first manifest gives the account its address; the session reports the user', async () => {
     const email = newEmail();
-    const login = await loginByEmail(email, randomUUID());
-    expect(privateKeyToAccount(login.privateKey).address).toBe(login.user.address);
-    expect(login.user).toMatchObject({ email, chainId: inject('chainId'), accounts: [{ address: login.user.address, type: 'eoa' }], authProvider: 'email' });
+    const device = await newDevice();
+    const login = await loginByEmail(email, device.id);
+    expect(login).not.toHaveProperty('privateKey');
+    expect(login.user).toMatchObject({ email, address: '', chainId: inject('chainId'), accounts: [], authProvider: 'email' });
+    expect(login.custody).toEqual({ state: 'new', factors: [], passkeys: 0 });
+    const key = newKey();
+    const address = privateKeyToAccount(key).address;
+    const set = await buildSet({ key, previousSetId: null, devices: [device] });
+    const rotated = await fetch(`${frame()}/api/custody/rotate`, { method: 'POST', headers: { origin: frame(), authorization: `Bearer ${login.token}` }, body: JSON.stringify(set.request) });
+    expect(await rotated.json()).toEqual({ setId: set.setId });
     const me = await fetch(`${frame()}/api/me`, { headers: { authorization: `Bearer ${login.token}` } });
-    expect(await me.json()).toMatchObject({ email, address: login.user.address });
-    // A new account gets 1 BNB on the local chain, so that a visitor without a wallet can mint.
+    expect(await me.json()).toMatchObject({ email, address, accounts: [{ address, type: 'eoa' }] });
+    // A new account gets 1 BNB on the local chain once it has its address, so that a visitor without a wallet can mint.
     const balance = await fetch(inject('rpcUrl'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [login.user.address, 'latest'] }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }),
     }).then((r) => r.json() as Promise<{ result: string }>);
     expect(BigInt(balance.result)).toBe(10n ** 18n);
     expect((await post('/api/signout', {}, login.token)).status).toBe(200);
@@ -80,7 +83,12 @@ describe('embedded wallet service', () => {
 
   it('a new device approves itself from the mailed link, then gets the same address', async () => {
     const email = newEmail();
-    const first = await loginByEmail(email, randomUUID());
+    const firstDevice = await newDevice();
+    const first = await loginByEmail(email, firstDevice.id);
+    const key = newKey();
+    const set = await buildSet({ key, previousSetId: null, devices: [firstDevice] });
+    await fetch(`${frame()}/api/custody/rotate`, { method: 'POST', headers: { authorization: `Bearer ${first.token}` }, body: JSON.stringify(set.request) });
+    const address = privateKeyToAccount(key).address;
     const device = randomUUID();
     expect((await post('/api/email/start', { email, deviceId: device })).body).toEqual({ action: 'VERIFY_DEVICE' });
     expect((await post('/api/email/verify', { email, deviceId: device, otp: '123456' })).body.error).toBe('This device is not approved yet');
@@ -95,9 +103,11 @@ describe('embedded wallet service', () => {
     expect((await waiting).body).toEqual({ approved: true });
     const { code } = await latestMail(email);
     const second = await post<Login>('/api/email/verify', { email, deviceId: device, otp: code });
-    expect(second.body.user.address).toBe(first.user.address);
-    // The new device gets the key with this first login; the first device had it already.
-    expect(privateKeyToAccount(second.body.privateKey).address).toBe(first.user.address);
+    expect(second.body.user.address).toBe(address);
+    // The new device holds no share yet: it recovers with a passkey or the recovery password (no factor yet here).
+    expect(second.body.custody).toMatchObject({ state: 'ready', setId: set.setId, recovery: null, factors: [] });
+    expect(second.body.custody).not.toHaveProperty('deviceShare');
+    expect(second.body).not.toHaveProperty('privateKey');
     expect((await fetch(mail.link!)).status).toBe(404);
   });
 
