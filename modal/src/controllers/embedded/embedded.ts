@@ -4,11 +4,14 @@ import {
   isValidOtp,
   RPC_NOT_ALLOWED_CODE,
   type EmbeddedApprovalKind,
+  type EmbeddedPanel,
   type EmbeddedUser,
   type SocialProvider,
 } from '../../api/embedded-protocol.js';
 /** The social logins the wallet frame offers (the ConnectSocials list). */
 export { SOCIAL_PROVIDERS, type SocialProvider } from '../../api/embedded-protocol.js';
+/** The wallet frame's own panels (their views show the frame). */
+export type { EmbeddedPanel } from '../../api/embedded-protocol.js';
 import type { FrameChannel } from '../../connectors/embedded/channel.js';
 import { FrameTimeoutError } from '../../connectors/embedded/channel.js';
 import { createEmbeddedProvider, type EmbeddedProvider } from '../../connectors/embedded/provider.js';
@@ -17,6 +20,7 @@ import type { CoreControllers } from '../core-controllers.js';
 import { browserClock, createEmbeddedStore, EmbeddedWalletError } from '../../connectors/embedded/runtime.js';
 import { textsOf } from '../../texts/catalogue.js';
 import { isPresentable, log } from '../../core/logger.js';
+import { PANEL_VIEWS, panelTexts, securityGate, type LoginKind } from './security.js';
 
 /** EIP-1193: the visitor rejected the request (here: cancelled the switch in the frame). */
 const USER_REJECTED_CODE = 4001;
@@ -24,6 +28,8 @@ const USER_REJECTED_CODE = 4001;
 const SOCIAL_WINDOW_CHECK_MS = 500;
 /** How long the frame has to say whether the consent page answered, once the window is seen closed. */
 const SOCIAL_STATUS_TIMEOUT_MS = 3_000;
+/** A passkey ceremony waits for the visitor (WebAuthn's own limit is 5 minutes); a frame that never answers frees the button. */
+const PASSKEY_TIMEOUT_MS = 310_000;
 
 /** The auth connector: the embedded wallet behind e-mail and social logins. */
 export const AUTH_CONNECTOR_ID = 'auth';
@@ -47,6 +53,13 @@ export interface EmbeddedState {
   user?: EmbeddedUser;
   /** The request whose approval the frame shows. */
   approvalId?: string;
+  /**
+   * A login that waits for one of the frame's panels before it connects: 'recover' (this device holds no share of the
+   * key: it must finish) or 'protect' (offered once per login; "Not now" connects as well).
+   */
+  gate?: 'recover' | 'protect';
+  /** The frame's panel shown now (its view is open). */
+  panel?: EmbeddedPanel;
 }
 
 /** A popup the view opened in its click handler (so the browser allows it). */
@@ -61,6 +74,18 @@ export interface EmbeddedController extends Store<EmbeddedState> {
   /** Waits (in 30 s rounds) until the device is approved from the mailed link, then moves to the code. */
   awaitDevice(): Promise<void>;
   verifyOtp(otp: string): Promise<void>;
+  /** Logs in with a passkey of the wallet's origin (the ceremony runs in the frame); a cancelled one shows nothing. */
+  connectPasskey(): Promise<void>;
+  /**
+   * Shows the frame's panel `panel` with its labels in the modal's language (its view calls this when it connects)
+   * and follows the answer: a waiting login connects (or, not recovered, returns to Connect); otherwise the view
+   * goes back, with the user as the panel left it.
+   */
+  showPanel(panel: EmbeddedPanel): Promise<void>;
+  /** Closes the open panel (its view was left); its ShowPanel answers "not done". */
+  closePanel(): void;
+  /** Leaves a login that waits for recovery: signs out of the frame and returns to Connect. */
+  abandonLogin(): Promise<void>;
   resendCode(): Promise<void>;
   connectSocial(provider: SocialProvider, popup: PopupHandle): Promise<void>;
   connectFarcaster(): Promise<void>;
@@ -210,8 +235,23 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
     preferredAccountTypes: { eip155: user.preferredAccountType ?? 'eoa' },
   });
 
-  const finishLogin = (loggedIn: EmbeddedUser, ready: FrameChannel) => {
+  /** Bumped by each login and sign-out: the answer of an older login's panel is dropped. */
+  let loginRound = 0;
+
+  /** A login's user: connected at once, or after the panel its key shares ask for (see `securityGate`). */
+  const finishLogin = (loggedIn: EmbeddedUser, ready: FrameChannel, kind: LoginKind) => {
     const user = checksumUser(loggedIn);
+    loginRound++;
+    const gate = securityGate(user.security, kind);
+    if (!gate) return connectUser(user, ready);
+    store.setState({ user, gate });
+    // Its own route, not a step back to the spent code: the panel's own buttons (or Disconnect) lead on.
+    const view = PANEL_VIEWS[gate];
+    if (controllers.modal.getState().open) controllers.router.reset(view);
+    else controllers.modal.open({ view });
+  };
+
+  const connectUser = (user: EmbeddedUser, ready: FrameChannel) => {
     const chainId = controllers.networks.getState().activeNetwork.id;
     provider = createEmbeddedProvider({
       channel: ready,
@@ -225,8 +265,8 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       onUnsafeSettled: endApproval,
       onRefused: () => controllers.toasts.show('error', messages.actionNotAllowed),
     });
-    store.setState({ user, socialProvider: user.authProvider === 'email' ? undefined : (user.authProvider as SocialProvider) });
     const social = user.authProvider === 'email' ? undefined : user.authProvider;
+    store.setState({ user, gate: undefined, socialProvider: social === 'passkey' ? undefined : (social as SocialProvider | undefined) });
     const setUser = () =>
       controllers.account.update('eip155', {
         user: { email: user.email, username: user.userName },
@@ -239,6 +279,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       accounts: [user.address],
       chainId: provider.chainId,
       endSession: async () => {
+        loginRound++;
         store.setState({ user: undefined, email: undefined });
         await ready.request({ type: 'SignOut' }, requestTimeout);
       },
@@ -253,6 +294,14 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
     store.setState({ email });
     codeSent();
     return action;
+  };
+
+  /** Leaves a login that waits for recovery: the frame forgets its session, the modal returns to Connect. */
+  const abandonLogin = async () => {
+    loginRound++;
+    store.setState({ user: undefined, gate: undefined, email: undefined });
+    if (controllers.modal.getState().open || controllers.options.embedded) controllers.router.reset('Connect');
+    await channel?.request({ type: 'SignOut' }, requestTimeout).catch(() => undefined);
   };
 
   return {
@@ -296,10 +345,68 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       controllers.toasts.show('loading', messages.authenticating);
       await step(async (ready) => {
         const user = await ready.request({ type: 'ConnectOtp', otp: code }, requestTimeout);
-        finishLogin(user, ready);
+        finishLogin(user, ready, 'login');
       });
       controllers.toasts.hide();
     },
+    async connectPasskey() {
+      await step(async (ready) => {
+        let user: EmbeddedUser;
+        try {
+          user = await ready.request({ type: 'ConnectPasskey' }, { timeoutMs: PASSKEY_TIMEOUT_MS });
+        } catch (error) {
+          if (isUserRejected(error)) return;
+          throw error;
+        }
+        finishLogin(user, ready, 'passkey');
+      });
+    },
+    async showPanel(panel) {
+      if (store.getState().panel === panel) return;
+      const { gate } = store.getState();
+      const round = loginRound;
+      let ready: FrameChannel;
+      try {
+        ready = await frame();
+      } catch (error) {
+        store.setState({ error: errorText(error) });
+        return;
+      }
+      store.setState({ panel, error: undefined });
+      let answer: { done: boolean; user?: EmbeddedUser } = { done: false };
+      try {
+        // The panel waits for the visitor, without a time-out; leaving its view closes it.
+        answer = await ready.request({ type: 'ShowPanel', panel, texts: panelTexts(textsOf(controllers.options).texts, panel) });
+      } catch (error) {
+        if (!isUserRejected(error)) {
+          // An offer never costs the login: a failed protect panel connects as "Not now" does.
+          if (round === loginRound && gate === 'protect' && panel === 'protect') log('warn', 'The protect panel failed', error);
+          else return store.setState({ panel: undefined, error: errorText(error) });
+        }
+      }
+      if (store.getState().panel === panel) store.setState({ panel: undefined });
+      if (round !== loginRound) return;
+      const user = answer.done && answer.user ? checksumUser(answer.user) : undefined;
+      const shown = controllers.router.getState().view === PANEL_VIEWS[panel];
+      if (gate === 'recover' && panel === 'recover') {
+        if (user && user.security?.state !== 'recover') connectUser(user, ready);
+        else if (!answer.done) await abandonLogin();
+        return;
+      }
+      if (gate === 'protect' && panel === 'protect') {
+        const waiting = store.getState().user;
+        if (user ?? waiting) connectUser(user ?? waiting!, ready);
+        return;
+      }
+      if (user) store.setState({ user });
+      if (shown) controllers.router.back();
+    },
+    closePanel() {
+      if (!store.getState().panel || !channel) return;
+      store.setState({ panel: undefined });
+      void channel.request({ type: 'ClosePanel' }, requestTimeout).catch(() => undefined);
+    },
+    abandonLogin,
     async resendCode() {
       const { email, resendAvailableAt } = store.getState();
       if (!email) return;
@@ -347,7 +454,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
           const user = await Promise.race([ready.request({ type: 'ConnectSocial' }, { timeoutMs: EMBEDDED_TIMEOUTS.request, timeoutMessage: deps.socialTimeoutText }), closed]);
           if (round !== socialRound) return;
           popup.close();
-          finishLogin(user, ready);
+          finishLogin(user, ready, 'login');
         } catch (error) {
           popup.close();
           if (round !== socialRound) return;
@@ -370,7 +477,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
         while (round === waitRound && controllers.router.getState().view === 'ConnectingFarcaster') {
           const { user } = await ready.request({ type: 'AwaitFarcaster' }, requestTimeout);
           if (user && round === waitRound) {
-            finishLogin(user, ready);
+            finishLogin(user, ready, 'login');
             return;
           }
         }
@@ -410,8 +517,9 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       try {
         const user = await ready.request({ type: 'GetUser', chainId: controllers.networks.getState().activeNetwork.id }, requestTimeout);
         if (!user) return false;
-        finishLogin(user, ready);
-        return true;
+        finishLogin(user, ready, 'restore');
+        // A device that must recover first is not connected yet (the modal shows the recover panel).
+        return !store.getState().gate;
       } catch {
         controllers.toasts.show('error', messages.authInitFailed);
         return false;
@@ -435,7 +543,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
         try {
           answered = await ready.request({ type: 'SetPreferredAccount', accountType: type }, { id });
         } catch (error) {
-          if (error instanceof EmbeddedWalletError && error.code === USER_REJECTED_CODE) return;
+          if (isUserRejected(error)) return;
           throw error;
         } finally {
           endApproval(id);
@@ -448,6 +556,11 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       });
     },
   };
+}
+
+/** True when the visitor cancelled in the frame (EIP-1193 4001): nothing to show. */
+function isUserRejected(error: unknown): boolean {
+  return error instanceof EmbeddedWalletError && error.code === USER_REJECTED_CODE;
 }
 
 /** True for the refusal of a method outside the safe and unsafe lists. */
