@@ -20,10 +20,9 @@ import type { CoreControllers } from '../core-controllers.js';
 import { browserClock, createEmbeddedStore, EmbeddedWalletError } from '../../connectors/embedded/runtime.js';
 import { textsOf } from '../../texts/catalogue.js';
 import { isPresentable, log } from '../../core/logger.js';
-import { PANEL_VIEWS, panelTexts, securityGate, type LoginKind } from './security.js';
+import { isUserRejected } from './security.js';
+import { createPanelFlow, type PanelState } from './panels.js';
 
-/** EIP-1193: the visitor rejected the request (here: cancelled the switch in the frame). */
-const USER_REJECTED_CODE = 4001;
 /** How often a social login checks whether its window was closed. */
 const SOCIAL_WINDOW_CHECK_MS = 500;
 /** How long the frame has to say whether the consent page answered, once the window is seen closed. */
@@ -35,12 +34,11 @@ const PASSKEY_TIMEOUT_MS = 310_000;
 export const AUTH_CONNECTOR_ID = 'auth';
 export const authConnector: ConnectorInfo = { id: AUTH_CONNECTOR_ID, name: 'E-mail wallet', type: 'INJECTED' };
 
-export interface EmbeddedState {
+export interface EmbeddedState extends PanelState {
   /** The frame: loaded when a visitor first picks e-mail or a social. */
   frame: 'idle' | 'loading' | 'ready' | 'failed';
   /** A request is under way (buttons busy). */
   busy: boolean;
-  email?: string;
   /** The last error, shown in the view (role="alert"). */
   error?: string;
   /** When a new code may be asked for (30 s after the last one). */
@@ -50,16 +48,8 @@ export interface EmbeddedState {
   farcasterUrl?: string;
   /** The new address while updating the e-mail. */
   pendingEmail?: string;
-  user?: EmbeddedUser;
   /** The request whose approval the frame shows. */
   approvalId?: string;
-  /**
-   * A login that waits for one of the frame's panels before it connects: 'recover' (this device holds no share of the
-   * key: it must finish) or 'protect' (offered once per login; "Not now" connects as well).
-   */
-  gate?: 'recover' | 'protect';
-  /** The frame's panel shown now (its view is open). */
-  panel?: EmbeddedPanel;
 }
 
 /** A popup the view opened in its click handler (so the browser allows it). */
@@ -235,21 +225,6 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
     preferredAccountTypes: { eip155: user.preferredAccountType ?? 'eoa' },
   });
 
-  /** Bumped by each login and sign-out: the answer of an older login's panel is dropped. */
-  let loginRound = 0;
-
-  /** A login's user: connected at once, or after the panel its key shares ask for (see `securityGate`). */
-  const finishLogin = (loggedIn: EmbeddedUser, ready: FrameChannel, kind: LoginKind) => {
-    const user = checksumUser(loggedIn);
-    loginRound++;
-    const gate = securityGate(user.security, kind);
-    if (!gate) return connectUser(user, ready);
-    store.setState({ user, gate });
-    // Its own route, not a step back to the spent code: the panel's own buttons (or Disconnect) lead on.
-    const view = PANEL_VIEWS[gate];
-    if (controllers.modal.getState().open) controllers.router.reset(view);
-    else controllers.modal.open({ view });
-  };
 
   const connectUser = (user: EmbeddedUser, ready: FrameChannel) => {
     const chainId = controllers.networks.getState().activeNetwork.id;
@@ -279,7 +254,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       accounts: [user.address],
       chainId: provider.chainId,
       endSession: async () => {
-        loginRound++;
+        panels.forgetLogin();
         store.setState({ user: undefined, email: undefined });
         await ready.request({ type: 'SignOut' }, requestTimeout);
       },
@@ -296,13 +271,17 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
     return action;
   };
 
-  /** Leaves a login that waits for recovery: the frame forgets its session, the modal returns to Connect. */
-  const abandonLogin = async () => {
-    loginRound++;
-    store.setState({ user: undefined, gate: undefined, email: undefined });
-    if (controllers.modal.getState().open || controllers.options.embedded) controllers.router.reset('Connect');
-    await channel?.request({ type: 'SignOut' }, requestTimeout).catch(() => undefined);
-  };
+  const panels = createPanelFlow({
+    store,
+    controllers,
+    frame,
+    channel: () => channel,
+    checksumUser,
+    connectUser,
+    errorText,
+    requestTimeout,
+  });
+  const { finishLogin } = panels;
 
   return {
     getState: store.getState,
@@ -361,52 +340,9 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
         finishLogin(user, ready, 'passkey');
       });
     },
-    async showPanel(panel) {
-      if (store.getState().panel === panel) return;
-      const { gate } = store.getState();
-      const round = loginRound;
-      let ready: FrameChannel;
-      try {
-        ready = await frame();
-      } catch (error) {
-        store.setState({ error: errorText(error) });
-        return;
-      }
-      store.setState({ panel, error: undefined });
-      let answer: { done: boolean; user?: EmbeddedUser } = { done: false };
-      try {
-        // The panel waits for the visitor, without a time-out; leaving its view closes it.
-        answer = await ready.request({ type: 'ShowPanel', panel, texts: panelTexts(textsOf(controllers.options).texts, panel) });
-      } catch (error) {
-        if (!isUserRejected(error)) {
-          // An offer never costs the login: a failed protect panel connects as "Not now" does.
-          if (round === loginRound && gate === 'protect' && panel === 'protect') log('warn', 'The protect panel failed', error);
-          else return store.setState({ panel: undefined, error: errorText(error) });
-        }
-      }
-      if (store.getState().panel === panel) store.setState({ panel: undefined });
-      if (round !== loginRound) return;
-      const user = answer.done && answer.user ? checksumUser(answer.user) : undefined;
-      const shown = controllers.router.getState().view === PANEL_VIEWS[panel];
-      if (gate === 'recover' && panel === 'recover') {
-        if (user && user.security?.state !== 'recover') connectUser(user, ready);
-        else if (!answer.done) await abandonLogin();
-        return;
-      }
-      if (gate === 'protect' && panel === 'protect') {
-        const waiting = store.getState().user;
-        if (user ?? waiting) connectUser(user ?? waiting!, ready);
-        return;
-      }
-      if (user) store.setState({ user });
-      if (shown) controllers.router.back();
-    },
-    closePanel() {
-      if (!store.getState().panel || !channel) return;
-      store.setState({ panel: undefined });
-      void channel.request({ type: 'ClosePanel' }, requestTimeout).catch(() => undefined);
-    },
-    abandonLogin,
+    showPanel: panels.showPanel,
+    closePanel: panels.closePanel,
+    abandonLogin: panels.abandonLogin,
     async resendCode() {
       const { email, resendAvailableAt } = store.getState();
       if (!email) return;
@@ -556,11 +492,6 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       });
     },
   };
-}
-
-/** True when the visitor cancelled in the frame (EIP-1193 4001): nothing to show. */
-function isUserRejected(error: unknown): boolean {
-  return error instanceof EmbeddedWalletError && error.code === USER_REJECTED_CODE;
 }
 
 /** True for the refusal of a method outside the safe and unsafe lists. */

@@ -1,5 +1,14 @@
 import type { EmbeddedPanel, EmbeddedPanelTextKey, EmbeddedSecurity } from '../../api/embedded-protocol.js';
 import type { ViewName } from '../../core/view-name.js';
+import { EmbeddedWalletError } from '../../connectors/embedded/runtime.js';
+
+/** EIP-1193: the visitor rejected the request (cancelled it in the frame). */
+export const USER_REJECTED_CODE = 4001;
+
+/** True when the visitor cancelled in the frame (a passkey ceremony, a consent): nothing to show. */
+export function isUserRejected(error: unknown): boolean {
+  return error instanceof EmbeddedWalletError && error.code === USER_REJECTED_CODE;
+}
 
 /** The view that shows each of the frame's panels. */
 export const PANEL_VIEWS: Record<EmbeddedPanel, ViewName> = {
