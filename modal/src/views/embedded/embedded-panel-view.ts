@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import type { EmbeddedPanel } from '../../controllers/embedded/embedded.js';
 import { MbEmbeddedView } from './embedded-view.js';
 import '../../ui/text/text.js';
@@ -16,7 +16,8 @@ export abstract class MbEmbeddedPanelView extends MbEmbeddedView {
   protected abstract line(): string;
   private asked = false;
 
-  override updated(): void {
+  override updated(changed: PropertyValues): void {
+    super.updated(changed);
     // The shell loads the embedded controller with the view's chunk; asked once per time the view is shown (a left
     // view may still update once, from the store's last change).
     if (this.asked || !this.isConnected || !this.embeddedState.current) return;
