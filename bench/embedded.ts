@@ -15,6 +15,10 @@ const views = {
   ConnectingSocial: 'modal/src/views/embedded/connecting-social-view.ts',
   ConnectingFarcaster: 'modal/src/views/embedded/connecting-farcaster-view.ts',
   ApproveTransaction: 'modal/src/views/embedded/approve-transaction-view.ts',
+  EmbeddedWalletProtect: 'modal/src/views/embedded/embedded-wallet-protect-view.ts',
+  EmbeddedWalletRecover: 'modal/src/views/embedded/embedded-wallet-recover-view.ts',
+  EmbeddedWalletExport: 'modal/src/views/embedded/embedded-wallet-export-view.ts',
+  EmbeddedWalletDevices: 'modal/src/views/embedded/embedded-wallet-devices-view.ts',
 };
 
 async function main() {

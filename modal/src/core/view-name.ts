@@ -18,6 +18,11 @@ export type ViewName =
   | 'ConnectSocials'
   | 'ConnectingSocial'
   | 'ConnectingFarcaster'
+  // The wallet frame's own panels: key protection, recovery, export, devices (issue 28)
+  | 'EmbeddedWalletProtect'
+  | 'EmbeddedWalletRecover'
+  | 'EmbeddedWalletExport'
+  | 'EmbeddedWalletDevices'
   | 'WalletSend'
   | 'WalletSendPreview'
   | 'WalletReceive'

@@ -5,8 +5,8 @@ import type { CoreControllers } from '../controllers/core-controllers.js';
 import { textsOf } from '../texts/catalogue.js';
 
 /**
- * The wallet frame: an iframe on the wallet's origin, slotted into `<mb-modal>` (shown by ApproveTransaction,
- * hidden otherwise), and the channel that speaks to it. The shell hands this to the embedded controller when it
+ * The wallet frame: an iframe on the wallet's origin, slotted into `<mb-modal>` (shown by ApproveTransaction and
+ * the views of the frame's own panels, hidden otherwise), and the channel that speaks to it. The shell hands this to the embedded controller when it
  * mounts (`installEmbeddedFrame`), so the frame always has its modal.
  */
 export function openEmbeddedFrame(controllers: CoreControllers, host: HTMLElement): FrameChannel {
@@ -16,6 +16,8 @@ export function openEmbeddedFrame(controllers: CoreControllers, host: HTMLElemen
   const iframe = document.createElement('iframe');
   iframe.slot = 'embedded-wallet';
   iframe.title = textsOf(controllers.options).texts.walletFrameTitle;
+  // Passkeys (WebAuthn) and the exported key's Copy run inside the frame, for the wallet's origin only.
+  iframe.setAttribute('allow', `publickey-credentials-get ${frameOrigin}; publickey-credentials-create ${frameOrigin}; clipboard-write ${frameOrigin}`);
   // allow-popups: where the frame cannot prove it is visible, its approval moves to a window on the wallet's origin.
   iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox');
   const url = new URL(`${base.replace(/\/+$/, '')}/frame`);

@@ -1,9 +1,9 @@
 import type { ModalControllers } from '../controllers/bag.js';
 import type { LazyFeature } from '../controllers/lazy.js';
 import type { ViewName } from '../core/types.js';
-import { viewTags } from './view-tags.js';
+import { frameViews, viewTags } from './view-tags.js';
 
-export { viewTags };
+export { frameViews, viewTags };
 
 /**
  * One dynamic import per view, so each view is its own lazy chunk. Later views (SIWX, transactions,
@@ -26,6 +26,10 @@ export const viewLoaders: Partial<Record<ViewName, () => Promise<unknown>>> = {
   ConnectingSocial: () => import('./embedded/connecting-social-view.js'),
   ConnectingFarcaster: () => import('./embedded/connecting-farcaster-view.js'),
   ApproveTransaction: () => import('./embedded/approve-transaction-view.js'),
+  EmbeddedWalletProtect: () => import('./embedded/embedded-wallet-protect-view.js'),
+  EmbeddedWalletRecover: () => import('./embedded/embedded-wallet-recover-view.js'),
+  EmbeddedWalletExport: () => import('./embedded/embedded-wallet-export-view.js'),
+  EmbeddedWalletDevices: () => import('./embedded/embedded-wallet-devices-view.js'),
   WalletSend: () => import('./send/wallet-send-view.js'),
   WalletSendPreview: () => import('./send/wallet-send-preview-view.js'),
   WalletReceive: () => import('./receive/wallet-receive-view.js'),
@@ -86,6 +90,10 @@ export function viewFeatures(view: ViewName, controllers: ModalControllers): Laz
     case 'ConnectSocials':
     case 'ConnectingSocial':
     case 'ConnectingFarcaster':
+    case 'EmbeddedWalletProtect':
+    case 'EmbeddedWalletRecover':
+    case 'EmbeddedWalletExport':
+    case 'EmbeddedWalletDevices':
       return [controllers.embedded];
     default:
       return [];

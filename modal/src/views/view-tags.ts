@@ -18,6 +18,10 @@ export const viewTags: Partial<Record<ViewName, string>> = {
   ConnectingSocial: 'mb-connecting-social-view',
   ConnectingFarcaster: 'mb-connecting-farcaster-view',
   ApproveTransaction: 'mb-approve-transaction-view',
+  EmbeddedWalletProtect: 'mb-embedded-wallet-protect-view',
+  EmbeddedWalletRecover: 'mb-embedded-wallet-recover-view',
+  EmbeddedWalletExport: 'mb-embedded-wallet-export-view',
+  EmbeddedWalletDevices: 'mb-embedded-wallet-devices-view',
   WalletSend: 'mb-wallet-send-view',
   WalletSendPreview: 'mb-wallet-send-preview-view',
   WalletReceive: 'mb-wallet-receive-view',
@@ -36,3 +40,6 @@ export const viewTags: Partial<Record<ViewName, string>> = {
   RegisterAccountName: 'mb-register-account-name-view',
   RegisterAccountNameSuccess: 'mb-register-account-name-success-view',
 };
+
+/** Views that show the wallet frame below their own lines: its approvals, and its own panels. */
+export const frameViews: ReadonlySet<ViewName> = new Set<ViewName>(['ApproveTransaction', 'EmbeddedWalletProtect', 'EmbeddedWalletRecover', 'EmbeddedWalletExport', 'EmbeddedWalletDevices']);

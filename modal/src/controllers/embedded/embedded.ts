@@ -4,11 +4,14 @@ import {
   isValidOtp,
   RPC_NOT_ALLOWED_CODE,
   type EmbeddedApprovalKind,
+  type EmbeddedPanel,
   type EmbeddedUser,
   type SocialProvider,
 } from '../../api/embedded-protocol.js';
 /** The social logins the wallet frame offers (the ConnectSocials list). */
 export { SOCIAL_PROVIDERS, type SocialProvider } from '../../api/embedded-protocol.js';
+/** The wallet frame's own panels (their views show the frame). */
+export type { EmbeddedPanel } from '../../api/embedded-protocol.js';
 import type { FrameChannel } from '../../connectors/embedded/channel.js';
 import { FrameTimeoutError } from '../../connectors/embedded/channel.js';
 import { createEmbeddedProvider, type EmbeddedProvider } from '../../connectors/embedded/provider.js';
@@ -17,24 +20,25 @@ import type { CoreControllers } from '../core-controllers.js';
 import { browserClock, createEmbeddedStore, EmbeddedWalletError } from '../../connectors/embedded/runtime.js';
 import { textsOf } from '../../texts/catalogue.js';
 import { isPresentable, log } from '../../core/logger.js';
+import { isUserRejected } from './security.js';
+import { createPanelFlow, type PanelState } from './panels.js';
 
-/** EIP-1193: the visitor rejected the request (here: cancelled the switch in the frame). */
-const USER_REJECTED_CODE = 4001;
 /** How often a social login checks whether its window was closed. */
 const SOCIAL_WINDOW_CHECK_MS = 500;
 /** How long the frame has to say whether the consent page answered, once the window is seen closed. */
 const SOCIAL_STATUS_TIMEOUT_MS = 3_000;
+/** A passkey ceremony waits for the visitor (WebAuthn's own limit is 5 minutes); a frame that never answers frees the button. */
+const PASSKEY_TIMEOUT_MS = 310_000;
 
 /** The auth connector: the embedded wallet behind e-mail and social logins. */
 export const AUTH_CONNECTOR_ID = 'auth';
 export const authConnector: ConnectorInfo = { id: AUTH_CONNECTOR_ID, name: 'E-mail wallet', type: 'INJECTED' };
 
-export interface EmbeddedState {
+export interface EmbeddedState extends PanelState {
   /** The frame: loaded when a visitor first picks e-mail or a social. */
   frame: 'idle' | 'loading' | 'ready' | 'failed';
   /** A request is under way (buttons busy). */
   busy: boolean;
-  email?: string;
   /** The last error, shown in the view (role="alert"). */
   error?: string;
   /** When a new code may be asked for (30 s after the last one). */
@@ -44,7 +48,6 @@ export interface EmbeddedState {
   farcasterUrl?: string;
   /** The new address while updating the e-mail. */
   pendingEmail?: string;
-  user?: EmbeddedUser;
   /** The request whose approval the frame shows. */
   approvalId?: string;
 }
@@ -61,6 +64,18 @@ export interface EmbeddedController extends Store<EmbeddedState> {
   /** Waits (in 30 s rounds) until the device is approved from the mailed link, then moves to the code. */
   awaitDevice(): Promise<void>;
   verifyOtp(otp: string): Promise<void>;
+  /** Logs in with a passkey of the wallet's origin (the ceremony runs in the frame); a cancelled one shows nothing. */
+  connectPasskey(): Promise<void>;
+  /**
+   * Shows the frame's panel `panel` with its labels in the modal's language (its view calls this when it connects)
+   * and follows the answer: a waiting login connects (or, not recovered, returns to Connect); otherwise the view
+   * goes back, with the user as the panel left it.
+   */
+  showPanel(panel: EmbeddedPanel): Promise<void>;
+  /** Closes the open panel (its view was left); its ShowPanel answers "not done". */
+  closePanel(): void;
+  /** Leaves a login that waits for recovery: signs out of the frame and returns to Connect. */
+  abandonLogin(): Promise<void>;
   resendCode(): Promise<void>;
   connectSocial(provider: SocialProvider, popup: PopupHandle): Promise<void>;
   connectFarcaster(): Promise<void>;
@@ -210,8 +225,8 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
     preferredAccountTypes: { eip155: user.preferredAccountType ?? 'eoa' },
   });
 
-  const finishLogin = (loggedIn: EmbeddedUser, ready: FrameChannel) => {
-    const user = checksumUser(loggedIn);
+
+  const connectUser = (user: EmbeddedUser, ready: FrameChannel) => {
     const chainId = controllers.networks.getState().activeNetwork.id;
     provider = createEmbeddedProvider({
       channel: ready,
@@ -225,8 +240,8 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       onUnsafeSettled: endApproval,
       onRefused: () => controllers.toasts.show('error', messages.actionNotAllowed),
     });
-    store.setState({ user, socialProvider: user.authProvider === 'email' ? undefined : (user.authProvider as SocialProvider) });
     const social = user.authProvider === 'email' ? undefined : user.authProvider;
+    store.setState({ user, gate: undefined, socialProvider: social === 'passkey' ? undefined : (social as SocialProvider | undefined) });
     const setUser = () =>
       controllers.account.update('eip155', {
         user: { email: user.email, username: user.userName },
@@ -239,6 +254,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       accounts: [user.address],
       chainId: provider.chainId,
       endSession: async () => {
+        panels.forgetLogin();
         store.setState({ user: undefined, email: undefined });
         await ready.request({ type: 'SignOut' }, requestTimeout);
       },
@@ -254,6 +270,18 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
     codeSent();
     return action;
   };
+
+  const panels = createPanelFlow({
+    store,
+    controllers,
+    frame,
+    channel: () => channel,
+    checksumUser,
+    connectUser,
+    errorText,
+    requestTimeout,
+  });
+  const { finishLogin } = panels;
 
   return {
     getState: store.getState,
@@ -296,10 +324,25 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       controllers.toasts.show('loading', messages.authenticating);
       await step(async (ready) => {
         const user = await ready.request({ type: 'ConnectOtp', otp: code }, requestTimeout);
-        finishLogin(user, ready);
+        finishLogin(user, ready, 'login');
       });
       controllers.toasts.hide();
     },
+    async connectPasskey() {
+      await step(async (ready) => {
+        let user: EmbeddedUser;
+        try {
+          user = await ready.request({ type: 'ConnectPasskey' }, { timeoutMs: PASSKEY_TIMEOUT_MS });
+        } catch (error) {
+          if (isUserRejected(error)) return;
+          throw error;
+        }
+        finishLogin(user, ready, 'passkey');
+      });
+    },
+    showPanel: panels.showPanel,
+    closePanel: panels.closePanel,
+    abandonLogin: panels.abandonLogin,
     async resendCode() {
       const { email, resendAvailableAt } = store.getState();
       if (!email) return;
@@ -347,7 +390,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
           const user = await Promise.race([ready.request({ type: 'ConnectSocial' }, { timeoutMs: EMBEDDED_TIMEOUTS.request, timeoutMessage: deps.socialTimeoutText }), closed]);
           if (round !== socialRound) return;
           popup.close();
-          finishLogin(user, ready);
+          finishLogin(user, ready, 'login');
         } catch (error) {
           popup.close();
           if (round !== socialRound) return;
@@ -370,7 +413,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
         while (round === waitRound && controllers.router.getState().view === 'ConnectingFarcaster') {
           const { user } = await ready.request({ type: 'AwaitFarcaster' }, requestTimeout);
           if (user && round === waitRound) {
-            finishLogin(user, ready);
+            finishLogin(user, ready, 'login');
             return;
           }
         }
@@ -410,8 +453,9 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
       try {
         const user = await ready.request({ type: 'GetUser', chainId: controllers.networks.getState().activeNetwork.id }, requestTimeout);
         if (!user) return false;
-        finishLogin(user, ready);
-        return true;
+        finishLogin(user, ready, 'restore');
+        // A device that must recover first is not connected yet (the modal shows the recover panel).
+        return !store.getState().gate;
       } catch {
         controllers.toasts.show('error', messages.authInitFailed);
         return false;
@@ -435,7 +479,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
         try {
           answered = await ready.request({ type: 'SetPreferredAccount', accountType: type }, { id });
         } catch (error) {
-          if (error instanceof EmbeddedWalletError && error.code === USER_REJECTED_CODE) return;
+          if (isUserRejected(error)) return;
           throw error;
         } finally {
           endApproval(id);

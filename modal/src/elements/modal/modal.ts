@@ -5,7 +5,7 @@ import type { ModalControllers } from '../../controllers/bag.js';
 import { controllersOf, getDefaultClient } from '../../client-registry.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../../views/store-controller.js';
-import { viewFeatures, viewLoaders, viewTags } from '../../views/registry.js';
+import { frameViews, viewFeatures, viewLoaders, viewTags } from '../../views/registry.js';
 import { textsOf } from '../../texts/catalogue.js';
 import { deepActiveElement, focusableElements } from './focus.js';
 import { modalStyles } from './modal.styles.js';
@@ -141,8 +141,8 @@ export class MbModal extends LitElement {
               <mb-icon name="close"></mb-icon>
             </mb-button>`}
       </header>
-      <div part="body" class=${view === 'ApproveTransaction' ? 'body compact' : 'body'}>${controllers && (modal?.open || this.embedded) ? this.renderView(view, controllers) : nothing}</div>
-      <div class="wallet-frame" ?hidden=${view !== 'ApproveTransaction'}><slot name="embedded-wallet"></slot></div>
+      <div part="body" class=${frameViews.has(view) ? 'body compact' : 'body'}>${controllers && (modal?.open || this.embedded) ? this.renderView(view, controllers) : nothing}</div>
+      <div class="wallet-frame" ?hidden=${!frameViews.has(view)}><slot name="embedded-wallet"></slot></div>
       <div class="announcer" aria-live="polite"></div>
       <div class="toasts">
         ${toast?.open ? html`<mb-toast variant=${toast.variant}>${toast.message}</mb-toast>` : nothing}
@@ -186,7 +186,7 @@ export class MbModal extends LitElement {
     this.settledRoute = route;
     // Leaving the wallet's frame (hidden now): the browser may keep sending keys to it while this page names the
     // heading as focused, so Escape and Tab would go nowhere; this page's window takes the keyboard back first.
-    const leftFrame = this.settledView === 'ApproveTransaction' && this.routerState.value?.view !== 'ApproveTransaction';
+    const leftFrame = this.settledView !== undefined && frameViews.has(this.settledView) && !frameViews.has(this.routerState.value?.view ?? 'Connect');
     this.settledView = this.routerState.value?.view;
     if (leftFrame && !this.embedded) window.focus();
     const body = this.renderRoot.querySelector<HTMLElement>('.body');

@@ -195,10 +195,25 @@ export class MbAccountView extends MbView {
               <mb-icon slot="image" name="user"></mb-icon>
             </mb-list-item>`
           : nothing}
+        ${this.controllers.connection.getState().connectorId === 'auth' ? this.keyItems() : nothing}
         <mb-button variant="secondary" full-width @click=${this.disconnect}>
           <mb-icon slot="icon" name="disconnect"></mb-icon>${this.localize.texts.disconnect}
         </mb-button>
       </div>`;
+  }
+
+  /** The embedded wallet's key: its protection (passkey, recovery password), the devices holding a share, export. */
+  private keyItems() {
+    const t = this.localize.texts;
+    const items: [string, ViewName, string][] = [
+      [t.passkeyAndRecovery, 'EmbeddedWalletProtect', 'user'],
+      [t.devices, 'EmbeddedWalletDevices', 'network'],
+      [t.exportPrivateKey, 'EmbeddedWalletExport', 'warning'],
+    ];
+    return items.map(
+      ([label, view, icon]) =>
+        html`<mb-list-item label=${label} chevron @click=${() => this.controllers.router.push(view)}><mb-icon slot="image" name=${icon}></mb-icon></mb-list-item>`,
+    );
   }
 
   private renderToken(token: Balance, lang: string) {

@@ -28,6 +28,7 @@ export class MbConnectView extends MbView {
   private readonly route = new StoreController(this, () => this.controllers?.router);
   private emailError?: string;
   private emailBusy = false;
+  private passkeyBusy = false;
   private emailValue = '';
 
   override connectedCallback(): void {
@@ -72,7 +73,8 @@ export class MbConnectView extends MbView {
         ? html`<div class="stack">
             <mb-input type="email" autocomplete="email" label=${t.emailLabel} placeholder=${t.emailPlaceholder} @mb-input=${this.onEmailInput} @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.email()}></mb-input>
             ${this.emailError ? html`<mb-text role="alert" variant="small" tone="error">${this.emailError}</mb-text>` : nothing}
-            <mb-button full-width ?loading=${this.emailBusy} @click=${this.email}>${t.continueWithEmail}</mb-button>
+            <mb-button full-width ?loading=${this.emailBusy} ?disabled=${this.passkeyBusy} @click=${this.email}>${t.continueWithEmail}</mb-button>
+            <mb-button variant="secondary" full-width ?loading=${this.passkeyBusy} ?disabled=${this.emailBusy} @click=${this.passkey}>${t.continueWithPasskey}</mb-button>
             <mb-list-item label=${t.orSocial} chevron @click=${() => this.controllers.router.push('ConnectSocials')}><mb-icon slot="image" name="user" class="item-icon"></mb-icon></mb-list-item>
           </div>`
         : nothing}<ul aria-label=${this.localize.texts.wallets}>
@@ -124,6 +126,23 @@ export class MbConnectView extends MbView {
       this.emailError = this.localize.messages.emailLoginDependency;
     }
     this.emailBusy = false;
+    this.requestUpdate();
+  }
+
+  /** A passkey of the wallet's origin (the ceremony runs in the frame); cancelled, nothing shows. */
+  private async passkey() {
+    if (this.passkeyBusy || this.emailBusy) return;
+    this.passkeyBusy = true;
+    this.emailError = undefined;
+    this.requestUpdate();
+    try {
+      const embedded = await this.controllers.embedded.load();
+      await embedded.connectPasskey();
+      this.emailError = embedded.getState().error;
+    } catch {
+      this.emailError = this.localize.messages.emailLoginDependency;
+    }
+    this.passkeyBusy = false;
     this.requestUpdate();
   }
 

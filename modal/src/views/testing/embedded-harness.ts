@@ -3,7 +3,7 @@ import { createTestControllers } from './test-controllers.js';
 import { mountTestModal, waitFor, waitForView } from './test-helpers.js';
 import type { ModalControllers } from '../../controllers/bag.js';
 import type { MbModal } from '../../elements/modal/modal.js';
-import type { ModalTextsOverride } from '../../texts/locale.js';
+import type { ModalLocale, ModalTextsOverride } from '../../texts/locale.js';
 
 // The embedded wallet views' tests share these: a modal on Connect with the wallet's frame, typing, and the e-mail log-in.
 // The views load as chunks on first use; loaded here so that a busy machine's first compile does not hit the time-outs.
@@ -14,6 +14,10 @@ import '../embedded/connect-socials-view.js';
 import '../embedded/connecting-farcaster-view.js';
 import '../embedded/connecting-social-view.js';
 import '../embedded/update-email-wallet-view.js';
+import '../embedded/embedded-wallet-protect-view.js';
+import '../embedded/embedded-wallet-recover-view.js';
+import '../embedded/embedded-wallet-export-view.js';
+import '../embedded/embedded-wallet-devices-view.js';
 import '../../elements/embedded-frame.js';
 
 export const walletUrl = `${location.origin}/mock-wallet`;
@@ -21,12 +25,21 @@ export const walletUrl = `${location.origin}/mock-wallet`;
 /** Where a test scripts a failure of the fake frame (same origin, so the frame reads it): 'farcaster-expires'. */
 export const FRAME_SCENARIO_KEY = 'mb-test-frame-scenario';
 
-export async function openModal(options: { themeMode?: 'light' | 'dark'; texts?: ModalTextsOverride } = {}) {
+/** Where the fake frame logs each request it received (its type; a ShowPanel's panel and labels too). */
+export const FRAME_LOG_KEY = 'mb-test-frame-log';
+
+export type FrameLogEntry = { type: string; panel?: string; texts?: Record<string, string> };
+
+/** The requests the fake frame received since the log was last cleared. */
+export const frameLog = (): FrameLogEntry[] => JSON.parse(localStorage.getItem(FRAME_LOG_KEY) ?? '[]') as FrameLogEntry[];
+
+export async function openModal(options: { themeMode?: 'light' | 'dark'; texts?: ModalTextsOverride; locale?: ModalLocale } = {}) {
   const { controllers } = createTestControllers({
     modalOptions: {
       apiUrls: { blockchainApi: `${location.origin}/mock-api`, walletDirectory: `${location.origin}/mock-directory`, analytics: `${location.origin}/mock-analytics`, relay: 'ws://127.0.0.1:9', embeddedWallet: walletUrl },
       themeMode: options.themeMode ?? 'light',
       ...(options.texts ? { texts: options.texts } : {}),
+      ...(options.locale ? { locale: options.locale } : {}),
     },
   });
   const { modal } = await mountTestModal(controllers);

@@ -1,6 +1,10 @@
 // A stand-in wallet frame for the views' browser tests (served at /mock-wallet/frame by web-test-runner's
 // middleware): speaks the real protocol; code 123456 (111111 has expired); e-mails starting with "new-device" need device
 // approval; a test scripts a failure through the storage key of embedded-harness.ts (this page shares its origin).
+// Key custody: scenario 'recover' or 'protect' gives the logged-in user that security state; 'passkey-cancel' and
+// 'passkey-fails' make ConnectPasskey fail. ShowPanel shows the panel's name, its labels (one paragraph each, with
+// data-key) and two buttons, Done and the panel's "Not now"; ClosePanel closes it. Every request's type and each
+// ShowPanel's panel and labels are logged under FRAME_LOG_KEY for the tests.
 import { EMBEDDED_CHANNEL, parseAppMessage, type FrameToAppMessage } from '../../api/embedded-protocol.js';
 
 const origin = new URLSearchParams(location.search).get('origin') ?? '';
@@ -14,12 +18,28 @@ const user = {
 const SMART = '0x5555555555555555555555555555555555555555';
 // Kept in step with FRAME_SCENARIO_KEY of embedded-harness.ts (not imported: that module loads the views).
 const scenario = () => localStorage.getItem('mb-test-frame-scenario');
+// Kept in step with FRAME_LOG_KEY of embedded-harness.ts.
+const logMessage = (entry: unknown) => {
+  const log = JSON.parse(localStorage.getItem('mb-test-frame-log') ?? '[]') as unknown[];
+  localStorage.setItem('mb-test-frame-log', JSON.stringify([...log, entry]));
+};
+const READY = { state: 'ready', passkeys: 1, password: false };
+/** The user as a login answers it: with the scenario's security state. */
+const loggedIn = (authProvider = 'email') => {
+  const state = scenario();
+  if (state === 'recover') return { ...user, authProvider, security: { state: 'recover', passkeys: 1, password: false } };
+  if (state === 'protect') return { ...user, authProvider, security: { state: 'protect', passkeys: 0, password: false } };
+  return { ...user, authProvider };
+};
+/** The open panel's answer (ClosePanel answers it with done: false). */
+let panelAnswer: ((done: boolean) => void) | undefined;
 const post = (message: FrameToAppMessage) => parent.postMessage(message, origin);
 
 window.addEventListener('message', (event) => {
   if (event.source !== parent || event.origin !== origin) return;
   const m = parseAppMessage(event.data);
   if (!m) return;
+  logMessage(m.type === 'ShowPanel' ? { type: m.type, panel: m.panel, texts: m.texts } : { type: m.type });
   const reply = (result: unknown) => post({ channel: EMBEDDED_CHANNEL, type: 'Response', id: m.id, ok: true, result });
   const fail = (message: string, code?: number) => post({ channel: EMBEDDED_CHANNEL, type: 'Response', id: m.id, ok: false, error: { message, code } });
   switch (m.type) {
@@ -29,7 +49,34 @@ window.addEventListener('message', (event) => {
       return setTimeout(() => reply({ approved: false }), 200);
     case 'ConnectOtp':
       if (m.otp === '111111') return fail('This code has expired or was already used; ask for a new code and type the newest one');
-      return m.otp === '123456' ? reply(user) : fail('Invalid code');
+      return m.otp === '123456' ? reply(loggedIn()) : fail('Invalid code');
+    case 'ConnectPasskey':
+      if (scenario() === 'passkey-cancel') return setTimeout(() => fail('The passkey request was cancelled.', 4001), 100);
+      if (scenario() === 'passkey-fails') return setTimeout(() => fail('No passkey of this wallet was found on this device.'), 100);
+      return setTimeout(() => reply(loggedIn('passkey')), 100);
+    case 'ShowPanel': {
+      panelAnswer?.(false);
+      const heading = Object.assign(document.createElement('h1'), { textContent: `Panel ${m.panel}` });
+      const labels = Object.entries(m.texts).map(([key, text]) => {
+        const label = Object.assign(document.createElement('p'), { textContent: text });
+        label.dataset.key = key;
+        return label;
+      });
+      const done = Object.assign(document.createElement('button'), { textContent: 'Done' });
+      const notNow = Object.assign(document.createElement('button'), { textContent: m.texts.notNow ?? 'Not now' });
+      document.body.replaceChildren(heading, ...labels, notNow, done);
+      panelAnswer = (finished) => {
+        panelAnswer = undefined;
+        document.body.replaceChildren();
+        reply(finished ? { done: true, user: { ...user, authProvider: 'email', security: READY } } : { done: false });
+      };
+      done.onclick = () => panelAnswer?.(true);
+      notNow.onclick = () => panelAnswer?.(false);
+      return;
+    }
+    case 'ClosePanel':
+      panelAnswer?.(false);
+      return reply(null);
     case 'GetUser':
       return reply(null);
     case 'ConnectFarcaster':

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { EMBEDDED_CHANNEL, EMBEDDED_PANEL_TEXTS, EMBEDDED_PANELS, parseAppMessage, type EmbeddedSecurity } from '../../api/embedded-protocol.js';
+import { texts } from '../../texts/ui.js';
+import { ar } from '../../texts/locales/ar.js';
+import { de } from '../../texts/locales/de.js';
+import { PANEL_TEXT_KEYS, panelTexts, securityGate } from './security.js';
+
+const security = (state: EmbeddedSecurity['state'], passkeys: number): EmbeddedSecurity => ({ state, passkeys, password: false });
+
+describe('key custody: the panels a login asks for, and their labels', () => {
+  it('recover always comes first; protect is offered once per login (not on a restore), by passkey only while nothing protects the share', () => {
+    expect(securityGate(undefined, 'login')).toBeUndefined();
+    for (const kind of ['login', 'passkey', 'restore'] as const) expect(securityGate(security('recover', 1), kind)).toBe('recover');
+    expect(securityGate(security('protect', 0), 'login')).toBe('protect');
+    expect(securityGate(security('protect', 1), 'passkey')).toBe('protect');
+    expect(securityGate(security('ready', 0), 'login')).toBe('protect');
+    expect(securityGate(security('ready', 0), 'passkey')).toBeUndefined();
+    expect(securityGate(security('ready', 1), 'login')).toBeUndefined();
+    expect(securityGate(security('protect', 0), 'restore')).toBeUndefined();
+  });
+
+  it('the English catalogue holds the protocol’s labels character for character; German and Arabic translate each', () => {
+    for (const [key, english] of Object.entries(EMBEDDED_PANEL_TEXTS)) {
+      expect(texts[key as keyof typeof texts], key).toBe(english);
+      expect(de.texts[key as keyof typeof de.texts], key).toBeTypeOf('string');
+      expect(de.texts[key as keyof typeof de.texts], key).not.toBe(english);
+      expect(ar.texts[key as keyof typeof ar.texts], key).toBeTypeOf('string');
+    }
+  });
+
+  it('each panel gets its own labels in the current language, a ShowPanel the frame accepts', () => {
+    for (const panel of EMBEDDED_PANELS) {
+      const labels = panelTexts(de.texts, panel);
+      expect(Object.keys(labels)).toEqual([...PANEL_TEXT_KEYS[panel]]);
+      for (const key of PANEL_TEXT_KEYS[panel]) expect(key in EMBEDDED_PANEL_TEXTS, key).toBe(true);
+      expect(parseAppMessage({ channel: EMBEDDED_CHANNEL, id: '1', type: 'ShowPanel', panel, texts: labels })).toBeDefined();
+    }
+    expect(panelTexts(de.texts, 'export')).toMatchObject({ exportIntro: 'Bestätige, dass du es bist, um deinen privaten Schlüssel anzuzeigen.', reveal: 'Privaten Schlüssel anzeigen', cancel: 'Abbrechen' });
+    expect(panelTexts(texts, 'protect')).toMatchObject({ notNow: 'Not now', addPasskey: 'Add a passkey' });
+    expect(panelTexts(texts, 'protect')).not.toHaveProperty('reveal');
+  });
+});
