@@ -4,6 +4,7 @@ import { expect, test } from '../fixtures.js';
 import { startEmbeddedDappServer, type DappServer } from '../modal/dapp-server.js';
 import { DEVICE_MAIL, LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
 import { readAndApprove } from '../trust/approve.js';
+import { protectWithPassword, skipProtection, unlockWithPassword } from './protect.js';
 
 /**
  * The auth connector in a plain dapp under a strict CSP (the frame's origin is the only frame source):
@@ -29,7 +30,12 @@ type DappWindow = Window & {
 const connectButton = (page: Page) => page.locator('mb-connect-button').getByRole('button');
 
 /** Logs in with `email` through the modal, reading each mail from the local mailbox; returns the address. */
-async function logIn(page: Page, frameUrl: string, email: string, options: { newDevice?: (link: string) => Promise<void>; query?: string } = {}): Promise<Hex> {
+async function logIn(
+  page: Page,
+  frameUrl: string,
+  email: string,
+  options: { newDevice?: (link: string) => Promise<void>; query?: string; protect?: 'password' } = {},
+): Promise<Hex> {
   await page.goto(`${server.url}${options.query ?? ''}`);
   await connectButton(page).click();
   const dialog = page.getByRole('dialog');
@@ -45,7 +51,11 @@ async function logIn(page: Page, frameUrl: string, email: string, options: { new
   await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
   const { code } = await waitForMail(frameUrl, email, LOGIN_MAIL, lastLogin);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
-  await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/);
+  // A new device holds no share of the key: the recovery password unlocks it. A new wallet is offered protection.
+  if (options.newDevice) await unlockWithPassword(page);
+  else if (options.protect === 'password') await protectWithPassword(page);
+  else await skipProtection(page);
+  await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/, { timeout: 30_000 });
   return page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().account.address);
 }
 
@@ -275,6 +285,7 @@ test('logs in with Farcaster: QR code, then its approval page', async ({ page, s
   await approval.getByRole('textbox', { name: 'Farcaster name' }).fill(`caster-${Date.now()}`);
   await approval.getByRole('button', { name: 'Approve' }).click();
   await expect(approval.getByRole('heading', { name: 'Approved' })).toBeVisible();
+  await skipProtection(page);
   await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/, { timeout: 25_000 });
 });
 
@@ -300,9 +311,9 @@ test('updates the e-mail from the Account view with a code sent to each address'
   expect(await page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().account.address)).toBe(address);
 });
 
-test('a new browser profile approves its device from the mailed link and gets the same address', async ({ page, stack, browser }) => {
+test('a new browser profile approves its device from the mailed link, unlocks with the recovery password and gets the same address', async ({ page, stack, browser }) => {
   const email = newEmail();
-  const address = await logIn(page, stack.frameUrl, email);
+  const address = await logIn(page, stack.frameUrl, email, { protect: 'password' });
   const context = await browser.newContext();
   try {
     const other = await context.newPage();
@@ -348,6 +359,7 @@ test('a new code is refused within 30 s with the seconds left, and sent after', 
   const second = await waitForMail(stack.frameUrl, email, LOGIN_MAIL, first.id);
   expect(second.code).toMatch(/^\d{6}$/);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(second.code!);
+  await skipProtection(page);
   await expect(connectButton(page)).toHaveText(/^0x/);
 });
 
@@ -364,8 +376,10 @@ test('logs in with a social through the local consent page in a popup', async ({
   await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   await popup.getByRole('textbox', { name: 'Account name' }).fill(`fan-${Date.now()}`);
   await popup.getByRole('button', { name: 'Allow' }).click();
+  await skipProtection(page);
   await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/, { timeout: 15_000 });
-  expect(stack.frameUrl).toContain('127.0.0.1');
+  // The wallet's origin is a name, not an IP address: WebAuthn accepts only domains as the passkeys' RP ID.
+  expect(new URL(stack.frameUrl).hostname).toBe('localhost');
 });
 
 test('the wallet frame runs only inside a page of the origin it was served for', async ({ page, stack }) => {

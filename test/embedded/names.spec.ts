@@ -6,6 +6,7 @@ import { freePort, startAnvil, type RunningAnvil } from '../../scripts/stack.js'
 import { expect, test } from '../fixtures.js';
 import { startDappServer, startEmbeddedDappServer, strictCsp, type DappServer } from '../modal/dapp-server.js';
 import { LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
+import { skipProtection } from './protect.js';
 
 /**
  * Issue 10/11 (names and the pending-transaction counter) on the real stack: an e-mail visitor on the default smart
@@ -39,6 +40,7 @@ async function logIn(page: Page, frameUrl: string, email: string) {
   await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
   const { code } = await waitForMail(frameUrl, email, LOGIN_MAIL, messages[0]?.id ?? 0);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
+  await skipProtection(page);
   await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/);
 }
 

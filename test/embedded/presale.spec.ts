@@ -4,6 +4,7 @@ import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
 import { expect, test } from '../fixtures.js';
 import { HomePage } from '../pages/HomePage.js';
 import { LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
+import { skipProtection } from './protect.js';
 
 const SHORT_ADDRESS = /^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/;
 
@@ -24,6 +25,7 @@ test.describe('embedded wallet on the presale page', () => {
     // The dapp's page never holds a code or a key: the frame does.
     const { code } = await waitForMail(stack.frameUrl, email, LOGIN_MAIL);
     await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
+    await skipProtection(page);
 
     const addressButton = home.navbar.getByRole('button', { name: SHORT_ADDRESS });
     await expect(addressButton).toBeVisible();

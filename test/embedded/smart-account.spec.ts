@@ -5,6 +5,7 @@ import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
 import { expect, test } from '../fixtures.js';
 import { HomePage } from '../pages/HomePage.js';
 import { LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
+import { skipProtection } from './protect.js';
 import { readAndApprove } from '../trust/approve.js';
 
 const SHORT_ADDRESS = /^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/;
@@ -32,6 +33,7 @@ test('an e-mail visitor mints the presale pass from a smart account deployed by 
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
   const { code } = await waitForMail(stack.frameUrl, email, LOGIN_MAIL);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
+  await skipProtection(page);
   // The smart account is the default on a chain with an EntryPoint.
   const addressButton = home.navbar.getByRole('button', { name: SHORT_ADDRESS });
   await expect(addressButton).toBeVisible();

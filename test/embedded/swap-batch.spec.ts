@@ -7,6 +7,7 @@ import { expect, test } from '../fixtures.js';
 import { startEmbeddedDappServer, type DappServer } from '../modal/dapp-server.js';
 import type { StackInfo } from '../stack-info.js';
 import { LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
+import { skipProtection } from './protect.js';
 import { readAndApprove, readRequest } from '../trust/approve.js';
 
 /**
@@ -40,6 +41,7 @@ async function logIn(page: Page, frameUrl: string): Promise<Address> {
   await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
   const { code } = await waitForMail(frameUrl, email, LOGIN_MAIL);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
+  await skipProtection(page);
   await expect(button).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();

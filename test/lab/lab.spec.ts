@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { LOGIN_MAIL, newEmail, waitForMail } from '../embedded/mailbox.js';
+import { skipProtection } from '../embedded/protect.js';
 import { WcTestWallet } from '../wallet/wc-wallet.js';
 import { viewTags } from '../../modal/src/views/registry.js';
 import { expect, test } from '../fixtures.js';
@@ -185,6 +186,7 @@ test.describe('the lab page (/lab/)', () => {
     await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
     const { code } = await waitForMail(stack.frameUrl, email, LOGIN_MAIL);
     await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
+    await skipProtection(page);
     await expect(page.locator('#state')).toContainText(/Connected: 0x[0-9a-fA-F]{40}/, { timeout: 15_000 });
   });
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { LOGIN_MAIL, newEmail, waitForMail } from '../embedded/mailbox.js';
+import { skipProtection } from '../embedded/protect.js';
 import { startEmbeddedDappServer, type DappServer } from './dapp-server.js';
 
 /**
@@ -63,6 +64,7 @@ test('the e-mail wallet: after a reload the button shows the stored (EIP-55) add
   await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
   const { code } = await waitForMail(stack.frameUrl, email, LOGIN_MAIL, messages[0]?.id ?? 0);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
+  await skipProtection(page);
   await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/);
   const address = await page.evaluate(() => (window as unknown as { dappModal: { getAccount(): { address: string } } }).dappModal.getAccount().address);
   // One address format: EIP-55 (the frame answers in lower case).

@@ -4,6 +4,7 @@ import type { APIResponse, BrowserContext, Locator, Page } from '@playwright/tes
 import { encodeFunctionData, keccak256, maxUint256, numberToHex, pad, parseAbi, parseEther, parseUnits, toBytes, type Address, type Hex } from 'viem';
 import { DEV_ACCOUNTS } from '../../scripts/config.js';
 import { LOGIN_MAIL, waitForMail } from '../embedded/mailbox.js';
+import { skipProtection } from '../embedded/protect.js';
 import type { ViewName } from '../../modal/src/core/view-name.js';
 import { viewTags } from '../../modal/src/views/view-tags.js';
 import { expect, test } from '../fixtures.js';
@@ -337,6 +338,7 @@ test.describe('screenshots of the modal', () => {
     await expect(page.locator(`mb-modal ${viewTags.EmailVerifyOtp}`)).toBeVisible({ timeout: 20_000 });
     const { code } = await waitForMail(stack.frameUrl, accountEmail, LOGIN_MAIL);
     await modalDialog(page).getByRole('textbox', { name: 'Code' }).fill(code!);
+    await skipProtection(page);
     await expect(page.locator('mb-connect-button').getByRole('button')).toHaveText(/^0x/, { timeout: 20_000 });
     // The wallet's key is new in each run: its address (on the page's button, in the frame) changes.
     const address = [page.locator('mb-connect-button')];
@@ -385,6 +387,7 @@ test.describe('screenshots of the modal', () => {
     await expect(page.locator(`mb-modal ${viewTags.EmailVerifyOtp}`)).toBeVisible({ timeout: 20_000 });
     const { code } = await waitForMail(stack.frameUrl, accountEmail, LOGIN_MAIL);
     await modalDialog(page).getByRole('textbox', { name: 'Code' }).fill(code!);
+    await skipProtection(page);
     await expect(page.locator('mb-connect-button').getByRole('button')).toHaveText(/^0x/, { timeout: 20_000 });
     const accountAddress = () => page.evaluate(() => (window as unknown as { dappModal: { getWalletClient(): { account: { address: Address } } } }).dappModal.getWalletClient().account.address);
     const smart = await accountAddress();

@@ -6,6 +6,7 @@ import { parseEther, verifyMessage, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
 import { LOGIN_MAIL, newEmail, waitForMail } from '../embedded/mailbox.js';
+import { skipProtection } from '../embedded/protect.js';
 import { test, expect } from '../fixtures.js';
 import { strictCsp } from '../modal/dapp-server.js';
 import type { StackInfo } from '../stack-info.js';
@@ -354,6 +355,7 @@ test.describe('a fresh wagmi 3 dapp (React, Vite, @tanstack/react-query) with th
     await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
     const { code } = await waitForMail(stack.frameUrl, email, LOGIN_MAIL, lastLogin);
     await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
+    await skipProtection(page);
     await expect(page.getByTestId('status')).toHaveText('connected', { timeout: 20_000 });
     await expect(page.getByTestId('connector')).toHaveText('minibotModal');
     await expect(page.getByTestId('atomic')).toHaveText('Atomic: supported');

@@ -2,6 +2,7 @@ import { encodeFunctionData, formatEther, parseAbi, parseEther, type Hex } from 
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, test } from '../fixtures.js';
 import { DEVICE_MAIL, LOGIN_MAIL, newEmail, waitForMail } from '../embedded/mailbox.js';
+import { unlockWithPassword } from '../embedded/protect.js';
 import { startEmbeddedDappServer, type DappServer } from '../modal/dapp-server.js';
 import { connectButton, isBlockedFrame, latestMailId, logIn, startHostileSite, type DappWindow, type HostileSite } from './helpers.js';
 
@@ -164,7 +165,7 @@ test('where the browser cannot tell whether the frame is visible, the approval m
 test('login codes, device links and the mailbox stay on the wallet origin; the honest login and device approval work', async ({ page, stack, browser }) => {
   test.setTimeout(120_000);
   const email = newEmail();
-  const address = await logIn(page, dapp.url, stack.frameUrl, email);
+  const address = await logIn(page, dapp.url, stack.frameUrl, email, { protect: 'password' });
 
   // Another site reads the mailbox: no answer (no CORS, and 403 for any other Origin); it cannot frame it either.
   const attacker = await browser.newContext();
@@ -225,6 +226,8 @@ test('login codes, device links and the mailbox stay on the wallet origin; the h
       });
       expect(stolen.status).toBe(403);
       await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
+      // The approved device holds no share of the key: the recovery password unlocks it.
+      await unlockWithPassword(other);
       await expect(connectButton(other)).toHaveText(`${address.slice(0, 6)}...${address.slice(-4)}`);
     } finally {
       await device.close();

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import type { Hex } from 'viem';
 import { expect } from '../fixtures.js';
 import { LOGIN_MAIL, waitForMail } from '../embedded/mailbox.js';
+import { protectWithPassword, skipProtection } from '../embedded/protect.js';
 
 export type DappWindow = Window & {
   dappModal: {
@@ -18,7 +19,7 @@ export async function latestMailId(frameUrl: string, email: string): Promise<num
 }
 
 /** Logs in with `email` through the dapp's modal, the code read from the local mailbox (from Node); answers the address. */
-export async function logIn(page: Page, dappUrl: string, frameUrl: string, email: string): Promise<Hex> {
+export async function logIn(page: Page, dappUrl: string, frameUrl: string, email: string, options: { protect?: 'password' } = {}): Promise<Hex> {
   await page.goto(dappUrl);
   await connectButton(page).click();
   const dialog = page.getByRole('dialog');
@@ -28,7 +29,9 @@ export async function logIn(page: Page, dappUrl: string, frameUrl: string, email
   await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
   const { code } = await waitForMail(frameUrl, email, LOGIN_MAIL, after);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
-  await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/);
+  if (options.protect === 'password') await protectWithPassword(page);
+  else await skipProtection(page);
+  await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/, { timeout: 30_000 });
   return page.evaluate(() => (window as unknown as DappWindow).dappModal.getWalletClient().account.address);
 }
 
