@@ -1,0 +1,550 @@
+// The frame's own panels (protect, recover, export, devices) and its passkey login: the WebAuthn ceremonies, the
+// PRF output and the recovery password never leave the wallet's origin. Loaded on first use (`/custody-panels.js`),
+// so that SimpleWebAuthn and argon2 stay out of the frame's first script.
+import {
+  startAuthentication,
+  startRegistration,
+  type AuthenticationExtensionsClientOutputs,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
+import { EMBEDDED_PANEL_TEXTS, type EmbeddedPanel, type EmbeddedPanelTextKey, type EmbeddedUser } from '../../../../modal/src/api/embedded-protocol.js';
+import {
+  CustodyError,
+  fromBase64Url,
+  newRecoveryKey,
+  PASSWORD_KDF,
+  passwordKeys,
+  prfSalt,
+  prfWrapKey,
+  toBase64Url,
+  unwrapRecoveryKey,
+  wipe,
+  wrapRecoveryKey,
+} from './custody.js';
+import { el } from './dom.js';
+import { FrameError } from './errors.js';
+import type * as Session from './session.js';
+import type { StoredSession } from './storage.js';
+import { addFactor, api, listDevices, passwordWrap, sendFreshCode, verifyFreshCode, type LoginAnswer, type RecoveryFactor } from './wallet-service.js';
+
+/** What the panels use of the frame's first script (one copy of its session code, its root and height reports). */
+export interface PanelHost {
+  session: typeof Session;
+  mount(content: Node[], foot: HTMLElement, options: { labelledBy: string; onReplaced?: () => void }): HTMLElement;
+  clear(): void;
+  withAccountTypes(user: EmbeddedUser): Promise<EmbeddedUser>;
+  deviceId(): Promise<string>;
+  loggedIn(answer: LoginAnswer): Promise<EmbeddedUser>;
+}
+
+export type PanelResult = { done: boolean; user?: EmbeddedUser };
+
+/** The shortest recovery password. */
+const PASSWORD_MIN = 12;
+const CANCELLED = 'The passkey request was cancelled.';
+const NO_PRF_UNLOCK = 'This passkey cannot unlock your wallet.';
+
+// ---- passkeys ---------------------------------------------------------------------------------------------------
+const isCancelled = (error: unknown) =>
+  error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError' || (error as { code?: string }).code === 'ERROR_CEREMONY_ABORTED');
+
+/** The PRF output a ceremony gave, if any. */
+function prfOutput(results: AuthenticationExtensionsClientOutputs): Uint8Array | undefined {
+  const first = results.prf?.results?.first;
+  return first ? new Uint8Array(ArrayBuffer.isView(first) ? first.buffer.slice(first.byteOffset, first.byteOffset + first.byteLength) : first) : undefined;
+}
+
+/** A ceremony's response as the service gets it: without the PRF output (a secret of this origin only). */
+function withoutPrf<T extends AuthenticationResponseJSON | RegistrationResponseJSON>(response: T): T {
+  const { prf, ...rest } = response.clientExtensionResults;
+  return { ...response, clientExtensionResults: prf?.enabled === undefined ? rest : { ...rest, prf: { enabled: prf.enabled } } };
+}
+
+/** get() with the recovery PRF input (SimpleWebAuthn passes `extensions` through as they are). */
+async function assertPasskey(optionsJSON: PublicKeyCredentialRequestOptionsJSON, allow?: string[]): Promise<{ response: AuthenticationResponseJSON; prf?: Uint8Array }> {
+  const options: PublicKeyCredentialRequestOptionsJSON = {
+    ...optionsJSON,
+    ...(allow ? { allowCredentials: allow.map((id) => ({ id, type: 'public-key' as const })) } : {}),
+    extensions: { ...optionsJSON.extensions, prf: { eval: { first: await prfSalt() } } },
+  };
+  try {
+    const response = await startAuthentication({ optionsJSON: options });
+    return { response: withoutPrf(response), prf: prfOutput(response.clientExtensionResults) };
+  } catch (error) {
+    if (isCancelled(error)) throw new FrameError(CANCELLED, 4001);
+    throw error;
+  }
+}
+
+/** A fresh passkey check of the session (the service marks it fresh); answers the assertion's credential and PRF output. */
+async function verifyPasskey(token: string, allow?: string[]) {
+  const options = await api<PublicKeyCredentialRequestOptionsJSON>('/api/passkey/verify/options', {}, token);
+  const assertion = await assertPasskey(options, allow);
+  await api('/api/passkey/verify', { response: assertion.response }, token);
+  return assertion;
+}
+
+/** Registers a passkey with PRF asked for; answers its id and PRF output (undefined: the passkey has no PRF). */
+async function registerPasskey(token: string): Promise<{ credentialId: string; prf?: Uint8Array; prfEnabled: boolean }> {
+  const optionsJSON = await api<PublicKeyCredentialCreationOptionsJSON>('/api/passkey/register/options', {}, token);
+  let response: RegistrationResponseJSON;
+  try {
+    response = await startRegistration({ optionsJSON: { ...optionsJSON, extensions: { ...optionsJSON.extensions, prf: { eval: { first: await prfSalt() } } } } });
+  } catch (error) {
+    if (isCancelled(error)) throw new FrameError(CANCELLED, 4001);
+    throw error;
+  }
+  const results = response.clientExtensionResults;
+  let prf = prfOutput(results);
+  const prfEnabled = results.prf?.enabled === true || prf !== undefined;
+  const { credentialId } = await api<{ credentialId: string }>('/api/passkey/register', { response: withoutPrf(response), prf: prfEnabled }, token);
+  // Most authenticators give the PRF output only on get(): ask the new passkey once more.
+  if (prfEnabled && !prf) prf = (await verifyPasskey(token, [credentialId])).prf;
+  return { credentialId, prf, prfEnabled: prf !== undefined };
+}
+
+const passkeyFactors = (factors: RecoveryFactor[]) => factors.filter((factor): factor is Extract<RecoveryFactor, { kind: 'passkey' }> => factor.kind === 'passkey');
+const passwordFactor = (factors: RecoveryFactor[]) => factors.find((factor): factor is Extract<RecoveryFactor, { kind: 'password' }> => factor.kind === 'password');
+
+async function krFromPrf(factor: Extract<RecoveryFactor, { kind: 'passkey' }>, prf: Uint8Array, address: string): Promise<Uint8Array> {
+  const wrapKey = await prfWrapKey(prf, factor.credentialId);
+  try {
+    return await unwrapRecoveryKey(factor.wrap, wrapKey, address);
+  } finally {
+    wipe(wrapKey, prf);
+  }
+}
+
+/** Kr from a passkey factor: a fresh passkey check with PRF (one of the account's recovery passkeys). */
+async function krFromPasskey(token: string, factors: RecoveryFactor[], address: string): Promise<Uint8Array> {
+  const candidates = passkeyFactors(factors);
+  const { response, prf } = await verifyPasskey(
+    token,
+    candidates.map((factor) => factor.credentialId),
+  );
+  const factor = candidates.find((candidate) => candidate.credentialId === response.id);
+  if (!factor || !prf) throw new FrameError(NO_PRF_UNLOCK);
+  return krFromPrf(factor, prf, address);
+}
+
+/** Kr from the recovery password: argon2id, the verifier to the service (wrong: its sentence), the wrap opened. */
+async function krFromPassword(token: string, factors: RecoveryFactor[], address: string, password: string): Promise<Uint8Array> {
+  const factor = passwordFactor(factors);
+  if (!factor) throw new FrameError('No recovery password is set.');
+  const { wrapKey, verifier } = await passwordKeys(password, fromBase64Url(factor.salt), factor.kdf);
+  try {
+    const { wrap } = await passwordWrap(token, toBase64Url(verifier));
+    return await unwrapRecoveryKey(wrap, wrapKey, address);
+  } finally {
+    wipe(wrapKey, verifier);
+  }
+}
+
+/** Sets (or replaces) the recovery password as a factor wrapping Kr. */
+async function savePasswordFactor(token: string, kr: Uint8Array, address: string, password: string): Promise<void> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const { wrapKey, verifier } = await passwordKeys(password, salt);
+  try {
+    const wrap = await wrapRecoveryKey(kr, wrapKey, address);
+    await addFactor(token, { kind: 'password', salt: toBase64Url(salt), kdf: PASSWORD_KDF, wrap, verifier: toBase64Url(verifier) });
+  } finally {
+    wipe(wrapKey, verifier);
+  }
+}
+
+// ---- passkey login ----------------------------------------------------------------------------------------------
+/**
+ * Logs in with a discoverable passkey. When this device must recover and the passkey is a recovery factor of the
+ * account, its PRF output unlocks the device at once (one gesture: login, recovery, new set).
+ */
+export async function connectPasskey(host: PanelHost): Promise<EmbeddedUser> {
+  const deviceId = await host.deviceId();
+  const options = await api<PublicKeyCredentialRequestOptionsJSON>('/api/passkey/login/options', { deviceId });
+  const { response, prf } = await assertPasskey(options);
+  const answer = await api<LoginAnswer>('/api/passkey/login', { deviceId, response });
+  const user = await host.loggedIn(answer);
+  const factor = passkeyFactors(answer.custody.factors).find((candidate) => candidate.credentialId === response.id);
+  if (user.security?.state !== 'recover' || !prf || !factor) {
+    wipe(prf);
+    return user;
+  }
+  const session = await host.session.currentSession();
+  const custody = await host.session.verifiedCustody(answer.custody, session.user.address);
+  const kr = await krFromPrf(factor, prf, session.user.address);
+  try {
+    await host.session.recoverDevice(session, custody, kr);
+  } finally {
+    wipe(kr);
+  }
+  return host.withAccountTypes(await host.session.refreshUser(session));
+}
+
+// ---- panels -------------------------------------------------------------------------------------------------------
+type Texts = (key: EmbeddedPanelTextKey) => string;
+
+let open: { finish(result: PanelResult): void } | undefined;
+
+/** Closes the open panel (the visitor left the view): its ShowPanel answers done false. */
+export function closeCustodyPanel(): void {
+  open?.finish({ done: false });
+}
+
+/** One sentence for the person: the frame's and the service's own, else a general one. */
+function sentence(error: unknown): string {
+  if (error instanceof FrameError || error instanceof CustodyError) return error.message;
+  if (isCancelled(error)) return CANCELLED;
+  return 'Something went wrong. Please try again.';
+}
+
+/** What a panel's steps draw with: the body and foot of the mounted panel, a status line, the end of the panel. */
+interface PanelView {
+  t: Texts;
+  session: StoredSession;
+  host: PanelHost;
+  show(body: Node[], foot: Node[]): void;
+  /** Runs `task` with `buttons` disabled; shows its error in the status line (focus stays where it was). */
+  busy(buttons: HTMLButtonElement[], task: () => Promise<void>): Promise<void>;
+  status: HTMLElement;
+  finish(result: PanelResult): void;
+  /** The user as it stands after the panel's change. */
+  done(): Promise<void>;
+}
+
+const button = (text: string, primary = false) => el('button', { type: 'button', className: primary ? 'primary' : '', textContent: text });
+const intro = (text: string) => el('p', { id: 'panel-intro' }, text);
+
+/**
+ * Shows panel `panel` until the visitor finishes or cancels it (or another panel, an approval or ClosePanel takes
+ * its place). Labels come from `texts`, English where one is missing.
+ */
+export async function showCustodyPanel(panel: EmbeddedPanel, texts: Record<string, string>, host: PanelHost): Promise<PanelResult> {
+  const session = await host.session.currentSession();
+  open?.finish({ done: false });
+  const t: Texts = (key) => texts[key] ?? EMBEDDED_PANEL_TEXTS[key];
+  const body = el('div', { className: 'panel' });
+  const foot = el('div', { className: 'foot' });
+  const status = el('p', { className: 'status', role: 'status' });
+  status.setAttribute('aria-live', 'polite');
+  return new Promise<PanelResult>((resolve) => {
+    let settled = false;
+    const finish = (result: PanelResult) => {
+      if (settled) return;
+      settled = true;
+      open = undefined;
+      document.removeEventListener('keydown', onKey);
+      if (!replaced) host.clear();
+      resolve(result);
+    };
+    let replaced = false;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') finish({ done: false });
+    };
+    open = { finish };
+    document.addEventListener('keydown', onKey);
+    host.mount([body], foot, {
+      labelledBy: 'panel-intro',
+      onReplaced: () => {
+        replaced = true;
+        finish({ done: false });
+      },
+    });
+    const view: PanelView = {
+      t,
+      session,
+      host,
+      status,
+      finish,
+      show(nodes, buttons) {
+        status.textContent = '';
+        body.replaceChildren(...nodes, status);
+        foot.replaceChildren(el('div', { className: 'row' }, ...buttons));
+        (body.querySelector<HTMLElement>('input, button') ?? foot.querySelector<HTMLElement>('button'))?.focus();
+      },
+      async busy(buttons, task) {
+        status.textContent = '';
+        status.classList.remove('error');
+        for (const b of buttons) b.disabled = true;
+        try {
+          await task();
+        } catch (error) {
+          status.textContent = sentence(error);
+          status.classList.add('error');
+        } finally {
+          for (const b of buttons) b.disabled = false;
+        }
+      },
+      async done() {
+        const user = await host.withAccountTypes(await host.session.refreshUser(session));
+        finish({ done: true, user });
+      },
+    };
+    const steps = { protect: protectPanel, recover: recoverPanel, export: exportPanel, devices: devicesPanel };
+    steps[panel](view).catch((error: unknown) => {
+      view.show([intro(sentence(error))], [closeButton(view)]);
+    });
+  });
+}
+
+function closeButton(view: PanelView): HTMLButtonElement {
+  const close = button(view.t('close'));
+  close.addEventListener('click', () => view.finish({ done: false }));
+  return close;
+}
+
+/** An input (built by hand: `el`'s typing of an input's properties is too wide for the compiler). */
+function textInput(autocomplete: AutoFill): HTMLInputElement {
+  const input = document.createElement('input');
+  input.required = true;
+  input.spellcheck = false;
+  input.autocomplete = autocomplete;
+  return input;
+}
+
+/** A password field with its label (text nodes only). */
+function passwordField(label: string, autocomplete: 'new-password' | 'current-password'): { field: HTMLElement; input: HTMLInputElement } {
+  const input = textInput(autocomplete);
+  input.type = 'password';
+  const field: HTMLElement = el('label', { className: 'field' }, el('span', {}, label), input);
+  return { field, input };
+}
+
+/** Finishes with a closing line: the visitor reads it, then Close answers done. */
+async function finishWith(view: PanelView, text: string): Promise<void> {
+  const close = button(view.t('close'), true);
+  view.show([intro(text)], [close]);
+  close.addEventListener('click', () => void view.done());
+}
+
+// -- protect
+/** Shown when a factor exists already: the new one wraps the same Kr, which an existing factor unlocks first. */
+const CONFIRM_FIRST = 'Confirm with your passkey or recovery password first.';
+
+async function protectPanel(view: PanelView): Promise<void> {
+  const { t, session, host } = view;
+  const address = session.user.address;
+  const custody = await host.session.fetchCustody(session);
+  const { factors } = custody.bundle;
+  const hasRecovery = Boolean(factors.length && custody.bundle.recovery);
+  /**
+   * Runs `protect` with Kr: a new one while no factor protects the recovery share (a new set first puts the share
+   * under it), else the one an existing factor unlocks (the visitor confirms with it).
+   */
+  const withRecoveryKey = async (protect: (kr: Uint8Array) => Promise<void>) => {
+    const run = async (kr: Uint8Array, fresh: boolean) => {
+      try {
+        if (fresh) await host.session.resplit(session, custody, kr);
+        await protect(kr);
+      } finally {
+        wipe(kr);
+      }
+      await finishWith(view, t('protectDone'));
+    };
+    if (!hasRecovery) return run(newRecoveryKey(), true);
+    const cancel = button(t('cancel'));
+    cancel.addEventListener('click', () => view.finish({ done: false }));
+    const { body, buttons } = unlockControls(view, factors, t('unlock'), (kr) => run(new Uint8Array(kr), false));
+    view.show([intro(CONFIRM_FIRST), ...body], [cancel, ...buttons]);
+  };
+  const showPasswordForm = (noPrf: boolean) => {
+    const first = passwordField(t('passwordLabel'), 'new-password');
+    const second = passwordField(t('passwordRepeat'), 'new-password');
+    const save = button(t('savePassword'), true);
+    const cancel = button(t('notNow'));
+    const form = el('form', { className: 'panel-form' }, first.field, second.field, el('p', {}, t('passwordRule')));
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      save.click();
+    });
+    view.show([intro(t(noPrf ? 'noPrf' : 'protectIntro')), form], [cancel, save]);
+    cancel.addEventListener('click', () => view.finish({ done: false }));
+    save.addEventListener('click', () =>
+      view.busy([save, cancel], async () => {
+        const password = first.input.value;
+        if (password.length < PASSWORD_MIN) throw new FrameError(t('passwordRule'));
+        if (password !== second.input.value) throw new FrameError(t('passwordMismatch'));
+        await withRecoveryKey((kr) => savePasswordFactor(session.token, kr, address, password));
+      }),
+    );
+  };
+  const add = button(t('addPasskey'), true);
+  const usePassword = button(t('usePassword'));
+  const notNow = button(t('notNow'));
+  view.show([intro(t('protectIntro'))], [notNow, usePassword, add]);
+  notNow.addEventListener('click', () => view.finish({ done: false }));
+  usePassword.addEventListener('click', () => showPasswordForm(false));
+  add.addEventListener('click', () =>
+    view.busy([add, usePassword, notNow], async () => {
+      const passkey = await registerPasskey(session.token);
+      if (!passkey.prf) return showPasswordForm(true);
+      const wrapKey = await prfWrapKey(passkey.prf, passkey.credentialId);
+      wipe(passkey.prf);
+      await withRecoveryKey(async (kr) => {
+        try {
+          await addFactor(session.token, { kind: 'passkey', credentialId: passkey.credentialId, wrap: await wrapRecoveryKey(kr, wrapKey, address) });
+        } finally {
+          wipe(wrapKey);
+        }
+      });
+    }),
+  );
+}
+
+/**
+ * The controls that unlock Kr: the passkey button when a passkey factor exists, the password form when a password
+ * factor does. `use` runs with Kr (wiped afterwards); a wrong password keeps the field's value and shows the service's sentence.
+ */
+function unlockControls(view: PanelView, factors: RecoveryFactor[], label: string, use: (kr: Uint8Array) => Promise<void>): { body: Node[]; buttons: HTMLButtonElement[] } {
+  const { t, session } = view;
+  const address = session.user.address;
+  const body: Node[] = [];
+  const buttons: HTMLButtonElement[] = [];
+  const all: HTMLButtonElement[] = [];
+  const run = (get: () => Promise<Uint8Array>) =>
+    view.busy(all, async () => {
+      const kr = await get();
+      try {
+        await use(kr);
+      } finally {
+        wipe(kr);
+      }
+    });
+  if (passwordFactor(factors)) {
+    const { field, input } = passwordField(t('passwordLabel'), 'current-password');
+    const unlock = button(label, !passkeyFactors(factors).length);
+    const form = el('form', { className: 'panel-form' }, field, el('div', { className: 'row' }, unlock));
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      unlock.click();
+    });
+    unlock.addEventListener('click', () => void run(() => krFromPassword(session.token, factors, address, input.value)));
+    body.push(form);
+    all.push(unlock);
+  }
+  if (passkeyFactors(factors).length) {
+    const passkey = button(t('unlockPasskey'), true);
+    passkey.addEventListener('click', () => void run(() => krFromPasskey(session.token, factors, address)));
+    buttons.push(passkey);
+    all.push(passkey);
+  }
+  return { body, buttons };
+}
+
+// -- recover
+async function recoverPanel(view: PanelView): Promise<void> {
+  const { t, session, host } = view;
+  const custody = await host.session.fetchCustody(session);
+  const cancel = button(t('cancel'));
+  cancel.addEventListener('click', () => view.finish({ done: false }));
+  if (!custody.bundle.recovery || !custody.bundle.factors.length) return view.show([intro(t('noRecovery'))], [closeButton(view)]);
+  const { body, buttons } = unlockControls(view, custody.bundle.factors, t('unlock'), async (kr) => {
+    await host.session.recoverDevice(session, custody, kr);
+    await view.done();
+  });
+  view.show([intro(t('recoverIntro')), ...body], [cancel, ...buttons]);
+}
+
+// -- export
+async function exportPanel(view: PanelView): Promise<void> {
+  const { t, session, host } = view;
+  const custody = await host.session.fetchCustody(session);
+  const cancel = button(t('cancel'));
+  cancel.addEventListener('click', () => view.finish({ done: false }));
+  const reveal = () => {
+    const show = button(t('reveal'), true);
+    view.show([intro(t('exportWarning'))], [cancel, show]);
+    show.addEventListener('click', () =>
+      view.busy([show, cancel], async () => {
+        const key = await host.session.openKey(session, 'export');
+        const copy = button(t('copy'));
+        const close = button(t('close'), true);
+        const secret = el('pre', { className: 'secret' }, key);
+        view.show([el('p', { id: 'panel-intro', className: 'warning' }, t('exportWarning')), secret], [copy, close]);
+        // Where the frame may not write the clipboard, the key is selected for the visitor to copy.
+        copy.addEventListener('click', () => {
+          navigator.clipboard.writeText(key).then(
+            () => (copy.textContent = t('copied')),
+            () => window.getSelection()?.selectAllChildren(secret),
+          );
+        });
+        close.addEventListener('click', () => view.finish({ done: true, user: undefined }));
+      }),
+    );
+  };
+  const buttons: HTMLButtonElement[] = [cancel];
+  const body: Node[] = [intro(t('exportIntro'))];
+  if (custody.bundle.passkeys > 0) {
+    const passkey = button(t('confirmPasskey'), true);
+    passkey.addEventListener('click', () => view.busy([passkey], async () => void (await verifyPasskey(session.token), reveal())));
+    buttons.push(passkey);
+  }
+  if (session.user.email) {
+    const send = button(t('sendCode'), !buttons[1]);
+    send.addEventListener('click', () =>
+      view.busy([send], async () => {
+        await sendFreshCode(session.token);
+        const input = textInput('one-time-code');
+        input.inputMode = 'numeric';
+        input.maxLength = 6;
+        const confirm = button(t('confirm'), true);
+        const form = el('form', { className: 'panel-form' }, el('label', { className: 'field' }, el('span', {}, t('codeLabel')), input));
+        form.addEventListener('submit', (event) => {
+          event.preventDefault();
+          confirm.click();
+        });
+        view.show([intro(t('exportIntro')), form], [cancel, confirm]);
+        confirm.addEventListener('click', () => view.busy([confirm], async () => void (await verifyFreshCode(session.token, input.value.trim()), reveal())));
+      }),
+    );
+    buttons.push(send);
+  }
+  view.show(body, buttons);
+}
+
+// -- devices
+async function devicesPanel(view: PanelView, notice?: string): Promise<void> {
+  const { t, session } = view;
+  const { devices } = await listDevices(session.token);
+  const list = el(
+    'ul',
+    { className: 'devices' },
+    ...devices.map((device) => {
+      const facts: Node[] = [el('strong', {}, device.label)];
+      if (device.current) facts.push(el('span', {}, t('thisDevice')));
+      if (device.lastUsedAt) facts.push(el('span', {}, `${t('lastUsed')}: ${new Date(device.lastUsedAt).toLocaleString(navigator.language)}`));
+      const item = el('li', {}, ...facts);
+      if (!device.current) {
+        const removeButton = button(t('removeDevice'));
+        removeButton.setAttribute('aria-label', `${t('removeDevice')}: ${device.label}`);
+        removeButton.addEventListener('click', () => void confirmRemoval(view, device.id));
+        item.append(removeButton);
+      }
+      return item;
+    }),
+  );
+  const close = button(t('close'), true);
+  close.addEventListener('click', () => void view.done());
+  view.show([intro(t('devicesIntro')), list], [close]);
+  if (notice) view.status.textContent = notice;
+}
+
+/** Removes a device: Kr from a factor (or, while none exists, the recovery share stays on this device), then a set without it. */
+async function confirmRemoval(view: PanelView, id: string): Promise<void> {
+  const { t, session, host } = view;
+  const custody = await host.session.fetchCustody(session);
+  const back = button(t('cancel'));
+  back.addEventListener('click', () => void devicesPanel(view));
+  const remove = async (kr: Uint8Array | undefined) => {
+    await host.session.resplit(session, custody, kr, id);
+    await devicesPanel(view, t('deviceRemoved'));
+  };
+  if (!custody.bundle.factors.length || !custody.bundle.recovery) {
+    const confirm = button(t('removeDevice'), true);
+    confirm.addEventListener('click', () => view.busy([confirm, back], () => remove(undefined)));
+    return view.show([intro(t('removeDevice'))], [back, confirm]);
+  }
+  const { body, buttons } = unlockControls(view, custody.bundle.factors, t('removeDevice'), remove);
+  view.show([intro(t('removeConfirm')), ...body], [back, ...buttons]);
+}
