@@ -261,7 +261,8 @@ export async function showCustodyPanel(panel: EmbeddedPanel, texts: Record<strin
         status.textContent = '';
         body.replaceChildren(...nodes, status);
         foot.replaceChildren(el('div', { className: 'row' }, ...buttons));
-        (body.querySelector<HTMLElement>('input, button') ?? foot.querySelector<HTMLElement>('button'))?.focus();
+        // The first field, else the panel's main button: the visitor acts from the keyboard at once.
+        (body.querySelector<HTMLElement>('input') ?? foot.querySelector<HTMLElement>('button.primary') ?? foot.querySelector<HTMLElement>('button'))?.focus();
       },
       async busy(buttons, task) {
         status.textContent = '';
@@ -315,7 +316,7 @@ function passwordField(label: string, autocomplete: 'new-password' | 'current-pa
 async function finishWith(view: PanelView, text: string): Promise<void> {
   const close = button(view.t('close'), true);
   view.show([intro(text)], [close]);
-  close.addEventListener('click', () => void view.done());
+  close.addEventListener('click', () => view.busy([close], () => view.done()));
 }
 
 // -- protect
@@ -469,7 +470,7 @@ async function exportPanel(view: PanelView): Promise<void> {
             () => window.getSelection()?.selectAllChildren(secret),
           );
         });
-        close.addEventListener('click', () => view.finish({ done: true, user: undefined }));
+        close.addEventListener('click', () => view.busy([close, copy], () => view.done()));
       }),
     );
   };
@@ -518,14 +519,14 @@ async function devicesPanel(view: PanelView, notice?: string): Promise<void> {
       if (!device.current) {
         const removeButton = button(t('removeDevice'));
         removeButton.setAttribute('aria-label', `${t('removeDevice')}: ${device.label}`);
-        removeButton.addEventListener('click', () => void confirmRemoval(view, device.id));
+        removeButton.addEventListener('click', () => view.busy([removeButton], () => confirmRemoval(view, device.id)));
         item.append(removeButton);
       }
       return item;
     }),
   );
   const close = button(t('close'), true);
-  close.addEventListener('click', () => void view.done());
+  close.addEventListener('click', () => view.busy([close], () => view.done()));
   view.show([intro(t('devicesIntro')), list], [close]);
   if (notice) view.status.textContent = notice;
 }
@@ -535,7 +536,7 @@ async function confirmRemoval(view: PanelView, id: string): Promise<void> {
   const { t, session, host } = view;
   const custody = await host.session.fetchCustody(session);
   const back = button(t('cancel'));
-  back.addEventListener('click', () => void devicesPanel(view));
+  back.addEventListener('click', () => view.busy([back], () => devicesPanel(view)));
   const remove = async (kr: Uint8Array | undefined) => {
     await host.session.resplit(session, custody, kr, id);
     await devicesPanel(view, t('deviceRemoved'));

@@ -113,6 +113,7 @@ async function handle(message: AppToFrameMessage): Promise<unknown> {
     }
     case 'SignOut': {
       const stored = await load<StoredSession>(SESSION);
+      if (panelsModule) (await panelsModule).closeCustodyPanel();
       await forget();
       if (stored) await api('/api/signout', {}, stored.token).catch(() => undefined);
       return null;
