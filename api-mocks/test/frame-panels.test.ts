@@ -1,9 +1,26 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMBEDDED_PANEL_TEXTS as T } from '../../modal/src/api/embedded-protocol.js';
-import { closeCustodyPanel, showCustodyPanel, type PanelHost } from '../src/embedded/frame/custody-panels.js';
-import { newAccountKey } from '../src/embedded/frame/custody.js';
+import { closeCustodyPanel, connectPasskey, showCustodyPanel, type PanelHost } from '../src/embedded/frame/custody-panels.js';
+import { newAccountKey, newRecoveryKey, prfSalt, prfWrapKey, wrapRecoveryKey } from '../src/embedded/frame/custody.js';
 import type { CustodyBundle } from '../src/embedded/frame/wallet-service.js';
+
+/** The authenticator: a passkey whose PRF output is fixed, answering the recovery PRF input only. */
+const PRF_OUTPUT = new Uint8Array(32).fill(7);
+let prfInputs: unknown[] = [];
+vi.mock('@simplewebauthn/browser', () => ({
+  startRegistration: vi.fn(),
+  startAuthentication: vi.fn(async ({ optionsJSON }: { optionsJSON: { extensions?: { prf?: { eval?: { first?: Uint8Array } } } } }) => {
+    prfInputs.push(optionsJSON.extensions?.prf?.eval?.first);
+    return {
+      id: 'cred-1',
+      rawId: 'cred-1',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+      clientExtensionResults: { prf: { results: { first: PRF_OUTPUT.buffer.slice(0) } } },
+    };
+  }),
+}));
 
 // The frame's own panels as a person uses them (happy-dom): labels, focus, the password rules, the service's sentence.
 const address = newAccountKey().account.address;
@@ -11,12 +28,15 @@ const user = { address, chainId: 31337, accounts: [], authProvider: 'email' };
 let bundle: CustodyBundle;
 let posted: { path: string; body: unknown }[];
 
+/** Kr as recoverDevice got it (the frame wipes its own copy right after). */
+let recoveredWith: Uint8Array | undefined;
+let session: Record<string, ReturnType<typeof vi.fn> | ((...args: never[]) => unknown)>;
 function hostWith(root: HTMLElement): PanelHost {
-  const session = {
+  session = {
     currentSession: async () => ({ token: 'token', user }),
     fetchCustody: async () => ({ bundle }),
     resplit: vi.fn(async () => {}),
-    recoverDevice: vi.fn(async () => {}),
+    recoverDevice: vi.fn(async (_session: unknown, _custody: unknown, kr: Uint8Array) => void (recoveredWith = new Uint8Array(kr))),
     refreshUser: async () => ({ ...user, security: { state: 'ready' as const, passkeys: 0, password: true } }),
   };
   return {
@@ -56,6 +76,7 @@ describe('frame panels', () => {
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       posted.push({ path, body });
       if (path === '/api/custody/password') return new Response(JSON.stringify({ error: 'Wrong password' }), { status: 400 });
+    if (path === '/api/passkey/login') return new Response(JSON.stringify({ token: 'token', user, custody: bundle }), { status: 200 });
       return new Response(JSON.stringify({}), { status: 200 });
     });
   });
@@ -108,5 +129,23 @@ describe('frame panels', () => {
     await until(() => root.textContent?.includes(T.noRecovery) ?? false);
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
     expect(await shown).toEqual({ done: false });
+  });
+
+  it('passkey login on a device that must recover: the PRF output unlocks it at once and never goes to the service', async () => {
+    const kr = newRecoveryKey();
+    const wrap = await wrapRecoveryKey(kr, await prfWrapKey(PRF_OUTPUT, 'cred-1'), address);
+    bundle = { state: 'ready', factors: [{ kind: 'passkey', credentialId: 'cred-1', wrap }], passkeys: 1, recovery: '{"iv":"x","data":"y"}' };
+    prfInputs = [];
+    const host = hostWith(root);
+    host.session.verifiedCustody = (async (b: CustodyBundle) => ({ bundle: b })) as PanelHost['session']['verifiedCustody'];
+    host.loggedIn = async (answer) => ({ ...answer.user, security: { state: 'recover', passkeys: 1, password: false } });
+    const loggedIn = await connectPasskey(host);
+    expect(prfInputs).toEqual([await prfSalt()]);
+    expect(session.recoverDevice).toHaveBeenCalledTimes(1);
+    expect(recoveredWith).toEqual(kr);
+    expect((session.recoverDevice as ReturnType<typeof vi.fn>).mock.calls[0][2].every((b: number) => b === 0)).toBe(true);
+    expect(loggedIn.security?.state).toBe('ready');
+    const sent = posted.find((p) => p.path === '/api/passkey/login')?.body as { response: { clientExtensionResults: object } };
+    expect(sent.response.clientExtensionResults).toEqual({});
   });
 });

@@ -55,14 +55,18 @@ export async function connectPasskey(host: PanelHost): Promise<EmbeddedUser> {
     return user;
   }
   const session = await host.session.currentSession();
-  const custody = await host.session.verifiedCustody(answer.custody, session.user.address);
-  const kr = await krFromPrf(factor, prf, session.user.address);
+  let kr: Uint8Array | undefined;
   try {
+    const custody = await host.session.verifiedCustody(answer.custody, session.user.address);
+    kr = await krFromPrf(factor, prf, session.user.address);
     await host.session.recoverDevice(session, custody, kr);
+    return await host.withAccountTypes(await host.session.refreshUser(session));
+  } catch {
+    // Logged in all the same: the recover panel offers the other ways.
+    return user;
   } finally {
     wipe(kr);
   }
-  return host.withAccountTypes(await host.session.refreshUser(session));
 }
 
 // ---- panels -------------------------------------------------------------------------------------------------------
@@ -229,7 +233,7 @@ async function protectPanel(view: PanelView): Promise<void> {
     if (!hasRecovery) return run(newRecoveryKey(), true);
     const cancel = button(t('cancel'));
     cancel.addEventListener('click', () => view.finish({ done: false }));
-    const { body, buttons } = unlockControls(view, factors, t('unlock'), (kr) => run(new Uint8Array(kr), false));
+    const { body, buttons } = unlockControls(view, factors, { password: t('confirm'), passkey: t('confirmPasskey') }, (kr) => run(new Uint8Array(kr), false));
     view.show([intro(CONFIRM_FIRST), ...body], [cancel, ...buttons]);
   };
   const showPasswordForm = (noPrf: boolean) => {
@@ -280,7 +284,7 @@ async function protectPanel(view: PanelView): Promise<void> {
  * The controls that unlock Kr: the passkey button when a passkey factor exists, the password form when a password
  * factor does. `use` runs with Kr (wiped afterwards); a wrong password keeps the field's value and shows the service's sentence.
  */
-function unlockControls(view: PanelView, factors: RecoveryFactor[], label: string, use: (kr: Uint8Array) => Promise<void>): { body: Node[]; buttons: HTMLButtonElement[] } {
+function unlockControls(view: PanelView, factors: RecoveryFactor[], labels: { password: string; passkey: string }, use: (kr: Uint8Array) => Promise<void>): { body: Node[]; buttons: HTMLButtonElement[] } {
   const { t, session } = view;
   const address = session.user.address;
   const body: Node[] = [];
@@ -297,7 +301,7 @@ function unlockControls(view: PanelView, factors: RecoveryFactor[], label: strin
     });
   if (passwordFactor(factors)) {
     const { field, input } = passwordField(t('passwordLabel'), 'current-password');
-    const unlock = button(label, !passkeyFactors(factors).length);
+    const unlock = button(labels.password, !passkeyFactors(factors).length);
     const form = el('form', { className: 'panel-form' }, field, el('div', { className: 'row' }, unlock));
     form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -308,7 +312,7 @@ function unlockControls(view: PanelView, factors: RecoveryFactor[], label: strin
     all.push(unlock);
   }
   if (passkeyFactors(factors).length) {
-    const passkey = button(t('unlockPasskey'), true);
+    const passkey = button(labels.passkey, true);
     passkey.addEventListener('click', () => void run(() => krFromPasskey(session.token, factors, address)));
     buttons.push(passkey);
     all.push(passkey);
@@ -323,7 +327,7 @@ async function recoverPanel(view: PanelView): Promise<void> {
   const cancel = button(t('cancel'));
   cancel.addEventListener('click', () => view.finish({ done: false }));
   if (!custody.bundle.recovery || !custody.bundle.factors.length) return view.show([intro(t('noRecovery'))], [closeButton(view)]);
-  const { body, buttons } = unlockControls(view, custody.bundle.factors, t('unlock'), async (kr) => {
+  const { body, buttons } = unlockControls(view, custody.bundle.factors, { password: t('unlock'), passkey: t('unlockPasskey') }, async (kr) => {
     await host.session.recoverDevice(session, custody, kr);
     await view.done();
   });
@@ -429,6 +433,6 @@ async function confirmRemoval(view: PanelView, id: string): Promise<void> {
     confirm.addEventListener('click', () => view.busy([confirm, back], () => remove(undefined)));
     return view.show([intro(t('removeDevice'))], [back, confirm]);
   }
-  const { body, buttons } = unlockControls(view, custody.bundle.factors, t('removeDevice'), remove);
+  const { body, buttons } = unlockControls(view, custody.bundle.factors, { password: t('removeDevice'), passkey: t('confirmPasskey') }, remove);
   view.show([intro(t('removeConfirm')), ...body], [back, ...buttons]);
 }
