@@ -15,8 +15,11 @@ import {
   krFromPrf,
   passkeyFactors,
   passwordFactor,
+  prefetchOptions,
+  registerOptions,
   registerPasskey,
   savePasswordFactor,
+  verifyOptions,
   verifyPasskey,
 } from './recovery-factors.js';
 import type * as Session from './session.js';
@@ -257,6 +260,7 @@ async function protectPanel(view: PanelView): Promise<void> {
       }),
     );
   };
+  const takeRegisterOptions = prefetchOptions(() => registerOptions(session.token));
   const add = button(t('addPasskey'), true);
   const usePassword = button(t('usePassword'));
   const notNow = button(t('notNow'));
@@ -265,7 +269,7 @@ async function protectPanel(view: PanelView): Promise<void> {
   usePassword.addEventListener('click', () => showPasswordForm(false));
   add.addEventListener('click', () =>
     view.busy([add, usePassword, notNow], async () => {
-      const passkey = await registerPasskey(session.token);
+      const passkey = await registerPasskey(session.token, takeRegisterOptions());
       if (!passkey.prf) return showPasswordForm(true);
       const wrapKey = await prfWrapKey(passkey.prf, passkey.credentialId);
       wipe(passkey.prf);
@@ -313,7 +317,8 @@ function unlockControls(view: PanelView, factors: RecoveryFactor[], labels: { pa
   }
   if (passkeyFactors(factors).length) {
     const passkey = button(labels.passkey, true);
-    passkey.addEventListener('click', () => void run(() => krFromPasskey(session.token, factors, address)));
+    const takeOptions = prefetchOptions(() => verifyOptions(session.token));
+    passkey.addEventListener('click', () => void run(() => krFromPasskey(session.token, factors, address, takeOptions())));
     buttons.push(passkey);
     all.push(passkey);
   }
@@ -365,7 +370,8 @@ async function exportPanel(view: PanelView): Promise<void> {
   const body: Node[] = [intro(t('exportIntro'))];
   if (custody.bundle.passkeys > 0) {
     const passkey = button(t('confirmPasskey'), true);
-    passkey.addEventListener('click', () => view.busy([passkey], async () => void (await verifyPasskey(session.token), reveal())));
+    const takeOptions = prefetchOptions(() => verifyOptions(session.token));
+    passkey.addEventListener('click', () => view.busy([passkey], async () => void (await verifyPasskey(session.token, undefined, takeOptions()), reveal())));
     buttons.push(passkey);
   }
   if (session.user.email) {

@@ -47,17 +47,43 @@ export async function assertPasskey(optionsJSON: PublicKeyCredentialRequestOptio
   }
 }
 
+export const verifyOptions = (token: string) => api<PublicKeyCredentialRequestOptionsJSON>('/api/passkey/verify/options', {}, token);
+export const registerOptions = (token: string) => api<PublicKeyCredentialCreationOptionsJSON>('/api/passkey/register/options', {}, token);
+
+/** Options older than this are fetched again at the click (the service's challenges live 5 minutes). */
+const OPTIONS_FRESH_MS = 4 * 60_000;
+
+/**
+ * WebAuthn options fetched while the button is shown, so that its click starts the ceremony at once (within the
+ * click's user activation, which some browsers require not to outlast a network round trip). Each take uses one
+ * set of options (one challenge) and fetches the next.
+ */
+export function prefetchOptions<T>(fetchOptions: () => Promise<T>): () => Promise<T> {
+  let pending: { at: number; options: Promise<T> } | undefined;
+  const fetchNext = () => {
+    const options = fetchOptions();
+    options.catch(() => undefined);
+    pending = { at: Date.now(), options };
+  };
+  fetchNext();
+  return () => {
+    const options = pending && Date.now() - pending.at < OPTIONS_FRESH_MS ? pending.options : fetchOptions();
+    fetchNext();
+    return options;
+  };
+}
+
 /** A fresh passkey check of the session (the service marks it fresh); answers the assertion's credential and PRF output. */
-export async function verifyPasskey(token: string, allow?: string[]) {
-  const options = await api<PublicKeyCredentialRequestOptionsJSON>('/api/passkey/verify/options', {}, token);
+export async function verifyPasskey(token: string, allow?: string[], prefetched?: Promise<PublicKeyCredentialRequestOptionsJSON>) {
+  const options = await (prefetched ?? verifyOptions(token));
   const assertion = await assertPasskey(options, allow);
   await api('/api/passkey/verify', { response: assertion.response }, token);
   return assertion;
 }
 
 /** Registers a passkey with PRF asked for; answers its id and PRF output (undefined: the passkey has no PRF). */
-export async function registerPasskey(token: string): Promise<{ credentialId: string; prf?: Uint8Array; prfEnabled: boolean }> {
-  const optionsJSON = await api<PublicKeyCredentialCreationOptionsJSON>('/api/passkey/register/options', {}, token);
+export async function registerPasskey(token: string, prefetched?: Promise<PublicKeyCredentialCreationOptionsJSON>): Promise<{ credentialId: string; prf?: Uint8Array; prfEnabled: boolean }> {
+  const optionsJSON = await (prefetched ?? registerOptions(token));
   let response: RegistrationResponseJSON;
   try {
     response = await startRegistration({ optionsJSON: { ...optionsJSON, extensions: { ...optionsJSON.extensions, prf: { eval: { first: await prfSalt() } } } } });
@@ -87,11 +113,12 @@ export async function krFromPrf(factor: Extract<RecoveryFactor, { kind: 'passkey
 }
 
 /** Kr from a passkey factor: a fresh passkey check with PRF (one of the account's recovery passkeys). */
-export async function krFromPasskey(token: string, factors: RecoveryFactor[], address: string): Promise<Uint8Array> {
+export async function krFromPasskey(token: string, factors: RecoveryFactor[], address: string, prefetched?: Promise<PublicKeyCredentialRequestOptionsJSON>): Promise<Uint8Array> {
   const candidates = passkeyFactors(factors);
   const { response, prf } = await verifyPasskey(
     token,
     candidates.map((factor) => factor.credentialId),
+    prefetched,
   );
   const factor = candidates.find((candidate) => candidate.credentialId === response.id);
   if (!factor || !prf) throw new FrameError(NO_PRF_UNLOCK);
