@@ -43,6 +43,8 @@ import {
 import { fetchAuthShare, getCustody, rotateSet, type CustodyBundle, type LoginAnswer } from './wallet-service.js';
 
 const NOT_LOGGED_IN = 'Not logged in';
+/** Why a device that holds no share of the current key cannot sign. */
+export const LOCKED_DEVICE = 'Unlock this device with your passkey or recovery password first.';
 
 /** The session on this device; throws 4100 without one. */
 export async function currentSession(): Promise<StoredSession> {
@@ -172,7 +174,7 @@ export async function settleCustody(session: StoredSession, bundle: CustodyBundl
     case 'legacy': {
       const address = getAddress(user.address);
       const key = (await localLegacyKey(address)) ?? bundle.legacyKey;
-      if (!key) throw new FrameError('This device lost its copy of the key. Sign in on the device where you created your wallet.');
+      if (!key) throw new FrameError('Sign in on the device where you created your wallet: this one lost its copy of the key.');
       if (privateKeyToAccount(key).address !== address) throw new FrameError('The wallet service answered a key of another account');
       await rotate({ token: session.token, k: hexToBytes(key), address, previousSetId: bundle.setId ?? null, devices: [await thisDevice()] });
       await remove(accountKey(address));
@@ -235,7 +237,7 @@ export async function openKey(session: StoredSession, purpose: 'sign' | 'export'
   if (stored?.setId !== setId) {
     const user = await refreshUser(session);
     stored = await load<StoredShare>(shareKey(address));
-    if (user.security?.state === 'recover' || stored?.setId !== setId) throw new FrameError('This device holds no share of your key. Unlock it with your passkey or recovery password.', 4100);
+    if (user.security?.state === 'recover' || stored?.setId !== setId) throw new FrameError(LOCKED_DEVICE, 4100);
   }
   const share = await openDeviceShare(stored.blob, (await deviceKeyPair()).privateKey, stored.setId, await deviceId());
   return combineKey(share, fromBase64Url(authShare), address);
@@ -259,7 +261,7 @@ export async function recoverDevice(session: StoredSession, custody: VerifiedCus
   const { setId, authShare } = await fetchAuthShare(session.token, 'recover');
   if (setId !== manifest.setId) {
     wipe(share);
-    throw new FrameError('Your key set just changed. Please try again.');
+    throw new FrameError('Your key set just changed, please try again.');
   }
   const key = await combineKey(share, fromBase64Url(authShare), address);
   const me = await thisDevice(manifest);

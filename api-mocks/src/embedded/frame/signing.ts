@@ -8,7 +8,7 @@ import { askApproval, closeApproval } from './approval-ui.js';
 import { parentOrigin } from './channel.js';
 import { FrameError } from './errors.js';
 import { parseSigningRequest, RequestError, typedDataToSign, type ParsedRequest, type ParsedTransaction } from './requests.js';
-import { currentSession, withAccount } from './session.js';
+import { currentSession, LOCKED_DEVICE, withAccount } from './session.js';
 import type { UserOperationFees } from './user-operations.js';
 import { api, rpc } from './wallet-service.js';
 
@@ -83,6 +83,8 @@ export async function runRpc(id: string, message: Extract<AppToFrameMessage, { t
   const { method, chainId } = message;
   if (rpcMethodKind(method) !== 'unsafe') throw new FrameError(RPC_NOT_ALLOWED_MESSAGE, RPC_NOT_ALLOWED_CODE);
   const session = await currentSession();
+  // A device that must recover cannot sign: say so before the approval, not after it.
+  if (session.user.security?.state === 'recover') throw new FrameError(LOCKED_DEVICE, 4100);
   const info = await chain();
   if (chainId !== info.chainId) throw new FrameError(`The embedded wallet does not support chain ${chainId}`, 4901);
   const type = await accountType();
