@@ -25,6 +25,7 @@ async function main() {
   const frame = await buildFrameScript();
   const frameKb = frame.gzipBytes / 1024;
   const userOperationsKb = frame.userOperationsGzipBytes / 1024;
+  const custodyPanelsKb = frame.custodyPanelsGzipBytes / 1024;
 
   const { outputOf, closure, kb } = await bundleDapp();
   const initial = closure(outputOf('entry.ts'));
@@ -42,14 +43,17 @@ async function main() {
 
   const markdown = `
 Bundler: esbuild (minified, ESM, code-split), gzip level 9 per file. The frame's scripts are bundled as api-mocks serves them
-(\`api-mocks/src/embedded/frame-bundle.ts\`): the page's script (viem's local account and signing, the protocol, IndexedDB and
-WebCrypto key wrapping, the approval UI) and, apart, the smart-account half (viem's account abstraction, the bundler client), which
-the page imports from its own origin only when a smart account sends or signs (prefetched once the smart account is the active one).
+(\`api-mocks/src/embedded/frame-bundle.ts\`): the page's script (viem's local account and signing, the protocol, IndexedDB, the key shares: Shamir split and combine, device
+shares sealed by ECDH, the signed manifest; the approval UI) and, apart, the smart-account half (viem's account abstraction, the bundler
+client), which the page imports from its own origin only when a smart account sends or signs (prefetched once the smart account is the
+active one), and the custody half (the protect, recover, export and devices panels, passkeys, argon2id), imported on a passkey login or a
+panel (prefetched after a login that leaves the device to protect or recover).
 
 | what | gzip |
 |---|---|
 | **wallet frame page's own script** (\`/frame.js\` on the wallet's origin) | ${frameKb.toFixed(1)} kB |
 | the frame's smart-account half (\`/user-operations.js\`, on demand) | ${userOperationsKb.toFixed(1)} kB |
+| the frame's custody half (\`/custody-panels.js\`: panels, passkeys, argon2id; on a passkey login or panel) | ${custodyPanelsKb.toFixed(1)} kB |
 | modal: embedded wallet chunk (controller, auth connector, channel, protocol), loaded when e-mail or a social is picked | ${kb(embeddedChunk).toFixed(1)} kB |
 | before the first click (of the embedded wallet only its hooks: restore on load, connector id, \`embeddedWalletInfo\`) | ${firstClickKb.toFixed(1)} kB |
 
@@ -63,7 +67,7 @@ Goal each view <= ${VIEW_GOAL_KB} kB with what it alone loads: ${worstView <= VI
   writeBenchReport({
     name: 'embedded',
     command: 'npm run bench:embedded',
-    figures: { frameScriptGzipKb: frameKb, frameUserOperationsGzipKb: userOperationsKb, embeddedChunkGzipKb: kb(embeddedChunk), firstClickGzipKb: firstClickKb, views: rows },
+    figures: { frameScriptGzipKb: frameKb, frameUserOperationsGzipKb: userOperationsKb, frameCustodyPanelsGzipKb: custodyPanelsKb, embeddedChunkGzipKb: kb(embeddedChunk), firstClickGzipKb: firstClickKb, views: rows },
     markdown,
   });
   console.log(markdown);

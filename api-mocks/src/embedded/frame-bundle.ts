@@ -4,6 +4,7 @@ import { build, type BuildOptions, type Plugin } from 'esbuild';
 
 const frameEntry = fileURLToPath(new URL('./frame/frame.ts', import.meta.url));
 const userOperationsEntry = fileURLToPath(new URL('./frame/user-operations.ts', import.meta.url));
+const custodyPanelsEntry = fileURLToPath(new URL('./frame/custody-panels.ts', import.meta.url));
 const cssEntry = fileURLToPath(new URL('./frame/frame.css', import.meta.url));
 
 export interface FrameScript {
@@ -19,15 +20,20 @@ export interface FrameScript {
   userOperationsCode: string;
   /** gzip level 9 of `userOperationsCode`, in bytes. */
   userOperationsGzipBytes: number;
+  /**
+   * The custody half, `/custody-panels.js` (the protect, recover, export and devices panels, passkeys with
+   * SimpleWebAuthn, argon2id for the recovery password): imported by the page's script on a passkey login or panel.
+   */
+  custodyPanelsCode: string;
+  /** gzip level 9 of `custodyPanelsCode`, in bytes. */
+  custodyPanelsGzipBytes: number;
 }
 
-/** The page's script imports the smart-account half at run time from its own origin, never bundled into it. */
-const userOperationsOnDemand: Plugin = {
-  name: 'user-operations-on-demand',
+/** The page's script imports its halves at run time from its own origin, never bundled into it. */
+const halvesOnDemand: Plugin = {
+  name: 'halves-on-demand',
   setup(plugin) {
-    plugin.onResolve({ filter: /^\.\/user-operations\.js$/ }, ({ kind }) =>
-      kind === 'dynamic-import' ? { path: './user-operations.js', external: true } : undefined,
-    );
+    plugin.onResolve({ filter: /^\.\/(user-operations|custody-panels)\.js$/ }, ({ kind, path }) => (kind === 'dynamic-import' ? { path, external: true } : undefined));
   },
 };
 
@@ -41,15 +47,25 @@ let built: Promise<FrameScript> | undefined;
 export function buildFrameScript(): Promise<FrameScript> {
   built ??= (async () => {
     const options: BuildOptions = { bundle: true, format: 'esm', minify: true, target: 'es2022', platform: 'browser', write: false, logLevel: 'silent', legalComments: 'none' };
-    const [frame, userOperations, css] = await Promise.all([
-      build({ ...options, entryPoints: [frameEntry], plugins: [userOperationsOnDemand] }),
+    const [frame, userOperations, custodyPanels, css] = await Promise.all([
+      build({ ...options, entryPoints: [frameEntry], plugins: [halvesOnDemand] }),
       build({ ...options, entryPoints: [userOperationsEntry] }),
+      build({ ...options, entryPoints: [custodyPanelsEntry], plugins: [halvesOnDemand] }),
       build({ entryPoints: [cssEntry], bundle: true, minify: true, write: false, logLevel: 'silent' }),
     ]);
     const gzip = (text: string) => gzipSync(text, { level: 9 }).length;
     const code = frame.outputFiles![0].text;
     const userOperationsCode = userOperations.outputFiles![0].text;
-    return { code, css: css.outputFiles[0].text, gzipBytes: gzip(code), userOperationsCode, userOperationsGzipBytes: gzip(userOperationsCode) };
+    const custodyPanelsCode = custodyPanels.outputFiles![0].text;
+    return {
+      code,
+      css: css.outputFiles[0].text,
+      gzipBytes: gzip(code),
+      userOperationsCode,
+      userOperationsGzipBytes: gzip(userOperationsCode),
+      custodyPanelsCode,
+      custodyPanelsGzipBytes: gzip(custodyPanelsCode),
+    };
   })().catch((error: unknown) => {
     built = undefined;
     throw error;

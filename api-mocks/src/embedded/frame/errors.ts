@@ -3,3 +3,15 @@ export class RequestError extends Error {
   readonly code = -32602;
   override name = 'RequestError';
 }
+
+/** An error the frame answers the app with: one sentence, and the EIP-1193 code where there is one (4001, 4100, 4200). */
+export class FrameError extends Error {
+  constructor(
+    message: string,
+    readonly code?: number,
+    /** The service's HTTP status, when the error is its answer. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}

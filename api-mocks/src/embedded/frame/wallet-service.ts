@@ -1,0 +1,76 @@
+// The wallet service (same origin as the frame): its JSON API, the chain's JSON-RPC behind /rpc, and the custody
+// endpoints of issue 28 (one function each, typed as the design's HTTP section writes them).
+import type { EmbeddedUser } from '../../../../modal/src/api/embedded-protocol.js';
+import type { PasswordKdf, Sealed } from './custody.js';
+import { FrameError } from './errors.js';
+
+/** Calls the service: GET without a body, POST with one; a session call carries its token. Errors are the service's sentence. */
+export async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = (await response.json().catch(() => null)) as { error?: string } | null;
+  if (!response.ok) throw new FrameError(payload?.error ?? `HTTP status code: ${response.status}`, response.status === 401 ? 4100 : undefined, response.status);
+  return payload as T;
+}
+
+export async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
+  const response = (await api<{ result?: T; error?: { message: string; code?: number } }>('/rpc', { jsonrpc: '2.0', id: 1, method, params })) ?? {};
+  if (response.error) throw new FrameError(response.error.message, response.error.code);
+  return response.result as T;
+}
+
+// ---- custody ---------------------------------------------------------------------------------------------------
+export type RecoveryFactor = { kind: 'passkey'; credentialId: string; wrap: Sealed } | { kind: 'password'; salt: string; kdf: PasswordKdf };
+
+/** The account's key set as the service keeps it (GET /api/custody and every login answer). */
+export interface CustodyBundle {
+  state: 'new' | 'ready' | 'legacy';
+  setId?: string;
+  manifest?: string;
+  signature?: string;
+  /** This session's device blob in the current set, when the device is in it. */
+  deviceShare?: string;
+  /** The recovery ciphertext; null while no factor protects it. */
+  recovery?: string | null;
+  factors: RecoveryFactor[];
+  passkeys: number;
+  /** Only in state legacy: the key the service kept sealed, to be split at once. */
+  legacyKey?: `0x${string}`;
+}
+
+/** What every login answers (e-mail, social, Farcaster, passkey). */
+export interface LoginAnswer {
+  token: string;
+  user: EmbeddedUser;
+  custody: CustodyBundle;
+}
+
+export interface RotateBody {
+  manifest: string;
+  signature: string;
+  authShare: string;
+  recovery: string | null;
+  deviceShares: Record<string, string>;
+}
+
+export type FactorBody = { kind: 'passkey'; credentialId: string; wrap: Sealed } | { kind: 'password'; salt: string; kdf: PasswordKdf; wrap: Sealed; verifier: string };
+
+export interface DeviceInfo {
+  id: string;
+  label: string;
+  addedAt: number;
+  lastUsedAt: number | null;
+  current: boolean;
+}
+
+export const getCustody = (token: string) => api<CustodyBundle>('/api/custody', undefined, token);
+export const rotateSet = (token: string, body: RotateBody) => api<{ setId: string }>('/api/custody/rotate', body, token);
+export const fetchAuthShare = (token: string, purpose: 'sign' | 'recover' | 'export') => api<{ setId: string; authShare: string }>('/api/custody/auth-share', { purpose }, token);
+export const addFactor = (token: string, body: FactorBody) => api<unknown>('/api/custody/factors', body, token);
+export const passwordWrap = (token: string, verifier: string) => api<{ wrap: Sealed }>('/api/custody/password', { verifier }, token);
+export const listDevices = (token: string) => api<{ devices: DeviceInfo[] }>('/api/devices', undefined, token);
+export const sendFreshCode = (token: string) => api<unknown>('/api/fresh/code', {}, token);
+export const verifyFreshCode = (token: string, otp: string) => api<unknown>('/api/fresh/verify', { otp }, token);
