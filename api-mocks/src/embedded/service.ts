@@ -280,6 +280,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   router.get('/frame.js', async () => ({ text: (await buildFrameScript()).code, contentType: 'text/javascript; charset=utf-8' }));
   router.get('/frame.css', async () => ({ text: (await buildFrameScript()).css, contentType: 'text/css; charset=utf-8' }));
   router.get('/user-operations.js', async () => ({ text: (await buildFrameScript()).userOperationsCode, contentType: 'text/javascript; charset=utf-8' }));
+  router.get('/custody-panels.js', async () => ({ text: (await buildFrameScript()).custodyPanelsCode, contentType: 'text/javascript; charset=utf-8' }));
   /** The frame's chain reads and its signed transactions: the local chain only, what a public RPC serves only (-32601 else). */
   router.post('/rpc', async (ctx) => forwardPublicRpc(options.rpcUrl, await ctx.body()));
   const smart = options.smartAccounts;

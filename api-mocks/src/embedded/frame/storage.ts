@@ -5,7 +5,12 @@ import { createDeviceKeyPair } from './custody.js';
 export const dbPromise = new Promise<IDBDatabase>((resolve, reject) => {
   const request = indexedDB.open('minibot-embedded-wallet', 1);
   request.onupgradeneeded = () => request.result.createObjectStore('kv');
-  request.onsuccess = () => resolve(request.result);
+  request.onsuccess = () => {
+    // Another page of this origin upgrading or deleting the database (the visitor clearing the site's data) wins: this
+    // frame lets go instead of blocking it, and holds nothing until it is loaded again.
+    request.result.onversionchange = () => request.result.close();
+    resolve(request.result);
+  };
   request.onerror = () => reject(request.error);
 });
 async function idb<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest): Promise<T> {
