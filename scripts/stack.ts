@@ -72,6 +72,13 @@ export async function assertPortFree(host: string, port: number, what: string, e
   });
 }
 
+/**
+ * The host name a browser opens a page of a loopback service by: `localhost`, the same site as the embedded wallet's
+ * origin (which must be a name: WebAuthn refuses IP addresses), so that its frame keeps first-party storage where
+ * browsers block third-party storage; other hosts as they are.
+ */
+export const browserHost = (host: string) => (['127.0.0.1', '::1', '[::1]', 'localhost'].includes(host) ? 'localhost' : host);
+
 /** A port the OS reports free on 127.0.0.1 (for tests and benchmarks that run beside other stacks). */
 export function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -347,13 +354,13 @@ export async function startSite(
   if (mode === 'dev') {
     const server = await withoutViteExit(() => vite.createServer({ configFile, server: { host, port, strictPort: true }, logLevel: 'warn' }));
     await server.listen();
-    return { url: `http://${host}:${port}/`, close: () => server.close() };
+    return { url: `http://${browserHost(host)}:${port}/`, close: () => server.close() };
   }
   await vite.build({ configFile, logLevel: 'warn' });
   const server = await withoutViteExit(() => vite.preview({ configFile, preview: { host, port, strictPort: true }, logLevel: 'warn' }));
   const closable = server.httpServer as unknown as { close(cb: () => void): void };
   const preview: ClosableServer = { close: () => new Promise<void>((done) => closable.close(() => done())) };
-  return { url: `http://${host}:${port}/`, close: () => preview.close() };
+  return { url: `http://${browserHost(host)}:${port}/`, close: () => preview.close() };
 }
 
 /**

@@ -82,6 +82,12 @@ export class ProjectStore {
     return project ?? undefined;
   }
 
+  /** Whether some project allows `origin` (the pages that may embed the wallet's frame). */
+  allowsAnywhere(origin: string): boolean {
+    const rows = this.db.prepare('SELECT allowed_origins FROM projects').all() as { allowed_origins: string }[];
+    return rows.some((row) => isOriginAllowed(origin, JSON.parse(row.allowed_origins) as string[]));
+  }
+
   /** Creates or changes a project (admin endpoint `PUT /__mocks/projects/{id}`). */
   upsert(id: string, change: { allowedOrigins?: unknown; features?: unknown; limits?: unknown; analyticsEnabled?: unknown }): Project {
     const current = this.get(id);

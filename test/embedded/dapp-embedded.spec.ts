@@ -388,8 +388,8 @@ test('the wallet frame runs only inside a page of the origin it was served for',
   await page.goto(frameUrl);
   await expect(page.getByText('This page works only inside the wallet modal.')).toBeVisible();
 
-  // Another origin (localhost instead of 127.0.0.1) embeds it while claiming the dapp's origin: it never speaks.
-  await page.goto(server.url.replace('127.0.0.1', 'localhost'));
+  // Another origin (127.0.0.1 instead of localhost) embeds it while claiming the dapp's origin: it never speaks.
+  await page.goto(server.url.replace('localhost', '127.0.0.1'));
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/frame.js')) scripts.push(request.url());

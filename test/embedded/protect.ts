@@ -20,6 +20,8 @@ export async function protectWithPassword(page: Page, password = RECOVERY_PASSWO
   await frame.getByLabel('Recovery password', { exact: true }).fill(password);
   await frame.getByLabel('Repeat the password').fill(password);
   await frame.getByRole('button', { name: 'Save password' }).click();
+  await expect(frame.getByText('Your wallet is protected.')).toBeVisible({ timeout: 30_000 });
+  await frame.getByRole('button', { name: 'Close' }).click();
 }
 
 /** On a device that holds no share of the key yet: unlocks it with the recovery password. */

@@ -79,7 +79,8 @@ export async function startDappServer(config: Record<string, unknown>, csp: stri
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const address = server.address() as { port: number };
   return {
-    url: `http://127.0.0.1:${address.port}/`,
+    // The dapp's page on `localhost`: the same site as the wallet's frame (its storage is first-party there).
+    url: `http://localhost:${address.port}/`,
     close: () => new Promise<void>((done) => server.close(() => done())),
     scripts,
   };

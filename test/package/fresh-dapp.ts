@@ -598,7 +598,7 @@ export async function serveStatic(root: string, config: unknown, csp: string): P
   });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((done) => server.close(() => done())) };
+  return { url: `http://localhost:${port}/`, close: () => new Promise<void>((done) => server.close(() => done())) };
 }
 
 
@@ -781,7 +781,7 @@ export async function buildNextDapp(tarball: string, parent: string, config: Nex
     async start() {
       const port = await freePort();
       const child = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], { cwd: dir, env, stdio: 'ignore' });
-      const url = `http://127.0.0.1:${port}/`;
+      const url = `http://localhost:${port}/`;
       for (let attempt = 0; ; attempt++) {
         if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
         if (await fetch(url).then((response) => response.ok, () => false)) break;

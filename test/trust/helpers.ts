@@ -36,13 +36,13 @@ export async function logIn(page: Page, dappUrl: string, frameUrl: string, email
 }
 
 export interface HostileSite {
-  /** `http://localhost:<port>/`: another loopback origin than the dapp's `127.0.0.1`. */
+  /** `http://127.0.0.1:<port>/`: another site on loopback than the dapp's and the wallet's `localhost`. */
   url: string;
   origin: string;
   close(): Promise<void>;
 }
 
-/** A page of another site on loopback (`localhost`, where the dapp is `127.0.0.1`): it only serves `html`. */
+/** A page of another site on loopback (`127.0.0.1`, where the dapp and the wallet are `localhost`): it only serves `html`. */
 export async function startHostileSite(html = '<!doctype html><title>Claim your prize</title><h1>Claim your prize</h1>'): Promise<HostileSite> {
   const server: Server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
@@ -51,8 +51,8 @@ export async function startHostileSite(html = '<!doctype html><title>Claim your 
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const { port } = server.address() as { port: number };
   return {
-    url: `http://localhost:${port}/`,
-    origin: `http://localhost:${port}`,
+    url: `http://127.0.0.1:${port}/`,
+    origin: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((done) => {
         server.close(() => done());

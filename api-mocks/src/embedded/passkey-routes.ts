@@ -7,6 +7,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { badRequest, type Reply } from '../http.js';
+import type { ProjectStore } from '../projects.js';
 import type { CustodyRouteContext } from './custody-routes.js';
 import type { ChallengePurpose, PasskeyRow } from './custody-store.js';
 import { jsonBody, requireString } from './request.js';
@@ -15,6 +16,8 @@ import type { AccountRow } from './store.js';
 export interface PasskeyRouteContext extends CustodyRouteContext {
   /** The wallet's public origin (`http://localhost:<port>`): WebAuthn's origin, and its host name the RP ID. */
   origin(): string;
+  /** The projects: which pages may embed the frame (the top origin of a cross-origin ceremony). */
+  projects: ProjectStore;
   /** A login answer {token, user, custody}; `fresh`: the session starts fresh. */
   login(account: AccountRow, deviceId: string, authProvider: string, fresh: boolean): Reply;
 }
@@ -22,14 +25,19 @@ export interface PasskeyRouteContext extends CustodyRouteContext {
 const RP_NAME = 'Minibot wallet';
 const NOT_VERIFIED = 'The passkey could not be verified.';
 
-/** The challenge a WebAuthn response answers (from its client data); undefined when unreadable. */
-function challengeOf(response: { response?: { clientDataJSON?: unknown } }): string | undefined {
+/** A WebAuthn response's client data (the challenge it answers, the page that embedded the frame); {} when unreadable. */
+function clientDataOf(response: { response?: { clientDataJSON?: unknown } }): { challenge?: unknown; crossOrigin?: unknown; topOrigin?: unknown } {
   try {
-    const data = JSON.parse(Buffer.from(String(response.response?.clientDataJSON ?? ''), 'base64url').toString('utf8')) as { challenge?: unknown };
-    return typeof data.challenge === 'string' ? data.challenge : undefined;
+    const data = JSON.parse(Buffer.from(String(response.response?.clientDataJSON ?? ''), 'base64url').toString('utf8')) as unknown;
+    return typeof data === 'object' && data !== null ? data : {};
   } catch {
-    return undefined;
+    return {};
   }
+}
+
+function challengeOf(response: { response?: { clientDataJSON?: unknown } }): string | undefined {
+  const { challenge } = clientDataOf(response);
+  return typeof challenge === 'string' ? challenge : undefined;
 }
 
 function responseField<T>(body: Record<string, unknown>): T & { id: string; response: { clientDataJSON: string } } {
@@ -45,6 +53,14 @@ function responseField<T>(body: Record<string, unknown>): T & { id: string; resp
 export function passkeyRoutes(c: PasskeyRouteContext): void {
   const { router, store, custody } = c;
   const rpID = () => new URL(c.origin()).hostname;
+  /**
+   * The frame runs inside a dapp's page, so its ceremonies are cross-origin: the page on top must be one a project
+   * allows to embed the frame (as its `frame-ancestors` said); anything else fails verification.
+   */
+  const topOriginOf = (response: { response?: { clientDataJSON?: unknown } }): string | undefined => {
+    const { crossOrigin, topOrigin } = clientDataOf(response);
+    return crossOrigin === true && typeof topOrigin === 'string' && c.projects.allowsAnywhere(topOrigin) ? topOrigin : undefined;
+  };
   const credentialOf = (row: PasskeyRow) => ({ id: row.credential_id, publicKey: new Uint8Array(Buffer.from(row.public_key, 'base64url')), counter: row.counter, transports: JSON.parse(row.transports) as string[] });
   const takeChallenge = (purpose: ChallengePurpose, subject: string, response: { response?: { clientDataJSON?: unknown } }) => {
     const challenge = challengeOf(response);
@@ -59,8 +75,11 @@ export function passkeyRoutes(c: PasskeyRouteContext): void {
     if (!passkey || (accountId !== undefined && passkey.account_id !== accountId)) throw badRequest('This passkey is not registered with this wallet.', 'response');
     const userHandle = response.response.userHandle;
     if (userHandle && userHandle !== Buffer.from(passkey.account_id).toString('base64url')) throw badRequest(NOT_VERIFIED, 'response');
-    const result = await verifyAuthenticationResponse({ response, expectedChallenge, expectedOrigin: c.origin(), expectedRPID: rpID(), credential: credentialOf(passkey), requireUserVerification: true }).catch(
-      () => undefined,
+    const result = await verifyAuthenticationResponse({ response, expectedChallenge, expectedOrigin: c.origin(), expectedRPID: rpID(), expectedTopOrigin: topOriginOf(response), credential: credentialOf(passkey), requireUserVerification: true }).catch(
+      (error: unknown) => {
+        console.error('[embedded] passkey assertion refused:', error instanceof Error ? error.message : error);
+        return undefined;
+      },
     );
     if (!result?.verified) throw badRequest(NOT_VERIFIED, 'response');
     custody.usePasskey(passkey.credential_id, result.authenticationInfo.newCounter);
@@ -88,7 +107,10 @@ export function passkeyRoutes(c: PasskeyRouteContext): void {
     const body = await jsonBody(ctx);
     const response = responseField<RegistrationResponseJSON>(body);
     const expectedChallenge = takeChallenge('register', account.id, response);
-    const result = await verifyRegistrationResponse({ response, expectedChallenge, expectedOrigin: c.origin(), expectedRPID: rpID(), requireUserVerification: true }).catch(() => undefined);
+    const result = await verifyRegistrationResponse({ response, expectedChallenge, expectedOrigin: c.origin(), expectedRPID: rpID(), requireUserVerification: true }).catch((error: unknown) => {
+      console.error('[embedded] passkey registration refused:', error instanceof Error ? error.message : error);
+      return undefined;
+    });
     if (!result?.verified) throw badRequest(NOT_VERIFIED, 'response');
     const { credential } = result.registrationInfo;
     if (custody.passkey(credential.id)) throw badRequest('This passkey is registered already.', 'response');

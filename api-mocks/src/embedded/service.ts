@@ -522,7 +522,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     },
   };
   custodyRoutes(custodyContext);
-  passkeyRoutes({ ...custodyContext, origin: () => baseUrl, login });
+  passkeyRoutes({ ...custodyContext, origin: () => baseUrl, projects: options.projects, login });
 
   // ---- the local mailbox -------------------------------------------------------------------------------------
   router.get('/mailbox.json', (ctx) => {
