@@ -180,7 +180,7 @@ test('a wallet made by e-mail gets a passkey and a password, moves to a new prof
   // ---- profile one: created by e-mail, protected by a passkey with PRF ----
   const one = await browser.newContext();
   const page = await newProfile(one, stack, answers);
-  const authenticator = await addAuthenticator(page);
+  await addAuthenticator(page);
   await logInByEmail(page, stack, email);
   const frame = walletFrame(page);
   // After an e-mail login the modal offers a passkey; the ceremony happens in the wallet's frame.
