@@ -260,7 +260,32 @@ test('a wallet made by e-mail gets a passkey and a password, moves to a new prof
   await page.keyboard.press('Escape');
 
   // ---- a profile that lost its storage, with the synced passkey (PRF): one passkey gesture logs in and unlocks ----
-  await page.frames().find((f) => f.url().startsWith(stack.frameUrl))!.evaluate(
+  const walletPage = page.frames().find((f) => f.url().startsWith(stack.frameUrl))!;
+  // What a thief copies from this device first: every value of the frame's IndexedDB (its device key stays behind:
+  // a non-extractable CryptoKey cannot be read out).
+  const deviceFiles = await walletPage.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('minibot-embedded-wallet');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('kv').objectStore('kv').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            const bytes = (value: ArrayBuffer | ArrayBufferView) =>
+              btoa(String.fromCharCode(...new Uint8Array(value instanceof ArrayBuffer ? value : value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength))));
+            resolve(
+              (all.result as unknown[]).map((value) =>
+                JSON.stringify(value, (_key, item: unknown) => (item instanceof CryptoKey ? '[key]' : item instanceof ArrayBuffer || ArrayBuffer.isView(item) ? bytes(item) : item)),
+              ),
+            );
+            open.result.close();
+          };
+        };
+      }),
+  );
+  expect(deviceFiles.join('\n')).toContain('"setId"'); // the device's sealed share is among them
+  await walletPage.evaluate(
     () =>
       new Promise<void>((resolve, reject) => {
         const request = indexedDB.deleteDatabase('minibot-embedded-wallet');
@@ -283,6 +308,9 @@ test('a wallet made by e-mail gets a passkey and a password, moves to a new prof
   const stolen = candidates([...serviceMaterial(), ...answers]);
   expect(stolen.length).toBeGreaterThan(2); // the auth shares and sealed device shares are there to try
   expect(await rebuildsKey(stolen, key)).toBe(false);
+  // A stolen device alone, and the device's files with the service's: its share is sealed to a key that never left it.
+  expect(await rebuildsKey(candidates(deviceFiles), key)).toBe(false);
+  expect(await rebuildsKey(candidates([...deviceFiles, ...serviceMaterial(), ...answers]), key)).toBe(false);
   expect(answers.join('\n').toLowerCase()).not.toContain(key.slice(2).toLowerCase());
 });
 
