@@ -244,7 +244,7 @@ test("a smart account's sign-in: 'This application might not support Smart Accou
   await signIn.getByRole('button', { name: 'Sign', exact: true }).click();
   const frame = page.frameLocator('mb-modal iframe');
   // The frame reads the message as the sign-in it is, for this dapp's own origin.
-  await expect(frame.getByRole('heading', { level: 1, name: /^Sign in to 127\.0\.0\.1:\d+$/ })).toBeVisible();
+  await expect(frame.getByRole('heading', { level: 1, name: /^Sign in to localhost:\d+$/ })).toBeVisible();
   // The sign-in message is longer than the frame shows at once: read to its end, then Approve.
   await readAndApprove(frame);
   await expect(page.getByText('This application might not support Smart Accounts', { exact: true })).toBeVisible();
