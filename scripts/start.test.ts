@@ -90,7 +90,7 @@ describe('npm start', () => {
       const run = start();
       await waitFor(() => run.output().includes('Press Ctrl-C to stop everything.'), 90_000, run.output);
       const text = run.output();
-      expect(text).toContain(`Open http://127.0.0.1:${ports.SITE_PORT}/`);
+      expect(text).toContain(`Open http://localhost:${ports.SITE_PORT}/`);
       expect(text).toContain(`Mailbox      http://localhost:${ports.FRAME_PORT}/mailbox`);
       expect(text).toContain('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
       expect(text).toContain('<- contract owner');
