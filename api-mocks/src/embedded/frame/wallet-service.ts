@@ -1,6 +1,5 @@
 // The wallet service (same origin as the frame): its JSON API, the chain's JSON-RPC behind /rpc, and the custody
 // endpoints of issue 28 (one function each, typed as the design's HTTP section writes them).
-import type { EmbeddedUser } from '../../../../modal/src/api/embedded-protocol.js';
 import type { PasswordKdf, Sealed } from './custody.js';
 import { FrameError } from './errors.js';
 
@@ -23,30 +22,9 @@ export async function rpc<T>(method: string, params: unknown[] = []): Promise<T>
 }
 
 // ---- custody ---------------------------------------------------------------------------------------------------
-export type RecoveryFactor = { kind: 'passkey'; credentialId: string; wrap: Sealed } | { kind: 'password'; salt: string; kdf: PasswordKdf };
-
-/** The account's key set as the service keeps it (GET /api/custody and every login answer). */
-export interface CustodyBundle {
-  state: 'new' | 'ready' | 'legacy';
-  setId?: string;
-  manifest?: string;
-  signature?: string;
-  /** This session's device blob in the current set, when the device is in it. */
-  deviceShare?: string;
-  /** The recovery ciphertext; null while no factor protects it. */
-  recovery?: string | null;
-  factors: RecoveryFactor[];
-  passkeys: number;
-  /** Only in state legacy: the key the service kept sealed, to be split at once. */
-  legacyKey?: `0x${string}`;
-}
-
-/** What every login answers (e-mail, social, Farcaster, passkey). */
-export interface LoginAnswer {
-  token: string;
-  user: EmbeddedUser;
-  custody: CustodyBundle;
-}
+// The bundle and the login answer as the service defines them (types only: nothing of the service enters the frame).
+export type { CustodyBundle, LoginAnswer, RecoveryFactor } from '../custody-types.js';
+import type { CustodyBundle } from '../custody-types.js';
 
 export interface RotateBody {
   manifest: string;
