@@ -329,7 +329,7 @@ describe('legacy accounts (the service kept their keys before issue 28)', () => 
       prepare: (db, dir) => {
         const master = randomBytes(32);
         writeFileSync(join(dir, MASTER_KEY_FILE), master.toString('base64') + '\n', { mode: 0o600 });
-        new EmbeddedStore(db, master); // the schema
+        new EmbeddedStore(db, () => master); // the schema
         legacyKeys.forEach((key, index) => {
           const id = randomUUID();
           const address = privateKeyToAccount(key).address;

@@ -32,7 +32,7 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 function tempStore(now: () => number) {
   const dir = mkdtempSync(join(tmpdir(), 'trust-'));
   dirs.push(dir);
-  return new EmbeddedStore(openDatabase(dir), Buffer.alloc(32, 7), now);
+  return new EmbeddedStore(openDatabase(dir), () => Buffer.alloc(32, 7), now);
 }
 
 describe('codes, keys and sessions of the embedded wallet', () => {

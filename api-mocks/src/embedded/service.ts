@@ -119,7 +119,7 @@ async function formBody(ctx: RequestContext): Promise<URLSearchParams> {
  */
 export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<RunningEmbeddedService> {
   const now = options.now ?? Date.now;
-  const store = new EmbeddedStore(options.db, loadMasterKey(options.dataDir), now);
+  const store = new EmbeddedStore(options.db, () => loadMasterKey(options.dataDir), now);
   const custody = new CustodyStore(options.db, now);
   // The master key only opens legacy accounts' sealed keys: once none is left, it goes.
   if (custody.legacyAccounts() === 0) deleteMasterKey(options.dataDir);

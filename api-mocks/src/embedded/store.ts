@@ -119,8 +119,11 @@ export const FRESH_MS = 5 * 60_000;
 export class EmbeddedStore {
   constructor(
     private readonly db: Db,
-    /** The master key of legacy accounts' sealed keys; absent once no account needs it. */
-    private readonly masterKey: Buffer | undefined,
+    /**
+     * Reads the master key of legacy accounts' sealed keys (absent once no account needs it). Read when a legacy
+     * account logs in, not held in memory for the service's lifetime.
+     */
+    private readonly readMasterKey: () => Buffer | undefined,
     private readonly now: () => number = Date.now,
   ) {
     db.exec(SCHEMA);
@@ -167,8 +170,9 @@ export class EmbeddedStore {
    * master key is missing or does not open it.
    */
   legacyKey(account: AccountRow): `0x${string}` {
-    if (!this.masterKey) throw new Error(`legacy account ${account.id} has a sealed key but the master key file is missing`);
-    return open(this.masterKey, account.sealed_key, `${account.id}:${account.address}`) as `0x${string}`;
+    const masterKey = this.readMasterKey();
+    if (!masterKey) throw new Error(`legacy account ${account.id} has a sealed key but the master key file is missing`);
+    return open(masterKey, account.sealed_key, `${account.id}:${account.address}`) as `0x${string}`;
   }
 
   /** Moves the account, and the devices approved for it, to a new e-mail. */
