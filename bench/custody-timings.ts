@@ -15,18 +15,13 @@ import {
   createDeviceKeyPair,
   devicePublicKey,
   fromBase64Url,
-  manifestText,
+  makeSet,
   newAccountKey,
   openDeviceShare,
   PASSWORD_KDF,
   passwordKeys,
-  sealToDevice,
-  sha256Hex,
-  signManifest,
-  splitKey,
-  toBase64Url,
   verifyManifest,
-  type Manifest,
+  wipe,
 } from '../api-mocks/src/embedded/frame/custody.js';
 import { startEmbeddedService } from '../api-mocks/src/embedded/service.js';
 import { ProjectStore } from '../api-mocks/src/projects.js';
@@ -79,21 +74,10 @@ export async function measureCustody(samples = 20): Promise<CustodyTimings> {
     const { messages } = await call<{ messages: { code?: string }[] }>(`/mailbox.json?to=${encodeURIComponent(email)}`);
     const { token } = await call<LoginAnswer>('/api/email/verify', { email, deviceId, otp: messages[0].code });
     const { k, account } = newAccountKey();
-    const shares = await splitKey(k, 1);
-    const setId = randomUUID();
-    const blob = await sealToDevice(shares.devices[0], publicKey, setId, deviceId);
-    const manifest: Manifest = {
-      v: 1,
-      account: account.address,
-      setId,
-      previousSetId: null,
-      createdAt: Date.now(),
-      authShareHash: await sha256Hex(shares.auth),
-      recoveryHash: null,
-      devices: [{ id: deviceId, publicKey, label: 'Bench', addedAt: Date.now(), shareHash: await sha256Hex(blob) }],
-    };
-    const text = manifestText(manifest);
-    await call('/api/custody/rotate', { manifest: text, signature: await signManifest(text, account), authShare: toBase64Url(shares.auth), recovery: null, deviceShares: { [deviceId]: blob } }, token);
+    const { setId, request } = await makeSet({ k, account, previousSetId: null, devices: [{ id: deviceId, publicKey, label: 'Bench', addedAt: Date.now() }] });
+    wipe(k);
+    const blob = request.deviceShares[deviceId];
+    await call('/api/custody/rotate', request, token);
 
     const knownDeviceReadyMs = await timed(samples, async () => {
       const bundle = await call<CustodyBundle>('/api/custody', undefined, token);

@@ -7,6 +7,7 @@ import {
   devicePublicKey,
   encryptRecovery,
   fromBase64Url,
+  makeSet,
   manifestText,
   newAccountKey,
   newRecoveryKey,
@@ -131,5 +132,39 @@ describe('custody crypto', () => {
     // Signed by its own key but naming another account: not this account's manifest.
     const foreign = manifestText({ ...manifest, account: stranger.address });
     await expect(verifyManifest(foreign, await signManifest(foreign, stranger), account.address)).rejects.toThrow('not signed');
+  });
+
+  it('a new set: the signed manifest names every device; a device share with the auth share or the recovery share rebuilds the key', async () => {
+    const { k, account } = newAccountKey();
+    const hex = bytesToHex(k);
+    const [laptop, phone] = [await createDeviceKeyPair(), await createDeviceKeyPair()];
+    const devices = [
+      { id: 'laptop', publicKey: await devicePublicKey(laptop), label: 'Chrome on Linux', addedAt: 1 },
+      { id: 'phone', publicKey: await devicePublicKey(phone), label: 'Safari on iOS', addedAt: 2 },
+    ];
+    const kr = newRecoveryKey();
+    const set = await makeSet({ k, account, previousSetId: 'set-0', devices, kr });
+    const { manifest, request } = set;
+    expect(await verifyManifest(request.manifest, request.signature, account.address)).toEqual(manifest);
+    expect(manifest).toMatchObject({ account: account.address, setId: set.setId, previousSetId: 'set-0', authShareHash: await sha256Hex(fromBase64Url(request.authShare)), recoveryHash: await sha256Hex(request.recovery!) });
+    expect(manifest.devices.map(({ id, label }) => [id, label])).toEqual([['laptop', 'Chrome on Linux'], ['phone', 'Safari on iOS']]);
+    for (const device of manifest.devices) expect(device.shareHash).toBe(await sha256Hex(request.deviceShares[device.id]));
+    const phoneShare = await openDeviceShare(request.deviceShares.phone, phone.privateKey, set.setId, 'phone');
+    expect(await combineKey(phoneShare, fromBase64Url(request.authShare), account.address)).toBe(hex);
+    const recovered = await decryptRecovery(request.recovery!, kr, account.address, set.setId);
+    const laptopShare = await openDeviceShare(request.deviceShares.laptop, laptop.privateKey, set.setId, 'laptop');
+    expect(await combineKey(recovered, laptopShare, account.address)).toBe(hex);
+    // The device shares are not the phone's to open.
+    await expect(openDeviceShare(request.deviceShares.laptop, phone.privateKey, set.setId, 'laptop')).rejects.toThrow('cannot open');
+  });
+
+  it('a new set without a recovery key leaves the recovery share to its caller', async () => {
+    const { k, account } = newAccountKey();
+    const device = await createDeviceKeyPair();
+    const set = await makeSet({ k, account, previousSetId: null, devices: [{ id: 'd', publicKey: await devicePublicKey(device), label: 'Node', addedAt: 1 }] });
+    expect(set.request.recovery).toBeNull();
+    expect(set.manifest.recoveryHash).toBeNull();
+    const share = await openDeviceShare(set.request.deviceShares.d, device.privateKey, set.setId, 'd');
+    expect(await combineKey(share, set.recoveryShare, account.address)).toBe(bytesToHex(k));
   });
 });

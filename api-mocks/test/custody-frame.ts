@@ -89,7 +89,7 @@ export async function buildSet(options: {
   /** Signs the manifest with another key (a forgery). */
   signWith?: Hex;
   /** The manifest's account, when not the key's own. */
-  account?: string;
+  account?: Hex;
 }): Promise<BuiltSet> {
   const account = privateKeyToAccount(options.key).address;
   const setId = randomUUID();

@@ -20,7 +20,7 @@ export interface ManifestDevice {
 export interface Manifest {
   v: 1;
   /** Checksummed EOA address. */
-  account: string;
+  account: `0x${string}`;
   setId: string;
   previousSetId: string | null;
   createdAt: number;
@@ -90,7 +90,17 @@ export type AddFactorRequest =
   | { kind: 'passkey'; credentialId: string; wrap: Sealed }
   | { kind: 'password'; salt: string; kdf: Argon2Params; wrap: Sealed; /** base64url of the argon2id output's bytes 32..63. */ verifier: string };
 
+/** A device of the account's current set, as the devices list shows it. */
+export interface DeviceInfo {
+  id: string;
+  label: string;
+  addedAt: number;
+  lastUsedAt: number | null;
+  /** The device of the session that asks. */
+  current: boolean;
+}
+
 /** GET /api/devices. */
 export interface DevicesResponse {
-  devices: { id: string; label: string; addedAt: number; lastUsedAt: number | null; current: boolean }[];
+  devices: DeviceInfo[];
 }

@@ -4,8 +4,12 @@
 // and small libraries: the frame runs it in the browser, the unit tests in Node.
 import { argon2idAsync } from '@noble/hashes/argon2';
 import { combine, split } from 'shamir-secret-sharing';
-import { bytesToHex, getAddress, verifyMessage, type Address, type Hex } from 'viem';
+import { bytesToHex, getAddress, verifyMessage, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import type { Argon2Params, Manifest, ManifestDevice, RotateRequest, Sealed } from '../custody-types.js';
+
+// The set's and the ciphertexts' shapes are the service's contract (one definition, types only).
+export type { Argon2Params, Manifest, ManifestDevice, Sealed } from '../custody-types.js';
 
 const encoder = new TextEncoder();
 const utf8 = (text: string) => encoder.encode(text);
@@ -48,12 +52,6 @@ const ZERO_SALT = new Uint8Array(32);
 async function hkdfAesKey(secret: Uint8Array | ArrayBuffer, info: string, usages: KeyUsage[]): Promise<CryptoKey> {
   const base = await crypto.subtle.importKey('raw', secret as Uint8Array<ArrayBuffer>, 'HKDF', false, ['deriveKey']);
   return crypto.subtle.deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: ZERO_SALT, info: utf8(info) }, base, { name: 'AES-GCM', length: 256 }, false, usages);
-}
-
-/** AES-GCM ciphertext as the design writes it: {iv, data} in base64url. */
-export interface Sealed {
-  iv: string;
-  data: string;
 }
 
 async function aesEncrypt(key: CryptoKey, plaintext: Uint8Array, aad?: string): Promise<Sealed> {
@@ -212,10 +210,9 @@ export async function prfWrapKey(prfOutput: Uint8Array | ArrayBuffer, credential
 
 /** The password factor's KDF (the design's argon2id parameters). */
 export const PASSWORD_KDF = { alg: 'argon2id', m: 19_456, t: 2, p: 1 } as const;
-export type PasswordKdf = { alg: 'argon2id'; m: number; t: number; p: number };
 
 /** argon2id of the password (NFKC): bytes 0..31 wrap Kr, bytes 32..63 are the verifier the service checks. */
-export async function passwordKeys(password: string, salt: Uint8Array, kdf: PasswordKdf = PASSWORD_KDF): Promise<{ wrapKey: Uint8Array; verifier: Uint8Array }> {
+export async function passwordKeys(password: string, salt: Uint8Array, kdf: Argon2Params = PASSWORD_KDF): Promise<{ wrapKey: Uint8Array; verifier: Uint8Array }> {
   if (kdf.alg !== 'argon2id') throw new CustodyError('Unknown password scheme');
   const out = await argon2idAsync(utf8(password.normalize('NFKC')), salt, { m: kdf.m, t: kdf.t, p: kdf.p, dkLen: 64 });
   const keys = { wrapKey: out.slice(0, 32), verifier: out.slice(32, 64) };
@@ -223,28 +220,7 @@ export async function passwordKeys(password: string, salt: Uint8Array, kdf: Pass
   return keys;
 }
 
-// ---- manifest --------------------------------------------------------------------------------------------------
-export interface ManifestDevice {
-  id: string;
-  /** JSON string of the device's ECDH public JWK. */
-  publicKey: string;
-  label: string;
-  addedAt: number;
-  /** sha256 hex of the device's blob (utf-8). */
-  shareHash: string;
-}
-
-export interface Manifest {
-  v: 1;
-  account: Address;
-  setId: string;
-  previousSetId: string | null;
-  createdAt: number;
-  authShareHash: string;
-  recoveryHash: string | null;
-  devices: ManifestDevice[];
-}
-
+// ---- manifest ---------------------------------------------------------------------------------------------------
 /** The manifest's text (the exact string that is signed and stored): JSON.stringify with the design's key order. */
 export function manifestText(manifest: Manifest): string {
   const { v, account, setId, previousSetId, createdAt, authShareHash, recoveryHash, devices } = manifest;
@@ -263,6 +239,51 @@ export function manifestText(manifest: Manifest): string {
 /** EIP-191 signature of the manifest's text by the account key. */
 export async function signManifest(text: string, account: PrivateKeyAccount): Promise<Hex> {
   return account.signMessage({ message: text });
+}
+
+/** A device as a new set names it (its share's hash comes with the set). */
+export type SetDevice = Omit<ManifestDevice, 'shareHash'>;
+
+/** A new set of the key: the service's rotate request, and the recovery share for its caller to keep or drop. */
+export interface NewSet {
+  setId: string;
+  manifest: Manifest;
+  request: RotateRequest;
+  /** Encrypted under Kr in `request.recovery` when Kr was given; the caller wipes it. */
+  recoveryShare: Uint8Array;
+}
+
+/**
+ * Splits the key `k` of `account` into a new set: the auth share, the recovery share (under Kr, when given) and one
+ * share per device sealed to it, named by a manifest that the key signs. Wipes the auth and device shares.
+ */
+export async function makeSet(parameters: { k: Uint8Array; account: PrivateKeyAccount; previousSetId: string | null; devices: SetDevice[]; kr?: Uint8Array }): Promise<NewSet> {
+  const { k, account, previousSetId, devices, kr } = parameters;
+  const shares = await splitKey(k, devices.length);
+  try {
+    const setId = crypto.randomUUID();
+    const recovery = kr ? await encryptRecovery(shares.recovery, kr, account.address, setId) : null;
+    const blobs = await Promise.all(devices.map((device, index) => sealToDevice(shares.devices[index], device.publicKey, setId, device.id)));
+    const manifest: Manifest = {
+      v: 1,
+      account: account.address,
+      setId,
+      previousSetId,
+      createdAt: Date.now(),
+      authShareHash: await sha256Hex(shares.auth),
+      recoveryHash: recovery === null ? null : await sha256Hex(recovery),
+      devices: await Promise.all(devices.map(async (device, index) => ({ ...device, shareHash: await sha256Hex(blobs[index]) }))),
+    };
+    const text = manifestText(manifest);
+    const deviceShares = Object.fromEntries(devices.map((device, index) => [device.id, blobs[index]]));
+    const request = { manifest: text, signature: await signManifest(text, account), authShare: toBase64Url(shares.auth), recovery, deviceShares };
+    return { setId, manifest, request, recoveryShare: shares.recovery };
+  } catch (error) {
+    wipe(shares.recovery);
+    throw error;
+  } finally {
+    wipe(shares.auth, ...shares.devices);
+  }
 }
 
 /**

@@ -8,20 +8,16 @@ import {
   combineKey,
   decryptRecovery,
   devicePublicKey,
-  encryptRecovery,
   fromBase64Url,
-  manifestText,
+  makeSet,
   newAccountKey,
   openDeviceShare,
-  sealToDevice,
   sha256Hex,
-  signManifest,
-  splitKey,
-  toBase64Url,
   verifyManifest,
   wipe,
   type Manifest,
   type ManifestDevice,
+  type SetDevice,
 } from './custody.js';
 import { FrameError } from './errors.js';
 import {
@@ -56,9 +52,6 @@ export async function currentSession(): Promise<StoredSession> {
 /** Signs out on this device: the session goes; the device's share stays (alone it opens nothing). */
 export const forget = () => remove(SESSION);
 
-/** A device as a new set names it (its share's hash comes with the set). */
-export type SetDevice = Omit<ManifestDevice, 'shareHash'>;
-
 /** "Chrome on Linux": how the devices list names this browser. */
 export function deviceLabel(userAgent = navigator.userAgent): string {
   const browser = /Edg\//.test(userAgent) ? 'Edge' : /OPR\//.test(userAgent) ? 'Opera' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrome\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : 'Browser';
@@ -87,43 +80,30 @@ export interface RotateParameters {
 }
 
 /**
- * Makes a new set from the key: splits it for the auth share, the recovery share and every device (each share sealed
- * to its device), signs the manifest with the key and hands the set to the service. This device keeps its blob (and
- * the recovery share, while no factor protects it). Answers the new set's id.
+ * Makes a new set from the key (`makeSet`) and hands it to the service. This device keeps its blob (and the recovery
+ * share, sealed by the device key, while no factor protects it). Wipes the key; answers the new set's id.
  */
 export async function rotate(parameters: RotateParameters): Promise<string> {
   const { token, k, previousSetId, devices, kr } = parameters;
   const address = getAddress(parameters.address);
-  const shares = await splitKey(k, devices.length);
   try {
     const account = privateKeyToAccount(toHex(k));
     if (account.address !== address) throw new FrameError('The key does not belong to this account');
     const myId = await deviceId();
-    const mine = devices.findIndex((device) => device.id === myId);
-    if (mine < 0) throw new FrameError('This device must stay in the key set');
-    const setId = crypto.randomUUID();
-    const recovery = kr ? await encryptRecovery(shares.recovery, kr, address, setId) : null;
-    const blobs = await Promise.all(devices.map((device, index) => sealToDevice(shares.devices[index], device.publicKey, setId, device.id)));
-    const manifest: Manifest = {
-      v: 1,
-      account: address,
-      setId,
-      previousSetId,
-      createdAt: Date.now(),
-      authShareHash: await sha256Hex(shares.auth),
-      recoveryHash: recovery === null ? null : await sha256Hex(recovery),
-      devices: await Promise.all(devices.map(async (device, index) => ({ ...device, shareHash: await sha256Hex(blobs[index]) }))),
-    };
-    const text = manifestText(manifest);
-    const signature = await signManifest(text, account);
-    const pending = recovery === null ? { setId, ...(await sealOnDevice(shares.recovery)) } : undefined;
-    await rotateSet(token, { manifest: text, signature, authShare: toBase64Url(shares.auth), recovery, deviceShares: Object.fromEntries(devices.map((device, index) => [device.id, blobs[index]])) });
-    await save(shareKey(address), { setId, blob: blobs[mine] } satisfies StoredShare);
-    if (pending) await save(pendingRecoveryKey(address), pending);
-    else await remove(pendingRecoveryKey(address));
-    return setId;
+    if (!devices.some((device) => device.id === myId)) throw new FrameError('This device must stay in the key set');
+    const { setId, request, recoveryShare } = await makeSet({ k, account, previousSetId, devices, kr });
+    try {
+      const pending = request.recovery === null ? { setId, ...(await sealOnDevice(recoveryShare)) } : undefined;
+      await rotateSet(token, request);
+      await save(shareKey(address), { setId, blob: request.deviceShares[myId] } satisfies StoredShare);
+      if (pending) await save(pendingRecoveryKey(address), pending);
+      else await remove(pendingRecoveryKey(address));
+      return setId;
+    } finally {
+      wipe(recoveryShare);
+    }
   } finally {
-    wipe(k, shares.auth, shares.recovery, ...shares.devices);
+    wipe(k);
   }
 }
 

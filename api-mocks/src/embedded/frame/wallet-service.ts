@@ -1,6 +1,5 @@
 // The wallet service (same origin as the frame): its JSON API, the chain's JSON-RPC behind /rpc, and the custody
 // endpoints of issue 28 (one function each, typed as the design's HTTP section writes them).
-import type { PasswordKdf, Sealed } from './custody.js';
 import { FrameError } from './errors.js';
 
 /** Calls the service: GET without a body, POST with one; a session call carries its token. Errors are the service's sentence. */
@@ -22,33 +21,15 @@ export async function rpc<T>(method: string, params: unknown[] = []): Promise<T>
 }
 
 // ---- custody ---------------------------------------------------------------------------------------------------
-// The bundle and the login answer as the service defines them (types only: nothing of the service enters the frame).
-export type { CustodyBundle, LoginAnswer, RecoveryFactor } from '../custody-types.js';
-import type { CustodyBundle } from '../custody-types.js';
-
-export interface RotateBody {
-  manifest: string;
-  signature: string;
-  authShare: string;
-  recovery: string | null;
-  deviceShares: Record<string, string>;
-}
-
-export type FactorBody = { kind: 'passkey'; credentialId: string; wrap: Sealed } | { kind: 'password'; salt: string; kdf: PasswordKdf; wrap: Sealed; verifier: string };
-
-export interface DeviceInfo {
-  id: string;
-  label: string;
-  addedAt: number;
-  lastUsedAt: number | null;
-  current: boolean;
-}
+// The bodies and answers as the service defines them (types only: nothing of the service enters the frame).
+export type { AddFactorRequest, CustodyBundle, DeviceInfo, LoginAnswer, RecoveryFactor, RotateRequest } from '../custody-types.js';
+import type { AddFactorRequest, AuthSharePurpose, CustodyBundle, DevicesResponse, RotateRequest, Sealed } from '../custody-types.js';
 
 export const getCustody = (token: string) => api<CustodyBundle>('/api/custody', undefined, token);
-export const rotateSet = (token: string, body: RotateBody) => api<{ setId: string }>('/api/custody/rotate', body, token);
-export const fetchAuthShare = (token: string, purpose: 'sign' | 'recover' | 'export') => api<{ setId: string; authShare: string }>('/api/custody/auth-share', { purpose }, token);
-export const addFactor = (token: string, body: FactorBody) => api<unknown>('/api/custody/factors', body, token);
+export const rotateSet = (token: string, body: RotateRequest) => api<{ setId: string }>('/api/custody/rotate', body, token);
+export const fetchAuthShare = (token: string, purpose: AuthSharePurpose) => api<{ setId: string; authShare: string }>('/api/custody/auth-share', { purpose }, token);
+export const addFactor = (token: string, body: AddFactorRequest) => api<unknown>('/api/custody/factors', body, token);
 export const passwordWrap = (token: string, verifier: string) => api<{ wrap: Sealed }>('/api/custody/password', { verifier }, token);
-export const listDevices = (token: string) => api<{ devices: DeviceInfo[] }>('/api/devices', undefined, token);
+export const listDevices = (token: string) => api<DevicesResponse>('/api/devices', undefined, token);
 export const sendFreshCode = (token: string) => api<unknown>('/api/fresh/code', {}, token);
 export const verifyFreshCode = (token: string, otp: string) => api<unknown>('/api/fresh/verify', { otp }, token);
