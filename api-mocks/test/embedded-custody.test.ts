@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/db.js';
 import type { CustodyBundle, DevicesResponse, LoginAnswer, Sealed } from '../src/embedded/custody-types.js';
 import { MASTER_KEY_FILE, seal } from '../src/embedded/keys.js';
-import { startEmbeddedService, type RunningEmbeddedService } from '../src/embedded/service.js';
+import { CHALLENGE_MS } from '../src/embedded/custody-store.js';
+import { PASSKEY_LOGIN_LIMIT, startEmbeddedService, type RunningEmbeddedService } from '../src/embedded/service.js';
 import { EmbeddedStore } from '../src/embedded/store.js';
 import { ProjectStore } from '../src/projects.js';
 import { b64u, buildSet, FrameClient, fromB64u, newDevice, newKey, openDeviceBlob, openRecovery, openWith, rebuild, sealWith, type TestDevice } from './custody-frame.js';
@@ -32,7 +33,7 @@ interface TestService {
 }
 
 /** A wallet service of its own (data folder, clock), on a free port; `prepare` runs on its database before it starts. */
-async function startService(options: { dataDir?: string; prepare?: (db: Database.Database, dataDir: string) => void; welcomeGrantBnb?: string } = {}): Promise<TestService> {
+async function startService(options: { dataDir?: string; prepare?: (db: Database.Database, dataDir: string) => void; welcomeGrantBnb?: string; challengeSweepMs?: number } = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'custody-'));
   if (!options.dataDir) dirs.push(dataDir);
   const db = openDatabase(dataDir);
@@ -49,6 +50,7 @@ async function startService(options: { dataDir?: string; prepare?: (db: Database
     welcomeGrantBnb: options.welcomeGrantBnb ?? '0',
     mailLimits: { addressesPerClient: { count: 1_000, windowMs: 60_000 }, addressesPerDevice: { count: 1_000, windowMs: 60_000 } },
     now: () => Date.now() + offset,
+    challengeSweepMs: options.challengeSweepMs,
   });
   return {
     service,
@@ -482,5 +484,53 @@ describe('passkeys of the wallet origin', () => {
     expect((await t.client.call('/api/custody/factors', { kind: 'passkey', credentialId: theirs.id, wrap }, wallet.token)).body.error).toBe('This passkey is not registered with this wallet.');
     expect((await t.client.call('/api/custody/factors', { kind: 'passkey', credentialId: prf.id, wrap }, wallet.token)).body).toEqual({ factors: [{ kind: 'passkey', credentialId: prf.id, wrap }] });
     expect((await t.client.custody(wallet.token)).body).toMatchObject({ passkeys: 2, factors: [{ kind: 'passkey', credentialId: prf.id, wrap }] });
+  });
+});
+
+describe('passkey login options: what anyone may ask for', () => {
+  const challengeRows = (t: TestService) => (t.db.prepare('SELECT COUNT(*) AS n FROM embedded_webauthn_challenges').get() as { n: number }).n;
+  const askOptions = (t: TestService, deviceId: string = randomUUID()) => t.client.call<{ challenge?: string; error?: string }>('/api/passkey/login/options', { deviceId });
+
+  it('a loopback client hammering the login options gets 429 past its limit; the challenges stay bounded and the service keeps serving', async () => {
+    const t = await startService();
+    try {
+      const answers = await Promise.all(Array.from({ length: 200 }, () => askOptions(t)));
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(PASSKEY_LOGIN_LIMIT.count);
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(refused).toHaveLength(200 - PASSKEY_LOGIN_LIMIT.count);
+      expect(refused[0].body.error).toMatch(/^Please try again after \d+ seconds$/);
+      expect(challengeRows(t)).toBe(PASSKEY_LOGIN_LIMIT.count);
+      // The service stays fine: an e-mail login, its key set and a passkey registration's options still go through.
+      const wallet = await newWallet(t);
+      expect((await t.client.call('/api/passkey/register/options', {}, wallet.token)).status).toBe(200);
+      // Once the window has passed, the client may ask again.
+      t.advance(PASSKEY_LOGIN_LIMIT.windowMs);
+      expect((await askOptions(t)).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('drops challenges nobody answered once they expire: on the next use, and on the periodic sweep', async () => {
+    const t = await startService({ challengeSweepMs: 50 });
+    try {
+      const authenticator = new VirtualAuthenticator('localhost', t.service.url);
+      for (let i = 0; i < 3; i++) expect((await askOptions(t)).status).toBe(200);
+      expect(challengeRows(t)).toBe(3);
+      // Used: an answer to an expired challenge is refused, and every expired challenge goes with it.
+      const deviceId = randomUUID();
+      const challenge = (await askOptions(t, deviceId)).body.challenge!;
+      t.advance(CHALLENGE_MS + 1);
+      const late = await t.client.call<{ error?: string }>('/api/passkey/login', { deviceId, response: authenticator.authenticate(challenge) });
+      expect(late.body.error).toBe('This passkey request expired. Please try again.');
+      expect(challengeRows(t)).toBe(0);
+      // Unused: the sweep drops them without any request.
+      for (let i = 0; i < 2; i++) expect((await askOptions(t)).status).toBe(200);
+      expect(challengeRows(t)).toBe(2);
+      t.advance(CHALLENGE_MS + 1);
+      await expect.poll(() => challengeRows(t), { timeout: 2_000 }).toBe(0);
+    } finally {
+      await t.close();
+    }
   });
 });

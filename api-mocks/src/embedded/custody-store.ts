@@ -203,13 +203,18 @@ export class CustodyStore {
 
   /** Keeps a challenge for one ceremony of `purpose` by `subject` (an account id, or a device id before a login). */
   issueChallenge(purpose: ChallengePurpose, subject: string, challenge: string): void {
-    const now = this.now();
-    this.db.prepare('DELETE FROM embedded_webauthn_challenges WHERE expires_at < ?').run(now);
-    this.db.prepare('INSERT INTO embedded_webauthn_challenges (challenge, purpose, subject, expires_at) VALUES (?, ?, ?, ?)').run(challenge, purpose, subject, now + CHALLENGE_MS);
+    this.dropExpiredChallenges();
+    this.db.prepare('INSERT INTO embedded_webauthn_challenges (challenge, purpose, subject, expires_at) VALUES (?, ?, ?, ?)').run(challenge, purpose, subject, this.now() + CHALLENGE_MS);
+  }
+
+  /** Drops the challenges that expired unanswered (on every issue and use, and on the service's sweep); answers how many. */
+  dropExpiredChallenges(): number {
+    return this.db.prepare('DELETE FROM embedded_webauthn_challenges WHERE expires_at < ?').run(this.now()).changes;
   }
 
   /** Consumes the challenge: true once if it was issued for this purpose and subject and has not expired. */
   takeChallenge(purpose: ChallengePurpose, subject: string, challenge: string): boolean {
+    this.dropExpiredChallenges();
     const row = this.db.prepare('SELECT purpose, subject, expires_at FROM embedded_webauthn_challenges WHERE challenge = ?').get(challenge) as
       | { purpose: string; subject: string; expires_at: number }
       | undefined;

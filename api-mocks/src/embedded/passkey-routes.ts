@@ -10,6 +10,7 @@ import { badRequest, type Reply } from '../http.js';
 import type { ProjectStore } from '../projects.js';
 import type { CustodyRouteContext } from './custody-routes.js';
 import type { ChallengePurpose, PasskeyRow } from './custody-store.js';
+import { createRateLimiter, type RateLimit } from './rate-limit.js';
 import { jsonBody, requireString } from './request.js';
 import type { AccountRow } from './store.js';
 
@@ -20,6 +21,8 @@ export interface PasskeyRouteContext extends CustodyRouteContext {
   projects: ProjectStore;
   /** A login answer {token, user, custody}; `fresh`: the session starts fresh. */
   login(account: AccountRow, deviceId: string, authProvider: string, fresh: boolean): Reply;
+  /** Login options one client may ask for: each keeps a challenge, and anyone may ask. */
+  loginOptionsLimit: RateLimit;
 }
 
 const RP_NAME = 'Minibot wallet';
@@ -118,7 +121,9 @@ export function passkeyRoutes(c: PasskeyRouteContext): void {
     return { json: { credentialId: credential.id } };
   });
 
+  const loginOptionsLimiter = createRateLimiter(c.loginOptionsLimit, c.now);
   router.post('/api/passkey/login/options', async (ctx) => {
+    loginOptionsLimiter.take(ctx.req.socket.remoteAddress ?? '');
     const deviceId = requireString(await jsonBody(ctx), 'deviceId');
     const options = await generateAuthenticationOptions({ rpID: rpID(), userVerification: 'required' });
     custody.issueChallenge('login', deviceId, options.challenge);

@@ -12,6 +12,7 @@ import type { LoginAnswer } from './custody-types.js';
 import { buildFrameScript } from './frame-bundle.js';
 import { deleteMasterKey, loadMasterKey } from './keys.js';
 import { passkeyRoutes } from './passkey-routes.js';
+import { tooSoon, type RateLimit } from './rate-limit.js';
 import { codeProblem, jsonBody, requireString } from './request.js';
 import { EmbeddedStore, normalizeEmail, type AccountRow, type MailSender } from './store.js';
 
@@ -37,6 +38,10 @@ export interface EmbeddedServiceOptions {
   welcomeGrantBnb?: string;
   /** Limits on the mail a sender may cause (default `MAIL_LIMITS`). */
   mailLimits?: Partial<MailLimits>;
+  /** Passkey login options one client (network address) may ask for (default `PASSKEY_LOGIN_LIMIT`). */
+  passkeyLoginLimit?: RateLimit;
+  /** How often expired WebAuthn challenges are dropped besides on each issue and use (default one minute). */
+  challengeSweepMs?: number;
   /** Host names answered besides loopback (default `ALLOWED_HOSTS`). */
   allowedHosts?: readonly string[];
   now?: () => number;
@@ -58,6 +63,9 @@ export const MAIL_LIMITS: MailLimits = {
   addressesPerClient: { count: 30, windowMs: 600_000 },
   mailsPerAddress: { count: 10, windowMs: 3_600_000 },
 };
+
+/** Each asks the service to keep a challenge for 5 minutes, unauthenticated: a client asks a few per login. */
+export const PASSKEY_LOGIN_LIMIT: RateLimit = { count: 30, windowMs: 60_000 };
 
 export interface RunningEmbeddedService {
   url: string;
@@ -212,7 +220,6 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     return { ...session, token };
   };
 
-  const tooSoon = (leftMs: number) => new HttpError(429, { error: `Please try again after ${Math.max(1, Math.ceil(leftMs / 1000))} seconds` });
   /** One mail of a kind (code or device link) per address every 30 s. */
   const cooldown = (email: string, kind: string) => {
     const last = store.lastMailAt(email, [kind]);
@@ -522,7 +529,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     },
   };
   custodyRoutes(custodyContext);
-  passkeyRoutes({ ...custodyContext, origin: () => baseUrl, projects: options.projects, login });
+  passkeyRoutes({ ...custodyContext, origin: () => baseUrl, projects: options.projects, login, loginOptionsLimit: options.passkeyLoginLimit ?? PASSKEY_LOGIN_LIMIT });
 
   // ---- the local mailbox -------------------------------------------------------------------------------------
   router.get('/mailbox.json', (ctx) => {
@@ -563,10 +570,14 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     server.close();
     throw error;
   }
+  // Challenges nobody answered go, even when nobody logs in for a while.
+  const sweep = setInterval(() => custody.dropExpiredChallenges(), options.challengeSweepMs ?? 60_000);
+  sweep.unref();
   return {
     url: baseUrl,
     close: () =>
       new Promise<void>((resolve) => {
+        clearInterval(sweep);
         wakeWaiters();
         server.close(() => resolve());
         server.closeAllConnections();
