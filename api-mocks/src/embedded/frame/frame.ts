@@ -23,53 +23,35 @@ const panelHost: PanelHost = {
   loggedIn: login.loggedIn,
 };
 
-async function handle(message: AppToFrameMessage): Promise<unknown> {
-  switch (message.type) {
-    case 'ConnectEmail':
-      return login.connectEmail(message);
-    case 'ConnectDevice':
-      return login.connectDevice();
-    case 'ConnectOtp':
-      return login.connectOtp(message);
-    case 'GetSocialRedirectUri':
-      return login.socialRedirectUri(message);
-    case 'ConnectSocial':
-      return login.connectSocial();
-    case 'GetSocialStatus':
-      return login.socialStatus();
-    case 'ConnectFarcaster':
-      return login.connectFarcaster();
-    case 'AwaitFarcaster':
-      return login.awaitFarcaster();
-    case 'ConnectPasskey':
-      return (await custodyPanels()).connectPasskey(panelHost);
-    case 'UpdateEmail':
-      return login.updateEmail(message);
-    case 'UpdateEmailVerify':
-      return login.updateEmailVerify(message);
-    case 'GetUser':
-      return user.getUser(message);
-    case 'SignOut':
-      return user.signOut();
-    case 'InitSmartAccount':
-      return user.initSmartAccount();
-    case 'SetPreferredAccount':
-      return user.setPreferredAccount(message);
-    case 'RpcRequest':
-      return runRpc(message.id, message);
-    case 'AbortRpcRequest':
-      abortApproval(message.requestId);
-      return null;
-    case 'SyncTheme':
-      document.documentElement.dataset.theme = message.themeMode;
-      return null;
-    case 'ShowPanel':
-      return (await custodyPanels()).showCustodyPanel(message.panel, message.texts, panelHost);
-    case 'ClosePanel':
-      await closeCustodyPanel();
-      return null;
-  }
-}
+/** One answer per message type of the protocol (the type checker asks for each). */
+type Handlers = { [T in AppToFrameMessage['type']]: (message: Extract<AppToFrameMessage, { type: T }>) => unknown };
+
+const handlers: Handlers = {
+  ConnectEmail: login.connectEmail,
+  ConnectDevice: login.connectDevice,
+  ConnectOtp: login.connectOtp,
+  GetSocialRedirectUri: login.socialRedirectUri,
+  ConnectSocial: login.connectSocial,
+  GetSocialStatus: login.socialStatus,
+  ConnectFarcaster: login.connectFarcaster,
+  AwaitFarcaster: login.awaitFarcaster,
+  ConnectPasskey: async () => (await custodyPanels()).connectPasskey(panelHost),
+  UpdateEmail: login.updateEmail,
+  UpdateEmailVerify: login.updateEmailVerify,
+  GetUser: user.getUser,
+  SignOut: user.signOut,
+  InitSmartAccount: user.initSmartAccount,
+  SetPreferredAccount: user.setPreferredAccount,
+  RpcRequest: (message) => runRpc(message.id, message),
+  AbortRpcRequest: ({ requestId }) => abortApproval(requestId),
+  SyncTheme: ({ themeMode }) => {
+    document.documentElement.dataset.theme = themeMode;
+  },
+  ShowPanel: async ({ panel, texts }) => (await custodyPanels()).showCustodyPanel(panel, texts, panelHost),
+  ClosePanel: closeCustodyPanel,
+};
+
+const handle = async (message: AppToFrameMessage): Promise<unknown> => (handlers[message.type] as (message: AppToFrameMessage) => unknown)(message);
 
 if (root.dataset.mode === 'approval-window') {
   startApprovalWindow();
