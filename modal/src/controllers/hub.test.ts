@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ApiContext } from '../api/http.js';
 import type { Balance, Transaction } from '../api/types.js';
 import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS } from '../core/constants.js';
-import { rpcUrlOf } from '../api/rpc-url.js';
+import { rpcUrlOf } from '../chain/rpc-url.js';
 import { bscNetwork, solanaNetwork } from '../core/networks.js';
 import { createFakeClock, createFakeFetch, createFakeProvider, flush, json, localNetwork, type FakeRoute } from '../core/testing.js';
 import type { ModalNetwork } from '../core/types.js';

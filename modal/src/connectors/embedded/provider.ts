@@ -3,7 +3,7 @@ import {
   rpcMethodKind,
   sendCallsProblem,
 } from '../../api/embedded-protocol.js';
-import { jsonRpcAnswer } from '../../core/json-rpc.js';
+import { jsonRpcAnswer } from '../../chain/json-rpc.js';
 import type { Eip1193Provider, FetchLike, ModalNetwork } from '../../core/types.js';
 import { EmbeddedWalletError } from './runtime.js';
 import type { FrameChannel } from './channel.js';

@@ -2,7 +2,7 @@ import type { CoreControllers } from '../core-controllers.js';
 import type { ModalMessages } from '../../core/types.js';
 import type { ActivityController } from '../activity/activity.js';
 import type { PortfolioController } from '../portfolio.js';
-import type { ChainRead } from '../receipts.js';
+import type { ChainRead } from '../../chain/wait.js';
 import { createSendFlowController, type SendFlowController } from './send-flow.js';
 
 /** What the Send feature takes from the rest of the Account hub. */

@@ -9,7 +9,7 @@ import { createStore } from '../../core/store.js';
 import { formatAmountInput, parseAmount, unitsOfDecimalText } from '../../core/units.js';
 import { hasInsufficientGas, isEvmAddress, isEvmSendComplete, validateSolanaSend } from '../../core/validation.js';
 import { isUserRejection, ModalError } from '../../errors.js';
-import { TransactionRevertedError, waitForReceipt, type ChainRead } from '../receipts.js';
+import { TransactionRevertedError, waitForReceipt, type ChainRead } from '../../chain/wait.js';
 import type { SolanaWalletConnector } from '../../connectors/solana/connector.js';
 import { isSolanaAddress } from '../../connectors/solana/rules.js';
 import type { SolanaRpcCall } from '../../connectors/solana/transactions.js';

@@ -10,10 +10,10 @@ import { isUserRejection, ModalError } from '../../errors.js';
 import { errorMessageOf, type ErrorMessageTexts } from '../../error-message.js';
 import { messages as englishMessages } from '../../texts/messages.js';
 import { parseAmount, unitsOfDecimalText } from '../../core/units.js';
-import { chainHex, readChainCapabilities, supportsAtomicBatch, type ChainCapabilities } from '../capabilities.js';
+import { chainHex, readChainCapabilities, supportsAtomicBatch, type ChainCapabilities } from '../../chain/capabilities.js';
 import { minimumReceived, parseSlippage, priceImpactBps, slippagePercent, toHex, usdCents } from './amounts.js';
-import { waitForReceipt, type ChainRead } from '../receipts.js';
-import { waitForCallsStatus } from './calls-status.js';
+import { waitForReceipt, type ChainRead } from '../../chain/wait.js';
+import { waitForCallsStatus } from '../../chain/wait.js';
 
 /** Spec section 9: the default slippage tolerance is 1 (percent): 100 basis points. */
 export const DEFAULT_SLIPPAGE_BPS = 100n;
@@ -25,8 +25,8 @@ export const SWAP_QUOTE_TTL_MS = 30_000;
 export const SWAP_GAS_ESTIMATE = 150_000n;
 export const APPROVE_GAS_ESTIMATE = 60_000n;
 /** Receipt and batch polling: the one waiter of Send and Swap (`receipts.ts`). */
-export { RECEIPT_POLL_MS, RECEIPT_TIMEOUT_MS } from '../receipts.js';
-export { CALLS_CONFIRMED, CALLS_PENDING } from './calls-status.js';
+export { RECEIPT_POLL_MS, RECEIPT_TIMEOUT_MS } from '../../chain/wait.js';
+export { CALLS_CONFIRMED, CALLS_PENDING } from '../../chain/wait.js';
 /** The native coin's address in the swap API (`0xeeee…eeee`). */
 export const NATIVE_SWAP_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 

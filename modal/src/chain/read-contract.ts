@@ -1,10 +1,10 @@
 import { decodeFunctionResult, encodeFunctionData, type Abi } from 'viem';
 import { ModalError, ResponseValidationError } from '../errors.js';
 import { jsonRpc } from './json-rpc.js';
-import type { FetchLike, ReadContractParameters } from './types.js';
+import type { FetchLike, ReadContractParameters } from '../core/types.js';
 
 /** One contract read: `functionName(...args)` of `abi` at `address`, on `chainId` (default: the first network). */
-export type { ReadContractParameters } from './types.js';
+export type { ReadContractParameters } from '../core/types.js';
 
 export interface ReadContractOverRpcOptions {
   /** Default: the global fetch. */
@@ -14,7 +14,7 @@ export interface ReadContractOverRpcOptions {
 }
 
 /**
- * A contract read as one JSON-RPC `eth_call` (the modal's one caller, `core/json-rpc.ts`), without a viem client: a page can read from the chain
+ * A contract read as one JSON-RPC `eth_call` (the modal's one caller, `chain/json-rpc.ts`), without a viem client: a page can read from the chain
  * before the modal (and viem's clients) has loaded, e.g. in a lazily loaded `ModalClient`'s `readContract`.
  * Throws HttpError for a non-2xx answer, ProviderRpcError for a JSON-RPC error, ModalError for anything else.
  * @example const price = await readContractOverRpc(rpcUrl, { address, abi, functionName: 'price' });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeClock, flush } from '../core/testing.js';
-import { waitForCallsStatus } from './swap/calls-status.js';
-import { RECEIPT_POLL_MS, RECEIPT_TIMEOUT_MS, TransactionRevertedError, waitForReceipt, WaitTimeoutError, type ChainRead } from './receipts.js';
+import { RECEIPT_POLL_MS, RECEIPT_TIMEOUT_MS, TransactionRevertedError, waitForReceipt, WaitTimeoutError, type ChainRead, waitForCallsStatus } from './wait.js';
 
 const HASH = `0x${'ab'.repeat(32)}`;
 
