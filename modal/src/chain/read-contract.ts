@@ -1,6 +1,7 @@
 import { decodeFunctionResult, encodeFunctionData, type Abi } from 'viem';
 import { ModalError, ResponseValidationError } from '../errors.js';
 import { jsonRpc } from './json-rpc.js';
+import { chainMessages } from '../texts/chain-messages.js';
 import type { FetchLike, ReadContractParameters } from '../core/types.js';
 
 /** One contract read: `functionName(...args)` of `abi` at `address`, on `chainId` (default: the first network). */
@@ -30,11 +31,11 @@ export async function readContractOverRpc<T = unknown>(
   try {
     result = await jsonRpc(rpcUrl, 'eth_call', [{ to: address, data }, 'latest'], { fetch: options.fetch, timeoutMs: options.timeoutMs, id: 1 });
   } catch (error) {
-    if (error instanceof ResponseValidationError) throw new ModalError('Unexpected eth_call answer', { details: `${functionName}: ${error.details}`, cause: error });
+    if (error instanceof ResponseValidationError) throw new ModalError(chainMessages.unexpectedCallAnswer, { details: `${functionName}: ${error.details}`, cause: error });
     throw error;
   }
   if (typeof result !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(result)) {
-    throw new ModalError('Unexpected eth_call answer', { details: `${functionName}: ${JSON.stringify(result)}` });
+    throw new ModalError(chainMessages.unexpectedCallAnswer, { details: `${functionName}: ${JSON.stringify(result)}` });
   }
   return decodeFunctionResult({ abi: abi as Abi, functionName, data: result as `0x${string}` }) as T;
 }
