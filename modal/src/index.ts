@@ -34,4 +34,5 @@ export async function defineConnectButton(): Promise<void> {
   await import('./elements/connect-button/connect-button.js');
 }
 export * from './core/validation.js';
+export { rpcMethodKind, SAFE_RPC_METHODS, UNSAFE_RPC_METHODS, type RpcMethodKind } from './chain/wallet-methods.js';
 export { dropZeroDecimalBalances, filterTransactions } from './api/filters.js';
