@@ -20,11 +20,11 @@ export interface WaitOptions {
   timeoutMs?: number;
 }
 
-/** The transaction was mined and reverted (`status` '0x0'); `reason` when the caller knows it. */
+/** The transaction was mined and reverted (`status` '0x0'); `message` is the catalogue's text for it. */
 export class TransactionRevertedError extends ModalError {
   override name = 'TransactionRevertedError';
   readonly hash: string;
-  constructor(hash: string, message = 'The transaction was reverted.') {
+  constructor(hash: string, message: string) {
     super(message, { details: `transaction ${hash} reverted` });
     this.hash = hash;
   }
@@ -59,14 +59,14 @@ export async function poll<T>(read: () => Promise<unknown>, check: (answer: unkn
 /**
  * Waits for the receipt of `hash`; resolves it when the transaction succeeded, throws TransactionRevertedError when
  * it reverted and WaitTimeoutError when no receipt came in time.
- * @example await waitForReceipt((m, p) => provider.request({ method: m, params: p }), hash, { clock });
+ * @example await waitForReceipt((m, p) => provider.request({ method: m, params: p }), hash, { clock, revertedMessage, timeoutMessage });
  */
-export async function waitForReceipt(read: ChainRead, hash: string, options: WaitOptions & { revertedMessage?: string; timeoutMessage?: string }): Promise<TransactionReceipt> {
+export async function waitForReceipt(read: ChainRead, hash: string, options: WaitOptions & { revertedMessage: string; timeoutMessage: string }): Promise<TransactionReceipt> {
   const receipt = await poll(
     () => read('eth_getTransactionReceipt', [hash]),
     (answer) => (answer && typeof answer === 'object' ? (answer as TransactionReceipt) : undefined),
     options,
-    () => new WaitTimeoutError(options.timeoutMessage ?? 'The request timed out.', `no receipt for ${hash}`),
+    () => new WaitTimeoutError(options.timeoutMessage, `no receipt for ${hash}`),
   );
   if (receipt.status !== '0x1') throw new TransactionRevertedError(hash, options.revertedMessage);
   return receipt;

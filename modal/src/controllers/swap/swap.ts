@@ -6,14 +6,16 @@ import { buildSwapTransaction, fetchAllowance, fetchBuildApprove, fetchGasPrice,
 import { createStore } from '../../core/store.js';
 import type { Clock, Eip1193Provider, ModalNetwork, Store } from '../../core/types.js';
 import type { CoreControllers } from '../core-controllers.js';
-import { isUserRejection, ModalError } from '../../errors.js';
-import { errorMessageOf, type ErrorMessageTexts } from '../../error-message.js';
+import { showCompletion } from '../completion.js';
+import { isUserRejection, ModalError, UserRejectedError } from '../../errors.js';
+import { errorMessageOf } from '../../error-message.js';
+import type { TailTexts } from '../../chain/tail.js';
 import { messages as englishMessages } from '../../texts/messages.js';
 import { parseAmount, unitsOfDecimalText } from '../../core/units.js';
-import { chainHex, readChainCapabilities, supportsAtomicBatch, type ChainCapabilities } from '../../chain/capabilities.js';
-import { minimumReceived, parseSlippage, priceImpactBps, slippagePercent, toHex, usdCents } from './amounts.js';
-import { waitForReceipt, type ChainRead } from '../../chain/wait.js';
-import { waitForCallsStatus } from '../../chain/wait.js';
+import { readChainCapabilities, supportsAtomicBatch, type ChainCapabilities } from '../../chain/capabilities.js';
+import { isBatchUnsupported, type EvmCall, type SubmitRequest } from '../../chain/submit.js';
+import { sendAndSettle } from '../../chain/tail.js';
+import { minimumReceived, parseSlippage, priceImpactBps, slippagePercent, usdCents } from './amounts.js';
 
 /** Spec section 9: the default slippage tolerance is 1 (percent): 100 basis points. */
 export const DEFAULT_SLIPPAGE_BPS = 100n;
@@ -103,13 +105,13 @@ export interface SwapController extends Store<SwapState> {
   /** Asks for a fresh quote now (expired or failed quote). */
   refreshQuote(): Promise<void>;
   /**
-   * Approves when the allowance is short, then swaps (both as one atomic `wallet_sendCalls` batch when the wallet
-   * supports it); resolves when the swap is mined, failed or the user declined.
+   * Approves when the allowance is short, then swaps (both as one atomic EIP-5792 batch when the wallet supports it);
+   * resolves when the swap is mined, failed or the user declined.
    */
   submit(): Promise<void>;
   /** Back to the form after a completed swap (tokens stay, the amount clears). */
   resetForm(): void;
-  /** Called after each completed swap (the Account hub refreshes balances and Activity). */
+  /** Called after each completed swap (the Account hub refreshes balances and Activity; the completion view opens). */
   onSwapComplete(listener: (result: { hash: string; from: SwapTokenInfo; to: SwapTokenInfo }) => void): () => void;
   /** The tokens matching a search by name, symbol or address, the user's own first. */
   search(query: string): SwapTokenInfo[];
@@ -130,11 +132,9 @@ export interface SwapControllerDeps {
   refreshAccount?: () => void;
   /** The language amounts are typed in (`1,5` in 'de'); default 'en'. */
   lang?: () => string;
-  messages?: ErrorMessageTexts & {
+  messages?: TailTexts & {
     networkNotSupportedForSwaps: string;
     networkNotSupportedForGasPrice: string;
-    swapBatchFailed: string;
-    swapBatchTimeout: string;
   };
 }
 
@@ -150,9 +150,6 @@ const initialState = (): SwapState => ({
   atomicBatch: false,
   step: 'form',
 });
-
-/** The wallet's JSON-RPC as a read for the waiter (Swap follows the wallet: it sent the transaction). */
-const walletRead = (provider: Eip1193Provider): ChainRead => (method, params) => provider.request({ method, params });
 
 const plainAddress = (caip: string) => caip.slice(caip.lastIndexOf(':') + 1);
 const sameToken = (a: string | undefined, b: string | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
@@ -302,38 +299,28 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
     }
   }
 
-  async function sendTransaction(tx: { from: string; to: string; data: string; value: bigint; gas?: bigint }): Promise<string> {
+  /** One transaction or one batch through the chain room's shared tail; resolves the hashes once final, throws the sentence when it failed. */
+  async function sendAndWait(request: (provider: Eip1193Provider) => SubmitRequest): Promise<string[]> {
     const provider = deps.getProvider();
     if (!provider) throw new ModalError(text.somethingWentWrong, { details: 'no connected wallet' });
-    const hash = (await provider.request({
-      method: 'eth_sendTransaction',
-      params: [{ from: tx.from, to: tx.to, data: tx.data, value: toHex(tx.value), ...(tx.gas ? { gas: toHex(tx.gas) } : {}) }],
-    })) as string;
-    await waitForReceipt(walletRead(provider), hash, { clock: deps.clock, revertedMessage: text.transactionReverted, timeoutMessage: text.requestTimedOut });
-    return hash;
+    const answer = await sendAndSettle(request(provider), { clock: deps.clock, texts: text, context: 'Swap failed' });
+    if (answer.status === 'rejected') throw new UserRejectedError();
+    if (answer.status === 'failed') {
+      // The wallet cannot batch after all: the next try goes apart.
+      if (isBatchUnsupported(answer.error)) set({ atomicBatch: false });
+      throw new ModalError(answer.message, { cause: answer.error });
+    }
+    const settled = await answer.settle();
+    if (settled.status !== 'confirmed') throw new ModalError(settled.message, { cause: settled.error });
+    return settled.hashes;
   }
 
-  /**
-   * Approval and swap as one atomic EIP-5792 batch (v2.0.0), in that order; polls `wallet_getCallsStatus` until final
-   * and answers the transaction hashes of both calls (the same one when the wallet ran them in one transaction).
-   */
-  async function sendBatch(from: string, calls: { to: string; data: string; value: bigint }[]): Promise<{ approveHash: string; swapHash: string }> {
-    const provider = deps.getProvider();
-    if (!provider) throw new ModalError(text.somethingWentWrong, { details: 'no connected wallet' });
-    const sent = (await provider
-      .request({
-        method: 'wallet_sendCalls',
-        params: [{ version: '2.0.0', chainId: chainHex(network().id), from, atomicRequired: true, calls: calls.map((c) => ({ to: c.to, data: c.data, value: toHex(c.value) })) }],
-      })
-      .catch((error: unknown) => {
-        // The wallet cannot batch after all (EIP-5792 5700/5710/5760, or no such method): the next try goes apart.
-        if ([5700, 5710, 5760, 4200, -32601].includes((error as { code?: number } | undefined)?.code ?? 0)) set({ atomicBatch: false });
-        throw error;
-      })) as { id?: unknown } | string;
-    // Wallets of the draft before v2 answer the bare id.
-    const id = typeof sent === 'string' ? sent : sent?.id;
-    if (typeof id !== 'string' || !id) throw new ModalError(text.somethingWentWrong, { details: 'wallet_sendCalls answered without an id' });
-    const hashes = await waitForCallsStatus(walletRead(provider), id, { clock: deps.clock, failedMessage: text.swapBatchFailed, timeoutMessage: text.swapBatchTimeout });
+  const sendTransaction = async (from: string, call: EvmCall): Promise<string> =>
+    (await sendAndWait((provider) => ({ kind: 'transaction', provider, from, call })))[0];
+
+  /** Approval and swap as one atomic EIP-5792 batch, in that order: the hashes of both (the same one when the wallet ran them in one transaction). */
+  async function sendBatch(from: string, calls: EvmCall[]): Promise<{ approveHash: string; swapHash: string }> {
+    const hashes = await sendAndWait((provider) => ({ kind: 'calls', provider, from, chainId: network().id, calls }));
     return { approveHash: hashes[0], swapHash: hashes[hashes.length - 1] };
   }
 
@@ -455,12 +442,12 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
         if (needsApproval(state)) {
           set({ step: 'approving' });
           const { tx } = await fetchBuildApprove(deps.api, { userAddress: userCaip(), from: from.address, to: to.address, amount: amount.toString() });
-          const approveHash = await sendTransaction({ from: address, to: plainAddress(tx.to), data: tx.data, value: BigInt(tx.value || '0'), gas: BigInt(tx.eip155.gas) });
+          const approveHash = await sendTransaction(address, { to: plainAddress(tx.to), data: tx.data, value: BigInt(tx.value || '0'), gas: BigInt(tx.eip155.gas) });
           set({ approveHash, allowance: amount });
         }
         set({ step: 'swapping' });
         const { tx } = await swapRequest(false);
-        return sendTransaction({ from: address, to: plainAddress(tx.to), data: tx.data, value: BigInt(tx.amount || '0'), gas: BigInt(tx.eip155.gas) });
+        return sendTransaction(address, { to: plainAddress(tx.to), data: tx.data, value: BigInt(tx.amount || '0'), gas: BigInt(tx.eip155.gas) });
       };
       try {
         let swapHash: string;
@@ -525,7 +512,7 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
  */
 export function createSwapFor(controllers: CoreControllers): SwapController {
   const messages = { ...englishMessages, ...controllers.options.messages };
-  return createSwapController({
+  const swap = createSwapController({
     api: controllers.api,
     clock: controllers.clock,
     activeNetwork: () => controllers.networks.getState().activeNetwork,
@@ -543,6 +530,9 @@ export function createSwapFor(controllers: CoreControllers): SwapController {
     lang: () => controllers.options.locale?.lang ?? 'en',
     messages,
   });
+  // A finished swap leaves the review for its completion screen (no way back to a spent quote).
+  swap.onSwapComplete(() => showCompletion(controllers.router, 'SwapComplete', 'SwapPreview'));
+  return swap;
 }
 
 /** The factory's convention: a lazy feature module exports `create(controllers)`. */

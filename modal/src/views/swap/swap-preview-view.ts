@@ -85,11 +85,6 @@ export class MbSwapPreviewView extends MbView {
     const symbol = state.from!.symbol;
     return state.step === 'batching' ? t.batchInWallet(symbol) : state.step === 'approving' ? t.approvingInWallet(symbol) : t.swappingInWallet;
   }
-
-  override updated(): void {
-    // A finished swap leaves the review for its completion screen (no way back to a spent quote).
-    if (this.state.value?.step === 'done' && this.controllers.router.getState().view === 'SwapPreview') this.controllers.router.reset('SwapComplete');
-  }
 }
 
 defineElement('mb-swap-preview-view', MbSwapPreviewView);
