@@ -48,11 +48,6 @@ export class MbBuyInProgressView extends MbView {
       </div>`;
   }
 
-  override updated(): void {
-    // A purchase that arrived hands over to its completion screen.
-    if (this.state.value?.progress === 'completed' && this.controllers.router.getState().view === 'BuyInProgress') this.controllers.router.reset('BuyComplete');
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     // Leaving the view stops watching; the account view shows the balance either way.
