@@ -5,17 +5,16 @@ import type { Clock, Eip1193Provider, ModalMessages, ModalNetwork, Store } from 
 import type { SendController, SendState, SendToken } from './send.js';
 import type { ToastVariant } from '../toasts.js';
 import { formatAmountInput, parseAmount, unitsOfDecimalText } from '../../core/units.js';
-import { hasInsufficientGas, isEvmSendComplete, validateSolanaSend } from '../../core/validation.js';
+import { hasInsufficientGas, isEvmSendComplete } from '../../core/validation.js';
 import { ModalError } from '../../errors.js';
 import type { ChainRead } from '../../chain/wait.js';
 import type { TailTexts } from '../../chain/tail.js';
 import type { SolanaWalletConnector } from '../../connectors/solana/connector.js';
-import { isSolanaAddress } from '../../connectors/solana/rules.js';
 import type { SolanaRpcCall } from '../../connectors/solana/transactions.js';
-import { log } from '../../core/log.js';
 import { typeAmount } from '../amount-input.js';
 import { createSendReceiver, NAME_LOOKUP_DEBOUNCE_MS } from './send-receiver.js';
 import { createSendSubmit, type SendOutcome, type SentTransaction } from './send-submit.js';
+import { createSendSolana } from './send-solana.js';
 
 export { NAME_LOOKUP_DEBOUNCE_MS } from './send-receiver.js';
 export type { SendOutcome, SentTransaction } from './send-submit.js';
@@ -205,34 +204,7 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
     return complete ? undefined : 'gasPriceLoading';
   };
 
-  /** The form as a Solana transfer (amount in base units); undefined unless it is complete and valid (the spec's one rule). */
-  const solanaRequest = () => {
-    const s = form.getState();
-    const from = deps.address();
-    const value = amount();
-    try {
-      validateSolanaSend({ amount: s.sendTokenAmount, receiverAddress: s.receiverAddress });
-    } catch {
-      return undefined;
-    }
-    if (!from || !s.token || !s.receiverAddress || !isSolanaAddress(s.receiverAddress) || !value) return undefined;
-    return { from, to: s.receiverAddress, units: value, token: { address: s.token.address, decimals: s.token.decimals } };
-  };
-  const solanaRpc = (): SolanaRpcCall => deps.solanaRpc ?? ((method, params) => deps.rpc(method, params));
-  const sendSolana = async (): Promise<SendOutcome> => {
-    const transfer = solanaRequest();
-    if (!transfer) {
-      deps.toast('error', deps.messages.invalidAmountAndReceiver);
-      return 'invalid';
-    }
-    const connector = deps.solanaConnector?.();
-    if (!connector) {
-      log('error', 'Solana send without a connected Solana wallet');
-      deps.toast('error', deps.messages.solanaSendFailed);
-      return 'failed';
-    }
-    return submit({ kind: 'solana', connector, rpc: solanaRpc(), chain: deps.network().caipNetworkId, transfer, confirmTimeoutMs: deps.solanaConfirmTimeoutMs });
-  };
+  const solana = createSendSolana(deps, amount, submit);
 
   const controller: SendFlowController = {
     sent,
@@ -277,21 +249,11 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
       }
       updateGasUsd();
     },
-    async prepare() {
-      const request = solanaRequest();
-      if (!request) return;
-      try {
-        const { solanaRentOf } = await import('../../chain/solana-transfer.js');
-        const rent = await solanaRentOf(solanaRpc(), request);
-        if (solanaRequest()?.to === request.to) form.set({ solanaRent: rent });
-      } catch (error) {
-        log('warn', 'Reading the Solana receiver failed', error);
-      }
-    },
+    prepare: () => solana.prepare(),
     async send() {
       const network = deps.network();
       const s = form.getState();
-      if (network.chainNamespace === 'solana') return sendSolana();
+      if (network.chainNamespace === 'solana') return solana.send();
       const provider = deps.getProvider();
       const from = deps.address();
       const value = amount();
