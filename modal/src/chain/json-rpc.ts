@@ -1,26 +1,20 @@
 import { HttpError, ModalError, ProviderRpcError, ResponseValidationError } from '../errors.js';
 import { chainMessages } from '../texts/chain-messages.js';
+import { timeoutSignal } from './timeout.js';
 
 /**
  * The modal's one JSON-RPC caller over fetch: node reads (receipts, nonces, gas price, `eth_call`), the Blockchain
  * API's JSON-RPC rows and the embedded wallet's reads all go through it. The floor of the chain room: it imports only
- * errors and texts, so that the light `read-contract` entry, `api/` and the connectors' reads can use it. (viem's `http` transport would add its client and retry code,
- * about 4 kB gzip, to every chunk that reads.)
+ * errors, texts and the timeout policy, so that the light `read-contract` entry, `api/` and the connectors' reads can
+ * use it. (viem's `http` transport would add its client and retry code, about 4 kB gzip, to every chunk that reads.)
  */
 
-/**
- * The modal's one timeout policy: how long any request (a node's JSON-RPC here, every api call through
- * `api/http.ts`) may take before it fails (viem's http default).
- */
-export const REQUEST_TIMEOUT_MS = 10_000;
-
-/** The abort signal of that policy: a server that accepts the connection but never answers must not leave the caller waiting for ever. */
-export const timeoutSignal = (timeoutMs = REQUEST_TIMEOUT_MS): AbortSignal => AbortSignal.timeout(timeoutMs);
+export { REQUEST_TIMEOUT_MS } from './timeout.js';
 
 export interface JsonRpcCallOptions {
   /** Default: the global fetch. (The type is spelled out: importing core/types.ts would tie this module into its import loop.) */
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
-  /** Default {@link REQUEST_TIMEOUT_MS}. */
+  /** Default: the one timeout policy, `REQUEST_TIMEOUT_MS` (`timeout.ts`). */
   timeoutMs?: number;
   /** A non-2xx answer throws HttpError (default); `false`: the body decides (service-shapes row 23). */
   checkStatus?: boolean;
