@@ -83,10 +83,7 @@ export function createSwapQuotes(ctx: SwapContext): SwapQuotes {
   return {
     schedule: scheduleQuote,
     async refresh() {
-      if (debounce !== undefined) deps.clock.clearTimeout(debounce);
-      debounce = undefined;
-      if (expiry !== undefined) deps.clock.clearTimeout(expiry);
-      expiry = undefined;
+      clearTimers();
       set({ quoteExpired: false });
       await fetchQuote();
     },

@@ -23,7 +23,7 @@ export interface SwapCompletion {
 export function createSwapSubmit(ctx: SwapContext, quotes: SwapQuotes, onComplete: (completion: SwapCompletion) => void): () => Promise<void> {
   const { deps, store, set, text, userCaip } = ctx;
 
-  /** One transaction or one batch through the chain room's shared tail; resolves the hashes once final, throws the sentence when it failed. */
+  /** One transaction or one batch through the chain room's shared tail: the hashes once final, else its error (`submit` maps it to one sentence). */
   async function sendAndWait(request: (provider: Eip1193Provider) => SubmitRequest): Promise<string[]> {
     const provider = deps.getProvider();
     if (!provider) throw new ModalError(text.somethingWentWrong, { details: 'no connected wallet' });
@@ -32,10 +32,10 @@ export function createSwapSubmit(ctx: SwapContext, quotes: SwapQuotes, onComplet
     if (answer.status === 'failed') {
       // The wallet cannot batch after all: the next try goes apart.
       if (isBatchUnsupported(answer.error)) set({ atomicBatch: false });
-      throw new ModalError(answer.message, { cause: answer.error });
+      throw answer.error;
     }
     const settled = await answer.settle();
-    if (settled.status !== 'confirmed') throw new ModalError(settled.message, { cause: settled.error });
+    if (settled.status !== 'confirmed') throw settled.error;
     return settled.hashes;
   }
 

@@ -1,7 +1,8 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
-import { ONRAMP_PROVIDER, type OnrampController } from '../../controllers/onramp/onramp.js';
+import type { OnrampController } from '../../controllers/onramp/onramp.js';
+import { ONRAMP_PROVIDER } from '../../controllers/onramp/onramp-state.js';
 import { MbView, viewStyles } from '../view.js';
 import { buyInProgressStyles } from './buy-in-progress-view.styles.js';
 import '../../ui/button/button.js';

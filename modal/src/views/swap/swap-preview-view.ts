@@ -1,7 +1,8 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
-import { needsApproval, quoteDetails, swapIssue, type SwapController, type SwapState } from '../../controllers/swap/swap.js';
+import type { SwapController } from '../../controllers/swap/swap.js';
+import { needsApproval, quoteDetails, swapIssue, type SwapState } from '../../controllers/swap/swap-state.js';
 import { formatAmount, formatTokenAmount, formatUsd } from '../../core/units.js';
 import { slippageText } from '../../controllers/swap/amounts.js';
 import { MbView, viewStyles, feeRuns, run } from '../view.js';
