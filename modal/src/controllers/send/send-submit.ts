@@ -63,17 +63,6 @@ export function createSendSubmit(deps: SendSubmitDeps) {
       context: solana ? 'Solana send failed' : 'Send failed',
       failureText,
       read: deps.rpc,
-      onSettled(settled) {
-        const hash = sent.getState().last?.hash;
-        if (settled.status === 'confirmed' && hash) settleSent(hash, 'confirmed');
-        // A receipt that never came is only logged; a Solana transfer not confirmed in time is a failure.
-        if (settled.status === 'failed' || (solana && settled.status === 'unknown')) {
-          if (hash && !solana) settleSent(hash, 'failed');
-          if (solana) log('error', 'Solana transaction not confirmed', settled.error);
-          deps.toast('error', failureText);
-        }
-        deps.onSettled();
-      },
     }).finally(() => form.set({ loading: false }));
     if (answer.status === 'rejected') return 'rejected';
     if (answer.status === 'failed') {
@@ -81,10 +70,20 @@ export function createSendSubmit(deps: SendSubmitDeps) {
       return 'failed';
     }
     deps.toast('success', messages.transactionStarted);
-    if (answer.submitted.kind === 'transaction' && !solana) sent.setState({ last: { ...submission.sent, hash: answer.submitted.hash, status: 'pending' } });
+    const hash = answer.submitted.kind === 'transaction' && !solana ? answer.submitted.hash : undefined;
+    if (hash && !solana) sent.setState({ last: { ...submission.sent, hash, status: 'pending' } });
     form.reset();
     deps.onSent();
-    void answer.settle();
+    void answer.settle().then((settled) => {
+      if (settled.status === 'confirmed' && hash) settleSent(hash, 'confirmed');
+      // A receipt that never came is only logged; a Solana transfer not confirmed in time is a failure.
+      if (settled.status === 'failed' || (solana && settled.status === 'unknown')) {
+        if (hash) settleSent(hash, 'failed');
+        if (solana) log('error', 'Solana transaction not confirmed', settled.error);
+        deps.toast('error', failureText);
+      }
+      deps.onSettled();
+    });
     return 'sent';
   }
 
