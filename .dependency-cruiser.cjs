@@ -65,6 +65,37 @@ module.exports = {
       to: { path: `${src}controllers/(swap|onramp|names|siwx|embedded|activity)/`, dependencyTypesNot: ['type-only', 'dynamic-import'] },
     },
     {
+      name: 'chain-room-between-controllers-and-wallets',
+      comment:
+        'chain/ is the one chain room (JSON-RPC caller and routing, reads, submit, the waiter, the shared tail): it may use core/, texts/, errors, the error mapping, api/ and connectors/, never controllers/ or the UI.',
+      severity: 'error',
+      from: { path: `${src}chain/` },
+      to: { path: layer('controllers', 'views', 'elements', 'ui', 'theme', 'react') },
+    },
+    {
+      name: 'chain-room-from-above',
+      comment:
+        'Below the room, api/ and connectors/ use only its floor: the JSON-RPC caller (chain/json-rpc.ts), the one timeout policy (chain/timeout.ts) and the names of the wallet methods that send (chain/wallet-methods.ts, which they answer or ask permission for). core/ uses none of it (core-is-the-floor).',
+      severity: 'error',
+      from: { path: layer('api', 'connectors') },
+      to: { path: `${src}chain/`, pathNot: `${src}chain/(json-rpc|timeout|wallet-methods)\\.ts$` },
+    },
+    {
+      name: 'only-chain-submits',
+      comment:
+        'Only the chain room asks a wallet to send: outside chain/, api/ and connectors/, nothing imports the names of the wallet methods that send (controllers and views call submit or the shared tail). An ESLint rule keeps the method names as strings in chain/wallet-methods.ts.',
+      severity: 'error',
+      from: { path: src, pathNot: [`${src}chain/`, layer('api', 'connectors'), `${src}index\\.ts$`] },
+      to: { path: `${src}chain/wallet-methods\\.ts$` },
+    },
+    {
+      name: 'views-leave-the-chain-to-controllers',
+      comment: 'views/ reach the chain through controllers (they may name its types).',
+      severity: 'error',
+      from: { path: `${src}views/` },
+      to: { path: `${src}chain/`, dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'api-is-fetch-only',
       severity: 'error',
       comment: 'api/ is one function per endpoint: no state, no controllers, connectors or UI.',

@@ -2,7 +2,7 @@ import { createPublicClient, createWalletClient, custom, fallback, http, type Pu
 import { createModalCore, type CreateModalEnvironment, type ViemBindings } from './client-core.js';
 import type { ModalClient, ModalNetwork, ModalOptions } from './core/types.js';
 import { toViemChain } from './core/viem.js';
-import { rpcUrlOf } from './api/rpc-url.js';
+import { rpcUrlOf } from './chain/rpc-url.js';
 import { resolveOptions } from './controllers/options.js';
 
 export type { CreateModalEnvironment, ViemBindings } from './client-core.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearLogs, readLogs, setLogLevel } from './core/logger.js';
-import { jsonRpc } from './core/json-rpc.js';
+import { jsonRpc } from './chain/json-rpc.js';
 import { errorMessageOf, isPresentable } from './error-message.js';
 import { HttpError, ModalError, ProviderRpcError, ResponseValidationError, UserRejectedError } from './errors.js';
 import { messages } from './texts/messages.js';

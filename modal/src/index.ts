@@ -21,7 +21,7 @@ export { bscNetwork, solanaNetwork, eip155Networks, defineEvmNetwork, defineSola
 export * from './core/constants.js';
 export { formatBalance, shortenAddress } from './core/format.js';
 export { toViemChain } from './core/viem.js';
-export { readContractOverRpc, type ReadContractOverRpcOptions } from './core/read-contract.js';
+export { readContractOverRpc, type ReadContractOverRpcOptions } from './chain/read-contract.js';
 export { ModalError, UserRejectedError, ChainSwitchError, HttpError, ResponseValidationError, ProviderRpcError } from './errors.js';
 export { messages } from './texts/messages.js';
 export { createMemoryStorage } from './storage.js';
@@ -34,4 +34,5 @@ export async function defineConnectButton(): Promise<void> {
   await import('./elements/connect-button/connect-button.js');
 }
 export * from './core/validation.js';
+export { rpcMethodKind, SAFE_RPC_METHODS, UNSAFE_RPC_METHODS, type RpcMethodKind } from './chain/wallet-methods.js';
 export { dropZeroDecimalBalances, filterTransactions } from './api/filters.js';

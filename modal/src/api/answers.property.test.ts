@@ -11,7 +11,7 @@ import { ModalError, ResponseValidationError } from '../errors.js';
 import { safeImageUrl, safeLinkUrl, schemeOf } from '../core/safe-url.js';
 import * as blockchainCore from './blockchain-core.js';
 import * as blockchainRest from './blockchain.js';
-import * as jsonRpcApi from './json-rpc.js';
+import * as jsonRpcApi from '../chain/node-rpc.js';
 import * as convert from './convert.js';
 import * as history from './history.js';
 import * as onramp from './onramp.js';

@@ -11,7 +11,7 @@ import {
   fetchExchanges,
   fetchBalances,
 } from './blockchain.js';
-import { blockchainRpcUrl } from './json-rpc.js';
+import { blockchainRpcUrl } from '../chain/node-rpc.js';
 import { buildSwapTransaction, fetchGasPrice, fetchSwapQuotes, fetchTokenPrices } from './convert.js';
 import { fetchOnrampQuote, generateOnrampUrl } from './onramp.js';
 import { fetchHistory } from './history.js';

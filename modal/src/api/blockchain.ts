@@ -24,7 +24,7 @@ import type {
 import { blockchainApiProjectUrl, blockchainApiUrl, jsonInit, requestJson, type ApiContext } from './http.js';
 import type { Fail } from './validate.js';
 import { HttpError, ModalError, ResponseValidationError } from '../errors.js';
-import { jsonRpcAnswer } from '../core/json-rpc.js';
+import { jsonRpcAnswer } from '../chain/json-rpc.js';
 
 const enc = encodeURIComponent;
 /** The checks of every answer, loaded when the first answer arrives (so that none sits in the first-click bundle). */

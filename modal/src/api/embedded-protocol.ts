@@ -5,6 +5,8 @@
  * Types only (plus constants and pure checks), so that the frame and api-mocks may import them.
  */
 
+import { ETH_SEND_TRANSACTION, WALLET_SEND_CALLS } from '../chain/wallet-methods.js';
+
 export const EMBEDDED_CHANNEL = 'minibot-embedded-wallet';
 
 /** Account types of the spec (section 6). */
@@ -281,7 +283,7 @@ export const SAFE_RPC_METHODS: readonly string[] = [
   'wallet_getCallsStatus', 'wallet_switchEthereumChain', 'wallet_addEthereumChain',
 ];
 export const UNSAFE_RPC_METHODS: readonly string[] = [
-  'personal_sign', 'eth_signTypedData', 'eth_signTypedData_v4', 'eth_sendTransaction', 'eth_signTransaction', 'wallet_sendCalls',
+  'personal_sign', 'eth_signTypedData', 'eth_signTypedData_v4', ETH_SEND_TRANSACTION, 'eth_signTransaction', WALLET_SEND_CALLS,
 ];
 
 export type RpcMethodKind = 'safe' | 'unsafe' | 'refused';
@@ -297,12 +299,12 @@ export const RPC_NOT_ALLOWED_CODE = 4200;
 export const RPC_NOT_ALLOWED_MESSAGE = 'Requested RPC call is not allowed';
 
 /**
- * EIP-5792 `wallet_sendCalls` checks (spec section 5): every call needs a target address and data starting with
+ * EIP-5792 batch (`WALLET_SEND_CALLS`) checks (spec section 5): every call needs a target address and data starting with
  * `0x`. Returns the problem, or undefined when the batch is well-formed.
  */
 export function sendCallsProblem(params: unknown): string | undefined {
   const request = Array.isArray(params) ? params[0] : undefined;
-  if (!isObject(request) || !Array.isArray(request.calls) || request.calls.length === 0) return 'wallet_sendCalls needs a non-empty list of calls';
+  if (!isObject(request) || !Array.isArray(request.calls) || request.calls.length === 0) return `${WALLET_SEND_CALLS} needs a non-empty list of calls`;
   for (const [index, call] of request.calls.entries()) {
     if (!isObject(call)) return `call ${index} is not an object`;
     if (!isString(call.to) || !/^0x[0-9a-fA-F]{40}$/.test(call.to)) return `call ${index} needs a target address (to)`;

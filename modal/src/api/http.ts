@@ -1,5 +1,6 @@
 import { HttpError, ResponseValidationError } from '../errors.js';
 import type { FetchLike } from '../core/types.js';
+import { timeoutSignal } from '../chain/timeout.js';
 
 /** What every api function needs: fetch, base URLs and the sdk parameters. No state, no caching. */
 export interface ApiContext {
@@ -45,9 +46,12 @@ export function directoryUrl(ctx: ApiContext, path: string, params: Record<strin
   return `${ctx.urls.walletDirectory}${path}?${search.toString()}`;
 }
 
-/** Sends the request; a non-2xx answer throws HttpError ('HTTP status code: {status}'). */
+/**
+ * Sends the request under the modal's one timeout policy (`REQUEST_TIMEOUT_MS`; a caller's own signal wins); a non-2xx
+ * answer throws HttpError ('HTTP status code: {status}').
+ */
 export async function request(ctx: ApiContext, url: string, init?: RequestInit): Promise<Response> {
-  const response = await ctx.fetch(url, init);
+  const response = await ctx.fetch(url, { ...init, signal: init?.signal ?? timeoutSignal() });
   if (!response.ok) throw new HttpError(response.status, url);
   return response;
 }

@@ -1,7 +1,6 @@
 export * from './http.js';
 export * from './blockchain-core.js';
 export * from './blockchain.js';
-export * from './json-rpc.js';
 export * from './convert.js';
 export * from './history.js';
 export * from './onramp.js';

@@ -2,6 +2,8 @@ import type { ConnectorInfo, ModalNetwork, WalletSession } from '../core/types.j
 import { solanaAccountsOf, solanaNamespaceOf } from './solana/walletconnect.js';
 import type { WcUniversalProvider } from './walletconnect.js';
 
+import { ETH_SEND_TRANSACTION } from '../chain/wallet-methods.js';
+
 /*
  * The session proposal's namespaces and the approved session's accounts: a module of its own, imported when a pairing
  * starts or a stored session is restored, so that the method lists stay out of the first click.
@@ -12,7 +14,7 @@ export const WC_EIP155_METHODS = [
   'eth_accounts',
   'eth_requestAccounts',
   'eth_chainId',
-  'eth_sendTransaction',
+  ETH_SEND_TRANSACTION,
   'eth_signTransaction',
   'eth_sign',
   'personal_sign',

@@ -76,7 +76,7 @@ export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolea
     } else if (network.chainNamespace === 'solana') {
       // A cluster the Blockchain API does not serve: the lamports through the network's JSON-RPC `getBalance` (imported
       // here: a static import would add its chunks to the preload list of this chunk's loader in the first click).
-      const { jsonRpcRequest } = await import('../api/json-rpc.js');
+      const { jsonRpcRequest } = await import('../chain/node-rpc.js');
       const answer = await jsonRpcRequest<{ value: number }>(ctx.deps.api, network.rpcUrls.default.http[0], { method: 'getBalance', params: [address, { commitment: 'confirmed' }] });
       balance = formatUnitsString(BigInt(answer.value), network.nativeCurrency.decimals);
     } else if (ctx.deps.readNativeBalance) {

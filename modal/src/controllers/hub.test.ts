@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ApiContext } from '../api/http.js';
 import type { Balance, Transaction } from '../api/types.js';
 import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS } from '../core/constants.js';
-import { rpcUrlOf } from '../api/rpc-url.js';
+import { rpcUrlOf } from '../chain/rpc-url.js';
 import { bscNetwork, solanaNetwork } from '../core/networks.js';
 import { createFakeClock, createFakeFetch, createFakeProvider, flush, json, localNetwork, type FakeRoute } from '../core/testing.js';
 import type { ModalNetwork } from '../core/types.js';
@@ -380,7 +380,7 @@ describe('send flow controller', () => {
     expect(await flow.send()).toBe('rejected');
     expect(toasts).toEqual([]);
     expect(form.getState()).toMatchObject({ sendTokenAmount: '1.5', receiverAddress: RECEIVER, loading: false });
-    expect(flow.getState()).toMatchObject({ receiverInput: RECEIVER, sending: false });
+    expect(flow.getState()).toMatchObject({ receiverInput: RECEIVER, loading: false });
     answer = { code: -32000, message: 'nonce too low' };
     expect(await flow.send()).toBe('failed');
     expect(toasts).toEqual([['error', 'Something went wrong']]);
@@ -391,7 +391,7 @@ describe('send flow controller', () => {
     const { flow, form, toasts, provider } = setup({ network: solanaNetwork });
     expect(await flow.send()).toBe('invalid');
     expect(toasts).toEqual([['error', 'Please enter a valid amount and receiver address']]);
-    form.set({ token: { symbol: 'SOL', name: 'Solana', price: 0, decimals: 9, balance: '5' }, sendTokenAmount: '1', receiverAddress: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin' });
+    form.set({ token: { symbol: 'SOL', name: 'Solana', price: 0, decimals: 9, balance: '5' }, sendTokenAmount: '1', sendTokenValue: 1_000_000_000n, receiverAddress: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin' });
     expect(await flow.send()).toBe('failed');
     expect(toasts[1]).toEqual(['error', 'Failed to send transaction. Please try again.']);
     expect(provider.calls).toEqual([]);

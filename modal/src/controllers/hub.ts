@@ -1,6 +1,6 @@
 import type { CoreControllers } from './core-controllers.js';
-import { rpcUrlOf } from '../api/rpc-url.js';
-import { jsonRpcRequest } from '../api/json-rpc.js';
+import { rpcUrlOf } from '../chain/rpc-url.js';
+import { jsonRpcRequest } from '../chain/node-rpc.js';
 import { messages as englishMessages } from '../texts/messages.js';
 import { onAccountActivity } from './activity/account-activity.js';
 import { createActivityController, type ActivityController } from './activity/activity.js';

@@ -1,7 +1,7 @@
 // The connect button's badge loads this module: a runtime import of a module the first click also loads would be
-// split into one more chunk of the first click (the size guard measured +0.5 kB). api/json-rpc keeps the errors and
-// the api's http module reached by the same chunks, so they stay one chunk (through core/json-rpc alone: +0.1 kB).
-import { jsonRpcRequest } from '../api/json-rpc.js';
+// split into one more chunk of the first click (the size guard measured +0.5 kB). chain/node-rpc keeps the errors and
+// the api's http module reached by the same chunks, so they stay one chunk (through chain/json-rpc alone: +0.1 kB).
+import { jsonRpcRequest } from '../chain/node-rpc.js';
 import type { Clock, Listener, Store } from '../core/types.js';
 import type { CoreControllers } from './core-controllers.js';
 

@@ -4,7 +4,7 @@ import { createStore } from '../core/store.js';
 import type { Clock, Eip1193Provider, ModalNetwork, Store } from '../core/types.js';
 import { dropZeroDecimalBalances } from '../api/filters.js';
 import { formatUnitsString } from '../core/units.js';
-import { chainHex, readChainCapabilities } from './capabilities.js';
+import { chainHex, readChainCapabilities } from '../chain/capabilities.js';
 
 /** Where the balances came from: the wallet (EIP-7811 `wallet_getAssets`) or the Blockchain API. */
 export type PortfolioSource = 'wallet' | 'api';

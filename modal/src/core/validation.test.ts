@@ -8,7 +8,6 @@ import {
   isTransactionHash,
   isValidAccountName,
   nameCoinType,
-  rpcMethodKind,
   validateSolanaSend,
 } from './validation.js';
 import { formatBalance } from './format.js';
@@ -43,13 +42,6 @@ describe('validation rules (spec section 5)', () => {
     expect(nameCoinType(56)).toBe(2147483704);
     expect(nameCoinType(2147483647)).toBe(4294967295);
     expect(() => nameCoinType(2147483648)).toThrow('Invalid chainId');
-  });
-
-  it('only methods of the safe or unsafe lists are recognised', () => {
-    expect(rpcMethodKind('eth_call')).toBe('safe');
-    expect(rpcMethodKind('personal_sign')).toBe('unsafe');
-    expect(rpcMethodKind('eth_sendTransaction')).toBe('unsafe');
-    expect(rpcMethodKind('debug_traceTransaction')).toBeUndefined();
   });
 
   it('insufficient gas: balance in USD zero or below the gas price in USD; smart accounts exempt', () => {

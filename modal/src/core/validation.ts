@@ -23,51 +23,6 @@ export function nameCoinType(chainId: number): number {
   return (0x80000000 | chainId) >>> 0;
 }
 
-/** RPC reads the modal passes through. */
-export const SAFE_RPC_METHODS = [
-  'eth_accounts',
-  'eth_blockNumber',
-  'eth_call',
-  'eth_chainId',
-  'eth_estimateGas',
-  'eth_feeHistory',
-  'eth_gasPrice',
-  'eth_getBalance',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getCode',
-  'eth_getLogs',
-  'eth_getTransactionByHash',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_maxPriorityFeePerGas',
-  'net_version',
-  'wallet_getCapabilities',
-  'wallet_getCallsStatus',
-] as const;
-/** Signing and sending methods. */
-export const UNSAFE_RPC_METHODS = [
-  'eth_sendTransaction',
-  'eth_sendRawTransaction',
-  'eth_sign',
-  'eth_signTransaction',
-  'eth_signTypedData',
-  'eth_signTypedData_v3',
-  'eth_signTypedData_v4',
-  'personal_sign',
-  'wallet_sendCalls',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  'wallet_grantPermissions',
-  'wallet_revokePermissions',
-] as const;
-export type RpcMethodKind = 'safe' | 'unsafe';
-/** 'safe', 'unsafe', or undefined for a method in neither list (not recognised). */
-export function rpcMethodKind(method: string): RpcMethodKind | undefined {
-  if ((SAFE_RPC_METHODS as readonly string[]).includes(method)) return 'safe';
-  if ((UNSAFE_RPC_METHODS as readonly string[]).includes(method)) return 'unsafe';
-  return undefined;
-}
 
 /** Insufficient gas: the native balance in USD is zero or below the gas price in USD; smart accounts are exempt. */
 export function hasInsufficientGas(params: { networkBalanceInUsd: number; gasPriceInUsd: number; isSmartAccount: boolean }): boolean {

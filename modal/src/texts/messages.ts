@@ -1,5 +1,6 @@
 import { coreMessages } from './core-messages.js';
 import { hookMessages } from './hook-messages.js';
+import { chainMessages } from './chain-messages.js';
 
 export { coreMessages };
 
@@ -57,4 +58,5 @@ export const messages = /* @__PURE__ */ Object.assign(
   } as const,
   coreMessages,
   hookMessages,
+  chainMessages,
 );

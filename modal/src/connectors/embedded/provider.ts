@@ -3,7 +3,8 @@ import {
   rpcMethodKind,
   sendCallsProblem,
 } from '../../api/embedded-protocol.js';
-import { jsonRpcAnswer } from '../../core/json-rpc.js';
+import { jsonRpcAnswer } from '../../chain/json-rpc.js';
+import { WALLET_SEND_CALLS } from '../../chain/wallet-methods.js';
 import type { Eip1193Provider, FetchLike, ModalNetwork } from '../../core/types.js';
 import { EmbeddedWalletError } from './runtime.js';
 import type { FrameChannel } from './channel.js';
@@ -95,7 +96,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
         }
       }
       if (kind === 'safe') return readRpc(method, params);
-      if (method === 'wallet_sendCalls') {
+      if (method === WALLET_SEND_CALLS) {
         const problem = sendCallsProblem(params);
         if (problem) throw new EmbeddedWalletError(-32602, problem);
       }

@@ -28,7 +28,7 @@ import {
   getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
-import { jsonRpcAnswer } from '../../core/json-rpc.js';
+import { jsonRpcAnswer } from '../../chain/json-rpc.js';
 import { isSolanaAddress } from './rules.js';
 
 /** What one signature costs (the fee of a one-signer transfer without priority fee). */

@@ -1,73 +1,26 @@
 import { notifyAccountActivity } from '../activity/account-activity.js';
-import type { ApiContext } from '../../api/http.js';
-import type { OnrampPaymentCurrency, OnrampPurchaseCurrency, OnrampQuote } from '../../api/types.js';
-import { fetchBalances } from '../../api/blockchain.js';
-import { fetchHistory } from '../../api/history.js';
-import { fetchTokenPrices } from '../../api/convert.js';
-import { fetchOnrampOptions, fetchOnrampQuote, generateOnrampUrl } from '../../api/onramp.js';
+import { fetchOnrampOptions, generateOnrampUrl } from '../../api/onramp.js';
 import { createStore } from '../../core/store.js';
 import { messages as englishMessages } from '../../texts/messages.js';
-import type { Clock, ModalNetwork, Store } from '../../core/types.js';
+import type { Store } from '../../core/types.js';
 import type { CoreControllers } from '../core-controllers.js';
+import { showCompletion } from '../completion.js';
 import { safeLinkUrl } from '../../core/safe-url.js';
 import { ModalError, ResponseValidationError } from '../../errors.js';
-import { formatAmount, parseAmount, unitsOfDecimalText } from '../../core/units.js';
-import { priceMicros } from '../swap/amounts.js';
+import { amountError, createOnrampQuotes, limitsOf } from './onramp-quotes.js';
+import { createPurchaseWatch } from './onramp-watch.js';
+import { typeAmount } from '../amount-input.js';
+import {
+  networkOf,
+  SAMPLE_PAYMENT_CURRENCIES,
+  sampleCurrencies,
+  type OnrampContext,
+  type OnrampControllerDeps,
+  type OnrampPurchase,
+  type OnrampState,
+} from './onramp-state.js';
 
-/** Spec section 9: the built-in sample options (card 10.00-7500.00, bank account 10.00-25000.00; USD and EUR). */
-export const SAMPLE_PAYMENT_CURRENCIES: OnrampPaymentCurrency[] = ['USD', 'EUR'].map((id) => ({
-  id,
-  payment_method_limits: [
-    { id: 'card', min: '10.00', max: '7500.00' },
-    { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
-  ],
-}));
-/** The provider whose URL `/v1/generators/onrampurl` makes. */
-export const ONRAMP_PROVIDER = { id: 'coinbase', name: 'Coinbase' } as const;
-export const ONRAMP_QUOTE_DEBOUNCE_MS = 300;
-/** BuyInProgress checks the order and the balance this often, and gives up after the timeout (ours). */
-export const ONRAMP_POLL_MS = 2_000;
-export const ONRAMP_WATCH_TIMEOUT_MS = 10 * 60_000;
-/** The quote id of a quote made here when the service has none. */
-export const MOCKED_QUOTE_ID = 'mocked-quote';
-
-export type OnrampAmountError = 'invalid' | 'belowMin' | 'aboveMax';
-export type PurchaseProgress = 'idle' | 'watching' | 'completed' | 'failed';
-
-export interface OnrampPurchase {
-  url: string;
-  startedAt: number;
-  /** Balance of the purchased asset when the provider opened (smallest unit). */
-  startBalance: bigint;
-  currency: OnrampPurchaseCurrency;
-  /** Purchase amount of the quote (decimal text), when known. */
-  expectedAmount?: string;
-}
-
-export interface OnrampState {
-  status: 'idle' | 'loading' | 'ready';
-  /** Network and account the options were loaded for. */
-  loadedFor?: string;
-  paymentCurrencies: OnrampPaymentCurrency[];
-  purchaseCurrencies: OnrampPurchaseCurrency[];
-  /** The options are the built-in sample (the service failed). */
-  optionsFallback: boolean;
-  paymentCurrency?: OnrampPaymentCurrency;
-  purchaseCurrency?: OnrampPurchaseCurrency;
-  paymentMethod: string;
-  amountText: string;
-  amountError?: OnrampAmountError;
-  quote?: OnrampQuote;
-  quoteLoading: boolean;
-  /** The quote was made here (the service failed): the provider shows the final one. */
-  quoteFallback: boolean;
-  purchase?: OnrampPurchase;
-  progress: PurchaseProgress;
-  /** The purchase's transaction once seen. */
-  progressTxHash?: string;
-  /** Why the provider could not be opened. */
-  error?: string;
-}
+export * from './onramp-state.js';
 
 export interface OnrampController extends Store<OnrampState> {
   /** Options of the service, or the sample options when it fails. */
@@ -89,50 +42,10 @@ export interface OnrampController extends Store<OnrampState> {
   dispose(): void;
 }
 
-export interface OnrampControllerDeps {
-  api: ApiContext;
-  clock: Clock;
-  activeNetwork: () => ModalNetwork;
-  address: () => string | undefined;
-  refreshAccount?: () => void;
-  messages?: { somethingWentWrong: string };
-}
-
-const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
-
-/** The purchase currencies of the sample options: the active network's native coin. */
-function sampleCurrencies(network: ModalNetwork): OnrampPurchaseCurrency[] {
-  const { symbol, name } = network.nativeCurrency;
-  return [{ id: symbol.toLowerCase(), name, symbol, networks: [{ name: network.name, display_name: network.name, chain_id: String(network.id), contract_address: '' }] }];
-}
-
-/** The entry of a currency's networks for the active chain. */
-export function networkOf(currency: OnrampPurchaseCurrency | undefined, network: ModalNetwork) {
-  return currency?.networks.find((n) => n.chain_id === String(network.id));
-}
-
 /**
- * A quote computed here when the service fails: no fees known, the whole amount buys at the known price.
- * Amounts are decimal texts (cents and 8 decimals) computed in bigints.
+ * Buying crypto with fiat: options and the form here, the quote (`onramp-quotes.ts`), the hand-off to the provider,
+ * and the wait for the purchase to arrive (`onramp-watch.ts`).
  */
-export function mockedQuote(amountText: string, fiat: string, currency: OnrampPurchaseCurrency, price: number | undefined): OnrampQuote {
-  const cents = parseAmount(amountText, 2) ?? 0n;
-  const money = formatAmount(cents, 2, 2);
-  const fixed = (text: string) => (text.includes('.') ? text.padEnd(text.indexOf('.') + 3, '0') : `${text}.00`);
-  const micros = priceMicros(price);
-  // cents / 100 / price, with 8 decimals: cents * 1e6 (micros) * 1e8 / (100 * micros)
-  const units = micros ? (cents * 10n ** 14n) / (100n * micros) : undefined;
-  return {
-    paymentTotal: { amount: fixed(money), currency: fiat },
-    paymentSubtotal: { amount: fixed(money), currency: fiat },
-    purchaseAmount: { amount: units === undefined ? '' : formatAmount(units, 8), currency: currency.symbol },
-    coinbaseFee: { amount: '0.00', currency: fiat },
-    networkFee: { amount: '0.00', currency: fiat },
-    quoteId: MOCKED_QUOTE_ID,
-  };
-}
-
-/** Buying crypto with fiat: options, quote, the provider URL, and watching the purchase arrive. */
 export function createOnrampController(deps: OnrampControllerDeps): OnrampController {
   const text = deps.messages ?? { somethingWentWrong: 'Something went wrong' };
   const store = createStore<OnrampState>({
@@ -147,122 +60,13 @@ export function createOnrampController(deps: OnrampControllerDeps): OnrampContro
     progress: 'idle',
   });
   const listeners = new Set<(purchase: OnrampPurchase) => void>();
-  let debounce: unknown;
-  let poll: unknown;
-  let quoteSeq = 0;
-  let watchSeq = 0;
-  let seenBuys = new Set<string>();
   const set = (patch: Partial<OnrampState>) => store.setState(patch);
   const network = () => deps.activeNetwork();
-
-  function limitsOf(state: OnrampState) {
-    return state.paymentCurrency?.payment_method_limits.find((l) => l.id === state.paymentMethod) ?? state.paymentCurrency?.payment_method_limits[0];
-  }
-
-  function amountError(state: OnrampState): OnrampAmountError | undefined {
-    if (state.amountText.trim() === '') return undefined;
-    const cents = parseAmount(state.amountText, 2);
-    if (cents === undefined || cents === 0n) return 'invalid';
-    const limits = limitsOf(state);
-    if (!limits) return undefined;
-    const min = parseAmount(limits.min, 2);
-    const max = parseAmount(limits.max, 2);
-    if (min !== undefined && cents < min) return 'belowMin';
-    if (max !== undefined && cents > max) return 'aboveMax';
-    return undefined;
-  }
-
-  async function priceOf(currency: OnrampPurchaseCurrency): Promise<number | undefined> {
-    const entry = networkOf(currency, network());
-    const address = `${network().caipNetworkId}:${entry?.contract_address || NATIVE}` as const;
-    try {
-      const { fungibles } = await fetchTokenPrices(deps.api, { addresses: [address] });
-      return fungibles[0]?.price;
-    } catch {
-      return undefined;
-    }
-  }
-
-  function scheduleQuote() {
-    if (debounce !== undefined) deps.clock.clearTimeout(debounce);
-    debounce = undefined;
-    const state = store.getState();
-    const error = amountError(state);
-    set({ amountError: error, error: undefined });
-    quoteSeq++;
-    if (error || state.amountText.trim() === '' || !state.paymentCurrency || !state.purchaseCurrency) {
-      set({ quote: undefined, quoteLoading: false, quoteFallback: false });
-      return;
-    }
-    set({ quoteLoading: true });
-    debounce = deps.clock.setTimeout(() => {
-      debounce = undefined;
-      void fetchQuote();
-    }, ONRAMP_QUOTE_DEBOUNCE_MS);
-  }
-
-  async function fetchQuote() {
-    const seq = ++quoteSeq;
-    const { paymentCurrency, purchaseCurrency, amountText } = store.getState();
-    if (!paymentCurrency || !purchaseCurrency) return;
-    const networkName = networkOf(purchaseCurrency, network())?.name ?? network().name;
-    try {
-      const quote = await fetchOnrampQuote(deps.api, { purchaseCurrency, paymentCurrency, amount: amountText.trim(), network: networkName });
-      if (seq === quoteSeq) set({ quote, quoteLoading: false, quoteFallback: false });
-    } catch {
-      const price = await priceOf(purchaseCurrency);
-      if (seq === quoteSeq) set({ quote: mockedQuote(amountText.trim(), paymentCurrency.id, purchaseCurrency, price), quoteLoading: false, quoteFallback: true });
-    }
-  }
-
-  async function assetBalance(currency: OnrampPurchaseCurrency): Promise<bigint> {
-    const address = deps.address();
-    if (!address) return 0n;
-    const net = network();
-    const contract = networkOf(currency, net)?.contract_address;
-    const { balances } = await fetchBalances(deps.api, { address, chainId: net.caipNetworkId, currency: 'usd', forceUpdate: `${net.caipNetworkId}:${address}` });
-    const held = balances.find((b) => (contract ? b.address?.toLowerCase().endsWith(contract.toLowerCase()) : !b.address && b.symbol === currency.symbol));
-    if (!held) return 0n;
-    return unitsOfDecimalText(held.quantity.numeric, Number(held.quantity.decimals));
-  }
-
-  async function buyIds(): Promise<{ id: string; hash: string; status: string; minedAt: string }[]> {
-    const address = deps.address();
-    if (!address) return [];
-    const { data } = await fetchHistory(deps.api, { address, chainId: network().caipNetworkId, onramp: ONRAMP_PROVIDER.id });
-    return data.filter((tx) => tx.metadata.operationType === 'buy').map((tx) => ({ id: tx.id, hash: tx.metadata.hash, status: tx.metadata.status, minedAt: tx.metadata.minedAt }));
-  }
-
-  function finish(progress: 'completed' | 'failed', hash?: string) {
-    if (poll !== undefined) deps.clock.clearTimeout(poll);
-    poll = undefined;
-    watchSeq++;
-    set({ progress, progressTxHash: hash });
-    if (progress === 'completed') {
-      deps.refreshAccount?.();
-      const purchase = store.getState().purchase;
-      if (purchase) for (const listener of [...listeners]) listener(purchase);
-    }
-  }
-
-  async function check(seq: number) {
-    const purchase = store.getState().purchase;
-    if (!purchase || seq !== watchSeq) return;
-    try {
-      const buys = (await buyIds()).filter((b) => !seenBuys.has(b.id));
-      if (seq !== watchSeq) return;
-      const failed = buys.find((b) => b.status === 'failed');
-      const confirmed = buys.find((b) => b.status === 'confirmed');
-      if (confirmed) return finish('completed', confirmed.hash);
-      if (failed) return finish('failed', failed.hash);
-      if ((await assetBalance(purchase.currency)) > purchase.startBalance && seq === watchSeq) return finish('completed');
-    } catch {
-      // A failed check is retried on the next tick.
-    }
-    if (seq !== watchSeq) return;
-    if (deps.clock.now() - purchase.startedAt >= ONRAMP_WATCH_TIMEOUT_MS) return finish('failed');
-    poll = deps.clock.setTimeout(() => void check(seq), ONRAMP_POLL_MS);
-  }
+  const ctx: OnrampContext = { deps, store, set, network };
+  const quotes = createOnrampQuotes(ctx);
+  const watch = createPurchaseWatch(ctx, (purchase) => {
+    for (const listener of [...listeners]) listener(purchase);
+  });
 
   const controller: OnrampController = {
     getState: store.getState,
@@ -294,27 +98,28 @@ export function createOnrampController(deps: OnrampControllerDeps): OnrampContro
         paymentCurrency: paymentCurrencies.find((c) => c.id === 'USD') ?? paymentCurrencies[0],
         purchaseCurrency: purchaseCurrencies.find((c) => c.symbol === native && !networkOf(c, network())?.contract_address) ?? purchaseCurrencies[0],
       });
-      scheduleQuote();
+      quotes.schedule();
     },
     setAmount(value) {
-      set({ amountText: value });
-      scheduleQuote();
+      const typed = typeAmount(value, 2);
+      set({ amountText: typed.text, amount: typed.value });
+      quotes.schedule();
     },
     selectPaymentCurrency(id) {
       const currency = store.getState().paymentCurrencies.find((c) => c.id === id);
       if (!currency) return;
       set({ paymentCurrency: currency });
-      scheduleQuote();
+      quotes.schedule();
     },
     selectPurchaseCurrency(id) {
       const currency = store.getState().purchaseCurrencies.find((c) => c.id === id);
       if (!currency) return;
       set({ purchaseCurrency: currency });
-      scheduleQuote();
+      quotes.schedule();
     },
     setPaymentMethod(id) {
       set({ paymentMethod: id });
-      scheduleQuote();
+      quotes.schedule();
     },
     limits: () => limitsOf(store.getState()),
     async createPurchaseUrl() {
@@ -335,12 +140,12 @@ export function createOnrampController(deps: OnrampControllerDeps): OnrampContro
             ...(expected ? { presetCryptoAmount: Number(expected) } : {}),
             presetFiatAmount: Number(state.amountText.trim()),
           }),
-          assetBalance(state.purchaseCurrency).catch(() => 0n),
-          buyIds().catch(() => []),
+          watch.assetBalance(state.purchaseCurrency).catch(() => 0n),
+          watch.buyIds().catch(() => []),
         ]);
         const url = safeLinkUrl(raw);
         if (!url) throw new ModalError(text.somethingWentWrong, { details: 'the provider URL did not pass the URL check' });
-        seenBuys = new Set(buys.map((b) => b.id));
+        watch.remember(buys);
         set({ purchase: { url, startedAt: deps.clock.now(), startBalance, currency: state.purchaseCurrency, expectedAmount: expected }, progress: 'idle', progressTxHash: undefined });
         return url;
       } catch (error) {
@@ -350,18 +155,8 @@ export function createOnrampController(deps: OnrampControllerDeps): OnrampContro
         return undefined;
       }
     },
-    watchPurchase() {
-      if (!store.getState().purchase) return;
-      if (poll !== undefined) deps.clock.clearTimeout(poll);
-      const seq = ++watchSeq;
-      set({ progress: 'watching' });
-      poll = deps.clock.setTimeout(() => void check(seq), ONRAMP_POLL_MS);
-    },
-    stopWatching() {
-      if (poll !== undefined) deps.clock.clearTimeout(poll);
-      poll = undefined;
-      watchSeq++;
-    },
+    watchPurchase: () => watch.start(),
+    stopWatching: () => watch.stop(),
     resetPurchase() {
       controller.stopWatching();
       set({ purchase: undefined, progress: 'idle', progressTxHash: undefined, error: undefined });
@@ -371,8 +166,8 @@ export function createOnrampController(deps: OnrampControllerDeps): OnrampContro
       return () => listeners.delete(listener);
     },
     dispose() {
-      controller.stopWatching();
-      if (debounce !== undefined) deps.clock.clearTimeout(debounce);
+      watch.stop();
+      quotes.dispose();
       listeners.clear();
     },
   };
@@ -382,7 +177,7 @@ export function createOnrampController(deps: OnrampControllerDeps): OnrampContro
 /** Builds the onramp controller of a modal (`createControllers` does, once, as the lazy `onramp` member). */
 export function createOnrampFor(controllers: CoreControllers): OnrampController {
   const messages = { ...englishMessages, ...controllers.options.messages };
-  return createOnrampController({
+  const onramp = createOnrampController({
     api: controllers.api,
     clock: controllers.clock,
     activeNetwork: () => controllers.networks.getState().activeNetwork,
@@ -393,6 +188,9 @@ export function createOnrampFor(controllers: CoreControllers): OnrampController 
     },
     messages,
   });
+  // A purchase that arrived leaves the progress screen for its completion screen.
+  onramp.onPurchaseComplete(() => showCompletion(controllers.router, 'BuyComplete', 'BuyInProgress'));
+  return onramp;
 }
 
 /** The factory's convention: a lazy feature module exports `create(controllers)`. */

@@ -2,8 +2,9 @@ import type { CoreControllers } from '../core-controllers.js';
 import type { ModalMessages } from '../../core/types.js';
 import type { ActivityController } from '../activity/activity.js';
 import type { PortfolioController } from '../portfolio.js';
-import type { ChainRead } from '../receipts.js';
+import type { ChainRead } from '../../chain/wait.js';
 import { createSendFlowController, type SendFlowController } from './send-flow.js';
+import { showCompletion } from '../completion.js';
 
 /** What the Send feature takes from the rest of the Account hub. */
 export interface SendFeatureDeps {
@@ -46,7 +47,7 @@ export function createSendFeature(controllers: CoreControllers, deps: SendFeatur
       return portfolio.getState().balances;
     },
     lang: () => options.locale?.lang ?? 'en',
-    onSent: () => router.reset('WalletSendSuccess'),
+    onSent: () => showCompletion(router, 'WalletSendSuccess'),
     onSettled: () => {
       void portfolio.fetch(true);
       void activity.refresh();

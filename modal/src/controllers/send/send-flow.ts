@@ -1,19 +1,23 @@
 import type { ApiContext } from '../../api/http.js';
 import type { Balance } from '../../api/types.js';
 import { fetchGasPrice } from '../../api/convert.js';
-import { lookupName } from '../../api/blockchain.js';
 import type { Clock, Eip1193Provider, ModalMessages, ModalNetwork, Store } from '../../core/types.js';
 import type { SendController, SendState, SendToken } from './send.js';
 import type { ToastVariant } from '../toasts.js';
-import { createStore } from '../../core/store.js';
 import { formatAmountInput, parseAmount, unitsOfDecimalText } from '../../core/units.js';
-import { hasInsufficientGas, isEvmAddress, isEvmSendComplete, validateSolanaSend } from '../../core/validation.js';
-import { isUserRejection, ModalError } from '../../errors.js';
-import { TransactionRevertedError, waitForReceipt, type ChainRead } from '../receipts.js';
+import { hasInsufficientGas, isEvmSendComplete } from '../../core/validation.js';
+import { ModalError } from '../../errors.js';
+import type { ChainRead } from '../../chain/wait.js';
+import type { TailTexts } from '../../chain/tail.js';
 import type { SolanaWalletConnector } from '../../connectors/solana/connector.js';
-import { isSolanaAddress } from '../../connectors/solana/rules.js';
 import type { SolanaRpcCall } from '../../connectors/solana/transactions.js';
-import { log } from '../../core/log.js';
+import { typeAmount } from '../amount-input.js';
+import { createSendReceiver, NAME_LOOKUP_DEBOUNCE_MS } from './send-receiver.js';
+import { createSendSubmit, type SendOutcome, type SentTransaction } from './send-submit.js';
+import { createSendSolana } from './send-solana.js';
+
+export { NAME_LOOKUP_DEBOUNCE_MS } from './send-receiver.js';
+export type { SendOutcome, SentTransaction } from './send-submit.js';
 
 /** Why the form cannot be sent yet (the view shows it on the disabled button). */
 export type SendBlocker =
@@ -25,8 +29,6 @@ export type SendBlocker =
   | 'invalidReceiver'
   | 'insufficientGas'
   | 'gasPriceLoading';
-
-export type SendOutcome = 'sent' | 'rejected' | 'failed' | 'invalid';
 
 /** What `sendTokens` sends: the token by its contract address (absent: the native coin), whole units as plain text ('1.5'), an address or a name. */
 export interface SendTokensParameters {
@@ -43,19 +45,7 @@ export class SendNotPossibleError extends ModalError {
   }
 }
 
-/** The last transaction the wallet accepted, for the completion screen: what went where, and how the network took it. */
-export interface SentTransaction {
-  hash: string;
-  token: SendToken;
-  /** In the token's smallest unit. */
-  value: bigint;
-  to: string;
-  toName?: string;
-  /** 'pending' until the receipt arrives (and when waiting gives up). */
-  status: 'pending' | 'confirmed' | 'failed';
-}
-
-/** The Send feature's actions on its one store (`SendController`: the form, the receiver input and the sending flag). */
+/** The Send feature's actions on its one store (`SendController`: the form, its receiver field and the wallet's answer). */
 export interface SendFlowController extends Store<SendState> {
   selectToken(balance: Balance): void;
   /** The amount as typed, in the modal's language (`1,5` in German). */
@@ -84,6 +74,11 @@ export interface SendFlowController extends Store<SendState> {
    * a name and the gas price now, then sends. Throws SendNotPossibleError with the reason when something blocks it.
    */
   sendTokens(params: SendTokensParameters): Promise<SendOutcome>;
+  /**
+   * Sends the form as it stands (the review's confirm): waits for a name under way (resolved now if still debounced)
+   * and the gas price, then sends. Throws SendNotPossibleError with the reason when something blocks it.
+   */
+  confirm(): Promise<SendOutcome>;
   reset(): void;
   /** The last sent transaction (`last`), kept after the form resets. */
   readonly sent: Store<{ last?: SentTransaction }>;
@@ -93,7 +88,7 @@ export interface SendFlowDeps {
   form: SendController;
   api: ApiContext;
   clock: Clock;
-  messages: Pick<ModalMessages, 'somethingWentWrong' | 'transactionStarted' | 'invalidAmountAndReceiver' | 'solanaSendFailed'>;
+  messages: TailTexts & Pick<ModalMessages, 'somethingWentWrong' | 'transactionStarted' | 'invalidAmountAndReceiver' | 'solanaSendFailed'>;
   toast: (variant: ToastVariant, message: string) => void;
   address: () => string | undefined;
   network: () => ModalNetwork;
@@ -123,7 +118,6 @@ export interface SendFlowDeps {
 /** Gas a plain value transfer and an ERC-20 `transfer` take (for the fee estimate in USD). */
 export const NATIVE_TRANSFER_GAS = 21_000n;
 export const ERC20_TRANSFER_GAS = 65_000n;
-export const NAME_LOOKUP_DEBOUNCE_MS = 300;
 
 /** The plain-text amount parser (`1.5` -> smallest unit), as `core/units.ts` parses in English. */
 export { parseAmount as parseUnitsString } from '../../core/units.js';
@@ -149,16 +143,21 @@ export function sendTokenOf(balance: Balance): SendToken {
 
 const plainAddress = (caip10: string) => caip10.split(':').pop()!;
 const sameAddress = (a: string | undefined, b: string | undefined) => (a ?? '').split(':').pop()!.toLowerCase() === (b ?? '').split(':').pop()!.toLowerCase();
-const isNameLike = (value: string) => !/^0x/i.test(value) && /^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(value) && value.length >= 3;
 
-/** The Send feature's actions on its one store (spec section 5 rules). */
+/** The Send feature's actions on its one store (spec section 5 rules): the form, its receiver field and its submit. */
 export function createSendFlowController(deps: SendFlowDeps): SendFlowController {
   const { form } = deps;
   const lang = () => deps.lang?.() ?? 'en';
-  let lookupTimer: unknown;
-  let lookupId = 0;
-  /** The name lookup under way (settles when it is done, whatever its answer). */
-  let lookup: Promise<void> = Promise.resolve();
+  const receiver = createSendReceiver({ form, api: deps.api, clock: deps.clock, network: deps.network });
+  const { sent, submit } = createSendSubmit({
+    form,
+    clock: deps.clock,
+    messages: deps.messages,
+    toast: deps.toast,
+    rpc: deps.rpc,
+    onSent: deps.onSent,
+    onSettled: deps.onSettled,
+  });
 
   const networkBalanceInUsd = () => {
     const native = deps.nativeBalance();
@@ -173,10 +172,13 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
     form.set({ gasPriceInUSD, networkBalanceInUSD: String(networkBalanceInUsd()) });
   };
 
-  const amount = (): bigint | undefined => {
-    const { token, sendTokenAmount } = form.getState();
-    return token ? parseAmount(sendTokenAmount ?? '', token.decimals, lang()) : undefined;
+  /** The typed text and its value, set together: the one parse of a typed amount. */
+  const typeText = (text: string | undefined) => {
+    const token = form.getState().token;
+    const typed = text && token ? typeAmount(text, token.decimals, lang()) : undefined;
+    form.set({ sendTokenAmount: text, sendTokenValue: typed?.value });
   };
+  const amount = (): bigint | undefined => form.getState().sendTokenValue;
 
   const blocker = (): SendBlocker | undefined => {
     const s = form.getState();
@@ -202,131 +204,7 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
     return complete ? undefined : 'gasPriceLoading';
   };
 
-  const resolveName = async (name: string, id: number) => {
-    try {
-      const profile = await lookupName(deps.api, name);
-      if (id !== lookupId) return;
-      const coinType = String((0x80000000 | deps.network().id) >>> 0);
-      const entry = profile.addresses[coinType] ?? profile.addresses['60'] ?? Object.values(profile.addresses)[0];
-      // A name stands beside its address, and the address is shown (and sent to) in EIP-55: its own chunk (keccak), off the views.
-      const checksum = entry && isEvmAddress(entry.address) ? (await import('../../core/address.js')).checksumAddress : undefined;
-      if (id !== lookupId) return;
-      const address = checksum && entry ? checksum(`0x${entry.address.replace(/^0x/i, '')}`) : undefined;
-      form.set({
-        receiverAddress: address,
-        receiverProfileName: address ? profile.name : undefined,
-        receiverProfileImageUrl: address ? profile.attributes.find((a) => a.avatar)?.avatar : undefined,
-      });
-    } catch {
-      if (id === lookupId) form.set({ receiverAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined });
-    } finally {
-      if (id === lookupId) form.set({ resolvingName: false });
-    }
-  };
-
-  /** Takes `input` as the receiver; a name is looked up after `debounceMs` (now when 0). */
-  const applyReceiver = (input: string, debounceMs: number) => {
-    const value = input.trim();
-    lookupId++;
-    if (lookupTimer !== undefined) deps.clock.clearTimeout(lookupTimer);
-    lookupTimer = undefined;
-    const cleared = { receiverAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined, solanaRent: undefined };
-    if (deps.network().chainNamespace === 'solana') {
-      // Base58 is case-sensitive: taken as typed; no name lookup on Solana.
-      form.set({ ...cleared, receiverInput: input, resolvingName: false, receiverAddress: isSolanaAddress(value) ? value : undefined });
-      return;
-    }
-    if (isEvmAddress(value)) {
-      form.set({ ...cleared, receiverInput: input, resolvingName: false, receiverAddress: value.startsWith('0x') ? value : `0x${value}` });
-      return;
-    }
-    form.set({ ...cleared, receiverInput: input, resolvingName: false });
-    if (!isNameLike(value)) return;
-    const id = lookupId;
-    form.set({ resolvingName: true });
-    if (debounceMs === 0) {
-      lookup = resolveName(value, id);
-      return;
-    }
-    lookup = new Promise<void>((resolve) => {
-      lookupTimer = deps.clock.setTimeout(() => {
-        lookupTimer = undefined;
-        void resolveName(value, id).then(resolve);
-      }, debounceMs);
-    });
-  };
-
-  const sent = createStore<{ last?: SentTransaction }>({});
-  const settleSent = (hash: string, status: SentTransaction['status']) => {
-    const last = sent.getState().last;
-    if (last?.hash === hash) sent.setState({ last: { ...last, status } });
-  };
-
-  const waitAndSettle = async (hash: string) => {
-    try {
-      await waitForReceipt(deps.rpc, hash, { clock: deps.clock });
-      settleSent(hash, 'confirmed');
-    } catch (error) {
-      // Spec: a send that fails shows 'Something went wrong'; a receipt that never came is only logged.
-      if (error instanceof TransactionRevertedError) {
-        settleSent(hash, 'failed');
-        deps.toast('error', deps.messages.somethingWentWrong);
-      }
-    } finally {
-      deps.onSettled();
-    }
-  };
-
-  /** The form as a Solana transfer (amount in base units); undefined unless it is complete and valid (the spec's one rule). */
-  const solanaRequest = () => {
-    const s = form.getState();
-    const from = deps.address();
-    const value = amount();
-    try {
-      validateSolanaSend({ amount: s.sendTokenAmount, receiverAddress: s.receiverAddress });
-    } catch {
-      return undefined;
-    }
-    if (!from || !s.token || !s.receiverAddress || !isSolanaAddress(s.receiverAddress) || !value) return undefined;
-    return { from, to: s.receiverAddress, units: value, token: { address: s.token.address, decimals: s.token.decimals } };
-  };
-  const solanaRpc = (): SolanaRpcCall => deps.solanaRpc ?? ((method, params) => deps.rpc(method, params));
-  const sendSolana = async (): Promise<SendOutcome> => {
-    const request = solanaRequest();
-    if (!request) {
-      deps.toast('error', deps.messages.invalidAmountAndReceiver);
-      return 'invalid';
-    }
-    const connector = deps.solanaConnector?.();
-    if (!connector) {
-      log('error', 'Solana send without a connected Solana wallet');
-      deps.toast('error', deps.messages.solanaSendFailed);
-      return 'failed';
-    }
-    form.set({ sending: true, loading: true });
-    let confirmed: Promise<void>;
-    try {
-      const { sendSolanaTransfer } = await import('./solana-send.js');
-      ({ confirmed } = await sendSolanaTransfer(solanaRpc(), connector, deps.network().caipNetworkId, request, deps.solanaConfirmTimeoutMs));
-    } catch (error) {
-      if (isUserRejection(error)) return 'rejected';
-      log('error', 'Solana send failed', error);
-      deps.toast('error', deps.messages.solanaSendFailed);
-      return 'failed';
-    } finally {
-      form.set({ sending: false, loading: false });
-    }
-    deps.toast('success', deps.messages.transactionStarted);
-    form.reset();
-    deps.onSent();
-    void confirmed
-      .catch((error: unknown) => {
-        log('error', 'Solana transaction not confirmed', error);
-        deps.toast('error', deps.messages.solanaSendFailed);
-      })
-      .finally(() => deps.onSettled());
-    return 'sent';
-  };
+  const solana = createSendSolana(deps, amount, submit);
 
   const controller: SendFlowController = {
     sent,
@@ -344,18 +222,19 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
       const token = sendTokenOf(balance);
       const previous = form.getState().token;
       const keepAmount = previous?.address === token.address;
-      form.set({ token, ...(keepAmount ? {} : { sendTokenAmount: undefined }) });
+      form.set({ token });
+      typeText(keepAmount ? form.getState().sendTokenAmount : undefined);
       updateGasUsd();
     },
     setAmount(value) {
-      form.set({ sendTokenAmount: value.trim() || undefined });
+      typeText(value.trim() || undefined);
     },
     setMax() {
       const token = form.getState().token;
-      if (token) form.set({ sendTokenAmount: formatAmountInput(unitsOfDecimalText(token.balance, token.decimals), token.decimals, lang()) });
+      if (token) typeText(formatAmountInput(unitsOfDecimalText(token.balance, token.decimals), token.decimals, lang()));
     },
     setReceiver(input) {
-      applyReceiver(input, NAME_LOOKUP_DEBOUNCE_MS);
+      receiver.apply(input, NAME_LOOKUP_DEBOUNCE_MS);
     },
     async fetchGasPrice() {
       const network = deps.network();
@@ -370,44 +249,17 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
       }
       updateGasUsd();
     },
-    async prepare() {
-      const request = solanaRequest();
-      if (!request) return;
-      try {
-        const { solanaRentOf } = await import('./solana-send.js');
-        const rent = await solanaRentOf(solanaRpc(), request);
-        if (solanaRequest()?.to === request.to) form.set({ solanaRent: rent });
-      } catch (error) {
-        log('warn', 'Reading the Solana receiver failed', error);
-      }
-    },
+    prepare: () => solana.prepare(),
     async send() {
       const network = deps.network();
       const s = form.getState();
-      if (network.chainNamespace === 'solana') return sendSolana();
+      if (network.chainNamespace === 'solana') return solana.send();
       const provider = deps.getProvider();
       const from = deps.address();
       const value = amount();
       if (blocker() || !provider || !from || !s.token || !s.receiverAddress || value === undefined) return 'invalid';
-      const transaction = s.token.address
-        ? { from, to: plainAddress(s.token.address), data: erc20TransferData(s.receiverAddress, value) }
-        : { from, to: s.receiverAddress, value: `0x${value.toString(16)}` };
-      form.set({ sending: true, loading: true });
-      let hash: string;
-      try {
-        hash = (await provider.request({ method: 'eth_sendTransaction', params: [transaction] })) as string;
-      } catch (error) {
-        if (!isUserRejection(error)) deps.toast('error', deps.messages.somethingWentWrong);
-        return isUserRejection(error) ? 'rejected' : 'failed';
-      } finally {
-        form.set({ sending: false, loading: false });
-      }
-      deps.toast('success', deps.messages.transactionStarted);
-      sent.setState({ last: { hash, token: s.token, value, to: s.receiverAddress, toName: s.receiverProfileName, status: 'pending' } });
-      form.reset();
-      deps.onSent();
-      void waitAndSettle(hash);
-      return 'sent';
+      const call = s.token.address ? { to: plainAddress(s.token.address), data: erc20TransferData(s.receiverAddress, value) } : { to: s.receiverAddress, value };
+      return submit({ kind: 'evm', provider, from, call, sent: { token: s.token, value, to: s.receiverAddress, toName: s.receiverProfileName } });
     },
     async sendTokens({ token, amount: text, to }) {
       const s = form.getState();
@@ -417,25 +269,30 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
         if (!balance) throw new SendNotPossibleError('unknownToken');
         controller.selectToken(balance);
       }
-      // `amount` is plain text ('1.5', as a program writes it); the form holds it as the user reads it ('1,5' in German).
+      // `amount` is plain text ('1.5', as a program writes it): parsed once here; the form shows it as the user reads it ('1,5' in German).
       const selected = form.getState().token!;
       const value = parseAmount(text, selected.decimals);
-      const typed = value === undefined ? text.trim() : formatAmountInput(value, selected.decimals, lang());
-      if (form.getState().sendTokenAmount !== typed) controller.setAmount(typed);
+      if (value === undefined) {
+        if (form.getState().sendTokenAmount !== text.trim()) typeText(text.trim() || undefined);
+      } else if (form.getState().sendTokenValue !== value) {
+        form.set({ sendTokenAmount: formatAmountInput(value, selected.decimals, lang()), sendTokenValue: value });
+      }
       const current = form.getState();
       // A receiver typed into the form is resolved (or resolving) already; anything else is taken now, without the debounce.
-      if (current.receiverInput !== to || (!current.resolvingName && !current.receiverAddress)) applyReceiver(to, 0);
-      else if (lookupTimer !== undefined) applyReceiver(to, 0);
-      await lookup;
+      if (current.receiverInput !== to || (!current.resolvingName && !current.receiverAddress)) receiver.apply(to, 0);
+      return controller.confirm();
+    },
+    async confirm() {
+      const { receiverInput, receiverAddress } = form.getState();
+      if (receiver.debouncing) receiver.apply(receiverInput || receiverAddress || '', 0);
+      await receiver.settled();
       if (form.getState().gasPrice === undefined) await controller.fetchGasPrice();
       const reason = blocker();
       if (reason) throw new SendNotPossibleError(reason);
       return controller.send();
     },
     reset() {
-      lookupId++;
-      if (lookupTimer !== undefined) deps.clock.clearTimeout(lookupTimer);
-      lookupTimer = undefined;
+      receiver.cancel();
       form.reset();
     },
   };

@@ -12,21 +12,23 @@ export type SendToken = Pick<Balance, 'symbol' | 'name' | 'address' | 'price' | 
 /** Send form (spec section 3), the one store of the Send feature (the views and `useSend`); reset when switching namespace. */
 export interface SendState {
   token?: SendToken;
+  /** The amount as typed, in the reader's language ('1,5' in German). */
   sendTokenAmount?: string;
+  /** `sendTokenAmount` in the token's smallest unit, parsed once when typed (set with it); undefined while empty or invalid. */
+  sendTokenValue?: bigint;
   receiverAddress?: string;
   receiverProfileName?: string;
   receiverProfileImageUrl?: string;
   gasPrice?: bigint;
   gasPriceInUSD?: number;
   networkBalanceInUSD?: string;
+  /** The wallet is asked to send. */
   loading: boolean;
   tokenBalances: Balance[];
   /** What the user typed as receiver: an address or a name ('' when absent). */
   receiverInput?: string;
   /** A name's lookup is under way. */
   resolvingName?: boolean;
-  /** The wallet is asked to send. */
-  sending?: boolean;
   /** Solana: the rent (in SOL) the transfer pays into the receiver's new token account; undefined when none is made. */
   solanaRent?: string;
 }

@@ -94,7 +94,7 @@ describe('send flow on Solana', () => {
     flow.setReceiver(RECEIVER);
     expect(await flow.send()).toBe('rejected');
     expect(toasts).toEqual([]);
-    expect(form.getState()).toMatchObject({ sendTokenAmount: '1', receiverAddress: RECEIVER, sending: false });
+    expect(form.getState()).toMatchObject({ sendTokenAmount: '1', receiverAddress: RECEIVER, loading: false });
   });
 
   it("'Failed to send transaction. Please try again.' when sending really failed, and when the cluster refuses it on chain", async () => {

@@ -11,7 +11,7 @@ import {
   slippagePercent,
   usdCents,
 } from './amounts.js';
-import { readChainCapabilities, supportsAtomicBatch } from '../capabilities.js';
+import { readChainCapabilities, supportsAtomicBatch } from '../../chain/capabilities.js';
 import { createSwapController, quoteDetails, RECEIPT_TIMEOUT_MS, swapIssue, SWAP_QUOTE_DEBOUNCE_MS, SWAP_QUOTE_TTL_MS, type SwapControllerDeps, type SwapStep } from './swap.js';
 
 const USER = '0x1111111111111111111111111111111111111111';

@@ -1,7 +1,8 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
-import { ONRAMP_PROVIDER, type OnrampController } from '../../controllers/onramp/onramp.js';
+import type { OnrampController } from '../../controllers/onramp/onramp.js';
+import { ONRAMP_PROVIDER } from '../../controllers/onramp/onramp-state.js';
 import { MbView, viewStyles } from '../view.js';
 import { buyInProgressStyles } from './buy-in-progress-view.styles.js';
 import '../../ui/button/button.js';
@@ -46,11 +47,6 @@ export class MbBuyInProgressView extends MbView {
           : nothing}
         ${back}
       </div>`;
-  }
-
-  override updated(): void {
-    // A purchase that arrived hands over to its completion screen.
-    if (this.state.value?.progress === 'completed' && this.controllers.router.getState().view === 'BuyInProgress') this.controllers.router.reset('BuyComplete');
   }
 
   override disconnectedCallback(): void {

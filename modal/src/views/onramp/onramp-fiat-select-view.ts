@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
-import { type OnrampController } from '../../controllers/onramp/onramp.js';
+import type { OnrampController } from '../../controllers/onramp/onramp.js';
 import type { MbInputEvent } from '../../ui/input/input.js';
 import { MbView } from '../view.js';
 import '../../ui/input/input.js';

@@ -1,7 +1,8 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
-import { ONRAMP_PROVIDER, type OnrampController, type OnrampState } from '../../controllers/onramp/onramp.js';
+import type { OnrampController } from '../../controllers/onramp/onramp.js';
+import { ONRAMP_PROVIDER, type OnrampState } from '../../controllers/onramp/onramp-state.js';
 import type { OnrampAmount } from '../../api/types.js';
 import { MbView, viewStyles, run } from '../view.js';
 import { detail, tradeStyles } from '../trade.js';

@@ -1,7 +1,8 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
-import { networkOf, type OnrampController } from '../../controllers/onramp/onramp.js';
+import type { OnrampController } from '../../controllers/onramp/onramp.js';
+import { networkOf } from '../../controllers/onramp/onramp-state.js';
 import { MbView } from '../view.js';
 import '../../ui/list-item/list-item.js';
 import '../../ui/token-image/token-image.js';

@@ -63,22 +63,16 @@ export class MbWalletSendPreviewView extends MbView {
           : nothing}
         ${flow.solanaRent ? html`<div><span class="label">${t.tokenAccountRent}</span><span>${flow.solanaRent} SOL</span></div>` : nothing}
       </div>
-      ${form.sending ? html`<mb-text tone="muted" align="center" role="status">${t.approveInWallet}</mb-text>` : nothing}
+      ${form.loading ? html`<mb-text tone="muted" align="center" role="status">${t.approveInWallet}</mb-text>` : nothing}
       <div class="row">
-        <mb-button variant="secondary" ?disabled=${form.sending ?? false} @click=${() => this.controllers.router.back()}>${t.cancel}</mb-button>
-        <mb-button class="confirm" ?loading=${form.sending ?? false} ?disabled=${form.sending ?? false} @click=${this.send}>${t.send}</mb-button>
+        <mb-button variant="secondary" ?disabled=${form.loading} @click=${() => this.controllers.router.back()}>${t.cancel}</mb-button>
+        <mb-button class="confirm" ?loading=${form.loading} ?disabled=${form.loading} @click=${this.send}>${t.send}</mb-button>
       </div>`;
   }
 
   private send = async () => {
-    const form = this.controllers.send.getState();
-    const flow = this.flow.current!.sendFlow;
-    const value = flow.amount();
-    if (!form.token || value === undefined) return;
-    // The same use case as `useSend`: the form's token, amount and receiver.
-    await flow
-      .sendTokens({ token: form.token.address, amount: formatAmount(value, form.token.decimals), to: form.receiverInput || form.receiverAddress || '' })
-      .catch((error: unknown) => log('warn', 'Send not possible', error));
+    // The form as it stands: its amount was parsed once, when typed.
+    await this.flow.current!.sendFlow.confirm().catch((error: unknown) => log('warn', 'Send not possible', error));
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ModalUiTexts } from '../../texts/locale.js';
-import { swapIssue, type SwapState } from '../../controllers/swap/swap.js';
+import { swapIssue, type SwapState } from '../../controllers/swap/swap-state.js';
 
 /** The message of what stops the swap now, in the active catalogue; undefined when nothing does. */
 export function issueText(texts: ModalUiTexts, state: SwapState): string | undefined {

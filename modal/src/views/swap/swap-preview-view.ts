@@ -1,7 +1,8 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
-import { needsApproval, quoteDetails, swapIssue, type SwapController, type SwapState } from '../../controllers/swap/swap.js';
+import type { SwapController } from '../../controllers/swap/swap.js';
+import { needsApproval, quoteDetails, swapIssue, type SwapState } from '../../controllers/swap/swap-state.js';
 import { formatAmount, formatTokenAmount, formatUsd } from '../../core/units.js';
 import { slippageText } from '../../controllers/swap/amounts.js';
 import { MbView, viewStyles, feeRuns, run } from '../view.js';
@@ -84,11 +85,6 @@ export class MbSwapPreviewView extends MbView {
     const t = this.localize.texts;
     const symbol = state.from!.symbol;
     return state.step === 'batching' ? t.batchInWallet(symbol) : state.step === 'approving' ? t.approvingInWallet(symbol) : t.swappingInWallet;
-  }
-
-  override updated(): void {
-    // A finished swap leaves the review for its completion screen (no way back to a spent quote).
-    if (this.state.value?.step === 'done' && this.controllers.router.getState().view === 'SwapPreview') this.controllers.router.reset('SwapComplete');
   }
 }
 

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
-import { type SwapController, type SwapTokenInfo } from '../../controllers/swap/swap.js';
+import type { SwapController, SwapTokenInfo } from '../../controllers/swap/swap.js';
 import { formatTokenAmount } from '../../core/units.js';
 import type { MbInputEvent } from '../../ui/input/input.js';
 import { MbView } from '../view.js';

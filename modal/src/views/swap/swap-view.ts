@@ -1,7 +1,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
-import { quoteDetails, swapIssue, type SwapController, type SwapState, type SwapTokenInfo } from '../../controllers/swap/swap.js';
+import type { SwapController } from '../../controllers/swap/swap.js';
+import { quoteDetails, swapIssue, type SwapState, type SwapTokenInfo } from '../../controllers/swap/swap-state.js';
 import { formatAmount, formatTokenAmount, formatUsd, formatAmountInput } from '../../core/units.js';
 import { slippageText } from '../../controllers/swap/amounts.js';
 import { MbView, viewStyles, feeRuns, rateRuns, run } from '../view.js';

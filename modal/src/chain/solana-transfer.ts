@@ -1,9 +1,9 @@
 /**
- * Sending on Solana (a lazy chunk with the kit builders): SOL and SPL transfers built for the connected wallet to sign
- * and send, then awaited until confirmed. The send flow loads it on the first Solana send or preview.
+ * Solana transfers (a lazy chunk with the kit builders): SOL and SPL transfers built for the connected wallet to sign
+ * and send, then awaited until confirmed. `submit.ts` loads it on the first Solana send, the send form on a preview.
  */
-import type { SolanaWalletConnector } from '../../connectors/solana/connector.js';
-import { formatSolanaAmount, SOL_DECIMALS } from '../../connectors/solana/rules.js';
+import type { SolanaWalletConnector } from '../connectors/solana/connector.js';
+import { formatSolanaAmount, SOL_DECIMALS } from '../connectors/solana/rules.js';
 import {
   buildSolTransfer,
   buildSplTransfer,
@@ -11,7 +11,7 @@ import {
   waitForSolanaSignature,
   type PreparedSolanaTransfer,
   type SolanaRpcCall,
-} from '../../connectors/solana/transactions.js';
+} from '../connectors/solana/transactions.js';
 
 /** One Solana transfer as the send form holds it: `units` in base units; a token without `address` is SOL, else `solana:<ref>:<mint>`. */
 export interface SolanaTransferRequest {

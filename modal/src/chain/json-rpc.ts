@@ -1,19 +1,20 @@
 import { HttpError, ModalError, ProviderRpcError, ResponseValidationError } from '../errors.js';
+import { chainMessages } from '../texts/chain-messages.js';
+import { timeoutSignal } from './timeout.js';
 
 /**
  * The modal's one JSON-RPC caller over fetch: node reads (receipts, nonces, gas price, `eth_call`), the Blockchain
- * API's JSON-RPC rows and the embedded wallet's reads all go through it. It lives in `core/` so that the light
- * `read-contract` entry and `api/` can both use it. (viem's `http` transport would add its client and retry code,
- * about 4 kB gzip, to every chunk that reads.)
+ * API's JSON-RPC rows and the embedded wallet's reads all go through it. The floor of the chain room: it imports only
+ * errors, texts and the timeout policy, so that the light `read-contract` entry, `api/` and the connectors' reads can
+ * use it. (viem's `http` transport would add its client and retry code, about 4 kB gzip, to every chunk that reads.)
  */
 
-/** How long a node may take before a call fails (viem's http default). */
-export const JSON_RPC_TIMEOUT_MS = 10_000;
+export { REQUEST_TIMEOUT_MS } from './timeout.js';
 
 export interface JsonRpcCallOptions {
   /** Default: the global fetch. (The type is spelled out: importing core/types.ts would tie this module into its import loop.) */
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
-  /** Default {@link JSON_RPC_TIMEOUT_MS}. */
+  /** Default: the one timeout policy, `REQUEST_TIMEOUT_MS` (`timeout.ts`). */
   timeoutMs?: number;
   /** A non-2xx answer throws HttpError (default); `false`: the body decides (service-shapes row 23). */
   checkStatus?: boolean;
@@ -43,13 +44,12 @@ export async function jsonRpcAnswer(url: string, method: string, params: unknown
   try {
     response = await fetchImpl(url, {
       method: 'POST',
-      // A node that accepts the connection but never answers must not leave the caller waiting for ever.
-      signal: AbortSignal.timeout(options.timeoutMs ?? JSON_RPC_TIMEOUT_MS),
+      signal: timeoutSignal(options.timeoutMs),
       ...(options.contentType === false ? {} : { headers: { 'Content-Type': 'application/json' } }),
       body: JSON.stringify({ jsonrpc: '2.0', id: options.id ?? ++nextId, method, params }),
     });
   } catch (cause) {
-    throw new ModalError((cause as Error)?.name === 'TimeoutError' ? 'The request timed out.' : 'The network could not be reached.', { cause, details: `${method} at ${url}` });
+    throw new ModalError((cause as Error)?.name === 'TimeoutError' ? chainMessages.rpcTimedOut : chainMessages.rpcUnreachable, { cause, details: `${method} at ${url}` });
   }
   if (options.checkStatus !== false && !response.ok) throw new HttpError(response.status, url);
   try {

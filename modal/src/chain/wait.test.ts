@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeClock, flush } from '../core/testing.js';
-import { waitForCallsStatus } from './swap/calls-status.js';
-import { RECEIPT_POLL_MS, RECEIPT_TIMEOUT_MS, TransactionRevertedError, waitForReceipt, WaitTimeoutError, type ChainRead } from './receipts.js';
+import { RECEIPT_POLL_MS, RECEIPT_TIMEOUT_MS, TransactionRevertedError, waitForReceipt, WaitTimeoutError, type ChainRead, waitForCallsStatus } from './wait.js';
 
 const HASH = `0x${'ab'.repeat(32)}`;
 
@@ -21,7 +20,7 @@ describe('the one receipt waiter (Send and Swap)', () => {
   it('polls every 500 ms through failed reads and answers the successful receipt', async () => {
     const clock = createFakeClock();
     const read = reading([null, new Error('node busy'), { status: '0x1', transactionHash: HASH }]);
-    const waiting = waitForReceipt(read, HASH, { clock });
+    const waiting = waitForReceipt(read, HASH, { clock, revertedMessage: 'reverted!', timeoutMessage: 'too slow' });
     await flush();
     expect(read.calls).toEqual(['eth_getTransactionReceipt']);
     await clock.advance(RECEIPT_POLL_MS);
@@ -32,12 +31,12 @@ describe('the one receipt waiter (Send and Swap)', () => {
 
   it('throws TransactionRevertedError for a reverted receipt and WaitTimeoutError when none comes in time', async () => {
     const clock = createFakeClock();
-    await expect(waitForReceipt(reading([{ status: '0x0' }]), HASH, { clock, revertedMessage: 'reverted!' })).rejects.toMatchObject({
+    await expect(waitForReceipt(reading([{ status: '0x0' }]), HASH, { clock, revertedMessage: 'reverted!', timeoutMessage: 'too slow' })).rejects.toMatchObject({
       constructor: TransactionRevertedError,
       shortMessage: 'reverted!',
       hash: HASH,
     });
-    const pending = waitForReceipt(reading([null]), HASH, { clock, timeoutMessage: 'too slow' });
+    const pending = waitForReceipt(reading([null]), HASH, { clock, revertedMessage: 'reverted!', timeoutMessage: 'too slow' });
     const settled = pending.catch((error: unknown) => error);
     await clock.advance(RECEIPT_TIMEOUT_MS + RECEIPT_POLL_MS);
     expect(await settled).toMatchObject({ constructor: WaitTimeoutError, shortMessage: 'too slow' });

@@ -1,12 +1,12 @@
 /**
- * Blockchain API rows 21-22 and JSON-RPC to any node URL, on the modal's one JSON-RPC caller (`core/json-rpc.ts`).
+ * Blockchain API rows 21-22 and JSON-RPC to any node URL, on the modal's one JSON-RPC caller (`chain/json-rpc.ts`).
  * Its own module so that a small lazy chunk (the pending-transactions badge) can read the chain without the rest of
  * the Blockchain API.
  */
-import { jsonRpc } from '../core/json-rpc.js';
+import { jsonRpc } from './json-rpc.js';
 import { blockchainRpcUrlOf } from './rpc-url.js';
-import { blockchainApiProjectUrl, type ApiContext } from './http.js';
-import type { JsonRpcRequest } from './types.js';
+import { blockchainApiProjectUrl, type ApiContext } from '../api/http.js';
+import type { JsonRpcRequest } from '../api/types.js';
 
 /** The per-chain JSON-RPC URL (row 22): `{host}/v1/?chainId={caip2}&projectId={id}`. */
 export function blockchainRpcUrl(ctx: Pick<ApiContext, 'urls' | 'projectId'>, caipNetworkId: string): string {

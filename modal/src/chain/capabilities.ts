@@ -2,7 +2,7 @@ import type { Eip1193Provider } from '../core/types.js';
 
 /** What a wallet reports for one chain in EIP-5792 `wallet_getCapabilities` (the parts the modal reads). */
 export interface ChainCapabilities {
-  /** EIP-5792 v2: atomic execution of `wallet_sendCalls`. */
+  /** EIP-5792 v2: atomic execution of a batch of calls. */
   atomic?: { status?: string };
   /** The older (pre-v2) shape of the same capability. */
   atomicBatch?: { supported?: boolean };
