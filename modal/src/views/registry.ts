@@ -1,5 +1,7 @@
 import type { ModalControllers } from '../controllers/bag.js';
+import type { EmbeddedPanel } from '../controllers/embedded/embedded.js';
 import type { LazyFeature } from '../controllers/lazy.js';
+import type { ModalUiTexts } from '../texts/locale.js';
 import { views, type ViewEntry, type ViewName } from './views.js';
 
 export { views };
@@ -14,6 +16,17 @@ export function viewEntry(view: ViewName): ViewEntry | undefined {
 export const viewLoaders: Record<ViewName, () => Promise<unknown>> = Object.fromEntries(
   Object.entries(views).map(([name, entry]) => [name, entry.load]),
 ) as Record<ViewName, () => Promise<unknown>>;
+
+/** A panel entry's panel and line, typed: a name that is no frame panel or no text of the catalogue fails to compile. */
+type PanelEntry = Extract<(typeof views)[ViewName], { kind: 'panel' }>;
+export type PanelViewProps = { panel: EmbeddedPanel; lineKey: keyof ModalUiTexts };
+const panelEntriesAreTyped: [PanelEntry['panel'] extends EmbeddedPanel ? true : never, PanelEntry['line'] extends keyof ModalUiTexts ? true : never] = [true, true];
+void panelEntriesAreTyped;
+
+/** What the shell sets on a view's element besides its controllers (a panel entry's panel and line). */
+export function viewProps(entry: ViewEntry): Partial<PanelViewProps> {
+  return entry.kind === 'panel' ? { panel: entry.panel as EmbeddedPanel, lineKey: entry.line as keyof ModalUiTexts } : {};
+}
 
 /** Tag of each view's element, by name (pages and specs find a view by it). */
 export const viewTags: Record<ViewName, string> = Object.fromEntries(Object.entries(views).map(([name, entry]) => [name, entry.tag])) as Record<

@@ -30,7 +30,19 @@ export interface ElementViewEntry {
   readonly frame: boolean;
 }
 
-export type ViewEntry = ElementViewEntry;
+/**
+ * A view that shows one of the wallet frame's own panels under one line of text: the shared panel element (its chunk
+ * too), the embedded feature and the frame below; no file of its own.
+ */
+export interface PanelViewEntry extends Omit<ElementViewEntry, 'kind'> {
+  readonly kind: 'panel';
+  /** The frame's panel the view asks for (an `EmbeddedPanel`, checked in `registry.ts`). */
+  readonly panel: string;
+  /** Key of the catalogue's text shown above the frame (checked in `registry.ts`). */
+  readonly line: string;
+}
+
+export type ViewEntry = ElementViewEntry | PanelViewEntry;
 
 interface ViewOptions {
   features?: readonly (ViewFeatureName | OptionalViewFeature)[];
@@ -45,6 +57,18 @@ const view = (tag: string, load: () => Promise<unknown>, { features = [], frame 
   features,
   frame,
 });
+
+/** A view of one frame panel under one line of text. */
+const panelView = <const Panel extends string, const Line extends string>(panel: Panel, line: Line) =>
+  ({
+    kind: 'panel',
+    tag: 'mb-embedded-wallet-panel-view',
+    load: () => import('./embedded/embedded-wallet-panel-view.js'),
+    features: ['embedded'],
+    frame: true,
+    panel,
+    line,
+  }) as const satisfies PanelViewEntry;
 
 const hub = { features: ['hub'] } as const;
 const swap = { features: ['swap'] } as const;
@@ -70,9 +94,9 @@ export const views = {
   ConnectingFarcaster: view('mb-connecting-farcaster-view', () => import('./embedded/connecting-farcaster-view.js'), embedded),
   ApproveTransaction: view('mb-approve-transaction-view', () => import('./embedded/approve-transaction-view.js'), { frame: true }),
   // The wallet frame's own panels: key protection, recovery, export, devices (issue 28)
-  EmbeddedWalletProtect: view('mb-embedded-wallet-protect-view', () => import('./embedded/embedded-wallet-protect-view.js'), { ...embedded, frame: true }),
+  EmbeddedWalletProtect: panelView('protect', 'protectLine'),
   EmbeddedWalletRecover: view('mb-embedded-wallet-recover-view', () => import('./embedded/embedded-wallet-recover-view.js'), { ...embedded, frame: true }),
-  EmbeddedWalletExport: view('mb-embedded-wallet-export-view', () => import('./embedded/embedded-wallet-export-view.js'), { ...embedded, frame: true }),
+  EmbeddedWalletExport: panelView('export', 'exportLine'),
   EmbeddedWalletDevices: view('mb-embedded-wallet-devices-view', () => import('./embedded/embedded-wallet-devices-view.js'), { ...embedded, frame: true }),
   // Account hub
   WalletSend: view('mb-wallet-send-view', () => import('./send/wallet-send-view.js'), hub),

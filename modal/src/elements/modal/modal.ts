@@ -5,7 +5,7 @@ import type { ModalControllers } from '../../controllers/bag.js';
 import { controllersOf, getDefaultClient } from '../../client-registry.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../../views/store-controller.js';
-import { showsFrame, viewEntry, viewFeatures } from '../../views/registry.js';
+import { showsFrame, viewEntry, viewFeatures, viewProps } from '../../views/registry.js';
 import { textsOf } from '../../texts/catalogue.js';
 import { deepActiveElement, focusableElements } from './focus.js';
 import { modalStyles } from './modal.styles.js';
@@ -301,6 +301,7 @@ export class MbModal extends LitElement {
         </div>`;
       }
       const element = document.createElement(entry.tag) as HTMLElement & { controllers?: ModalControllers };
+      Object.assign(element, viewProps(entry));
       element.controllers = controllers;
       this.viewElement = element;
       this.viewName = view;
