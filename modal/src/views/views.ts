@@ -97,7 +97,7 @@ export const views = {
   EmbeddedWalletProtect: panelView('protect', 'protectLine'),
   EmbeddedWalletRecover: view('mb-embedded-wallet-recover-view', () => import('./embedded/embedded-wallet-recover-view.js'), { ...embedded, frame: true }),
   EmbeddedWalletExport: panelView('export', 'exportLine'),
-  EmbeddedWalletDevices: view('mb-embedded-wallet-devices-view', () => import('./embedded/embedded-wallet-devices-view.js'), { ...embedded, frame: true }),
+  EmbeddedWalletDevices: panelView('devices', 'devicesLine'),
   // Account hub
   WalletSend: view('mb-wallet-send-view', () => import('./send/wallet-send-view.js'), hub),
   WalletSendPreview: view('mb-wallet-send-preview-view', () => import('./send/wallet-send-preview-view.js'), hub),
