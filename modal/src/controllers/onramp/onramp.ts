@@ -7,6 +7,7 @@ import { fetchTokenPrices } from '../../api/convert.js';
 import { fetchOnrampOptions, fetchOnrampQuote, generateOnrampUrl } from '../../api/onramp.js';
 import { createStore } from '../../core/store.js';
 import { messages as englishMessages } from '../../texts/messages.js';
+import { messagesOf } from '../../texts/messages-of.js';
 import type { Clock, ModalNetwork, Store } from '../../core/types.js';
 import type { CoreControllers } from '../core-controllers.js';
 import { safeLinkUrl } from '../../core/safe-url.js';
@@ -134,7 +135,7 @@ export function mockedQuote(amountText: string, fiat: string, currency: OnrampPu
 
 /** Buying crypto with fiat: options, quote, the provider URL, and watching the purchase arrive. */
 export function createOnrampController(deps: OnrampControllerDeps): OnrampController {
-  const text = deps.messages ?? { somethingWentWrong: 'Something went wrong' };
+  const text = deps.messages ?? englishMessages;
   const store = createStore<OnrampState>({
     status: 'idle',
     paymentCurrencies: [],
@@ -381,7 +382,7 @@ export function createOnrampController(deps: OnrampControllerDeps): OnrampContro
 
 /** Builds the onramp controller of a modal (`createControllers` does, once, as the lazy `onramp` member). */
 export function createOnrampFor(controllers: CoreControllers): OnrampController {
-  const messages = { ...englishMessages, ...controllers.options.messages };
+  const messages = messagesOf(controllers.options);
   return createOnrampController({
     api: controllers.api,
     clock: controllers.clock,

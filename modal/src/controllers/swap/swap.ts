@@ -9,6 +9,7 @@ import type { CoreControllers } from '../core-controllers.js';
 import { isUserRejection, ModalError } from '../../errors.js';
 import { errorMessageOf, type ErrorMessageTexts } from '../../error-message.js';
 import { messages as englishMessages } from '../../texts/messages.js';
+import { messagesOf } from '../../texts/messages-of.js';
 import { parseAmount, unitsOfDecimalText } from '../../core/units.js';
 import { chainHex, readChainCapabilities, supportsAtomicBatch, type ChainCapabilities } from '../capabilities.js';
 import { minimumReceived, parseSlippage, priceImpactBps, slippagePercent, toHex, usdCents } from './amounts.js';
@@ -524,7 +525,7 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
  * first-click bundle). Reset when the account or network changes.
  */
 export function createSwapFor(controllers: CoreControllers): SwapController {
-  const messages = { ...englishMessages, ...controllers.options.messages };
+  const messages = messagesOf(controllers.options);
   return createSwapController({
     api: controllers.api,
     clock: controllers.clock,
