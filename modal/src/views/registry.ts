@@ -20,8 +20,9 @@ export const viewLoaders: Record<ViewName, () => Promise<unknown>> = Object.from
 /** A panel entry's panel and line, typed: a name that is no frame panel or no text of the catalogue fails to compile. */
 type PanelEntry = Extract<(typeof views)[ViewName], { kind: 'panel' }>;
 export type PanelViewProps = { panel: EmbeddedPanel; lineKey: keyof ModalUiTexts };
-const panelEntriesAreTyped: [PanelEntry['panel'] extends EmbeddedPanel ? true : never, PanelEntry['line'] extends keyof ModalUiTexts ? true : never] = [true, true];
-void panelEntriesAreTyped;
+type IsTrue<T extends true> = T;
+/** Compiles only while each panel entry names a frame panel and a text of the catalogue. */
+export type PanelEntriesAreTyped = IsTrue<PanelEntry['panel'] extends EmbeddedPanel ? (PanelEntry['line'] extends keyof ModalUiTexts ? true : false) : false>;
 
 /** What the shell sets on a view's element besides its controllers (a panel entry's panel and line). */
 export function viewProps(entry: ViewEntry): Partial<PanelViewProps> {
