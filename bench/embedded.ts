@@ -1,7 +1,7 @@
 // `npm run bench:embedded`: the embedded wallet's sizes. The frame page's own script (bundled as api-mocks serves
 // it) and the modal's lazy chunks of the embedded wallet, bundled as a dapp would (bench/dapp-bundler.ts).
 import { buildFrameScript } from '../api-mocks/src/embedded/frame-bundle.js';
-import { bundleDapp } from './view-sizes.js';
+import { bundleDapp, registeredViewSources } from './view-sizes.js';
 import { writeBenchReport } from './results.js';
 import { measureCustody } from './custody-timings.js';
 import { loadavg } from 'node:os';
@@ -10,19 +10,8 @@ const FRAME_GOAL_KB = 60;
 const VIEW_GOAL_KB = 12;
 const READY_GOAL_MS = 300;
 
-const views = {
-  EmailVerifyOtp: 'modal/src/views/embedded/email-verify-otp-view.ts',
-  EmailVerifyDevice: 'modal/src/views/embedded/email-verify-device-view.ts',
-  UpdateEmailWallet: 'modal/src/views/embedded/update-email-wallet-view.ts',
-  ConnectSocials: 'modal/src/views/embedded/connect-socials-view.ts',
-  ConnectingSocial: 'modal/src/views/embedded/connecting-social-view.ts',
-  ConnectingFarcaster: 'modal/src/views/embedded/connecting-farcaster-view.ts',
-  ApproveTransaction: 'modal/src/views/embedded/approve-transaction-view.ts',
-  EmbeddedWalletProtect: 'modal/src/views/embedded/embedded-wallet-protect-view.ts',
-  EmbeddedWalletRecover: 'modal/src/views/embedded/embedded-wallet-recover-view.ts',
-  EmbeddedWalletExport: 'modal/src/views/embedded/embedded-wallet-export-view.ts',
-  EmbeddedWalletDevices: 'modal/src/views/embedded/embedded-wallet-devices-view.ts',
-};
+// The embedded wallet's views, as the views' declaration loads them (the frame panels share one chunk).
+const views = Object.fromEntries(registeredViewSources().filter(([, source]) => source.startsWith('modal/src/views/embedded/')));
 
 async function main() {
   const frame = await buildFrameScript();

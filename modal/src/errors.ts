@@ -1,6 +1,7 @@
 // The base class has a module of its own: the React hooks throw it at a page's first load without the rest of this file.
 import { ModalError, type ModalErrorOptions } from './modal-error.js';
 import { coreMessages as messages } from './texts/core-messages.js';
+import { errorTexts } from './texts/error-texts.js';
 
 export { ModalError, type ModalErrorOptions };
 
@@ -8,7 +9,7 @@ export { ModalError, type ModalErrorOptions };
 export class UserRejectedError extends ModalError {
   override name = 'UserRejectedError';
   constructor(options: ModalErrorOptions = {}) {
-    super('User rejected the request.', options);
+    super(errorTexts.userRejected, options);
   }
 }
 
@@ -17,7 +18,7 @@ export class ChainSwitchError extends ModalError {
   override name = 'ChainSwitchError';
   readonly chainId: number;
   constructor(chainId: number, options: ModalErrorOptions = {}) {
-    super(`Failed to switch to chain ${chainId}.`, options);
+    super(errorTexts.chainSwitchFailed(chainId), options);
     this.chainId = chainId;
   }
 }
@@ -39,7 +40,7 @@ export class ResponseValidationError extends ModalError {
   override name = 'ResponseValidationError';
   readonly url: string;
   constructor(url: string, details: string) {
-    super('Unexpected response shape.', { details });
+    super(errorTexts.unexpectedResponseShape, { details });
     this.url = url;
   }
 }

@@ -6,7 +6,7 @@ import { DEV_ACCOUNTS } from '../../scripts/config.js';
 import { LOGIN_MAIL, waitForMail } from '../embedded/mailbox.js';
 import { skipProtection } from '../embedded/protect.js';
 import type { ViewName } from '../../modal/src/core/view-name.js';
-import { viewTags } from '../../modal/src/views/view-tags.js';
+import { viewTags } from '../../modal/src/views/registry.js';
 import { expect, test } from '../fixtures.js';
 import type { StackInfo } from '../stack-info.js';
 import { readRequest, requestRegion } from '../trust/approve.js';

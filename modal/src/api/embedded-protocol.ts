@@ -4,6 +4,7 @@
  * `channel: EMBEDDED_CHANNEL`; each side checks the sender's window and origin before reading one.
  * Types only (plus constants and pure checks), so that the frame and api-mocks may import them.
  */
+import { embeddedPanelTexts } from '../texts/embedded-panels.js';
 
 import { ETH_SEND_TRANSACTION, WALLET_SEND_CALLS } from '../chain/wallet-methods.js';
 
@@ -60,47 +61,10 @@ export type EmbeddedPanel = 'protect' | 'recover' | 'export' | 'devices';
 export const EMBEDDED_PANELS: readonly EmbeddedPanel[] = ['protect', 'recover', 'export', 'devices'];
 /**
  * The labels of the frame's panels, in English: the frame's fallback, and the keys the modal's catalogue translates
- * (`ShowPanel.texts`). Errors the frame shows come from the service or the frame itself.
+ * (`ShowPanel.texts`). Written once, in the text catalogue (`texts/embedded-panels.ts`). Errors the frame shows come
+ * from the service or the frame itself.
  */
-export const EMBEDDED_PANEL_TEXTS = {
-  // protect
-  protectIntro: 'Add a passkey so that you can open this wallet on a new device. Without it, this device alone can recover your wallet.',
-  addPasskey: 'Add a passkey',
-  usePassword: 'Use a recovery password instead',
-  noPrf: 'This passkey cannot protect your recovery share. Choose a recovery password.',
-  passwordLabel: 'Recovery password',
-  passwordRepeat: 'Repeat the password',
-  passwordRule: 'At least 12 characters.',
-  passwordMismatch: 'The passwords do not match.',
-  savePassword: 'Save password',
-  notNow: 'Not now',
-  protectDone: 'Your wallet is protected.',
-  // recover
-  recoverIntro: 'This device does not hold a share of your key yet. Unlock it with your passkey or your recovery password.',
-  unlockPasskey: 'Unlock with your passkey',
-  unlock: 'Unlock',
-  noRecovery: 'No passkey or recovery password protects this wallet. Open it on the device where you created it.',
-  // export
-  exportIntro: 'Confirm it is you to reveal your private key.',
-  confirmPasskey: 'Confirm with your passkey',
-  sendCode: 'Send a code to my e-mail',
-  codeLabel: 'Code from your e-mail',
-  confirm: 'Confirm',
-  exportWarning: 'Anyone with this key controls your wallet. Never share it and never paste it into a website.',
-  reveal: 'Reveal private key',
-  copy: 'Copy',
-  copied: 'Copied',
-  // devices
-  devicesIntro: 'These devices hold a share of your key.',
-  thisDevice: 'This device',
-  lastUsed: 'Last used',
-  removeDevice: 'Remove this device',
-  removeConfirm: 'Confirm with your passkey or recovery password to remove the device.',
-  deviceRemoved: 'The device was removed. Its share no longer works.',
-  // shared
-  cancel: 'Cancel',
-  close: 'Close',
-} as const;
+export const EMBEDDED_PANEL_TEXTS = embeddedPanelTexts;
 export type EmbeddedPanelTextKey = keyof typeof EMBEDDED_PANEL_TEXTS;
 
 /** Longest label the app may hand the frame for a panel (plain text; the frame shows it as a text node). */

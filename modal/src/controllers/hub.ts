@@ -1,7 +1,7 @@
 import type { CoreControllers } from './core-controllers.js';
 import { rpcUrlOf } from '../chain/rpc-url.js';
 import { jsonRpcRequest } from '../chain/node-rpc.js';
-import { messages as englishMessages } from '../texts/messages.js';
+import { messagesOf } from '../texts/messages-of.js';
 import { onAccountActivity } from './activity/account-activity.js';
 import { createActivityController, type ActivityController } from './activity/activity.js';
 import { createApprovalReader } from './activity/approvals.js';
@@ -26,8 +26,7 @@ export function createHub(controllers: CoreControllers): HubControllers {
   const isChainSupported = () => networks.isActiveChainSupported();
   const getProvider = () => connection.getProvider();
   const rpc = (method: string, params: unknown[]) => jsonRpcRequest<unknown>(api, rpcUrlOf(options, network()), { method, params });
-  // English, then the options' locale and overrides (as the views' catalogue merges them).
-  const messages = { ...englishMessages, ...options.messages };
+  const messages = messagesOf(options);
   const portfolio = createPortfolioController({
     clock,
     address,

@@ -1,6 +1,7 @@
 import type { ViewName } from '../core/view-name.js';
 import type { ModalMessages, ModalUiTexts, TextOptions } from './locale.js';
 import { messages } from './messages.js';
+import { messagesOf } from './messages-of.js';
 import { texts, viewTitles } from './ui.js';
 
 /** The texts a modal shows: English, then the options' `locale`, then their `texts` overrides. */
@@ -28,7 +29,7 @@ export function textsOf(options: TextOptions | undefined): ActiveTexts {
       dir: options.locale?.dir ?? 'ltr',
       texts: { ...texts, ...options.locale?.texts, ...textOverrides },
       viewTitles: { ...viewTitles, ...options.locale?.viewTitles, ...titleOverrides },
-      messages: { ...messages, ...options.messages },
+      messages: messagesOf(options),
     };
     merged.set(options, active);
   }

@@ -1,13 +1,14 @@
 import type { ViewName } from '../core/view-name.js';
 import { connectButtonTexts } from './connect-button.js';
+import { embeddedPanelTexts } from './embedded-panels.js';
 
 /**
  * The modal's own interface texts (the spec quotes none for these screens); views and tests share them.
  * Texts quoted by the spec live in `./messages.ts`.
  */
 export const texts = {
+  ...embeddedPanelTexts,
   modalLabel: 'Wallet connection',
-  close: 'Close',
   back: 'Back',
   /** ApproveTransaction's heading while the embedded wallet asks to sign a message (not a transaction). */
   signMessageTitle: 'Sign message',
@@ -45,7 +46,6 @@ export const texts = {
   // Faults (issue 5/11)
   walletsUnavailable: 'Wallets could not be loaded.',
   // Sign in with X (SIWXSignMessage)
-  cancel: 'Cancel',
   siwxRequest: (appName: string) => `${appName} asks you to sign in with your wallet.`,
   siwxExplanation: 'Signing proves that you own this wallet. It sends no transaction and costs no fees.',
   siwxSign: 'Sign',
@@ -83,7 +83,6 @@ export const texts = {
   newEmailLabel: 'New e-mail',
   codeCurrentEmail: (email: string) => `Code sent to ${email}`,
   codeNewEmail: (email: string) => `Code sent to ${email}`,
-  confirm: 'Confirm',
   embeddedAccount: 'Logged in as',
   // Embedded wallet: passkey login, key protection and recovery (issue 28)
   continueWithPasskey: 'Continue with a passkey',
@@ -94,36 +93,7 @@ export const texts = {
   passkeyAndRecovery: 'Passkey and recovery',
   devices: 'Devices',
   exportPrivateKey: 'Export private key',
-  /** The wallet frame's own panels (keys of EMBEDDED_PANEL_TEXTS; `cancel`, `close` and `confirm` are above). */
-  protectIntro: 'Add a passkey so that you can open this wallet on a new device. Without it, this device alone can recover your wallet.',
-  addPasskey: 'Add a passkey',
-  usePassword: 'Use a recovery password instead',
-  noPrf: 'This passkey cannot protect your recovery share. Choose a recovery password.',
-  passwordLabel: 'Recovery password',
-  passwordRepeat: 'Repeat the password',
-  passwordRule: 'At least 12 characters.',
-  passwordMismatch: 'The passwords do not match.',
-  savePassword: 'Save password',
-  notNow: 'Not now',
-  protectDone: 'Your wallet is protected.',
-  recoverIntro: 'This device does not hold a share of your key yet. Unlock it with your passkey or your recovery password.',
-  unlockPasskey: 'Unlock with your passkey',
-  unlock: 'Unlock',
-  noRecovery: 'No passkey or recovery password protects this wallet. Open it on the device where you created it.',
-  exportIntro: 'Confirm it is you to reveal your private key.',
-  confirmPasskey: 'Confirm with your passkey',
-  sendCode: 'Send a code to my e-mail',
-  codeLabel: 'Code from your e-mail',
-  exportWarning: 'Anyone with this key controls your wallet. Never share it and never paste it into a website.',
-  reveal: 'Reveal private key',
-  copy: 'Copy',
-  copied: 'Copied',
-  devicesIntro: 'These devices hold a share of your key.',
-  thisDevice: 'This device',
-  lastUsed: 'Last used',
-  removeDevice: 'Remove this device',
-  removeConfirm: 'Confirm with your passkey or recovery password to remove the device.',
-  deviceRemoved: 'The device was removed. Its share no longer works.',
+  // The wallet frame's own panels: `embeddedPanelTexts` (first above, with `cancel`, `close` and `confirm`)
   // Account hub: balances, Send, Receive, Activity
   send: 'Send',
   receive: 'Receive',

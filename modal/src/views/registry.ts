@@ -1,101 +1,60 @@
 import type { ModalControllers } from '../controllers/bag.js';
+import type { EmbeddedPanel } from '../controllers/embedded/embedded.js';
 import type { LazyFeature } from '../controllers/lazy.js';
-import type { ViewName } from '../core/types.js';
-import { frameViews, viewTags } from './view-tags.js';
+import type { ModalUiTexts } from '../texts/locale.js';
+import { views, type ViewEntry, type ViewName } from './views.js';
 
-export { frameViews, viewTags };
+export { views };
+export type { ViewEntry };
 
-/**
- * One dynamic import per view, so each view is its own lazy chunk. Later views (SIWX, transactions,
- * names, send, swap, ...) slot in here with their tag above.
- */
-export const viewLoaders: Partial<Record<ViewName, () => Promise<unknown>>> = {
-  Connect: () => import('./connect/connect-view.js'),
-  AllWallets: () => import('./connect/all-wallets-view.js'),
-  ConnectingExternal: () => import('./connect/connecting-external-view.js'),
-  ConnectingWalletConnectBasic: () => import('./connect/connecting-wc-view.js'),
-  Account: () => import('./account/account-view.js'),
-  Networks: () => import('./networks/networks-view.js'),
-  UnsupportedChain: () => import('./networks/unsupported-chain-view.js'),
-  SIWXSignMessage: () => import('./siwx/siwx-sign-message-view.js'),
-  // Embedded wallet
-  EmailVerifyOtp: () => import('./embedded/email-verify-otp-view.js'),
-  EmailVerifyDevice: () => import('./embedded/email-verify-device-view.js'),
-  UpdateEmailWallet: () => import('./embedded/update-email-wallet-view.js'),
-  ConnectSocials: () => import('./embedded/connect-socials-view.js'),
-  ConnectingSocial: () => import('./embedded/connecting-social-view.js'),
-  ConnectingFarcaster: () => import('./embedded/connecting-farcaster-view.js'),
-  ApproveTransaction: () => import('./embedded/approve-transaction-view.js'),
-  EmbeddedWalletProtect: () => import('./embedded/embedded-wallet-protect-view.js'),
-  EmbeddedWalletRecover: () => import('./embedded/embedded-wallet-recover-view.js'),
-  EmbeddedWalletExport: () => import('./embedded/embedded-wallet-export-view.js'),
-  EmbeddedWalletDevices: () => import('./embedded/embedded-wallet-devices-view.js'),
-  WalletSend: () => import('./send/wallet-send-view.js'),
-  WalletSendPreview: () => import('./send/wallet-send-preview-view.js'),
-  WalletReceive: () => import('./receive/wallet-receive-view.js'),
-  Transactions: () => import('./activity/transactions-view.js'),
-  Swap: () => import('./swap/swap-view.js'),
-  SwapSelectToken: () => import('./swap/swap-select-token-view.js'),
-  SwapPreview: () => import('./swap/swap-preview-view.js'),
-  OnRampProviders: () => import('./onramp/onramp-providers-view.js'),
-  OnRampTokenSelect: () => import('./onramp/onramp-token-select-view.js'),
-  OnRampFiatSelect: () => import('./onramp/onramp-fiat-select-view.js'),
-  BuyInProgress: () => import('./onramp/buy-in-progress-view.js'),
-  SwapComplete: () => import('./swap/swap-complete-view.js'),
-  BuyComplete: () => import('./onramp/buy-complete-view.js'),
-  WalletSendSuccess: () => import('./send/wallet-send-success-view.js'),
-  // Names (issue 10/11)
-  RegisterAccountName: () => import('./names/register-account-name-view.js'),
-  RegisterAccountNameSuccess: () => import('./names/register-account-name-success-view.js'),
-};
+/** The entry of a view (undefined for a name that is not one, e.g. from a dapp's `open({ view })` at run time). */
+export function viewEntry(view: ViewName): ViewEntry | undefined {
+  return (views as Record<string, ViewEntry>)[view];
+}
 
-/** Loads a view's chunk (idempotent); false when the view has no element yet. */
+/** Each view's chunk loader, by name (the size guard and the bench measure each). */
+export const viewLoaders: Record<ViewName, () => Promise<unknown>> = Object.fromEntries(
+  Object.entries(views).map(([name, entry]) => [name, entry.load]),
+) as Record<ViewName, () => Promise<unknown>>;
+
+/** A panel entry's panel and line, typed: a name that is no frame panel or no text of the catalogue fails to compile. */
+type PanelEntry = Extract<(typeof views)[ViewName], { kind: 'panel' }>;
+export type PanelViewProps = { panel: EmbeddedPanel; lineKey: keyof ModalUiTexts };
+type IsTrue<T extends true> = T;
+/** Compiles only while each panel entry names a frame panel and a text of the catalogue. */
+export type PanelEntriesAreTyped = IsTrue<PanelEntry['panel'] extends EmbeddedPanel ? (PanelEntry['line'] extends keyof ModalUiTexts ? true : false) : false>;
+
+/** What the shell sets on a view's element besides its controllers (a panel entry's panel and line). */
+export function viewProps(entry: ViewEntry): Partial<PanelViewProps> {
+  return entry.kind === 'panel' ? { panel: entry.panel as EmbeddedPanel, lineKey: entry.line as keyof ModalUiTexts } : {};
+}
+
+/** Tag of each view's element, by name (pages and specs find a view by it). */
+export const viewTags: Record<ViewName, string> = Object.fromEntries(Object.entries(views).map(([name, entry]) => [name, entry.tag])) as Record<
+  ViewName,
+  string
+>;
+
+/** Loads a view's chunk (idempotent); false when the name is no view. */
 export async function loadView(view: ViewName): Promise<boolean> {
-  const load = viewLoaders[view];
-  if (!load) return false;
-  await load();
+  const entry = viewEntry(view);
+  if (!entry) return false;
+  await entry.load();
   return true;
 }
 
+/** Whether the wallet frame shows below a view (its approvals and its own panels). */
+export function showsFrame(view: ViewName): boolean {
+  return viewEntry(view)?.frame ?? false;
+}
+
 /**
- * The lazy features each view follows: the shell requests them together with the view's chunk (not one after the
- * other), so the view paints with its feature there.
+ * The lazy features a view follows: the shell requests them together with the view's chunk (not one after the
+ * other), so the view paints with its feature there. (Indexing the bag and the options checks each name of the table.)
  */
 export function viewFeatures(view: ViewName, controllers: ModalControllers): LazyFeature<unknown>[] {
-  switch (view) {
-    case 'Account':
-      return controllers.options.features.pendingTransactions ? [controllers.hub, controllers.pendingTransactions] : [controllers.hub];
-    case 'WalletSend':
-    case 'WalletSendPreview':
-    case 'WalletSendSuccess':
-    case 'Transactions':
-      return [controllers.hub];
-    case 'Swap':
-    case 'SwapSelectToken':
-    case 'SwapPreview':
-    case 'SwapComplete':
-      return [controllers.swap];
-    case 'OnRampProviders':
-    case 'OnRampTokenSelect':
-    case 'OnRampFiatSelect':
-    case 'BuyInProgress':
-    case 'BuyComplete':
-      return [controllers.onramp];
-    case 'RegisterAccountName':
-    case 'RegisterAccountNameSuccess':
-      return [controllers.names];
-    case 'EmailVerifyOtp':
-    case 'EmailVerifyDevice':
-    case 'UpdateEmailWallet':
-    case 'ConnectSocials':
-    case 'ConnectingSocial':
-    case 'ConnectingFarcaster':
-    case 'EmbeddedWalletProtect':
-    case 'EmbeddedWalletRecover':
-    case 'EmbeddedWalletExport':
-    case 'EmbeddedWalletDevices':
-      return [controllers.embedded];
-    default:
-      return [];
-  }
+  const on = controllers.options.features;
+  return (viewEntry(view)?.features ?? []).flatMap((followed) =>
+    typeof followed === 'string' ? [controllers[followed]] : on[followed.whenOption] ? [controllers[followed.feature]] : [],
+  );
 }

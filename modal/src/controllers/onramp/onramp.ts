@@ -3,6 +3,7 @@ import { fetchOnrampOptions, generateOnrampUrl } from '../../api/onramp.js';
 import { createStore } from '../../core/store.js';
 import { messages as englishMessages } from '../../texts/messages.js';
 import type { Store } from '../../core/types.js';
+import { messagesOf } from '../../texts/messages-of.js';
 import type { CoreControllers } from '../core-controllers.js';
 import { showCompletion } from '../completion.js';
 import { safeLinkUrl } from '../../core/safe-url.js';
@@ -47,7 +48,7 @@ export interface OnrampController extends Store<OnrampState> {
  * and the wait for the purchase to arrive (`onramp-watch.ts`).
  */
 export function createOnrampController(deps: OnrampControllerDeps): OnrampController {
-  const text = deps.messages ?? { somethingWentWrong: 'Something went wrong' };
+  const text = deps.messages ?? englishMessages;
   const store = createStore<OnrampState>({
     status: 'idle',
     paymentCurrencies: [],
@@ -176,7 +177,7 @@ export function createOnrampController(deps: OnrampControllerDeps): OnrampContro
 
 /** Builds the onramp controller of a modal (`createControllers` does, once, as the lazy `onramp` member). */
 export function createOnrampFor(controllers: CoreControllers): OnrampController {
-  const messages = { ...englishMessages, ...controllers.options.messages };
+  const messages = messagesOf(controllers.options);
   const onramp = createOnrampController({
     api: controllers.api,
     clock: controllers.clock,

@@ -7,7 +7,7 @@ import type { RouterController } from '../router.js';
 import type { ToastController } from '../toasts.js';
 import { isUserRejection } from '../../errors.js';
 import { log } from '../../core/logger.js';
-import { messages } from '../../texts/messages.js';
+import { messagesOf } from '../../texts/messages-of.js';
 import { cacaoOf, dataOfCacao, formatSiwxMessage } from './siwx-message.js';
 import { createLocalSiwxStorage, createServerSiwxStorage } from './siwx-storage.js';
 import type { SolanaSignInFields } from '../../connectors/solana/siwx.js';
@@ -135,7 +135,7 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
     }
     const pair = active();
     const provider = deps.getProvider();
-    if (!pair || !provider) throw new deps.ModalError(messages.noActiveCaipAddress);
+    if (!pair || !provider) throw new deps.ModalError(messagesOf(deps.options).noActiveCaipAddress);
     const data = baseData(pair.chainId, pair.address, await deps.storage.createNonce());
     const message = formatSiwxMessage(data);
     const signature = (await provider.request({ method: 'personal_sign', params: [utf8Hex(message), pair.address] })) as string;
@@ -154,12 +154,12 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
         return { status: 'signed', session };
       } catch (error) {
         if (isUserRejection(error)) {
-          deps.toasts.show('error', deps.options.messages.signatureDeclined ?? messages.signatureDeclined);
+          deps.toasts.show('error', messagesOf(deps.options).signatureDeclined);
           return { status: 'declined' };
         }
         // A smart account's signature (ERC-1271, or an undeployed account) that the app's verification refuses.
         if (deps.getAccount().embeddedWalletInfo?.accountType === 'smartAccount') {
-          deps.toasts.show('error', deps.options.messages.smartAccountsNotSupported ?? messages.smartAccountsNotSupported);
+          deps.toasts.show('error', messagesOf(deps.options).smartAccountsNotSupported);
         }
         log('warn', 'Sign-in failed', error);
         return { status: 'failed', reason: reasonOf(error) };

@@ -16,6 +16,7 @@ import type { SwapContext, SwapControllerDeps } from './swap-context.js';
 import { createSwapQuotes } from './swap-quotes.js';
 import { DEFAULT_SLIPPAGE_BPS, initialSwapState, type SwapState, type SwapTokenInfo } from './swap-state.js';
 import { createSwapSubmit, type SwapCompletion } from './swap-submit.js';
+import { messagesOf } from '../../texts/messages-of.js';
 
 export * from './swap-state.js';
 export type { SwapControllerDeps } from './swap-context.js';
@@ -182,7 +183,7 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
  * first-click bundle). Reset when the account or network changes.
  */
 export function createSwapFor(controllers: CoreControllers): SwapController {
-  const messages = { ...englishMessages, ...controllers.options.messages };
+  const messages = messagesOf(controllers.options);
   const swap = createSwapController({
     api: controllers.api,
     clock: controllers.clock,

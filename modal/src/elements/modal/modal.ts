@@ -5,7 +5,7 @@ import type { ModalControllers } from '../../controllers/bag.js';
 import { controllersOf, getDefaultClient } from '../../client-registry.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../../views/store-controller.js';
-import { frameViews, viewFeatures, viewLoaders, viewTags } from '../../views/registry.js';
+import { showsFrame, viewEntry, viewFeatures, viewProps } from '../../views/registry.js';
 import { textsOf } from '../../texts/catalogue.js';
 import { deepActiveElement, focusableElements } from './focus.js';
 import { modalStyles } from './modal.styles.js';
@@ -141,8 +141,8 @@ export class MbModal extends LitElement {
               <mb-icon name="close"></mb-icon>
             </mb-button>`}
       </header>
-      <div part="body" class=${frameViews.has(view) ? 'body compact' : 'body'}>${controllers && (modal?.open || this.embedded) ? this.renderView(view, controllers) : nothing}</div>
-      <div class="wallet-frame" ?hidden=${!frameViews.has(view)}><slot name="embedded-wallet"></slot></div>
+      <div part="body" class=${showsFrame(view) ? 'body compact' : 'body'}>${controllers && (modal?.open || this.embedded) ? this.renderView(view, controllers) : nothing}</div>
+      <div class="wallet-frame" ?hidden=${!showsFrame(view)}><slot name="embedded-wallet"></slot></div>
       <div class="announcer" aria-live="polite"></div>
       <div class="toasts">
         ${toast?.open ? html`<mb-toast variant=${toast.variant}>${toast.message}</mb-toast>` : nothing}
@@ -186,7 +186,7 @@ export class MbModal extends LitElement {
     this.settledRoute = route;
     // Leaving the wallet's frame (hidden now): the browser may keep sending keys to it while this page names the
     // heading as focused, so Escape and Tab would go nowhere; this page's window takes the keyboard back first.
-    const leftFrame = this.settledView !== undefined && frameViews.has(this.settledView) && !frameViews.has(this.routerState.value?.view ?? 'Connect');
+    const leftFrame = this.settledView !== undefined && showsFrame(this.settledView) && !showsFrame(this.routerState.value?.view ?? 'Connect');
     this.settledView = this.routerState.value?.view;
     if (leftFrame && !this.embedded) window.focus();
     const body = this.renderRoot.querySelector<HTMLElement>('.body');
@@ -285,15 +285,14 @@ export class MbModal extends LitElement {
   }
 
   private renderView(view: ViewName, controllers: ModalControllers) {
-    const tag = viewTags[view];
-    const load = viewLoaders[view];
-    if (!tag || !load) return html`<mb-text tone="muted" align="center">${textsOf(controllers.options).texts.viewUnavailable}</mb-text>`;
+    const entry = viewEntry(view);
+    if (!entry) return html`<mb-text tone="muted" align="center">${textsOf(controllers.options).texts.viewUnavailable}</mb-text>`;
     if (this.viewName !== view || this.viewOwner !== controllers || !this.viewElement) {
       const features = this.featuresTried === view ? [] : viewFeatures(view, controllers).filter((feature) => !feature.current);
-      if (!customElements.get(tag) || features.length > 0) {
+      if (!customElements.get(entry.tag) || features.length > 0) {
         // The view's chunk and its features are requested together; a feature that fails to load leaves the view to
         // show what it can (it tries again itself).
-        void Promise.all([load(), ...features.map((feature) => feature.load().catch(() => undefined))]).then(() => {
+        void Promise.all([entry.load(), ...features.map((feature) => feature.load().catch(() => undefined))]).then(() => {
           this.featuresTried = view;
           this.requestUpdate();
         });
@@ -301,7 +300,8 @@ export class MbModal extends LitElement {
           <mb-skeleton></mb-skeleton><mb-skeleton></mb-skeleton><mb-skeleton></mb-skeleton>
         </div>`;
       }
-      const element = document.createElement(tag) as HTMLElement & { controllers?: ModalControllers };
+      const element = document.createElement(entry.tag) as HTMLElement & { controllers?: ModalControllers };
+      Object.assign(element, viewProps(entry));
       element.controllers = controllers;
       this.viewElement = element;
       this.viewName = view;

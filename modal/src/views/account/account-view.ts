@@ -7,7 +7,7 @@ import { safeImageUrl } from '../../core/safe-url.js';
 import { FeatureController, StoreController } from '../store-controller.js';
 import { totalUsd } from '../../controllers/portfolio.js';
 import { MbView, viewStyles } from '../view.js';
-import { viewTags } from '../view-tags.js';
+import { views } from '../views.js';
 import { formatTokenAmount } from '../hub-format.js';
 import { formatDecimalText, formatUsd } from '../../core/units.js';
 import { accountStyles } from './account-view.styles.js';
@@ -94,7 +94,7 @@ export class MbAccountView extends MbView {
     const usable = evm && !networks.isUnsupported;
     // Solana: Send (SOL and SPL tokens) and Activity; swaps and purchases are EVM only.
     const solana = networks.activeNetwork.chainNamespace === 'solana';
-    const registered = (view: string) => Boolean((viewTags as Record<string, unknown>)[view]);
+    const registered = (view: string) => view in views;
     const t = this.localize.texts;
     const candidates: [boolean, string, string][] = [
       [features.send && (usable || solana), t.send, 'WalletSend'],

@@ -5,6 +5,7 @@ import { button, FRAME_LOG_KEY, FRAME_SCENARIO_KEY, frameLog, input, logInByEmai
 import type { ModalControllers } from '../../controllers/bag.js';
 import type { MbModal } from '../../elements/modal/modal.js';
 import { de } from '../../texts/locales/de.js';
+import { viewTags } from '../registry.js';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -75,7 +76,7 @@ describe('The wallet frame’s panels: passkey login, protect, recover, export, 
     localStorage.setItem(FRAME_SCENARIO_KEY, 'recover');
     const { controllers, modal, connect } = await openModal();
     await typeEmailLogin(modal, connect);
-    const view = await waitForView(modal, 'mb-embedded-wallet-recover-view');
+    const view = await waitForView(modal, viewTags.EmbeddedWalletRecover);
     assert.equal(dialogName(modal), 'Recover Wallet');
     assert.include(deepText(view), 'Unlock this device to use your wallet here.');
     const doc = await framePanel(modal, 'recover');
@@ -98,7 +99,7 @@ describe('The wallet frame’s panels: passkey login, protect, recover, export, 
     localStorage.setItem(FRAME_SCENARIO_KEY, 'recover');
     const { controllers, modal, connect } = await openModal();
     await typeEmailLogin(modal, connect);
-    const view = await waitForView(modal, 'mb-embedded-wallet-recover-view');
+    const view = await waitForView(modal, viewTags.EmbeddedWalletRecover);
     await framePanel(modal, 'recover');
     button(view, 'Disconnect').click();
     await waitForView(modal, 'mb-connect-view');
@@ -110,7 +111,7 @@ describe('The wallet frame’s panels: passkey login, protect, recover, export, 
     localStorage.setItem(FRAME_SCENARIO_KEY, 'protect');
     const { controllers, modal, connect } = await openModal();
     await typeEmailLogin(modal, connect);
-    const view = await waitForView(modal, 'mb-embedded-wallet-protect-view');
+    const view = await waitForView(modal, viewTags.EmbeddedWalletProtect);
     assert.equal(dialogName(modal), 'Protect Wallet');
     assert.include(deepText(view), 'A passkey or a recovery password lets you open this wallet on a new device.');
     const doc = await framePanel(modal, 'protect');
@@ -136,7 +137,7 @@ describe('The wallet frame’s panels: passkey login, protect, recover, export, 
     assert.exists(await item('Passkey und Wiederherstellung'));
 
     (await item('Privaten Schlüssel exportieren')).click();
-    const exportView = await waitForView(modal, 'mb-embedded-wallet-export-view');
+    const exportView = await waitForView(modal, viewTags.EmbeddedWalletExport);
     assert.equal(dialogName(modal), 'Privaten Schlüssel exportieren');
     assert.include(deepText(exportView), 'Dein privater Schlüssel erscheint nur in der Wallet unten, nie für diese Website.');
     const exportDoc = await framePanel(modal, 'export');
@@ -154,7 +155,7 @@ describe('The wallet frame’s panels: passkey login, protect, recover, export, 
     await waitFor(() => !modal.querySelector('iframe')!.contentDocument!.querySelector('h1'), 3000, 'the panel closed in the frame');
 
     (await item('Geräte')).click();
-    await waitForView(modal, 'mb-embedded-wallet-devices-view');
+    await waitForView(modal, viewTags.EmbeddedWalletDevices);
     assert.equal(dialogName(modal), 'Geräte');
     const devicesDoc = await framePanel(modal, 'devices');
     const devices = frameLog().filter((e) => e.type === 'ShowPanel').at(-1)!;
@@ -172,7 +173,7 @@ describe('The wallet frame’s panels: passkey login, protect, recover, export, 
     const { controllers, modal, connect } = await openModal();
     await logInByEmail(controllers, modal, connect);
     controllers.modal.open({ view: 'EmbeddedWalletExport' });
-    await waitForView(modal, 'mb-embedded-wallet-export-view');
+    await waitForView(modal, viewTags.EmbeddedWalletExport);
     await framePanel(modal, 'export');
     controllers.modal.close();
     await waitFor(() => frameLog().at(-1)?.type === 'ClosePanel', 3000, 'ClosePanel');

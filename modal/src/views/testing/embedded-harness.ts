@@ -14,10 +14,8 @@ import '../embedded/connect-socials-view.js';
 import '../embedded/connecting-farcaster-view.js';
 import '../embedded/connecting-social-view.js';
 import '../embedded/update-email-wallet-view.js';
-import '../embedded/embedded-wallet-protect-view.js';
 import '../embedded/embedded-wallet-recover-view.js';
-import '../embedded/embedded-wallet-export-view.js';
-import '../embedded/embedded-wallet-devices-view.js';
+import '../embedded/embedded-wallet-panel-view.js';
 import '../../elements/embedded-frame.js';
 
 export const walletUrl = `${location.origin}/mock-wallet`;

@@ -1,0 +1,44 @@
+/**
+ * The labels of the wallet frame's own panels (protect, recover, export, devices), in English: a module of their own,
+ * since the frame's page bundles them as its fallback (`EMBEDDED_PANEL_TEXTS` of the frame's protocol) and the modal's
+ * catalogue (`texts/ui.ts`) holds them with its other texts, which each locale translates.
+ */
+export const embeddedPanelTexts = {
+  // protect
+  protectIntro: 'Add a passkey so that you can open this wallet on a new device. Without it, this device alone can recover your wallet.',
+  addPasskey: 'Add a passkey',
+  usePassword: 'Use a recovery password instead',
+  noPrf: 'This passkey cannot protect your recovery share. Choose a recovery password.',
+  passwordLabel: 'Recovery password',
+  passwordRepeat: 'Repeat the password',
+  passwordRule: 'At least 12 characters.',
+  passwordMismatch: 'The passwords do not match.',
+  savePassword: 'Save password',
+  notNow: 'Not now',
+  protectDone: 'Your wallet is protected.',
+  // recover
+  recoverIntro: 'This device does not hold a share of your key yet. Unlock it with your passkey or your recovery password.',
+  unlockPasskey: 'Unlock with your passkey',
+  unlock: 'Unlock',
+  noRecovery: 'No passkey or recovery password protects this wallet. Open it on the device where you created it.',
+  // export
+  exportIntro: 'Confirm it is you to reveal your private key.',
+  confirmPasskey: 'Confirm with your passkey',
+  sendCode: 'Send a code to my e-mail',
+  codeLabel: 'Code from your e-mail',
+  confirm: 'Confirm',
+  exportWarning: 'Anyone with this key controls your wallet. Never share it and never paste it into a website.',
+  reveal: 'Reveal private key',
+  copy: 'Copy',
+  copied: 'Copied',
+  // devices
+  devicesIntro: 'These devices hold a share of your key.',
+  thisDevice: 'This device',
+  lastUsed: 'Last used',
+  removeDevice: 'Remove this device',
+  removeConfirm: 'Confirm with your passkey or recovery password to remove the device.',
+  deviceRemoved: 'The device was removed. Its share no longer works.',
+  // shared
+  cancel: 'Cancel',
+  close: 'Close',
+} as const;
