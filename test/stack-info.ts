@@ -16,9 +16,17 @@ export interface StackInfo {
   deployment: Deployment;
   /** The local Solana chain (CAIP-2 id, JSON-RPC URL, test token mint, dev accounts). */
   solana: LocalSolanaInfo;
+  /** POST `?ms=` moves the embedded wallet's clock on (see `advanceServiceClock`). */
+  serviceClockUrl: string;
 }
 
 export const STACK_ENV = 'MINIBOT_E2E_STACK';
+
+/** Moves the embedded wallet service's clock on by `ms` (at most 60 s a call), for every test of the run. */
+export async function advanceServiceClock(stack: StackInfo, ms: number): Promise<void> {
+  const response = await fetch(`${stack.serviceClockUrl}?ms=${ms}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`Moving the service's clock on failed: HTTP ${response.status}`);
+}
 
 export function readStackInfo(): StackInfo {
   const raw = process.env[STACK_ENV];
