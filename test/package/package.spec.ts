@@ -10,7 +10,7 @@ import { test, expect } from '../fixtures.js';
 import { strictCsp } from '../modal/dapp-server.js';
 import type { StackInfo } from '../stack-info.js';
 import { readAndApprove } from '../trust/approve.js';
-import { buildNextDapp, checkVueTypings, readmeSelfHostedCsp, serveStatic, type FreshDapp, type NextDapp, type PackedModal } from './fresh-dapp.js';
+import { buildNextDapp, builtNextDapp, checkVueTypings, readmeSelfHostedCsp, serveStatic, type FreshDapp, type NextDapp, type PackedModal } from './fresh-dapp.js';
 import { NEXT_VERSION, prepareApps, type PreparedApps } from './prepared.js';
 
 /**
@@ -83,8 +83,10 @@ test.beforeAll(({ stack }) => {
   test.setTimeout(900_000);
   prepared = prepareApps((line) => console.info(line));
   ({ work, packed } = prepared);
-  // The Next.js build, the longest, runs while the other dapps' tests do; its describe waits for it.
-  nextBuild = buildNextDapp(packed.tarball, work, dappConfig(stack), NEXT_VERSION);
+  // The Next.js build, the longest, made ahead with this stack's addresses, or run now while the other dapps' tests
+  // run; its describe waits for it.
+  const built = builtNextDapp(work, dappConfig(stack));
+  nextBuild = built ? Promise.resolve(built) : buildNextDapp(packed.tarball, work, dappConfig(stack), NEXT_VERSION);
   nextBuild.catch(() => undefined);
 });
 
@@ -380,7 +382,7 @@ test.describe('a fresh Next.js App Router dapp (wagmi 3, ssr: true, cookie stora
   test.beforeAll(async () => {
     test.setTimeout(900_000);
     next = await nextBuild;
-    console.info(`Next.js dapp: npm install ${next.installSeconds.toFixed(0)} s, next build ${next.buildSeconds.toFixed(0)} s`);
+    console.info(next.buildSeconds ? `Next.js dapp: npm install ${next.installSeconds.toFixed(0)} s, next build ${next.buildSeconds.toFixed(0)} s` : 'Next.js dapp: built ahead with these addresses');
     nextServer = await next.start();
   });
 

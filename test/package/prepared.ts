@@ -4,7 +4,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildFreshDapp, installDappDependencies, packModal, type FreshDapp, type PackedModal } from './fresh-dapp.js';
+import { getContractAddress } from 'viem';
+import { DEV_ACCOUNTS } from '../../scripts/config.js';
+import { e2eStackConfig } from '../stack-info.js';
+import { buildFreshDapp, buildNextDapp, builtNextDapp, installDappDependencies, packModal, type FreshDapp, type NextDappConfig, type PackedModal } from './fresh-dapp.js';
 
 /**
  * The package tests' slow part, done once per content: `npm pack` of modal/ (the rollup build), one install of the
@@ -13,7 +16,8 @@ import { buildFreshDapp, installDappDependencies, packModal, type FreshDapp, typ
  * lockfile, the dapps' sources in fresh-dapp.ts), so a change to any of them makes it again, and a machine without
  * it makes it the first time. `npm test` makes it while the checks before the end-to-end tests
  * run (`npx tsx test/package/prepared.ts`); test/package/package.spec.ts makes it itself when it is missing.
- * The Next.js build and the Vue check stay in the tests: they read the stack's addresses, or are the check.
+ * The Next.js dapp is built too, with the addresses the end-to-end stack will have (its ports, and the presale the dev
+ * owner's first transaction deploys); the spec builds it again when the stack's differ. The Vue check stays in the spec.
  */
 
 /** The Next.js the App Router dapp installs (the latest when this test was written; `npm view next version`). */
@@ -53,6 +57,19 @@ export function contentKey(): string {
   return hash.digest('hex').slice(0, 24);
 }
 
+/** What the Next.js dapp of the end-to-end stack will read (the spec's `dappConfig` of the running stack). */
+export function expectedNextConfig(): NextDappConfig {
+  const config = e2eStackConfig();
+  return {
+    projectId: config.projectId,
+    chainId: config.preset.chainId,
+    rpcUrl: `http://${config.host}:${config.anvilPort}`,
+    apiUrl: `http://${config.host}:${config.apiPort}`,
+    relayUrl: `ws://${config.host}:${config.relayPort}`,
+    contract: getContractAddress({ from: DEV_ACCOUNTS[0].address, nonce: 0n }),
+  };
+}
+
 /** The prepared tarball and dapps for the current content: read when made already, made (and kept) otherwise. */
 export function prepareApps(log: (line: string) => void = () => {}): PreparedApps {
   const key = contentKey();
@@ -84,5 +101,7 @@ export function prepareApps(log: (line: string) => void = () => {}): PreparedApp
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  prepareApps((line) => console.log(line));
+  const { work, packed } = prepareApps((line) => console.log(line));
+  if (builtNextDapp(work, expectedNextConfig())) console.log('package tests: the Next.js dapp was built already');
+  else console.log(`package tests: next build ${(await buildNextDapp(packed.tarball, work, expectedNextConfig(), NEXT_VERSION)).buildSeconds.toFixed(0)} s`);
 }
