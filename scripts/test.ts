@@ -23,11 +23,11 @@ interface Step {
 
 const E2E = 'end-to-end tests in Chromium (Playwright)';
 
-// Longest first (seconds on 2 cores: the package tests' tarball and dapps about 200, vitest 185, web-test-runner 119,
+// Longest first (seconds on 2 cores: the package tests' tarball and dapps about 250, vitest 185, web-test-runner 119,
 // typecheck 45, forge 40, lint 26), so that the two lanes end together; the summary lists them in this order.
 const steps: Step[] = [
   {
-    name: "package tests' tarball and dapps (npm pack, install, tsc and vite build; kept by content)",
+    name: "package tests' tarball and dapps (npm pack, install, tsc, vite and next build; kept by content)",
     command: ['npx', 'tsx', 'test/package/prepared.ts'],
     prepares: E2E,
   },
