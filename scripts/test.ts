@@ -6,16 +6,17 @@ import { repoRoot } from './stack.js';
 /**
  * `npm test`: every check of the project; all steps run, and the exit code says whether all passed.
  *
- * The checks before the end-to-end tests each keep about one core busy (tsc, eslint, forge's compile, vitest's
- * workers, one Chromium page at a time), so they run two at a time (`TEST_JOBS`, default: the machine's cores, at
- * most 2), longest first; each one's output is printed in one piece when it ends. The end-to-end tests, which keep
- * both cores busy on their own (two Playwright workers), run last and alone, their output as it comes.
- * `TEST_JOBS=1` runs every step one after the other, as `npm test` did before.
+ * The first checks each keep about one core busy (tsc, eslint, forge's compile, one Chromium page at a time, the
+ * package tests' builds), so they run two at a time (`TEST_JOBS`, default: the machine's cores, at most 2), longest
+ * first; each one's output is printed in one piece when it ends. Then vitest and the end-to-end tests run alone, their
+ * output as it comes: they keep both cores busy on their own (local services, child processes, two Playwright
+ * workers), and some of their tests time what they check (a dev stack deployed in under 3 s failed at 3.0 s beside
+ * web-test-runner on a loaded machine). `TEST_JOBS=1` runs every step one after the other.
  */
 interface Step {
   name: string;
   command: string[];
-  /** Run alone, after the others, with its output as it comes (the end-to-end tests). */
+  /** Run alone, after the others, with its output as it comes (vitest, the end-to-end tests). */
   alone?: boolean;
   /** Work a later step would do itself, done ahead: selected with that step (by its name). */
   prepares?: string;
@@ -23,19 +24,19 @@ interface Step {
 
 const E2E = 'end-to-end tests in Chromium (Playwright)';
 
-// Longest first (seconds on 2 cores: the package tests' tarball and dapps about 250, vitest 185, web-test-runner 119,
-// typecheck 45, forge 40, lint 26), so that the two lanes end together; the summary lists them in this order.
+// Longest first (seconds on 2 cores: the package tests' tarball and dapps about 250, web-test-runner 119, typecheck 45,
+// forge 40, lint 26), so that the two lanes end together; the summary lists them in this order.
 const steps: Step[] = [
   {
     name: "package tests' tarball and dapps (npm pack, install, tsc, vite and next build; kept by content)",
     command: ['npx', 'tsx', 'test/package/prepared.ts'],
     prepares: E2E,
   },
-  { name: 'unit and service tests (vitest)', command: ['npm', 'run', '--silent', 'test:unit'] },
   { name: 'element and view tests in Chromium (web-test-runner)', command: ['npm', 'run', '--silent', 'test:browser'] },
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'contract tests (forge, fuzz and invariants)', command: ['npm', 'run', '--silent', 'contracts:test'] },
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'unit and service tests (vitest)', command: ['npm', 'run', '--silent', 'test:unit'], alone: true },
   { name: E2E, command: ['npm', 'run', '--silent', 'test:e2e'], alone: true },
 ];
 
@@ -105,7 +106,7 @@ async function main() {
   console.log('\n=== summary ===');
   for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${r.seconds.toFixed(1)} s)`);
   const failed = results.filter((r) => !r.ok).length;
-  console.log(`steps: ${results.length - failed} passed, ${failed} failed, ${((Date.now() - started) / 1000).toFixed(1)} s in all (${jobs} at a time before the end-to-end tests)`);
+  console.log(`steps: ${results.length - failed} passed, ${failed} failed, ${((Date.now() - started) / 1000).toFixed(1)} s in all (the first ones ${jobs} at a time)`);
   process.exit(failed ? 1 : 0);
 }
 
