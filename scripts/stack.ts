@@ -25,6 +25,8 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** The embedded wallet's limits on mail, where they differ from the service's own (the end-to-end stack). */
   mailLimits?: import('../api-mocks/src/embedded/service.js').MailLimits extends infer L ? Partial<L> : never;
+  /** The embedded wallet's clock, where it differs from `Date.now` (the end-to-end stack moves it on). */
+  now?: () => number;
 }
 
 export interface RunningStack {
@@ -416,6 +418,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       dataDir: resolve(repoRoot, config.dataDir),
       projectId: config.projectId,
       mailLimits: options.mailLimits,
+      now: options.now,
     });
     stops.push(() => api.close());
 

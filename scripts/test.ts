@@ -1,22 +1,90 @@
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { ensureChromium } from './ensure-chromium.js';
 import { repoRoot } from './stack.js';
 
-/** `npm test`: every check of the project, in order; all steps run, and the exit code says whether all passed. */
-const steps: Array<{ name: string; command: string[] }> = [
-  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
-  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
-  { name: 'contract tests (forge, fuzz and invariants)', command: ['npm', 'run', '--silent', 'contracts:test'] },
-  { name: 'unit and service tests (vitest)', command: ['npm', 'run', '--silent', 'test:unit'] },
+/**
+ * `npm test`: every check of the project; all steps run, and the exit code says whether all passed.
+ *
+ * The first checks each keep about one core busy (tsc, eslint, forge's compile, one Chromium page at a time, the
+ * package tests' builds), so they run two at a time (`TEST_JOBS`, default: the machine's cores, at most 2), longest
+ * first; each one's output is printed in one piece when it ends. Then vitest and the end-to-end tests run alone, their
+ * output as it comes: they keep both cores busy on their own (local services, child processes, two Playwright
+ * workers), and some of their tests time what they check (a dev stack deployed in under 3 s failed at 3.0 s beside
+ * web-test-runner on a loaded machine). `TEST_JOBS=1` runs every step one after the other.
+ */
+interface Step {
+  name: string;
+  command: string[];
+  /** Run alone, after the others, with its output as it comes (vitest, the end-to-end tests). */
+  alone?: boolean;
+  /** Work a later step would do itself, done ahead: selected with that step (by its name). */
+  prepares?: string;
+}
+
+const E2E = 'end-to-end tests in Chromium (Playwright)';
+
+// Longest first (seconds on 2 cores: the package tests' tarball and dapps about 250, web-test-runner 119, typecheck 45,
+// forge 40, lint 26), so that the two lanes end together; the summary lists them in this order.
+const steps: Step[] = [
+  {
+    name: "package tests' tarball and dapps (npm pack, install, tsc, vite and next build; kept by content)",
+    command: ['npx', 'tsx', 'test/package/prepared.ts'],
+    prepares: E2E,
+  },
   { name: 'element and view tests in Chromium (web-test-runner)', command: ['npm', 'run', '--silent', 'test:browser'] },
-  { name: 'end-to-end tests in Chromium (Playwright)', command: ['npm', 'run', '--silent', 'test:e2e'] },
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'contract tests (forge, fuzz and invariants)', command: ['npm', 'run', '--silent', 'contracts:test'] },
+  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'unit and service tests (vitest)', command: ['npm', 'run', '--silent', 'test:unit'], alone: true },
+  { name: E2E, command: ['npm', 'run', '--silent', 'test:e2e'], alone: true },
 ];
 
-function run(command: string[]): Promise<number> {
+interface Result {
+  name: string;
+  ok: boolean;
+  seconds: number;
+}
+
+/** Runs `command`; with `buffered`, collects its output and prints it in one piece, under the step's title, at its end. */
+function run(step: Step, buffered: boolean): Promise<Result> {
+  const started = Date.now();
+  if (!buffered) console.log(`\n=== ${step.name} ===`);
   return new Promise((done) => {
-    const child = spawn(command[0], command.slice(1), { cwd: repoRoot, stdio: 'inherit', env: process.env });
-    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    const child = spawn(step.command[0], step.command.slice(1), {
+      cwd: repoRoot,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      // Buffered output is not a terminal: no colours, no progress redrawn in place.
+      env: buffered ? { ...process.env, FORCE_COLOR: '0', CI: process.env.CI ?? 'true' } : process.env,
+    });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('exit', (code, signal) => {
+      const result = { name: step.name, ok: (code ?? (signal ? 1 : 0)) === 0, seconds: (Date.now() - started) / 1000 };
+      if (buffered) {
+        console.log(`\n=== ${step.name} (${result.ok ? 'passed' : 'FAILED'}, ${result.seconds.toFixed(1)} s) ===`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      done(result);
+    });
   });
+}
+
+/** Runs `queue` with at most `jobs` steps at a time, each started as soon as a lane is free. */
+async function runLanes(queue: Step[], jobs: number): Promise<Result[]> {
+  const results = new Map<Step, Result>();
+  const buffered = jobs > 1 && queue.length > 1;
+  if (buffered) console.log(`\n=== ${queue.map((s) => s.name).join(', ')}: ${jobs} at a time ===`);
+  let next = 0;
+  const lane = async () => {
+    while (next < queue.length) {
+      const step = queue[next++];
+      results.set(step, await run(step, buffered));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, lane));
+  return queue.map((step) => results.get(step)!);
 }
 
 async function main() {
@@ -27,18 +95,18 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
-  for (const step of steps) {
-    if (only.length && !only.some((word) => step.name.includes(word))) continue;
-    console.log(`\n=== ${step.name} ===`);
-    const started = Date.now();
-    const code = await run(step.command);
-    results.push({ name: step.name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
-  }
+  const jobs = Math.max(1, Number(process.env.TEST_JOBS) || Math.min(2, availableParallelism()));
+  const chosen = (name: string) => !only.length || only.some((word) => name.includes(word));
+  const selected = steps.filter((step) => (step.prepares ? chosen(step.prepares) : chosen(step.name)));
+  const started = Date.now();
+  const results = [
+    ...(await runLanes(selected.filter((step) => !step.alone), jobs)),
+    ...(await runLanes(selected.filter((step) => step.alone), 1)),
+  ];
   console.log('\n=== summary ===');
   for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${r.seconds.toFixed(1)} s)`);
   const failed = results.filter((r) => !r.ok).length;
-  console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
+  console.log(`steps: ${results.length - failed} passed, ${failed} failed, ${((Date.now() - started) / 1000).toFixed(1)} s in all (the first ones ${jobs} at a time)`);
   process.exit(failed ? 1 : 0);
 }
 

@@ -42,6 +42,8 @@ export interface ApiMocksOptions {
   solana?: boolean;
   /** The embedded wallet's limits on mail (default `MAIL_LIMITS` of `embedded/service.ts`). */
   mailLimits?: Partial<MailLimits>;
+  /** The embedded wallet's clock (default `Date.now`): the end-to-end stack's can be moved on (its 30 s mail cooldown). */
+  now?: () => number;
 }
 
 export interface RunningApiMocks {
@@ -164,7 +166,7 @@ export async function startApiMocks(options: ApiMocksOptions): Promise<RunningAp
       embedded = await startEmbeddedService({ host: options.host, port: options.framePort, db, dataDir: options.dataDir, projects, chainId: options.chainId, rpcUrl: options.rpcUrl,
         nativeCurrency: { symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals }, presale: deployment.presale,
         smartAccounts: options.bundlerUrl && options.deployment.erc4337 ? { ...options.deployment.erc4337, bundlerUrl: options.bundlerUrl } : undefined,
-        mailLimits: options.mailLimits });
+        mailLimits: options.mailLimits, now: options.now });
     } catch (error) {
       await relay.close();
       await Promise.all([closeServer(api), closeServer(relayServer)]);

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -63,9 +64,38 @@ function readImport(path: string): { contents: string } | { error: string } {
   return { error: `File not found: ${path}` };
 }
 
-/** Compiles the generated contracts with the pinned npm `solc` (no download, no forge). */
+const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+/** What an import names, hashed as the compiler would read it (undefined when it does not resolve). */
+const importHash = (path: string) => {
+  const read = readImport(path);
+  return 'contents' in read ? sha256(read.contents) : undefined;
+};
+
+/**
+ * The compiler's output for `input`, kept in node_modules/.cache/ by the hash of the compiler's version and the input,
+ * with the hash of every file the compile read: a later compile of the same input whose files all read the same
+ * gives the kept output (solc is deterministic), anything else compiles again. A clone without it compiles.
+ */
+function compileKept(solc: { version(): string; compile(input: string, callbacks: { import(path: string): unknown }): string }, input: string): SolcOutput {
+  const file = join(repoRoot, 'node_modules', '.cache', 'minibot-solc', `${sha256(`${solc.version()}\0${input}`)}.json`);
+  if (existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { files: Record<string, string>; output: SolcOutput };
+    if (Object.entries(kept.files).every(([path, hash]) => importHash(path) === hash)) return kept.output;
+  }
+  const output = JSON.parse(solc.compile(input, { import: readImport })) as SolcOutput & { sources?: Record<string, unknown> };
+  if (!(output.errors ?? []).some((e) => e.severity === 'error')) {
+    const files = Object.fromEntries(Object.keys(output.sources ?? {}).map((path) => [path, importHash(path)]));
+    if (Object.values(files).every(Boolean)) {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify({ files, output }));
+    }
+  }
+  return output;
+}
+
+/** Compiles the generated contracts with the pinned npm `solc` (no download, no forge); see `compileKept`. */
 export function compileContracts(): CompiledContract[] {
-  const solc = require('solc') as { compile(input: string, callbacks: { import(path: string): unknown }): string };
+  const solc = require('solc') as { version(): string; compile(input: string, callbacks: { import(path: string): unknown }): string };
   const sources = Object.fromEntries(
     GENERATED_CONTRACTS.map((c) => {
       const read = readImport(c.source);
@@ -74,7 +104,7 @@ export function compileContracts(): CompiledContract[] {
     }),
   );
   const input = { language: 'Solidity', sources, settings: COMPILER_SETTINGS };
-  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: readImport })) as SolcOutput;
+  const output = compileKept(solc, JSON.stringify(input));
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) {
     throw new Error(`Solidity compilation failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);

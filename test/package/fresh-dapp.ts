@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
@@ -753,6 +753,7 @@ export async function buildNextDapp(tarball: string, parent: string, config: Nex
   for (const path of Object.keys(nextFiles)) mkdirSync(dirname(join(dir, path)), { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-next-dapp', private: true, version: '0.0.0' }, null, 2));
   for (const [path, text] of Object.entries(nextFiles)) writeFileSync(join(dir, path), text);
+  rmSync(join(dir, 'built-with.json'), { force: true });
   writeFileSync(
     join(dir, '.env.production'),
     Object.entries({ PROJECT_ID: config.projectId, CHAIN_ID: config.chainId, RPC_URL: config.rpcUrl, API_URL: config.apiUrl, RELAY_URL: config.relayUrl, CONTRACT: config.contract })
@@ -774,6 +775,28 @@ export async function buildNextDapp(tarball: string, parent: string, config: Nex
   const [code, signal] = (await new Promise((done) => build.once('close', (...result) => done(result)))) as [number | null, NodeJS.Signals | null];
   if (code !== 0) throw new Error(`next build failed (${code ?? signal}):\n${readFileSync(log, 'utf8')}`);
   const buildSeconds = (performance.now() - started) / 1000;
+  writeFileSync(join(dir, 'built-with.json'), configText(config));
+  return openNextDapp(parent, installSeconds, buildSeconds);
+}
+
+/**
+ * The Next.js dapp `buildNextDapp` built in `parent`, when it was built with `config` (undefined otherwise: its
+ * `.env.production` named other addresses, or no build finished).
+ */
+export function builtNextDapp(parent: string, config: NextDappConfig): NextDapp | undefined {
+  const record = join(parent, 'fresh-next-dapp', 'built-with.json');
+  if (!existsSync(record) || readFileSync(record, 'utf8') !== configText(config)) return undefined;
+  return openNextDapp(parent, 0, 0);
+}
+
+/** The configuration a Next.js build bakes in, in one order of its fields. */
+const configText = (c: NextDappConfig) =>
+  JSON.stringify({ projectId: c.projectId, chainId: c.chainId, rpcUrl: c.rpcUrl, apiUrl: c.apiUrl, relayUrl: c.relayUrl, contract: c.contract });
+
+function openNextDapp(parent: string, installSeconds: number, buildSeconds: number): NextDapp {
+  const dir = join(parent, 'fresh-next-dapp');
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  const nextBin = join(parent, 'node_modules', 'next', 'dist', 'bin', 'next');
   return {
     dir,
     installSeconds,

@@ -1,5 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseEther, verifyMessage, type Hex } from 'viem';
@@ -11,7 +10,8 @@ import { test, expect } from '../fixtures.js';
 import { strictCsp } from '../modal/dapp-server.js';
 import type { StackInfo } from '../stack-info.js';
 import { readAndApprove } from '../trust/approve.js';
-import { buildFreshDapp, buildNextDapp, checkVueTypings, installDappDependencies, packModal, readmeSelfHostedCsp, serveStatic, type FreshDapp, type NextDapp, type PackedModal } from './fresh-dapp.js';
+import { buildNextDapp, builtNextDapp, checkVueTypings, readmeSelfHostedCsp, serveStatic, type FreshDapp, type NextDapp, type PackedModal } from './fresh-dapp.js';
+import { NEXT_VERSION, prepareApps, type PreparedApps } from './prepared.js';
 
 /**
  * Issue 11/11: a dapp outside this repository installs the packed `@minibot/modal` (`npm pack` in modal/), type-checks
@@ -19,8 +19,6 @@ import { buildFreshDapp, buildNextDapp, checkVueTypings, installDappDependencies
  * TypeScript dapp with the custom element, and a React dapp with the package's React entry.
  */
 const FIRST_CLICK_BUDGET_KB = 20;
-/** The Next.js the App Router dapp installs (the latest when this test was written; `npm view next version`). */
-const NEXT_VERSION = '16.4.6';
 /**
  * The wagmi dapp's second network (for useSwitchChain): the stack runs one node, so this network's reads go to it too;
  * the test wallet knows the chain, and switching changes the chain it answers with.
@@ -28,6 +26,7 @@ const NEXT_VERSION = '16.4.6';
 const SECOND_CHAIN_ID = 97;
 const gzipKb = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 let work: string;
+let prepared: PreparedApps;
 let packed: PackedModal;
 let nextBuild: Promise<NextDapp>;
 let dapp: FreshDapp;
@@ -77,28 +76,24 @@ const dappConfig = (stack: StackInfo) => ({
   contract: stack.deployment.presale,
 });
 
-// One tarball for every dapp of this file (packing builds modal/dist: two packs at once would race).
+// One tarball for every dapp of this file, one install for all of them (they live in folders of `work`), and the
+// Vite dapps' type-check and build: made by `npm test` before the end-to-end tests start, kept by content
+// (test/package/prepared.ts), and made here when missing (packing builds modal/dist: minutes on a loaded 2-core machine).
 test.beforeAll(({ stack }) => {
-  // Packing builds modal/dist: minutes on a loaded 2-core machine.
   test.setTimeout(900_000);
-  work = mkdtempSync(join(tmpdir(), 'modal-package-'));
-  packed = packModal(work);
-  // One install for every app of this file (they live in folders of \`work\`): one npm run instead of five.
-  installDappDependencies(packed.tarball, work, { kinds: ['vanilla', 'react', 'wagmi', 'vue', 'next'], nextVersion: NEXT_VERSION });
-  // The Next.js build, the longest, runs while the other dapps' tests do; its describe waits for it.
-  nextBuild = buildNextDapp(packed.tarball, work, dappConfig(stack), NEXT_VERSION);
+  prepared = prepareApps((line) => console.info(line));
+  ({ work, packed } = prepared);
+  // The Next.js build, the longest, made ahead with this stack's addresses, or run now while the other dapps' tests
+  // run; its describe waits for it.
+  const built = builtNextDapp(work, dappConfig(stack));
+  nextBuild = built ? Promise.resolve(built) : buildNextDapp(packed.tarball, work, dappConfig(stack), NEXT_VERSION);
   nextBuild.catch(() => undefined);
-});
-
-test.afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 test.describe('fresh Vite, React and script-tag dapps', () => {
   test.beforeAll(async ({ stack }) => {
-    test.setTimeout(900_000);
-    dapp = buildFreshDapp(packed.tarball, work);
-    reactDapp = buildFreshDapp(packed.tarball, work, 'react');
+    dapp = prepared.dapps.vanilla;
+    reactDapp = prepared.dapps.react;
     const config = dappConfig(stack);
     const csp = strictCsp(origin(stack.apiUrl), origin(stack.relayUrl), origin(stack.rpcUrl));
     server = await serveStatic(dapp.distDir, config, csp);
@@ -230,8 +225,7 @@ test.describe('a fresh wagmi 3 dapp (React, Vite, @tanstack/react-query) with th
   let wagmiServer: { url: string; close(): Promise<void> };
 
   test.beforeAll(async ({ stack }) => {
-    test.setTimeout(900_000);
-    wagmiDapp = buildFreshDapp(packed.tarball, work, 'wagmi');
+    wagmiDapp = prepared.dapps.wagmi;
     // The README's self-hosted policy, with the embedded wallet's origin as its frame source.
     const csp = readmeSelfHostedCsp({
       blockchainApi: origin(stack.apiUrl), walletDirectory: origin(stack.apiUrl), analytics: origin(stack.apiUrl), relay: origin(stack.relayUrl),
@@ -388,7 +382,7 @@ test.describe('a fresh Next.js App Router dapp (wagmi 3, ssr: true, cookie stora
   test.beforeAll(async () => {
     test.setTimeout(900_000);
     next = await nextBuild;
-    console.info(`Next.js dapp: npm install ${next.installSeconds.toFixed(0)} s, next build ${next.buildSeconds.toFixed(0)} s`);
+    console.info(next.buildSeconds ? `Next.js dapp: npm install ${next.installSeconds.toFixed(0)} s, next build ${next.buildSeconds.toFixed(0)} s` : 'Next.js dapp: built ahead with these addresses');
     nextServer = await next.start();
   });
 

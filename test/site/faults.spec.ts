@@ -87,6 +87,21 @@ async function openConnected(page: Page, siteUrl: string, wallet: TestWallet): P
   return home;
 }
 
+/** The page's own time (Playwright's clock, once `page.clock.install()` ran before the page loaded). */
+const pageNow = (page: Page) => page.evaluate(() => Date.now());
+
+/**
+ * A slow wallet without waiting for it: the wallet holds the request (`held`) while the page's clock runs through
+ * `ms` (every timer of the page fires as it would in those seconds), then answers. Needs `page.clock.install()`
+ * before the page loads.
+ */
+async function answerAfter(page: Page, held: ReturnType<TestWallet['holdNext']>, ms: number) {
+  await held.arrived;
+  await page.clock.runFor(ms);
+  held.release();
+  await held.answered;
+}
+
 /** Ticks the terms and mints; the wallet holds the transaction request (answer it through the returned handle). */
 async function startMintHeldByWallet(home: HomePage, wallet: TestWallet) {
   const held = wallet.holdNext('eth_sendTransaction');
@@ -162,26 +177,30 @@ test.describe('wallet faults while a mint is pending', () => {
   });
 
   test('a slow wallet (10 s) ends the mint with its success, and "Minting..." shows meanwhile', async ({ page, wallet, stack, chain }) => {
+    await page.clock.install();
     const home = await openConnected(page, stack.siteUrl, wallet);
-    wallet.delayNext('eth_sendTransaction', 10_000);
-    const started = Date.now();
+    const held = wallet.holdNext('eth_sendTransaction');
+    const started = await pageNow(page);
     await home.acceptTermsAndMint();
     await expect(home.mintingButton).toBeDisabled();
+    await answerAfter(page, held, 10_000);
     await expect(home.mintArea.getByText('NFT minted successfully!')).toBeVisible({ timeout: 30_000 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(9_500);
+    expect((await pageNow(page)) - started).toBeGreaterThanOrEqual(9_500);
     await home.expectOwner();
     expect(await balanceOf(chain, stack.deployment.presale, wallet.address)).toBe(1n);
   });
 
   test('disconnecting during a slow mint the wallet still sends: nothing is stuck, and the reconnected owner sees the pass', async ({ page, wallet, stack, chain }) => {
+    await page.clock.install();
     const home = await openConnected(page, stack.siteUrl, wallet);
-    wallet.delayNext('eth_sendTransaction', 10_000);
+    const held = wallet.holdNext('eth_sendTransaction');
     await home.acceptTermsAndMint();
     await expect(home.mintingButton).toBeDisabled();
     await home.disconnect(wallet.address);
     await expect(home.mintArea.getByRole('button')).toHaveText(['Connect Wallet']);
 
     // The wallet did not revoke the site: it sends the transaction when its 10 s are up.
+    await answerAfter(page, held, 10_000);
     await expect.poll(() => balanceOf(chain, stack.deployment.presale, wallet.address), { timeout: 30_000 }).toBe(1n);
     await expect(home.mintArea.getByRole('button')).toHaveText(['Connect Wallet']);
     await home.connect(wallet.address);
@@ -239,28 +258,32 @@ test.describe('wallet faults while connecting', () => {
   });
 
   test('a slow wallet (10 s) on connect shows "Connecting..." meanwhile and ends connected', async ({ page, wallet, stack }) => {
+    await page.clock.install();
     const home = new HomePage(page, stack.siteUrl);
     await home.goto();
-    wallet.delayNext('eth_requestAccounts', 10_000);
-    const started = Date.now();
+    const held = wallet.holdNext('eth_requestAccounts');
+    const started = await pageNow(page);
     await home.connectButton().click();
     await home.walletEntry().click();
     await expect(home.navbar.getByRole('button', { name: 'Connecting...' })).toBeVisible();
+    await answerAfter(page, held, 10_000);
     await expect(home.addressButton(wallet.address)).toBeVisible({ timeout: 30_000 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(9_500);
+    expect((await pageNow(page)) - started).toBeGreaterThanOrEqual(9_500);
     await expect(page.locator('dialog[open]')).toHaveCount(0);
     await expect(home.mintButton).toBeVisible();
   });
 
   test('closing the modal during a slow connect, then the wallet answers: the page stays disconnected until the visitor connects again', async ({ page, wallet, stack }) => {
+    await page.clock.install();
     const home = new HomePage(page, stack.siteUrl);
     await home.goto();
-    wallet.delayNext('eth_requestAccounts', 10_000);
+    const held = wallet.holdNext('eth_requestAccounts');
     await home.connectButton().click();
     await home.walletEntry().click();
     await expect(home.navbar.getByRole('button', { name: 'Connecting...' })).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await expect(home.connectButton()).toBeVisible();
+    await answerAfter(page, held, 10_000);
     await expect.poll(() => wallet.authorized, { timeout: 20_000 }).toBe(true);
     await page.waitForTimeout(500);
     await expect(home.connectButton()).toBeVisible();
