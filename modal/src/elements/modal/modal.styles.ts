@@ -95,6 +95,10 @@ export const modalStyles = [
       min-height: 120px;
       border: 0;
     }
+    /* The frame's own panels are as tall as their content: an approval keeps its floor, a panel leaves no empty space. */
+    .wallet-frame.fits ::slotted(iframe) {
+      height: var(--_mb-wallet-frame-height, 320px);
+    }
     .body {
       box-sizing: border-box;
       flex: 0 1 auto;

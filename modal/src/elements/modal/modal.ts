@@ -142,7 +142,7 @@ export class MbModal extends LitElement {
             </mb-button>`}
       </header>
       <div part="body" class=${showsFrame(view) ? 'body compact' : 'body'}>${controllers && (modal?.open || this.embedded) ? this.renderView(view, controllers) : nothing}</div>
-      <div class="wallet-frame" ?hidden=${!showsFrame(view)}><slot name="embedded-wallet"></slot></div>
+      <div class=${view === 'ApproveTransaction' ? 'wallet-frame' : 'wallet-frame fits'} ?hidden=${!showsFrame(view)}><slot name="embedded-wallet"></slot></div>
       <div class="announcer" aria-live="polite"></div>
       <div class="toasts">
         ${toast?.open ? html`<mb-toast variant=${toast.variant}>${toast.message}</mb-toast>` : nothing}

@@ -119,6 +119,9 @@ describe('The wallet frame’s panels: passkey login, protect, recover, export, 
     assert.equal(shown.panel, 'protect');
     assert.equal(shown.texts!.addPasskey, 'Add a passkey');
     assert.equal(shown.texts!.notNow, 'Not now');
+    // The panel's frame is as tall as its content, with no empty space under it (an approval keeps its 320 px floor).
+    const iframe = modal.querySelector('iframe')!;
+    await waitFor(() => iframe.getBoundingClientRect().height === 180, 3000, 'the frame as tall as the panel');
     frameButton(doc, 'Not now').click();
     await waitFor(() => controllers.getAccount().isConnected, 5000, 'connected');
     await waitFor(() => !controllers.modal.getState().open, 3000, 'closed after connecting, as without the offer');

@@ -65,6 +65,8 @@ window.addEventListener('message', (event) => {
       const done = Object.assign(document.createElement('button'), { textContent: 'Done' });
       const notNow = Object.assign(document.createElement('button'), { textContent: m.texts.notNow ?? 'Not now' });
       document.body.replaceChildren(heading, ...labels, notNow, done);
+      // A panel's content is short: the height it reports is less than an approval's floor.
+      post({ channel: EMBEDDED_CHANNEL, type: 'Resize', height: 180 });
       panelAnswer = (finished) => {
         panelAnswer = undefined;
         document.body.replaceChildren();
