@@ -89,7 +89,7 @@ export const packageEntries = {
   'connect-button': 'modal/src/elements/connect-button/connect-button.ts',
   modal: 'modal/src/elements/modal/mount.ts',
   storage: 'modal/src/storage.ts',
-  'read-contract': 'modal/src/core/read-contract.ts',
+  'read-contract': 'modal/src/chain/read-contract.ts',
   wagmi: 'modal/src/wagmi/index.ts',
   ...localeEntries,
 };
