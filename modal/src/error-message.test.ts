@@ -6,6 +6,9 @@ import { HttpError, ModalError, ProviderRpcError, ResponseValidationError, UserR
 import { messages } from './texts/messages.js';
 import { de } from './texts/locales/de.js';
 
+/** What failed, as a caller tells the logger. */
+const context = 'Request failed';
+
 /** A viem-shaped error: BaseError with shortMessage, a long message with its details, and its cause. */
 function viemError(name: string, shortMessage: string, extra: Record<string, unknown> = {}) {
   const error = new Error(`${shortMessage}\n\nRequest Arguments:\n  from: 0x${'1'.repeat(40)}\n\nDetails: ${'x'.repeat(1500)}\nVersion: viem@2`);
@@ -21,7 +24,7 @@ describe('the error-to-message mapping', () => {
 
   it('a rejection in the wallet, in any shape, is kind rejected (callers stay silent)', () => {
     for (const error of [{ code: 4001, message: 'User denied' }, new UserRejectedError(), { code: -32603, data: { originalError: { code: 4001 } } }, viemError('TransactionExecutionError', 'x', { cause: viemError('UserRejectedRequestError', 'User rejected the request.', { code: 4001 }) })]) {
-      expect(errorMessageOf(error, messages)).toEqual({ kind: 'rejected', message: 'You declined the request in your wallet.' });
+      expect(errorMessageOf(error, messages, context)).toEqual({ kind: 'rejected', message: 'You declined the request in your wallet.' });
     }
   });
 
@@ -31,41 +34,41 @@ describe('the error-to-message mapping', () => {
       new ProviderRpcError(-32003, 'Insufficient funds for transfer'),
       viemError('TransactionExecutionError', 'The total cost (gas * gas fee + value) of executing this transaction exceeds the balance of the account.', { cause: viemError('InsufficientFundsError', 'x') }),
     ]) {
-      expect(errorMessageOf(error, messages)).toEqual({ kind: 'insufficientFunds', message: 'Not enough funds for this amount and the network fee.' });
+      expect(errorMessageOf(error, messages, context)).toEqual({ kind: 'insufficientFunds', message: 'Not enough funds for this amount and the network fee.' });
     }
   });
 
   it('a network that cannot be reached, or that never answers, through the JSON-RPC caller or viem', async () => {
     const offline = await jsonRpc('http://node', 'eth_call', [], { fetch: async () => Promise.reject(new TypeError('Failed to fetch')) }).catch((e: unknown) => e);
-    expect(errorMessageOf(offline, messages)).toEqual({ kind: 'unreachable', message: 'The network could not be reached. Check your connection and try again.' });
-    expect(errorMessageOf(viemError('HttpRequestError', 'HTTP request failed.'), messages).kind).toBe('unreachable');
+    expect(errorMessageOf(offline, messages, context)).toEqual({ kind: 'unreachable', message: 'The network could not be reached. Check your connection and try again.' });
+    expect(errorMessageOf(viemError('HttpRequestError', 'HTTP request failed.'), messages, context).kind).toBe('unreachable');
     const hanging = await jsonRpc('http://node', 'eth_call', [], {
       timeoutMs: 20,
       fetch: (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
     }).catch((e: unknown) => e);
-    expect(errorMessageOf(hanging, messages)).toEqual({ kind: 'timeout', message: 'The request timed out. Please try again.' });
-    expect(errorMessageOf(viemError('WaitForTransactionReceiptTimeoutError', 'Timed out while waiting for transaction.'), messages).kind).toBe('timeout');
+    expect(errorMessageOf(hanging, messages, context)).toEqual({ kind: 'timeout', message: 'The request timed out. Please try again.' });
+    expect(errorMessageOf(viemError('WaitForTransactionReceiptTimeoutError', 'Timed out while waiting for transaction.'), messages, context).kind).toBe('timeout');
   });
 
   it('a revert shows its reason when short and plain, else one sentence', () => {
-    expect(errorMessageOf({ code: 3, message: 'execution reverted: Sold out' }, messages)).toEqual({ kind: 'reverted', message: 'The transaction was reverted: Sold out' });
-    expect(errorMessageOf(new ProviderRpcError(-32603, 'execution reverted: revert: Minting disabled'), messages).message).toBe('The transaction was reverted: Minting disabled');
-    expect(errorMessageOf(viemError('ContractFunctionExecutionError', 'x', { cause: viemError('ContractFunctionRevertedError', 'y', { reason: 'Not owner' }) }), messages).message).toBe(
+    expect(errorMessageOf({ code: 3, message: 'execution reverted: Sold out' }, messages, context)).toEqual({ kind: 'reverted', message: 'The transaction was reverted: Sold out' });
+    expect(errorMessageOf(new ProviderRpcError(-32603, 'execution reverted: revert: Minting disabled'), messages, context).message).toBe('The transaction was reverted: Minting disabled');
+    expect(errorMessageOf(viemError('ContractFunctionExecutionError', 'x', { cause: viemError('ContractFunctionRevertedError', 'y', { reason: 'Not owner' }) }), messages, context).message).toBe(
       'The transaction was reverted: Not owner',
     );
-    expect(errorMessageOf({ code: 3, message: `execution reverted: 0x${'ab'.repeat(100)}` }, messages)).toEqual({ kind: 'reverted', message: 'The transaction was reverted.' });
+    expect(errorMessageOf({ code: 3, message: `execution reverted: 0x${'ab'.repeat(100)}` }, messages, context)).toEqual({ kind: 'reverted', message: 'The transaction was reverted.' });
   });
 
   it('never puts a raw dump on screen; the detail goes to the logger', () => {
     const dump = viemError('UnknownRpcError', 'An unknown RPC error occurred.', { details: 'x'.repeat(1500) });
     const raw = { code: -32000, message: `{"jsonrpc":"2.0","error":${'"x",'.repeat(400)}}` };
-    expect(errorMessageOf(dump, messages).message).toBe('An unknown RPC error occurred.');
-    expect(errorMessageOf(raw, messages)).toEqual({ kind: 'other', message: 'Something went wrong' });
-    expect(errorMessageOf(new ProviderRpcError(-32000, 'a'.repeat(300)), messages).message).toBe('Something went wrong');
-    expect(errorMessageOf(new ResponseValidationError('http://x', 'result: not a hex string'), messages).message).toBe('Something went wrong');
-    for (const error of [dump, raw]) expect(errorMessageOf(error, messages).message.length).toBeLessThanOrEqual(120);
+    expect(errorMessageOf(dump, messages, context).message).toBe('An unknown RPC error occurred.');
+    expect(errorMessageOf(raw, messages, context)).toEqual({ kind: 'other', message: 'Something went wrong' });
+    expect(errorMessageOf(new ProviderRpcError(-32000, 'a'.repeat(300)), messages, context).message).toBe('Something went wrong');
+    expect(errorMessageOf(new ResponseValidationError('http://x', 'result: not a hex string'), messages, context).message).toBe('Something went wrong');
+    for (const error of [dump, raw]) expect(errorMessageOf(error, messages, context).message.length).toBeLessThanOrEqual(120);
     // A wallet's own short sentence is kept.
-    expect(errorMessageOf({ code: -32000, message: 'bundler unavailable' }, messages).message).toBe('bundler unavailable');
+    expect(errorMessageOf({ code: -32000, message: 'bundler unavailable' }, messages, context).message).toBe('bundler unavailable');
     expect(readLogs()).toContain('Request failed');
   });
 
@@ -74,21 +77,21 @@ describe('the error-to-message mapping', () => {
     const http = viemError('HttpRequestError', 'HTTP request failed.', { details: 'fetch failed', url: 'http://127.0.0.1:8545', body });
     const wrapped = viemError('TransactionExecutionError', 'HTTP request failed.', { cause: http });
     expect(String(wrapped.message).length).toBeGreaterThan(1500);
-    expect(errorMessageOf(wrapped, messages)).toEqual({ kind: 'unreachable', message: 'The network could not be reached. Check your connection and try again.' });
+    expect(errorMessageOf(wrapped, messages, context)).toEqual({ kind: 'unreachable', message: 'The network could not be reached. Check your connection and try again.' });
     const internal = { code: -32603, message: `Internal JSON-RPC error. URL: http://127.0.0.1:8545 Request body: ${body}` };
-    expect(errorMessageOf(internal, messages)).toEqual({ kind: 'other', message: 'Something went wrong' });
+    expect(errorMessageOf(internal, messages, context)).toEqual({ kind: 'other', message: 'Something went wrong' });
     const estimate = viemError('EstimateGasExecutionError', 'Execution reverted with reason: ERC20: insufficient allowance.', {
       cause: viemError('ExecutionRevertedError', 'Execution reverted with reason: ERC20: insufficient allowance.', { code: 3 }),
     });
-    expect(errorMessageOf(estimate, messages)).toEqual({ kind: 'reverted', message: 'The transaction was reverted: ERC20: insufficient allowance' });
+    expect(errorMessageOf(estimate, messages, context)).toEqual({ kind: 'reverted', message: 'The transaction was reverted: ERC20: insufficient allowance' });
   });
 
   it('keeps the modal’s own texts (the spec’s), and speaks the catalogue’s language', () => {
-    expect(errorMessageOf(new ModalError(messages.networkNotSupportedForSwaps), messages).message).toBe('Network not supported for Swaps');
-    expect(errorMessageOf(new HttpError(500, 'http://x'), messages).message).toBe('HTTP status code: 500');
+    expect(errorMessageOf(new ModalError(messages.networkNotSupportedForSwaps), messages, context).message).toBe('Network not supported for Swaps');
+    expect(errorMessageOf(new HttpError(500, 'http://x'), messages, context).message).toBe('HTTP status code: 500');
     const german = { ...messages, ...de.messages };
-    expect(errorMessageOf({ code: -32000, message: 'insufficient funds for gas' }, german).message).toBe('Nicht genug Guthaben für diesen Betrag und die Netzwerkgebühr.');
-    expect(errorMessageOf({ code: 3, message: 'execution reverted: Sold out' }, german).message).toBe('Die Transaktion wurde rückgängig gemacht: Sold out');
+    expect(errorMessageOf({ code: -32000, message: 'insufficient funds for gas' }, german, context).message).toBe('Nicht genug Guthaben für diesen Betrag und die Netzwerkgebühr.');
+    expect(errorMessageOf({ code: 3, message: 'execution reverted: Sold out' }, german, context).message).toBe('Die Transaktion wurde rückgängig gemacht: Sold out');
   });
 
   it('presentable texts are short, single-line and not technical', () => {

@@ -63,11 +63,12 @@ function revertReason(chain: ErrorLike[]): string | undefined {
 /**
  * The message of `error` for the screen: a rejection, insufficient funds, an unreachable network, a timeout or a
  * revert (with its reason when short and plain) get one sentence each; a modal error keeps its own text (the spec's);
- * a wallet's own short message is kept; anything else is 'Something went wrong'. The detail goes to the logger.
- * @example errorMessageOf({ code: -32000, message: 'insufficient funds for gas * price + value' }, messages)
+ * a wallet's own short message is kept; anything else is 'Something went wrong'. The detail goes to the logger, under
+ * the caller's `context` (what failed, for a developer: 'Swap failed').
+ * @example errorMessageOf({ code: -32000, message: 'insufficient funds for gas * price + value' }, messages, 'Send failed')
  * // { kind: 'insufficientFunds', message: 'Not enough funds for this amount and the network fee.' }
  */
-export function errorMessageOf(error: unknown, texts: ErrorMessageTexts, context = 'Request failed'): ErrorMessage {
+export function errorMessageOf(error: unknown, texts: ErrorMessageTexts, context: string): ErrorMessage {
   const result = classify(error, texts);
   if (result.kind !== 'rejected') log('warn', context, error);
   return result;

@@ -100,7 +100,7 @@ describe('the shared tail: submit, wait, message, settle', () => {
       return undefined;
     });
     const provider = createFakeProvider((method) => (method === 'eth_sendTransaction' ? HASH : method === 'eth_getTransactionReceipt' ? { status: '0x1' } : null));
-    const swap = createSwapController({ api, clock, activeNetwork: () => network, address: () => USER, isActiveChainSupported: async () => true, getProvider: () => provider });
+    const swap = createSwapController({ api, clock, activeNetwork: () => network, address: () => USER, isActiveChainSupported: async () => true, getProvider: () => provider, messages });
     const completed = vi.fn();
     swap.onSwapComplete(completed);
     await swap.init();

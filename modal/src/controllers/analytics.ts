@@ -2,7 +2,6 @@ import type { ApiContext } from '../api/http.js';
 import { createStore } from '../core/store.js';
 import { log } from '../core/log.js';
 import { HttpError } from '../errors.js';
-import { coreMessages as messages } from '../texts/core-messages.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
 import type { Store } from '../core/types.js';
 
@@ -35,8 +34,8 @@ export interface AnalyticsController extends Store<AnalyticsState> {
 }
 
 export interface AnalyticsControllerDeps {
-  /** User-visible texts (the options' `messages`); default English. */
-  messages?: ModalCoreMessages;
+  /** User-visible texts: the options' `messages` (English, then the locale's and the overrides'), given by `createControllers`. */
+  messages: ModalCoreMessages;
   api: ApiContext;
   /** The page's location; undefined outside a browser (then nothing is sent). */
   location?: { href: string; hostname: string; origin: string };
@@ -61,7 +60,7 @@ export function isOriginAllowed(origin: string, allowed: string[]): boolean {
 
 /** Analytics config and events; HTTP 403 or a disallowed origin shows 'Invalid App Configuration' once. */
 export function createAnalyticsController(deps: AnalyticsControllerDeps): AnalyticsController {
-  const text = deps.messages ?? messages;
+  const text = deps.messages;
   const store = createStore<AnalyticsState>({ enabled: false });
   let alertShown = false;
   const showAlert = () => {

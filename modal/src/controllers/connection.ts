@@ -4,7 +4,6 @@ import type { ConnectionStatus, ConnectorInfo, Eip1193Provider, ModalStorage, St
 import type { ConnectorDiscovery } from '../connectors/eip6963.js';
 import { isUserRejection, ModalError } from '../errors.js';
 import { getAuthorizedAccounts, getChainId, requestAccounts, watchProvider } from '../connectors/injected.js';
-import { coreMessages as messages } from '../texts/core-messages.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
 import { STORAGE_KEYS } from '../storage.js';
 import { log } from '../core/log.js';
@@ -75,8 +74,8 @@ export interface ConnectionControllerDeps {
    * bundler's preload list for it lands in the first click.
    */
   checksum?: () => Promise<(accounts: readonly string[]) => string[]>;
-  /** User-visible texts (the options' `messages`); default English. */
-  messages?: ModalCoreMessages;
+  /** User-visible texts: the options' `messages` (English, then the locale's and the overrides'), given by `createControllers`. */
+  messages: ModalCoreMessages;
   storage: ModalStorage;
   discovery: ConnectorDiscovery;
   /** A session began or its accounts changed. */
@@ -96,7 +95,7 @@ export interface ConnectionControllerDeps {
 
 /** Connection: disconnected -> connecting -> connected -> disconnected, with the connect request's state. */
 export function createConnectionController(deps: ConnectionControllerDeps): ConnectionController {
-  const text = deps.messages ?? messages;
+  const text = deps.messages;
   const store = createStore<ConnectionState>({
     status: 'disconnected',
     connectors: deps.discovery.getConnectors(),

@@ -61,7 +61,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
 
   // Late-bound: the networks controller asks the connection for its provider.
   let getProvider: () => ReturnType<ModalControllers['connection']['getProvider']> = () => undefined;
-  const networks = createNetworksController({ networks: options.networks, api, getProvider: () => getProvider(), send });
+  const networks = createNetworksController({ messages: options.messages, networks: options.networks, api, getProvider: () => getProvider(), send });
   const account = createAccountController({
     api,
     clock,

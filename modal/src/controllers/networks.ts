@@ -5,7 +5,7 @@ import type { ChainNamespace, Eip1193Provider, ModalNetwork, Store } from '../co
 import type { SendController } from './send/send.js';
 import { switchChain as defaultSwitchChain } from '../connectors/switch-chain.js';
 import { ModalError } from '../errors.js';
-import { coreMessages as messages } from '../texts/core-messages.js';
+import type { ModalCoreMessages } from '../texts/locale.js';
 
 export interface NetworksState {
   networks: ModalNetwork[];
@@ -42,6 +42,8 @@ export interface NetworksController extends Store<NetworksState> {
 }
 
 export interface NetworksControllerDeps {
+  /** User-visible texts: the options' `messages`, given by `createControllers`. */
+  messages: Pick<ModalCoreMessages, 'networkNotFound'>;
   networks: ModalNetwork[];
   api: ApiContext;
   getProvider: () => Eip1193Provider | undefined;
@@ -75,7 +77,7 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
     subscribe: store.subscribe,
     async switchNetwork(chainId) {
       const network = findNetwork(chainId);
-      if (!network) throw new ModalError(messages.networkNotFound, { details: `chain ${chainId} is not in networks` });
+      if (!network) throw new ModalError(deps.messages.networkNotFound, { details: `chain ${chainId} is not in networks` });
       const state = store.getState();
       const otherNamespace = network.chainNamespace !== state.activeNamespace;
       if (otherNamespace) {

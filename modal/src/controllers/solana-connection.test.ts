@@ -9,6 +9,7 @@ import { resolveOptions } from './options.js';
 import { createMemoryStorage, STORAGE_KEYS } from '../storage.js';
 import { createConnectionController } from './connection.js';
 import { createSolanaController } from './solana-connection.js';
+import { coreMessages } from '../texts/core-messages.js';
 
 const CHAIN = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1';
 const ALICE = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
@@ -76,6 +77,7 @@ function setup(storage = createMemoryStorage(), fake = fakeWallet()) {
   const makeSolana = () =>
     (solana ??= createSolanaController({ clock, storage, connection, onReset, connectionFailed: 'Connection failed', registry: () => ({ get: () => [fake.wallet], on: () => () => undefined }) }));
   const connection = createConnectionController({
+    messages: coreMessages,
     storage,
     discovery,
     onSession: vi.fn(),

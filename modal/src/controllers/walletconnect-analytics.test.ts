@@ -47,7 +47,7 @@ describe('WalletConnect controller', () => {
     const provider = fakeUniversalProvider();
     const loadProvider = vi.fn(async () => provider);
     const sessions: WalletSession[] = [];
-    const wc = createWalletConnectController({ clock, networks: () => testOptions().networks, loadProvider, attachSession: (s) => sessions.push(s) });
+    const wc = createWalletConnectController({ messages, clock, networks: () => testOptions().networks, loadProvider, attachSession: (s) => sessions.push(s) });
     expect(loadProvider).not.toHaveBeenCalled();
     const connecting = wc.connect();
     await flush();
@@ -71,7 +71,7 @@ describe('WalletConnect controller', () => {
 
   it('the pairing counts as expired within 10 s of its 4 min deadline', async () => {
     const clock = createFakeClock();
-    const wc = createWalletConnectController({ clock, networks: () => testOptions().networks, loadProvider: async () => fakeUniversalProvider(), attachSession: () => {} });
+    const wc = createWalletConnectController({ messages, clock, networks: () => testOptions().networks, loadProvider: async () => fakeUniversalProvider(), attachSession: () => {} });
     expect(wc.isPairingExpired()).toBe(true);
     void wc.connect();
     await flush();
@@ -85,7 +85,7 @@ describe('WalletConnect controller', () => {
 
   it('a declined proposal (5000) or another failure ends in the error state', async () => {
     const make = (reject: unknown) =>
-      createWalletConnectController({ clock: createFakeClock(), networks: () => testOptions().networks, loadProvider: async () => fakeUniversalProvider({ reject }), attachSession: () => {} });
+      createWalletConnectController({ messages, clock: createFakeClock(), networks: () => testOptions().networks, loadProvider: async () => fakeUniversalProvider({ reject }), attachSession: () => {} });
     const declined = make({ code: 5000, message: 'User rejected.' });
     await declined.connect();
     expect(declined.getState()).toMatchObject({ status: 'error', error: messages.connectionDeclined });
@@ -98,10 +98,10 @@ describe('WalletConnect controller', () => {
     const provider = fakeUniversalProvider();
     provider.session = { namespaces: { eip155: { accounts: [`eip155:56:${ADDRESS}`] } } };
     const sessions: WalletSession[] = [];
-    const wc = createWalletConnectController({ clock: createFakeClock(), networks: () => testOptions().networks, loadProvider: async () => provider, attachSession: (s) => sessions.push(s) });
+    const wc = createWalletConnectController({ messages, clock: createFakeClock(), networks: () => testOptions().networks, loadProvider: async () => provider, attachSession: (s) => sessions.push(s) });
     expect(await wc.restore()).toBe(true);
     expect(sessions[0]).toMatchObject({ accounts: [ADDRESS], chainId: 56 });
-    const empty = createWalletConnectController({ clock: createFakeClock(), networks: () => testOptions().networks, loadProvider: async () => fakeUniversalProvider(), attachSession: () => {} });
+    const empty = createWalletConnectController({ messages, clock: createFakeClock(), networks: () => testOptions().networks, loadProvider: async () => fakeUniversalProvider(), attachSession: () => {} });
     expect(await empty.restore()).toBe(false);
   });
 });
@@ -154,7 +154,7 @@ describe('analytics', () => {
   it("HTTP 403 shows the alert 'Invalid App Configuration' once, with the dashboard hint", async () => {
     const fetch = createFakeFetch(() => json({}, 403));
     const report = vi.fn();
-    const analytics = createAnalyticsController({ api: api(fetch), location, analyticsFeature: true, randomId: () => 'id', now: () => 1, report });
+    const analytics = createAnalyticsController({ messages, api: api(fetch), location, analyticsFeature: true, randomId: () => 'id', now: () => 1, report });
     await analytics.init();
     expect(analytics.getState().alert).toEqual({
       message: 'Invalid App Configuration',
@@ -168,10 +168,10 @@ describe('analytics', () => {
 
   it('an origin not on the allow-list shows the alert; an allowed one does not', async () => {
     const origins = (list: string[]) => createFakeFetch((r) => (r.url.includes('origins') ? json({ allowedOrigins: list }) : json({ isAnalyticsEnabled: false })));
-    const denied = createAnalyticsController({ api: api(origins(['https://other.example'])), location, analyticsFeature: true, randomId: () => 'id', now: () => 1, report: () => {} });
+    const denied = createAnalyticsController({ messages, api: api(origins(['https://other.example'])), location, analyticsFeature: true, randomId: () => 'id', now: () => 1, report: () => {} });
     await denied.init();
     expect(denied.getState().alert?.message).toBe(messages.invalidAppConfiguration);
-    const allowed = createAnalyticsController({ api: api(origins(['https://*.example'])), location, analyticsFeature: true, randomId: () => 'id', now: () => 1, report: () => {} });
+    const allowed = createAnalyticsController({ messages, api: api(origins(['https://*.example'])), location, analyticsFeature: true, randomId: () => 'id', now: () => 1, report: () => {} });
     await allowed.init();
     expect(allowed.getState().alert).toBeUndefined();
     expect(isOriginAllowed('https://a.b.example', ['https://*.example'])).toBe(true);
@@ -180,7 +180,7 @@ describe('analytics', () => {
 
   it('events go to POST /e with eventId, url, domain, timestamp, props when enabled; nothing outside a browser', async () => {
     const fetch = createFakeFetch((r) => (r.url.includes('getAnalyticsConfig') ? json({ isAnalyticsEnabled: true }) : r.url.includes('origins') ? json({ allowedOrigins: [] }) : new Response(null, { status: 202 })));
-    const analytics = createAnalyticsController({ api: api(fetch), location, analyticsFeature: true, randomId: () => 'evt-1', now: () => 42, report: () => {} });
+    const analytics = createAnalyticsController({ messages, api: api(fetch), location, analyticsFeature: true, randomId: () => 'evt-1', now: () => 42, report: () => {} });
     await analytics.init();
     expect(analytics.getState().enabled).toBe(true);
     await analytics.sendEvent({ type: 'track', event: 'MODAL_OPEN', properties: { connected: false } });
@@ -195,7 +195,7 @@ describe('analytics', () => {
     });
 
     const serverFetch = createFakeFetch(() => json({ isAnalyticsEnabled: true }));
-    const server = createAnalyticsController({ api: api(serverFetch), analyticsFeature: true, randomId: () => 'x', now: () => 1 });
+    const server = createAnalyticsController({ messages, api: api(serverFetch), analyticsFeature: true, randomId: () => 'x', now: () => 1 });
     await server.init();
     await server.sendEvent({ type: 'track', event: 'MODAL_OPEN' });
     expect(serverFetch.requests).toHaveLength(0);
@@ -203,7 +203,7 @@ describe('analytics', () => {
 
   it('with the analytics feature off no config is fetched and no event is sent', async () => {
     const fetch = createFakeFetch((r) => (r.url.includes('origins') ? json({ allowedOrigins: [] }) : json({ isAnalyticsEnabled: true })));
-    const analytics = createAnalyticsController({ api: api(fetch), location, analyticsFeature: false, randomId: () => 'x', now: () => 1 });
+    const analytics = createAnalyticsController({ messages, api: api(fetch), location, analyticsFeature: false, randomId: () => 'x', now: () => 1 });
     await analytics.init();
     await analytics.sendEvent({ type: 'track', event: 'MODAL_OPEN' });
     expect(fetch.requests.map((r) => new URL(r.url).pathname)).toEqual(['/projects/v1/origins']);

@@ -3,7 +3,6 @@ import { createStore } from '../core/store.js';
 import type { Clock, ModalNetwork, Store, WalletSession } from '../core/types.js';
 import { isUserRejection } from '../errors.js';
 import { walletConnectConnector, type WcUniversalProvider } from '../connectors/walletconnect.js';
-import { coreMessages as messages } from '../texts/core-messages.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
 import { log } from '../core/log.js';
 
@@ -25,8 +24,8 @@ export interface WalletConnectController extends Store<WalletConnectState> {
 }
 
 export interface WalletConnectControllerDeps {
-  /** User-visible texts (the options' `messages`); default English. */
-  messages?: ModalCoreMessages;
+  /** User-visible texts: the options' `messages` (English, then the locale's and the overrides'), given by `createControllers`. */
+  messages: ModalCoreMessages;
   clock: Clock;
   networks: () => ModalNetwork[];
   /** Loads and initialises @walletconnect/universal-provider (a lazy chunk). */
@@ -40,7 +39,7 @@ export interface WalletConnectControllerDeps {
 
 /** WalletConnect pairing: display_uri -> `uri` (QR, copy link, deep links); an approved session -> connected. */
 export function createWalletConnectController(deps: WalletConnectControllerDeps): WalletConnectController {
-  const text = deps.messages ?? messages;
+  const text = deps.messages;
   const store = createStore<WalletConnectState>({ status: 'idle' });
   let providerPromise: Promise<WcUniversalProvider> | undefined;
   let inFlight: Promise<void> | undefined;

@@ -71,7 +71,8 @@ export interface OnrampControllerDeps {
   activeNetwork: () => ModalNetwork;
   address: () => string | undefined;
   refreshAccount?: () => void;
-  messages?: { somethingWentWrong: string };
+  /** The modal's catalogue (`messagesOf(options)`), given by `createOnrampFor`. */
+  messages: { somethingWentWrong: string };
 }
 
 export const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';

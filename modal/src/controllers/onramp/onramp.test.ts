@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ApiContext } from '../../api/http.js';
 import { createFakeClock, createFakeFetch, json, type RecordedRequest } from '../../core/testing.js';
 import type { ModalNetwork } from '../../core/types.js';
+import { messages } from '../../texts/messages.js';
 import {
   createOnrampController,
   mockedQuote,
@@ -81,7 +82,7 @@ function setup(service: Service = {}) {
   const fetch = createFakeFetch(route);
   const api: ApiContext = { fetch, projectId: 'p1', sdkType: 'appkit', sdkVersion: 'test', urls: { blockchainApi: 'https://rpc.example', walletDirectory: 'https://dir.example', analytics: 'https://pulse.example' } };
   const refreshAccount = vi.fn();
-  const onramp = createOnrampController({ api, clock, activeNetwork: () => network, address: () => USER, refreshAccount });
+  const onramp = createOnrampController({ api, clock, activeNetwork: () => network, address: () => USER, refreshAccount, messages });
   const requests = (path: string) => fetch.requests.filter((r) => new URL(r.url).pathname === path);
   return { onramp, clock, requests, refreshAccount };
 }

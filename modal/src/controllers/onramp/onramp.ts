@@ -1,7 +1,6 @@
 import { notifyAccountActivity } from '../activity/account-activity.js';
 import { fetchOnrampOptions, generateOnrampUrl } from '../../api/onramp.js';
 import { createStore } from '../../core/store.js';
-import { messages as englishMessages } from '../../texts/messages.js';
 import type { Store } from '../../core/types.js';
 import { messagesOf } from '../../texts/messages-of.js';
 import type { CoreControllers } from '../core-controllers.js';
@@ -48,7 +47,7 @@ export interface OnrampController extends Store<OnrampState> {
  * and the wait for the purchase to arrive (`onramp-watch.ts`).
  */
 export function createOnrampController(deps: OnrampControllerDeps): OnrampController {
-  const text = deps.messages ?? englishMessages;
+  const text = deps.messages;
   const store = createStore<OnrampState>({
     status: 'idle',
     paymentCurrencies: [],

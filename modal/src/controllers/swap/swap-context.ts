@@ -19,7 +19,8 @@ export interface SwapControllerDeps {
   refreshAccount?: () => void;
   /** The language amounts are typed in (`1,5` in 'de'); default 'en'. */
   lang?: () => string;
-  messages?: TailTexts & {
+  /** The modal's catalogue (`messagesOf(options)`), given by `createSwapFor`. */
+  messages: TailTexts & {
     networkNotSupportedForSwaps: string;
     networkNotSupportedForGasPrice: string;
   };
@@ -30,7 +31,7 @@ export interface SwapContext {
   deps: SwapControllerDeps;
   store: Store<SwapState>;
   set(patch: Partial<SwapState>): void;
-  text: NonNullable<SwapControllerDeps['messages']>;
+  text: SwapControllerDeps['messages'];
   /** One sentence for the screen (the error mapping); the detail goes to the logger. */
   messageOf(error: unknown, context: string): string;
   network(): ModalNetwork;

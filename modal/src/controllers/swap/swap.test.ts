@@ -161,6 +161,7 @@ function setup(pool: Pool = {}, providerHandler?: (method: string, params: unkno
     // The modal's own wiring: the connected wallet's wallet_getCapabilities.
     capabilities: (address, chainId) => readChainCapabilities(provider, address, chainId),
     refreshAccount,
+    messages,
   };
   const swap = createSwapController(deps);
   const requests = (path: string) => fetch.requests.filter((r) => new URL(r.url).pathname === path);

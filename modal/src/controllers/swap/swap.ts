@@ -7,7 +7,6 @@ import type { CoreControllers } from '../core-controllers.js';
 import { showCompletion } from '../completion.js';
 import { ModalError } from '../../errors.js';
 import { errorMessageOf } from '../../error-message.js';
-import { messages as englishMessages } from '../../texts/messages.js';
 import { readChainCapabilities, supportsAtomicBatch } from '../../chain/capabilities.js';
 import { isInvalidAmount, typeAmount } from '../amount-input.js';
 import { parseSlippage } from './amounts.js';
@@ -57,7 +56,7 @@ export interface SwapController extends Store<SwapState> {
  * swap through the shared tail (`swap-submit.ts`); the rules read from the state are `swap-state.ts`.
  */
 export function createSwapController(deps: SwapControllerDeps): SwapController {
-  const text = deps.messages ?? englishMessages;
+  const text = deps.messages;
   const store = createStore<SwapState>(initialSwapState());
   const completeListeners = new Set<(completion: SwapCompletion) => void>();
   let disposed = false;

@@ -8,8 +8,6 @@ import { FeatureController, StoreController } from '../store-controller.js';
 import { totalUsd } from '../../controllers/portfolio.js';
 import { MbView, viewStyles } from '../view.js';
 import { views } from '../views.js';
-import { formatTokenAmount } from '../hub-format.js';
-import { formatDecimalText, formatUsd } from '../../core/units.js';
 import { accountStyles } from './account-view.styles.js';
 import { actionIcons } from './action-icons.js';
 import { log } from '../../core/log.js';
@@ -116,7 +114,6 @@ export class MbAccountView extends MbView {
     const name = chain?.profileName ?? undefined;
     const avatar = safeImageUrl(chain?.profileImage);
     const network = networks.activeNetwork;
-    const lang = this.localize.lang;
     const tokens = portfolio.balances;
     // A network (or balance service) that cannot be reached says so, with a retry, instead of '0' and no tokens.
     const failed = chain?.balanceError ?? (portfolio.failed ? 'failed' : undefined);
@@ -136,12 +133,12 @@ export class MbAccountView extends MbView {
         </div>
         <div class="balance" role="group" aria-label=${this.localize.texts.balance} aria-busy=${chain?.balanceLoading ? 'true' : 'false'}>
           ${chain?.balance !== undefined
-            ? html`<mb-text tone="muted"><bdi>${formatDecimalText(chain.balance, lang)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</bdi></mb-text>`
+            ? html`<mb-text tone="muted"><bdi>${this.localize.tokenAmount(chain.balance)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</bdi></mb-text>`
             : failure
               ? nothing
               : html`<mb-skeleton class="balance-skeleton"></mb-skeleton>`}
           ${tokens.length > 0
-            ? html`<span class="total" aria-label=${this.localize.texts.totalBalance}>${formatUsd(totalUsd(tokens), lang)}</span>`
+            ? html`<span class="total" aria-label=${this.localize.texts.totalBalance}>${this.localize.usd(totalUsd(tokens))}</span>`
             : nothing}
         </div>
         ${failure
@@ -167,7 +164,7 @@ export class MbAccountView extends MbView {
             ${tokens.length === 0
               ? html`<mb-text tone="muted">${this.localize.texts.noTokens}</mb-text>`
               : html`<ul class="tokens" aria-labelledby="tokens">
-                  ${tokens.map((token) => this.renderToken(token, lang))}
+                  ${tokens.map((token) => this.renderToken(token))}
                 </ul>`}`
         : portfolio.loading
           ? html`<mb-skeleton></mb-skeleton>`
@@ -216,14 +213,14 @@ export class MbAccountView extends MbView {
     );
   }
 
-  private renderToken(token: Balance, lang: string) {
+  private renderToken(token: Balance) {
     const value = token.value ?? Number(token.quantity.numeric) * token.price;
     const canSend = this.controllers.options.features.send && !this.networks.value!.isUnsupported;
     return html`<li>
       <button type="button" ?disabled=${!canSend} @click=${() => this.sendToken(token)}>
         <mb-token-image src=${this.controllers.directory.tokenImage(token) ?? nothing} name=${token.symbol}></mb-token-image>
         <span class="token-name"><span>${token.name}</span><span class="muted">${token.symbol}</span></span>
-        <span class="token-amount"><bdi>${formatTokenAmount(token, lang)}</bdi><bdi class="muted">${formatUsd(value, lang)}</bdi></span>
+        <span class="token-amount"><bdi>${this.localize.tokenAmount(token.quantity.numeric)} ${token.symbol}</bdi><bdi class="muted">${this.localize.usd(value)}</bdi></span>
       </button>
     </li>`;
   }

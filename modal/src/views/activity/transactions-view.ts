@@ -3,7 +3,6 @@ import { query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Transaction } from '../../api/types.js';
 import { defineElement } from '../../ui/define.js';
-import { formatAmount, formatDecimalText } from '../../core/units.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { FeatureController } from '../store-controller.js';
 import { activityRows, type ActivityRow } from '../../controllers/activity/activity.js';
@@ -46,9 +45,8 @@ export class MbTransactionsView extends MbView {
   override render() {
     const activity = this.activity.value;
     if (!activity) return nothing;
-    const lang = this.localize.lang;
     if (this.rowsOf !== activity.transactions) {
-      this.rows = activityRows(activity.transactions, lang);
+      this.rows = activityRows(activity.transactions, this.localize.lang);
       this.rowsOf = activity.transactions;
     }
     const rows = this.rows;
@@ -71,23 +69,23 @@ export class MbTransactionsView extends MbView {
               const row = rows[index];
               return row.kind === 'month' ? `m-${row.label}` : row.transaction.id;
             },
-            (index) => this.renderRow(rows[index], lang),
+            (index) => this.renderRow(rows[index]),
           )}
         </div>
       </div>
     </div>`;
   }
 
-  private renderRow(row: ActivityRow, lang: string) {
+  private renderRow(row: ActivityRow) {
     if (row.kind === 'month') return html`<div class="month"><h3>${row.label}</h3></div>`;
     const t = this.localize.texts;
     const tx = row.transaction;
     const entry = describeTransaction(tx);
     const approval = this.activity.value?.approvals[tx.id];
-    const { title, lines, icons, detail } = this.describe(entry, approval, lang);
+    const { title, lines, icons, detail } = this.describe(entry, approval);
     const status = { confirmed: t.statusConfirmed, failed: t.statusFailed, pending: t.statusPending }[tx.metadata.status] ?? tx.metadata.status;
     const link = explorerTxUrl(this.controllers.networks.getState().activeNetwork, tx.metadata.hash);
-    const when = new Date(tx.metadata.minedAt).toLocaleString(lang, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+    const when = this.localize.date(tx.metadata.minedAt, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
     const content = html`<span class=${icons.length > 1 ? 'icons pair' : 'icons'} aria-hidden="true">
         ${icons.map((icon) => html`<mb-token-image src=${safeImageUrl(icon.iconUrl) ?? nothing} name=${icon.symbol}></mb-token-image>`)}
       </span>
@@ -109,9 +107,9 @@ export class MbTransactionsView extends MbView {
   }
 
   /** The row's title, a detail for its second line, its amount lines (out as −, in as +) and its icons, by kind. */
-  private describe(entry: ActivityEntry, approval: ActivityApproval | undefined, lang: string): { title: string; detail?: string; lines: { text: string; tone: string }[]; icons: { iconUrl?: string; symbol: string }[] } {
+  private describe(entry: ActivityEntry, approval: ActivityApproval | undefined): { title: string; detail?: string; lines: { text: string; tone: string }[]; icons: { iconUrl?: string; symbol: string }[] } {
     const t = this.localize.texts;
-    const amount = (leg: ActivityLeg) => (leg.nft ? leg.symbol : `${formatDecimalText(leg.amount, lang)} ${leg.symbol}`);
+    const amount = (leg: ActivityLeg) => (leg.nft ? leg.symbol : `${this.localize.tokenAmount(leg.amount)} ${leg.symbol}`);
     const line = (leg: ActivityLeg) => ({
       text: leg.direction === 'out' ? `−${amount(leg)}` : leg.direction === 'in' ? `+${amount(leg)}` : amount(leg),
       tone: leg.direction,
@@ -135,7 +133,7 @@ export class MbTransactionsView extends MbView {
       }
       case 'approved': {
         const value =
-          approval?.unlimited ? t.unlimited : approval?.value !== undefined && approval.decimals !== undefined ? `${formatAmount(approval.value, approval.decimals, Math.min(approval.decimals, 6), lang)} ${approval.symbol ?? ''}`.trim() : undefined;
+          approval?.unlimited ? t.unlimited : approval?.value !== undefined && approval.decimals !== undefined ? `${this.localize.amount(approval.value, approval.decimals, Math.min(approval.decimals, 6))} ${approval.symbol ?? ''}`.trim() : undefined;
         return {
           title: approval?.symbol ? t.activityApproved(approval.symbol) : t.activityApprovedToken,
           lines: value ? [{ text: value, tone: 'neutral' }] : [],

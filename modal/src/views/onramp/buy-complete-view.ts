@@ -2,7 +2,6 @@ import { nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
 import type { OnrampController } from '../../controllers/onramp/onramp.js';
-import { formatDecimalText } from '../../core/units.js';
 import { MbView, viewStyles } from '../view.js';
 import { completion, completionStyles, leaveWithoutResult } from '../completion.js';
 import '../../ui/button/button.js';
@@ -29,7 +28,7 @@ export class MbBuyCompleteView extends MbView {
     const t = this.localize.texts;
     const purchase = state.purchase;
     const network = this.controllers.networks.getState().activeNetwork;
-    const amount = purchase?.expectedAmount ? `${formatDecimalText(purchase.expectedAmount, this.localize.lang)} ${purchase.currency.symbol}` : undefined;
+    const amount = purchase?.expectedAmount ? `${this.localize.tokenAmount(purchase.expectedAmount)} ${purchase.currency.symbol}` : undefined;
     return completion({
       result: amount ? t.boughtDetail(amount) : t.buyCompletedDetail,
       explorerUrl: explorerTxUrl(network, state.progressTxHash),

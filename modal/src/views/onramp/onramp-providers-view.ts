@@ -6,8 +6,7 @@ import { ONRAMP_PROVIDER, type OnrampState } from '../../controllers/onramp/onra
 import type { OnrampAmount } from '../../api/types.js';
 import { MbView, viewStyles, run } from '../view.js';
 import { detail, tradeStyles } from '../trade.js';
-import { formatDecimalText } from '../../core/units.js';
-import { formatFiat } from './fiat.js';
+import type { LocalizeController } from '../../texts/localize.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
 import '../../ui/list-item/list-item.js';
@@ -18,10 +17,10 @@ import '../../ui/skeleton/skeleton.js';
  * An amount of the quote in the reader's locale, isolated for right-to-left text: a fiat amount as money (`$49.15`,
  * `49,15 €`), a token amount by the one display rule with its symbol (`0.081 BNB`).
  */
-function money(value: OnrampAmount | undefined, fiat: string, lang: string) {
+function money(value: OnrampAmount | undefined, fiat: string, localize: LocalizeController) {
   if (!value?.amount) return '-';
-  if (value.currency !== fiat && /^\d+(\.\d+)?$/.test(value.amount)) return run(`${formatDecimalText(value.amount, lang)} ${value.currency}`);
-  return run(formatFiat(value.amount, value.currency, lang));
+  if (value.currency !== fiat && /^\d+(\.\d+)?$/.test(value.amount)) return run(`${localize.tokenAmount(value.amount)} ${value.currency}`);
+  return run(localize.currency(value.amount, value.currency));
 }
 
 /**
@@ -92,9 +91,9 @@ export class MbOnrampProvidersView extends MbView {
       </div>
       ${state.quote
         ? html`<dl aria-busy=${state.quoteLoading ? 'true' : 'false'}>
-            ${detail(t.swapTo, state.quote.purchaseAmount.amount ? money(state.quote.purchaseAmount, fiat, this.localize.lang) : t.shownByProvider)}
-            ${detail(t.providerFee, money(state.quote.coinbaseFee, fiat, this.localize.lang))} ${detail(t.networkFee, money(state.quote.networkFee, fiat, this.localize.lang))}
-            ${detail(t.subtotal, money(state.quote.paymentSubtotal, fiat, this.localize.lang))} ${detail(t.total, money(state.quote.paymentTotal, fiat, this.localize.lang))}
+            ${detail(t.swapTo, state.quote.purchaseAmount.amount ? money(state.quote.purchaseAmount, fiat, this.localize) : t.shownByProvider)}
+            ${detail(t.providerFee, money(state.quote.coinbaseFee, fiat, this.localize))} ${detail(t.networkFee, money(state.quote.networkFee, fiat, this.localize))}
+            ${detail(t.subtotal, money(state.quote.paymentSubtotal, fiat, this.localize))} ${detail(t.total, money(state.quote.paymentTotal, fiat, this.localize))}
           </dl>`
         : state.quoteLoading
           ? html`<mb-skeleton aria-busy="true"></mb-skeleton>`
@@ -112,9 +111,8 @@ export class MbOnrampProvidersView extends MbView {
     const t = this.localize.texts;
     const fiat = state.paymentCurrency?.id ?? '';
     if (state.amountError === 'invalid') return t.invalidAmount;
-    const lang = this.localize.lang;
-    if (state.amountError === 'belowMin' && limits) return t.amountBelowMin(formatFiat(limits.min, fiat, lang));
-    if (state.amountError === 'aboveMax' && limits) return t.amountAboveMax(formatFiat(limits.max, fiat, lang));
+    if (state.amountError === 'belowMin' && limits) return t.amountBelowMin(this.localize.currency(limits.min, fiat));
+    if (state.amountError === 'aboveMax' && limits) return t.amountAboveMax(this.localize.currency(limits.max, fiat));
     return '';
   }
 

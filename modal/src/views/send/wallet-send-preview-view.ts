@@ -3,7 +3,6 @@ import { defineElement } from '../../ui/define.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { FeatureController, StoreController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
-import { formatAmount, formatUsd } from '../../core/units.js';
 import { log } from '../../core/logger.js';
 import { sendStyles } from './send.styles.js';
 import { namedReceiver } from './receiver.js';
@@ -30,7 +29,6 @@ export class MbWalletSendPreviewView extends MbView {
     const flow = this.flow.value;
     if (!form || !flow) return nothing;
     const t = this.localize.texts;
-    const lang = this.localize.lang;
     const token = form.token;
     if (!token || !form.receiverAddress) {
       return html`<mb-text tone="muted" align="center">${t.selectToken}</mb-text>
@@ -38,7 +36,7 @@ export class MbWalletSendPreviewView extends MbView {
     }
     const hub = this.flow.current!;
     const value = hub.sendFlow.amount();
-    const amount = value === undefined ? (form.sendTokenAmount ?? '0') : formatAmount(value, token.decimals, token.decimals, lang);
+    const amount = value === undefined ? (form.sendTokenAmount ?? '0') : this.localize.amount(value, token.decimals);
     const amountUsd = hub.sendFlow.amountUsd();
     const avatar = safeImageUrl(form.receiverProfileImageUrl);
     return html`<div class="summary">
@@ -48,7 +46,7 @@ export class MbWalletSendPreviewView extends MbView {
         </div>
         <div>
           <span class="big">${amount} ${token.symbol}</span>
-          ${amountUsd !== undefined ? html`<span class="hint">${formatUsd(amountUsd, lang)}</span>` : nothing}
+          ${amountUsd !== undefined ? html`<span class="hint">${this.localize.usd(amountUsd)}</span>` : nothing}
         </div>
       </div>
       <div class="summary">
@@ -59,7 +57,7 @@ export class MbWalletSendPreviewView extends MbView {
             : html`<span class="receiver-address" dir="ltr" translate="no">${form.receiverAddress}</span>`}
         </div>
         ${form.gasPriceInUSD !== undefined
-          ? html`<div><span class="label">${t.networkFee}</span><span>${formatUsd(form.gasPriceInUSD, lang)}</span></div>`
+          ? html`<div><span class="label">${t.networkFee}</span><span>${this.localize.usd(form.gasPriceInUSD)}</span></div>`
           : nothing}
         ${flow.solanaRent ? html`<div><span class="label">${t.tokenAccountRent}</span><span>${flow.solanaRent} SOL</span></div>` : nothing}
       </div>

@@ -1,7 +1,6 @@
 import { css, html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { shortenAddress } from '../../core/format.js';
-import { formatAmount } from '../../core/units.js';
 import { FeatureController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
 import { completion, completionStyles, leaveWithoutResult } from '../completion.js';
@@ -40,7 +39,7 @@ export class MbWalletSendSuccessView extends MbView {
     if (!last) return nothing;
     const t = this.localize.texts;
     const network = this.controllers.networks.getState().activeNetwork;
-    const amount = `${formatAmount(last.value, last.token.decimals, last.token.decimals, this.localize.lang)} ${last.token.symbol}`;
+    const amount = `${this.localize.amount(last.value, last.token.decimals)} ${last.token.symbol}`;
     const receiver = last.toName ?? shortenAddress(last.to);
     const status = { pending: t.sentPending, confirmed: t.sentConfirmed, failed: t.sentFailed }[last.status];
     return completion({

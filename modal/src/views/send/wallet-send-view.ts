@@ -3,7 +3,6 @@ import type { MbInputEvent } from '../../ui/input/input.js';
 import type { MbPickEvent } from '../../ui/token-picker/token-picker.js';
 import '../../ui/token-picker/token-picker.js';
 import { defineElement } from '../../ui/define.js';
-import { formatDecimalText, formatUsd } from '../../core/units.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { FeatureController, StoreController } from '../store-controller.js';
 import type { HubControllers } from '../../controllers/hub.js';
@@ -65,7 +64,6 @@ export class MbWalletSendView extends MbView {
     if (!form || !flow || !portfolio) return nothing;
     const hub = this.flow.current!;
     const t = this.localize.texts;
-    const lang = this.localize.lang;
     const balances = portfolio.balances;
     const token = form.token;
     const selected = token ? balances.findIndex((b) => b.address === token.address) : -1;
@@ -84,7 +82,7 @@ export class MbWalletSendView extends MbView {
             value: String(index),
             symbol: b.symbol,
             name: b.name,
-            amount: formatDecimalText(b.quantity.numeric, lang),
+            amount: this.localize.tokenAmount(b.quantity.numeric),
             imageSrc: this.controllers.directory.tokenImage(b),
             keywords: b.address,
           }))}
@@ -97,7 +95,7 @@ export class MbWalletSendView extends MbView {
           <mb-input
             class="amount-input"
             label=${t.amount}
-            placeholder=${new Intl.NumberFormat(lang, { minimumFractionDigits: 1 }).format(0)}
+            placeholder=${this.localize.number(0, { minimumFractionDigits: 1 })}
             .value=${form.sendTokenAmount ?? ''}
             @mb-input=${(event: MbInputEvent) => hub.sendFlow.setAmount(event.value)}
           ></mb-input>
@@ -105,8 +103,8 @@ export class MbWalletSendView extends MbView {
         </div>
         ${token
           ? html`<div class="hint">
-              <bdi>${t.available(`${formatDecimalText(token.balance, lang)} ${token.symbol}`)}</bdi>
-              ${amountUsd !== undefined ? html`<bdi>${formatUsd(amountUsd, lang)}</bdi>` : nothing}
+              <bdi>${t.available(`${this.localize.tokenAmount(token.balance)} ${token.symbol}`)}</bdi>
+              ${amountUsd !== undefined ? html`<bdi>${this.localize.usd(amountUsd)}</bdi>` : nothing}
             </div>`
           : nothing}
       </div>
@@ -126,7 +124,7 @@ export class MbWalletSendView extends MbView {
             : nothing}
       </div>
       ${form.gasPriceInUSD !== undefined
-        ? html`<div class="hint"><span>${t.networkFee}</span><span>${formatUsd(form.gasPriceInUSD, lang)}</span></div>`
+        ? html`<div class="hint"><span>${t.networkFee}</span><span>${this.localize.usd(form.gasPriceInUSD)}</span></div>`
         : nothing}
       <mb-button class="submit" full-width ?disabled=${Boolean(blocker)} @click=${() => this.controllers.router.push('WalletSendPreview')}>
         ${blocker ? this.reason(blocker) : t.review}

@@ -2,7 +2,6 @@ import { nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
 import type { SwapController } from '../../controllers/swap/swap.js';
-import { formatTokenAmount } from '../../core/units.js';
 import { MbView, viewStyles } from '../view.js';
 import { completion, completionStyles, leaveWithoutResult } from '../completion.js';
 import '../../ui/button/button.js';
@@ -28,9 +27,8 @@ export class MbSwapCompleteView extends MbView {
     const state = this.state.value;
     if (!state?.from || !state.to || !state.quote || state.step !== 'done') return nothing;
     const t = this.localize.texts;
-    const lang = this.localize.lang;
-    const paid = `${formatTokenAmount(state.quote.fromAmount, state.from.decimals, lang)} ${state.from.symbol}`;
-    const received = `${formatTokenAmount(state.quote.toAmount, state.to.decimals, lang)} ${state.to.symbol}`;
+    const paid = `${this.localize.tokenAmount(state.quote.fromAmount, state.from.decimals)} ${state.from.symbol}`;
+    const received = `${this.localize.tokenAmount(state.quote.toAmount, state.to.decimals)} ${state.to.symbol}`;
     const network = this.controllers.networks.getState().activeNetwork;
     return completion({
       result: t.swapCompleteDetail(paid, received),

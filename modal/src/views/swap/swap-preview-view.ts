@@ -3,7 +3,6 @@ import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
 import type { SwapController } from '../../controllers/swap/swap.js';
 import { needsApproval, quoteDetails, swapIssue, type SwapState } from '../../controllers/swap/swap-state.js';
-import { formatAmount, formatTokenAmount, formatUsd } from '../../core/units.js';
 import { slippageText } from '../../controllers/swap/amounts.js';
 import { MbView, viewStyles, feeRuns, run } from '../view.js';
 import { swapPreviewStyles } from './swap-preview-view.styles.js';
@@ -21,11 +20,6 @@ import '../../ui/text/text.js';
  * @tag mb-swap-preview-view
  */
 export class MbSwapPreviewView extends MbView {
-  /** The catalogue's language: amounts read and show in it. */
-  private get numberLocale(): string {
-    return this.localize.lang;
-  }
-
   static override styles = [...viewStyles, tradeStyles, swapPreviewStyles];
 
   private readonly state = new FeatureController(this, (c) => c.swap, { store: (swap) => swap });
@@ -40,8 +34,8 @@ export class MbSwapPreviewView extends MbView {
     if (!state?.from || !state.to || !state.quote) return html`<mb-text tone="muted" align="center">${t.enterAmount}</mb-text>`;
     const { from, to, quote } = state;
     const info = quoteDetails(state)!;
-    const paid = `${formatTokenAmount(quote.fromAmount, from.decimals, this.numberLocale)} ${from.symbol}`;
-    const received = `${formatTokenAmount(quote.toAmount, to.decimals, this.numberLocale)} ${to.symbol}`;
+    const paid = `${this.localize.tokenAmount(quote.fromAmount, from.decimals)} ${from.symbol}`;
+    const received = `${this.localize.tokenAmount(quote.toAmount, to.decimals)} ${to.symbol}`;
     const busy = state.step === 'approving' || state.step === 'swapping' || state.step === 'batching';
     const approval = needsApproval(state);
     const issue = issueText(t, state);
@@ -54,14 +48,14 @@ export class MbSwapPreviewView extends MbView {
         <span class="big">${run(received)}</span>
       </div>
       <dl>
-        ${detail(t.minimumReceived, run(`${formatTokenAmount(info.minimumReceived, to.decimals, this.numberLocale)} ${to.symbol}`))}
+        ${detail(t.minimumReceived, run(`${this.localize.tokenAmount(info.minimumReceived, to.decimals)} ${to.symbol}`))}
         ${detail(t.slippageTolerance, slippageText(state.slippageBps))}
-        ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${formatAmount(info.priceImpactBps, 2, 2, this.numberLocale)}%`)}
+        ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${this.localize.amount(info.priceImpactBps, 2)}%`)}
         ${detail(
           t.networkFee,
           info.networkFee === undefined
             ? state.gasError ?? t.networkFeeUnavailable
-            : feeRuns(formatTokenAmount(info.networkFee, 18, this.numberLocale), native?.symbol ?? '', info.networkFeeCents === undefined ? undefined : formatUsd(info.networkFeeCents, this.numberLocale)),
+            : feeRuns(this.localize.tokenAmount(info.networkFee, 18), native?.symbol ?? '', info.networkFeeCents === undefined ? undefined : this.localize.usd(info.networkFeeCents)),
         )}
       </dl>
       ${approval && !busy ? html`<p class="message">${state.atomicBatch ? t.approvalInBatch(from.symbol) : t.approvalNeeded(from.symbol)}</p>` : nothing}

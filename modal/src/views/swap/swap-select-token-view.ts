@@ -2,7 +2,6 @@ import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
 import type { SwapController, SwapTokenInfo } from '../../controllers/swap/swap.js';
-import { formatTokenAmount } from '../../core/units.js';
 import type { MbInputEvent } from '../../ui/input/input.js';
 import { MbView } from '../view.js';
 import '../../ui/input/input.js';
@@ -17,11 +16,6 @@ import '../../ui/text/text.js';
  * @tag mb-swap-select-token-view
  */
 export class MbSwapSelectTokenView extends MbView {
-  /** The catalogue's language: amounts read and show in it. */
-  private get numberLocale(): string {
-    return this.localize.lang;
-  }
-
   private readonly state = new FeatureController(this, (c) => c.swap, { store: (swap) => swap, connected: (swap) => void swap.ensureLoaded() });
   private query = '';
 
@@ -48,7 +42,7 @@ export class MbSwapSelectTokenView extends MbView {
     return html`<li>
       <mb-list-item
         label=${`${token.symbol} · ${token.name}`}
-        tag=${token.balance > 0n ? formatTokenAmount(token.balance, token.decimals, this.numberLocale) : nothing}
+        tag=${token.balance > 0n ? this.localize.tokenAmount(token.balance, token.decimals) : nothing}
         ?active=${current?.address === token.address}
         @click=${() => this.pick(token, side)}
       >

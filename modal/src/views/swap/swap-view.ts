@@ -3,7 +3,6 @@ import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
 import type { SwapController } from '../../controllers/swap/swap.js';
 import { quoteDetails, swapIssue, type SwapState, type SwapTokenInfo } from '../../controllers/swap/swap-state.js';
-import { formatAmount, formatTokenAmount, formatUsd, formatAmountInput } from '../../core/units.js';
 import { slippageText } from '../../controllers/swap/amounts.js';
 import { MbView, viewStyles, feeRuns, rateRuns, run } from '../view.js';
 import { detail, tradeStyles } from '../trade.js';
@@ -42,7 +41,6 @@ export class MbSwapView extends MbView {
     const info = quoteDetails(state);
     const issue = issueText(t, state);
     const native = state.tokens.find((x) => x.isNative);
-    const lang = this.localize.lang;
     return html`
       <section class="panel" aria-label=${t.swapFrom}>
         <div class="panel-head"><span>${t.swapFrom}</span></div>
@@ -61,7 +59,7 @@ export class MbSwapView extends MbView {
         </div>
         ${from
           ? html`<div class="panel-foot">
-              <bdi>${t.tokenBalance(formatTokenAmount(from.balance, from.decimals, lang), from.symbol)}</bdi>
+              <bdi>${t.tokenBalance(this.localize.tokenAmount(from.balance, from.decimals), from.symbol)}</bdi>
               ${from.balance > 0n ? html`<mb-button variant="ghost" size="sm" @click=${this.max}>${t.maxAmount}</mb-button>` : nothing}
             </div>`
           : nothing}
@@ -73,23 +71,23 @@ export class MbSwapView extends MbView {
         <div class="panel-head"><span>${t.swapTo}</span></div>
         <div class="amount-row">
           <output class="amount" aria-label=${t.swapTo} aria-live="polite" aria-busy=${state.quoteLoading ? 'true' : 'false'}>
-            ${state.quoteLoading ? html`<mb-skeleton></mb-skeleton>` : quote && to ? formatTokenAmount(quote.toAmount, to.decimals, lang) : '0'}
+            ${state.quoteLoading ? html`<mb-skeleton></mb-skeleton>` : quote && to ? this.localize.tokenAmount(quote.toAmount, to.decimals) : '0'}
           </output>
           ${this.tokenButton('to', to)}
         </div>
-        ${to ? html`<div class="panel-foot"><bdi>${t.tokenBalance(formatTokenAmount(to.balance, to.decimals, lang), to.symbol)}</bdi></div>` : nothing}
+        ${to ? html`<div class="panel-foot"><bdi>${t.tokenBalance(this.localize.tokenAmount(to.balance, to.decimals), to.symbol)}</bdi></div>` : nothing}
       </section>
       ${info && from && to && quote
         ? html`<dl>
             ${detail(t.swapRate, this.rate(state))}
-            ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${formatAmount(info.priceImpactBps, 2, 2, lang)}%`)}
+            ${detail(t.priceImpact, info.priceImpactBps === undefined ? '-' : `${this.localize.amount(info.priceImpactBps, 2)}%`)}
             ${detail(
               t.networkFee,
               info.networkFee === undefined
                 ? state.gasError ?? t.networkFeeUnavailable
-                : feeRuns(formatTokenAmount(info.networkFee, 18, lang), native?.symbol ?? '', info.networkFeeCents === undefined ? undefined : formatUsd(info.networkFeeCents, lang)),
+                : feeRuns(this.localize.tokenAmount(info.networkFee, 18), native?.symbol ?? '', info.networkFeeCents === undefined ? undefined : this.localize.usd(info.networkFeeCents)),
             )}
-            ${detail(t.minimumReceived, run(`${formatTokenAmount(info.minimumReceived, to.decimals, lang)} ${to.symbol}`))}
+            ${detail(t.minimumReceived, run(`${this.localize.tokenAmount(info.minimumReceived, to.decimals)} ${to.symbol}`))}
           </dl>`
         : nothing}
       <dl>
@@ -132,7 +130,7 @@ export class MbSwapView extends MbView {
     if (!from || !to || !quote || quote.fromAmount === 0n) return '-';
     // Output per one whole input token, in the output's smallest unit.
     const perOne = (quote.toAmount * 10n ** BigInt(from.decimals)) / quote.fromAmount;
-    return rateRuns(from.symbol, formatTokenAmount(perOne, to.decimals, this.localize.lang), to.symbol);
+    return rateRuns(from.symbol, this.localize.tokenAmount(perOne, to.decimals), to.symbol);
   }
 
   private action(state: SwapState, issue: string | undefined) {
@@ -147,7 +145,7 @@ export class MbSwapView extends MbView {
 
   private max = () => {
     const from = this.swap?.getState().from;
-    if (from) this.swap!.setAmount(formatAmountInput(from.balance, from.decimals, this.localize.lang));
+    if (from) this.swap!.setAmount(this.localize.amountInput(from.balance, from.decimals));
   };
 
   private onSlippage = (event: Event) => {
