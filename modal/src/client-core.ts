@@ -75,10 +75,8 @@ export function createModalCore(options: ModalOptions, environment: CreateModalE
     location,
     createObjectUrl: browser && typeof URL.createObjectURL === 'function' ? (blob) => URL.createObjectURL(blob) : undefined,
     readNativeBalance: viem?.readNativeBalance,
-    // The embedded wallet's frame lives in the modal: mount it (its shell hands the frame in), then restore.
-    restoreEmbedded: browser
-      ? (c) => mountModule().then((m) => (m.mountModal(c), c.embedded.load())).then((embedded) => embedded.restore())
-      : undefined,
+    // The embedded wallet's frame lives in the modal: its shell hands the frame in when it mounts.
+    mountShell: browser ? (c) => mountModule().then((m) => m.mountModal(c)) : undefined,
   });
 
   discovery.start();

@@ -11,6 +11,9 @@ export const featureLoaders = {
   pendingTransactions: () => import('./pending-transactions.js'),
   solana: () => import('./solana-connection.js'),
   embedded: () => import('./embedded/embedded.js'),
+  siwx: () => import('./siwx/siwx.js'),
   checksum: () => import('../core/address.js'),
   accountBalance: () => import('./account-balance.js'),
 };
+
+export type FeatureLoaders = typeof featureLoaders;

@@ -15,6 +15,7 @@ import { createToastController } from './toasts.js';
 import { createWalletConnectController } from './walletconnect.js';
 import { HttpError, ModalError, ResponseValidationError } from '../errors.js';
 import { lazyFeature } from './lazy.js';
+import type { FeatureLoaders } from './feature-loaders.js';
 import { STORAGE_KEYS } from '../storage.js';
 import type { FrameChannel } from '../connectors/embedded/channel.js';
 
@@ -34,8 +35,8 @@ export interface ControllerDeps {
   reconnectWaitMs?: number;
   /** Makes the directory controller now (tests); absent, the modal's shell makes it when it mounts. */
   createDirectory?: (deps: DirectoryControllerDeps) => DirectoryController;
-  /** Restores an embedded-wallet session on load (a lazy chunk with the wallet frame; DOM). */
-  restoreEmbedded?: (controllers: ModalControllers) => Promise<boolean>;
+  /** Mounts the modal's shell (DOM), which hands in the embedded wallet's frame; absent outside a browser (no embedded restore). */
+  mountShell?: (controllers: ModalControllers) => Promise<void>;
 }
 
 export function apiContextOf(options: ResolvedOptions, fetch: FetchLike): ApiContext {
@@ -76,12 +77,16 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     void account.fetchBalance();
     void account.fetchIdentity();
   };
-  // SIWX is a lazy chunk, loaded on the first connect (or disconnect) when `siwx` is set; it gets the error classes
-  // handed over, since importing errors.ts there would split it out of the first-click bundle.
-  let siwxLoad: Promise<SiwxController> | undefined;
-  const siwx = options.siwx
-    ? () => (siwxLoad ??= import('./siwx/siwx.js').then((m) => m.createSiwxControllerFor(controllers, deps, api, { ModalError, HttpError, ResponseValidationError })))
-    : undefined;
+  const loaders = () => import('./feature-loaders.js');
+  // What a lazy feature gets beside the bag; SIWX gets the error classes, since importing errors.ts there would split
+  // it out of the first-click bundle.
+  const environment = { location: deps.location, errors: { ModalError, HttpError, ResponseValidationError } };
+  /** A lazy feature: its module (a chunk of its own, listed in `featureLoaders`) exports `create(controllers, environment)`. */
+  const feature = <T>(load: (loaders: FeatureLoaders) => Promise<{ create(controllers: CoreControllers, env: typeof environment): T }>) =>
+    lazyFeature(() => loaders().then((m) => load(m.featureLoaders)).then((m) => m.create(controllers, environment)));
+  // SIWX is loaded on the first connect (or disconnect) when `siwx` is set.
+  const siwxFeature = options.siwx ? feature((l) => l.siwx()) : undefined;
+  const siwx: (() => Promise<SiwxController>) | undefined = siwxFeature && (() => siwxFeature.load());
   const syncSiwx = () => siwx?.().then((c) => c.sync()).catch(() => modal.close());
   // The first Solana network of the options: Solana wallets are offered only when there is one.
   const solanaNetwork = options.networks.find((n) => n.chainNamespace === 'solana');
@@ -92,7 +97,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     discovery: deps.discovery,
     reconnectWaitMs: deps.reconnectWaitMs,
     restoreWalletConnect: options.enableWalletConnect ? () => walletConnect.restore() : undefined,
-    restoreEmbedded: deps.restoreEmbedded && (() => deps.restoreEmbedded!(controllers)),
+    // The embedded wallet's frame lives in the modal: mount its shell, then restore.
+    restoreEmbedded: deps.mountShell && (() => deps.mountShell!(controllers).then(() => controllers.embedded.load()).then((embedded) => embedded.restore())),
     onSession(session) {
       networks.setWalletChainId(session.chainId);
       account.setAccount('eip155', session.accounts[0], session.chainId, { name: session.connector.name, icon: session.connector.icon });
@@ -136,9 +142,6 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
   let directory: DirectoryController | undefined = deps.createDirectory?.(directoryDeps);
   // The embedded wallet's frame (DOM): the modal's shell hands in how to open it when it mounts.
   let openFrame: (() => Promise<FrameChannel>) | undefined;
-  const loaders = () => import('./feature-loaders.js');
-  /** A lazy feature: its module (a chunk of its own) exports `create(controllers)`. */
-  const feature = <T>(load: () => Promise<{ create(controllers: CoreControllers): T }>) => lazyFeature(() => load().then((m) => m.create(controllers)));
   const analytics = createAnalyticsController({
     messages: options.messages,
     api,
@@ -258,13 +261,13 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     storage: deps.storage,
     getAccount,
     // Lazy features: each its own chunk, made on first use; the only place that knows how to build one.
-    hub: feature(() => loaders().then((m) => m.featureLoaders.hub())),
-    names: feature(() => loaders().then((m) => m.featureLoaders.names())),
-    swap: feature(() => loaders().then((m) => m.featureLoaders.swap())),
-    onramp: feature(() => loaders().then((m) => m.featureLoaders.onramp())),
-    pendingTransactions: feature(() => loaders().then((m) => m.featureLoaders.pendingTransactions())),
-    solana: solanaNetwork ? feature(() => loaders().then((m) => m.featureLoaders.solana())) : undefined,
-    embedded: feature(() => loaders().then((m) => m.featureLoaders.embedded())),
+    hub: feature((l) => l.hub()),
+    names: feature((l) => l.names()),
+    swap: feature((l) => l.swap()),
+    onramp: feature((l) => l.onramp()),
+    pendingTransactions: feature((l) => l.pendingTransactions()),
+    solana: solanaNetwork ? feature((l) => l.solana()) : undefined,
+    embedded: feature((l) => l.embedded()),
     installEmbeddedFrame(open) {
       openFrame ??= open;
     },

@@ -1,4 +1,3 @@
-import type { ApiContext } from '../../api/http.js';
 import type { AuthApiContext } from '../../api/auth.js';
 import type { AccountSnapshot, Clock, Eip1193Provider, ModalStorage, ResolvedOptions, SiwxController, SiwxMessageData, SiwxSession, SiwxSignOutcome, SiwxStorage, ViewName } from '../../core/types.js';
 import type { ModalController } from '../modal.js';
@@ -262,28 +261,24 @@ export function resolveSiwxStorage(options: ResolvedOptions, deps: { storage: Mo
   return chosen === 'server' ? createServerSiwxStorage({ ...base, api: deps.api }) : createLocalSiwxStorage(base);
 }
 
-/** What the core hands over when it first needs SIWX (see `createControllers`). */
+/** What the core hands over when it first needs SIWX (see `createControllers`): what the bag does not hold. */
 export interface SiwxEnvironment {
-  storage: ModalStorage;
-  clock: Clock;
   /** The page; `http://localhost` outside a browser. */
   location?: { origin: string };
+  /** The modal's error classes: importing errors.ts here would split it out of the first-click bundle. */
+  errors: AuthApiContext['errors'];
 }
 
 /** The SIWX controller of a modal's controllers: the core loads this module only when `siwx` is set. */
-export function createSiwxControllerFor(
-  controllers: CoreControllers,
-  env: SiwxEnvironment,
-  api: ApiContext,
-  errors: AuthApiContext['errors'],
-): SiwxController {
+export function createSiwxControllerFor(controllers: CoreControllers, env: SiwxEnvironment): SiwxController {
   const origin = env.location?.origin ?? 'http://localhost';
+  const { storage, clock, api } = controllers;
   return createSiwxController({
     options: controllers.options,
-    storage: resolveSiwxStorage(controllers.options, { storage: env.storage, clock: env.clock, origin, api: { ...api, errors } }),
-    clock: env.clock,
+    storage: resolveSiwxStorage(controllers.options, { storage, clock, origin, api: { ...api, errors: env.errors } }),
+    clock,
     origin,
-    ModalError: errors.ModalError,
+    ModalError: env.errors.ModalError,
     getAccount: controllers.getAccount,
     getProvider: () => controllers.connection.getProvider(),
     isChainSupported: () => !controllers.networks.getState().isUnsupported,
@@ -300,3 +295,5 @@ export function createSiwxControllerFor(
     disconnect: () => controllers.connection.disconnect(),
   });
 }
+
+export { createSiwxControllerFor as create };
