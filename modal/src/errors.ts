@@ -1,7 +1,6 @@
 // The base class has a module of its own: the React hooks throw it at a page's first load without the rest of this file.
 import { ModalError, type ModalErrorOptions } from './modal-error.js';
 import { coreMessages as messages } from './texts/core-messages.js';
-import { errorTexts } from './texts/error-texts.js';
 
 export { ModalError, type ModalErrorOptions };
 
@@ -9,7 +8,7 @@ export { ModalError, type ModalErrorOptions };
 export class UserRejectedError extends ModalError {
   override name = 'UserRejectedError';
   constructor(options: ModalErrorOptions = {}) {
-    super(errorTexts.userRejected, options);
+    super('User rejected the request.', options); // a developer's message (views show the catalogue's sentence)
   }
 }
 
@@ -18,7 +17,7 @@ export class ChainSwitchError extends ModalError {
   override name = 'ChainSwitchError';
   readonly chainId: number;
   constructor(chainId: number, options: ModalErrorOptions = {}) {
-    super(errorTexts.chainSwitchFailed(chainId), options);
+    super(`Failed to switch to chain ${chainId}.`, options);
     this.chainId = chainId;
   }
 }
@@ -40,7 +39,7 @@ export class ResponseValidationError extends ModalError {
   override name = 'ResponseValidationError';
   readonly url: string;
   constructor(url: string, details: string) {
-    super(errorTexts.unexpectedResponseShape, { details });
+    super('Unexpected response shape.', { details });
     this.url = url;
   }
 }

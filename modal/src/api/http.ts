@@ -1,6 +1,6 @@
 import { HttpError, ResponseValidationError } from '../errors.js';
 import type { FetchLike } from '../core/types.js';
-import { timeoutSignal } from '../chain/timeout.js';
+import { timeoutSignal } from '../core/constants.js';
 
 /** What every api function needs: fetch, base URLs and the sdk parameters. No state, no caching. */
 export interface ApiContext {
