@@ -84,7 +84,7 @@ module.exports = {
     {
       name: 'chain-room-from-above',
       comment:
-        'Below the room, api/ and connectors/ use only its floor: the JSON-RPC caller (chain/json-rpc.ts; the one timeout policy it applies, REQUEST_TIMEOUT_MS, is in api/http.ts so the first click carries no extra chunk) and the names of the wallet methods that send (chain/wallet-methods.ts, which they answer or ask permission for). core/ uses none of it (core-is-the-floor).',
+        'Below the room, api/ and connectors/ use only its floor: the JSON-RPC caller (chain/json-rpc.ts; the one timeout policy it applies, REQUEST_TIMEOUT_MS, is in core/constants.ts so the first click carries no extra chunk) and the names of the wallet methods that send (chain/wallet-methods.ts, which they answer or ask permission for). core/ uses none of it (core-is-the-floor).',
       severity: 'error',
       from: { path: layer('api', 'connectors') },
       to: { path: `${src}chain/`, pathNot: `${src}chain/(json-rpc|wallet-methods)\\.ts$` },

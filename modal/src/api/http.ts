@@ -1,15 +1,6 @@
 import { HttpError, ResponseValidationError } from '../errors.js';
 import type { FetchLike } from '../core/types.js';
-
-/**
- * The modal’s one timeout policy: how long any request may take before it fails (viem's
- * http default), for a node's JSON-RPC and every api call. Kept here, in a chunk the first click loads anyway (and not in core/constants.ts, whose exports are public): a
- * module of its own would be a chunk of its own in a dapp's bundle, which costs more than its few bytes.
- */
-export const REQUEST_TIMEOUT_MS = 10_000;
-
-/** The abort signal of that policy: a server that accepts the connection but never answers must not leave the caller waiting for ever. */
-export const timeoutSignal = (timeoutMs = REQUEST_TIMEOUT_MS): AbortSignal => AbortSignal.timeout(timeoutMs);
+import { timeoutSignal } from '../core/constants.js';
 
 /** What every api function needs: fetch, base URLs and the sdk parameters. No state, no caching. */
 export interface ApiContext {

@@ -1,6 +1,6 @@
 import { HttpError, ModalError, ProviderRpcError, ResponseValidationError } from '../errors.js';
 import { chainMessages } from '../texts/chain-messages.js';
-import { timeoutSignal } from '../api/http.js';
+import { timeoutSignal } from '../core/constants.js';
 
 /**
  * The modal's one JSON-RPC caller over fetch: node reads (receipts, nonces, gas price, `eth_call`), the Blockchain
@@ -9,7 +9,7 @@ import { timeoutSignal } from '../api/http.js';
  * use it. (viem's `http` transport would add its client and retry code, about 4 kB gzip, to every chunk that reads.)
  */
 
-export { REQUEST_TIMEOUT_MS } from '../api/http.js';
+export { REQUEST_TIMEOUT_MS } from '../core/constants.js';
 
 export interface JsonRpcCallOptions {
   /** Default: the global fetch. (The type is spelled out: importing core/types.ts would tie this module into its import loop.) */

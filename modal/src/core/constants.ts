@@ -46,3 +46,12 @@ export const SHAKE_DURATION_MS = 500;
 export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect';
 export const LEGACY_INJECTED_CONNECTOR_ID = 'injected';
 
+/**
+ * The modal’s one timeout policy: how long any request may take before it fails (viem's
+ * http default), for a node's JSON-RPC and every api call. Kept here, in a chunk the first click loads anyway: a
+ * module of its own would be a chunk of its own in a dapp's bundle, which costs more than its few bytes.
+ */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/** The abort signal of that policy: a server that accepts the connection but never answers must not leave the caller waiting for ever. */
+export const timeoutSignal = (timeoutMs = REQUEST_TIMEOUT_MS): AbortSignal => AbortSignal.timeout(timeoutMs);
