@@ -1,10 +1,15 @@
 // Browser tests of the modal's elements and views: `npm run test:browser`.
 // Files: modal/src/**/*.browser.test.ts (vitest's node project leaves them out).
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** As scripts/ensure-chromium.ts chooses: CHROMIUM_PATH, else Debian's headless shell, else Debian's chromium. */
+const headlessShell = '/usr/bin/chromium-headless-shell';
+const testBrowser = process.env.CHROMIUM_PATH || (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 
 /** The strict policy the README documents: no inline script or style, no eval. */
 export const strictCsp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'";
@@ -20,11 +25,13 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath: '/usr/bin/chromium',
-        headless: true,
+        executablePath: testBrowser,
+        // The headless shell takes the plain flag; the full browser runs its new headless mode.
+        headless: testBrowser.endsWith('headless-shell') ? 'shell' : true,
         args: [
           '--no-sandbox',
           '--disable-gpu',
+          '--disable-gpu-compositing',
           '--disable-background-networking',
           '--disable-component-update',
           '--disable-sync',
