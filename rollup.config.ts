@@ -109,6 +109,9 @@ const config: RollupOptions = {
       include: ['modal/src/**/*.ts', 'modal/src/**/*.tsx'],
       exclude: ['**/*.test.ts', '**/*.test.tsx', 'modal/src/**/testing/**', 'modal/src/**/csp/**', 'modal/src/**/*.d.ts'],
       noEmit: false,
+      // `npm run typecheck` checks these files (and the rest of the repository); the build only emits them and their
+      // declarations, which TypeScript then does without checking every body (a third of the pack's time).
+      noCheck: true,
       noEmitOnError: true,
       declaration: true,
       declarationMap: false,
