@@ -47,7 +47,9 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
   let stopServer: (() => Promise<void>) | undefined;
   try {
+    const deployStarted = performance.now();
     const deployment = await deployDevStack({ rpcUrl: anvil.rpcUrl, ownerKey: DEV_ACCOUNTS[0].key as Hex });
+    const deployMs = performance.now() - deployStarted;
     // The server runs in its own process (`npm run api-mocks`' entry), so the load generator does not share its event loop.
     writeFileSync(join(workDir, 'deployment.json'), JSON.stringify(deployment));
     const apiPort = await freePort();
@@ -143,6 +145,7 @@ async function main(): Promise<void> {
       planned: TOTAL_REQUESTS,
       concurrency: CONCURRENCY,
       seconds: round(seconds, 3),
+      devStackDeployMs: round(deployMs, 0),
       throughputPerSecond: round(completed / seconds, 1),
       latencyMs: overall,
       byKind,
@@ -160,6 +163,7 @@ async function main(): Promise<void> {
 |---|---|
 | throughput | ${figures.throughputPerSecond} requests/s |
 | wall time | ${figures.seconds} s |
+| the dev stack's deploy (\`deployDevStack\`: presale, pool, tokens, ERC-4337) | ${figures.devStackDeployMs} ms |
 | latency p50 / p95 / p99 / max | ${overall.p50} / ${overall.p95} / ${overall.p99} / ${overall.max} ms |
 | errors | ${errors.length} |
 | machine load (1 min average) before / after | ${figures.loadAverage1mBefore} / ${figures.loadAverage1mAfter} |

@@ -81,8 +81,33 @@ export async function assertPortFree(host: string, port: number, what: string, e
  */
 export const browserHost = (host: string) => (['127.0.0.1', '::1', '[::1]', 'localhost'].includes(host) ? 'localhost' : host);
 
-/** A port the OS reports free on 127.0.0.1 (for tests and benchmarks that run beside other stacks). */
-export function freePort(host = '127.0.0.1'): Promise<number> {
+let nextWorkerPort = 0;
+
+/**
+ * A port free on 127.0.0.1 (for tests and benchmarks that run beside other stacks). In a vitest worker, one of a range
+ * of 500 of its own (below the ports the OS hands out itself): a port one worker chose and holds across a node's
+ * restart is never the one another worker's test is given meanwhile.
+ */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  const worker = Number(process.env.VITEST_POOL_ID);
+  if (Number.isInteger(worker) && worker > 0) {
+    for (let tries = 0; tries < 500; tries++) {
+      const port = 10_000 + (worker % 40) * 500 + (nextWorkerPort++ % 500);
+      if (await portIsFree(port, host)) return port;
+    }
+  }
+  return osFreePort(host);
+}
+
+function portIsFree(port: number, host: string): Promise<boolean> {
+  return new Promise((done) => {
+    const server = createNetServer();
+    server.once('error', () => done(false));
+    server.listen(port, host, () => server.close(() => done(true)));
+  });
+}
+
+function osFreePort(host: string): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createNetServer();
     server.once('error', reject);
