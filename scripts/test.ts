@@ -9,9 +9,9 @@ import { repoRoot } from './stack.js';
  * The first checks each keep about one core busy (tsc, eslint, forge's compile, one Chromium page at a time, the
  * package tests' builds), so they run two at a time (`TEST_JOBS`, default: the machine's cores, at most 2), longest
  * first; each one's output is printed in one piece when it ends. Then vitest and the end-to-end tests run alone, their
- * output as it comes: they keep both cores busy on their own (local services, child processes, two Playwright
- * workers), and some of their tests time what they check (a dev stack deployed in under 3 s failed at 3.0 s beside
- * web-test-runner on a loaded machine). `TEST_JOBS=1` runs every step one after the other.
+ * output as it comes: they keep both cores busy on their own (two vitest workers, local services, child processes, two
+ * Playwright workers), and their tests wait on real services with timeouts a crowded machine would run past.
+ * `TEST_JOBS=1` runs every step one after the other.
  */
 interface Step {
   name: string;
@@ -24,8 +24,8 @@ interface Step {
 
 const E2E = 'end-to-end tests in Chromium (Playwright)';
 
-// Longest first (seconds on 2 cores: the package tests' tarball and dapps about 250, web-test-runner 119, typecheck 45,
-// forge 40, lint 26), so that the two lanes end together; the summary lists them in this order.
+// Longest first (seconds on 2 cores: the package tests' tarball and dapps about 200, web-test-runner 117, typecheck 55,
+// forge 33, lint 29), so that the two lanes end together; the summary lists them in this order.
 const steps: Step[] = [
   {
     name: "package tests' tarball and dapps (npm pack, install, tsc, vite and next build; kept by content)",

@@ -5,6 +5,9 @@ import { startDappServer, strictCsp, type DappServer } from './dapp-server.js';
 import { WcTestWallet } from '@minibot/test-wallet/walletconnect';
 import type { Page } from '@playwright/test';
 
+// The suite runs with reduced motion (test/playwright.config.ts); this flow runs with the page's animations and transitions on.
+test.use({ reducedMotion: 'no-preference' });
+
 /**
  * Issue 3/4's "done when": a dapp page with only the custom element connects an injected test wallet and, through
  * api-mocks' relay, a WalletConnect test wallet; all under a strict Content-Security-Policy.

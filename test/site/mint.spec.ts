@@ -3,6 +3,9 @@ import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
 import { expect, test } from '../fixtures.js';
 import { HomePage } from '../pages/HomePage.js';
 
+// The suite runs with reduced motion (test/playwright.config.ts); this flow runs with the page's animations and transitions on.
+test.use({ reducedMotion: 'no-preference' });
+
 /** The owner's balance and token ids, read from the chain (balanceOf, tokenOfOwnerByIndex). */
 async function ownedTokens(chain: PublicClient, contract: Address, owner: Address) {
   const balance = await chain.readContract({ address: contract, abi: minibotPresaleAbi, functionName: 'balanceOf', args: [owner] });

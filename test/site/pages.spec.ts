@@ -17,6 +17,8 @@ test.describe('home sections', () => {
   });
 
   test("'Order Now' scrolls smoothly to the mint area", async ({ page, stack }) => {
+    // With motion on (the suite runs with reduced motion, where the page jumps instead).
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     const home = new HomePage(page, stack.siteUrl);
     await home.goto();
     await expect(home.mintArea).toBeInViewport();
