@@ -157,18 +157,27 @@ export interface RunningAnvil {
 async function spawnAnvil(host: string, port: number, chainId: number): Promise<{ child: ChildProcess; exited: Promise<number | null>; url: string } | { failed: string }> {
   const bin = join(repoRoot, 'node_modules', '.bin', 'anvil');
   const child = track(
-    spawn(bin, ['--host', host, '--port', String(port), '--chain-id', String(chainId), '--no-cors', '--silent'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
+    spawn(bin, ['--host', host, '--port', String(port), '--chain-id', String(chainId), '--no-cors'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
+  // Ready only once this anvil says it listens: another stack's anvil that took the port first also answers on it (the
+  // nonce of its deployer already used, the deploy here failed with 'nonce too low').
+  let banner = '';
+  let listening = false;
+  child.stdout?.on('data', (chunk) => {
+    if (listening) return;
+    banner = (banner + String(chunk)).slice(-4096);
+    listening = new RegExp(`Listening on \\S+:${port}\\b`).test(banner);
+  });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const url = `http://${host}:${port}`;
   const deadline = Date.now() + 30_000;
   let exitCode: number | null | undefined;
   exited.then((code) => (exitCode = code));
-  while (!(await nodeReady(host, port))) {
+  while (!listening || !(await nodeReady(host, port))) {
     if (exitCode !== undefined) return { failed: `anvil exited (${exitCode}) before it was ready: ${stderr.trim()}` };
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
