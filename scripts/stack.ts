@@ -93,18 +93,10 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
   if (Number.isInteger(worker) && worker > 0) {
     for (let tries = 0; tries < 500; tries++) {
       const port = 10_000 + (worker % 40) * 500 + (nextWorkerPort++ % 500);
-      if (await portIsFree(port, host)) return port;
+      if (await isPortFree(host, port)) return port;
     }
   }
   return osFreePort(host);
-}
-
-function portIsFree(port: number, host: string): Promise<boolean> {
-  return new Promise((done) => {
-    const server = createNetServer();
-    server.once('error', () => done(false));
-    server.listen(port, host, () => server.close(() => done(true)));
-  });
 }
 
 function osFreePort(host: string): Promise<number> {
