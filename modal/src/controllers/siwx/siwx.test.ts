@@ -102,12 +102,13 @@ function signingWallet() {
   };
 }
 
+/** Waits for `check` in real time (5 s): the lazy SIWX feature's first import is a module load, slower beside another worker. */
 async function until(check: () => boolean, what: string) {
-  for (let i = 0; i < 100; i++) {
-    if (check()) return;
+  const deadline = Date.now() + 5_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await flush();
   }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 function setup(opts: { siwx?: ModalOptions['siwx']; storage?: ModalStorage; route?: FakeRoute; wallet?: ReturnType<typeof signingWallet>; clock?: ReturnType<typeof createFakeClock>; origin?: string } = {}) {
