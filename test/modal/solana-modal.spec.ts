@@ -181,6 +181,7 @@ test('with an EVM and a Solana wallet connected, Networks switches namespaces wi
   await connect.getByRole('button', { name: /Test Solana Wallet/ }).click();
   const both = () => page.evaluate(() => (window as unknown as { dappModal: { getAccount(): { address?: string; solana?: { address: string } } } }).dappModal.getAccount());
   await expect.poll(both).toMatchObject({ address: evm.address, solana: { address: owner.address } });
+  await expect(connect).toBeHidden();
   // The button keeps the EVM account; Account shows the active namespace's (Solana, just picked).
   await expect(button).toHaveText(short(evm.address));
   await button.click();
@@ -199,7 +200,7 @@ test('with an EVM and a Solana wallet connected, Networks switches namespaces wi
   // A reload reconnects both, silently.
   await page.reload();
   await expect.poll(both).toMatchObject({ address: evm.address, solana: { address: owner.address } });
-  expect(wallet.methods()).toEqual(['standard:connect', 'standard:connect']);
+  await expect.poll(() => wallet.methods()).toEqual(['standard:connect', 'standard:connect']);
 });
 
 test('Sign In With Solana: connecting the Solana wallet with sign-in on asks to sign, the service verifies the Ed25519 signature, and its session is the account’s', async ({ page, stack }) => {
