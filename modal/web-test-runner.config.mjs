@@ -18,12 +18,21 @@ export default {
   rootDir,
   files: ['modal/src/**/*.browser.test.ts'],
   nodeResolve: { exportConditions: ['minibot-source', 'browser', 'production'] },
-  // One page at a time: focus and animation frames only run in the page in front.
-  concurrency: 1,
+  // Two pages at a time, each in a browser context of its own (its own storage: the fake wallet frame keeps its session
+  // in it) and with focus emulated (each page behaves as the one in front: focus events, :focus-visible).
+  concurrency: 2,
   testsFinishTimeout: 180_000,
   testFramework: { config: { timeout: 10_000 } },
   browsers: [
     chromeLauncher({
+      async createPage({ browser }) {
+        const context = await browser.createBrowserContext();
+        const page = await context.newPage();
+        page.once('close', () => void context.close().catch(() => {}));
+        const session = await page.createCDPSession();
+        await session.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+        return page;
+      },
       launchOptions: {
         executablePath: testBrowser,
         // The headless shell takes the plain flag; the full browser runs its new headless mode.
