@@ -1,5 +1,5 @@
 // The modal's house (STYLE.md "The house", modal/README.md "Architecture") as rules: who may import whom, and no
-// import loops. `npm run lint` runs them (`depcruise modal/src site/src`); a change that breaks one fails CI.
+// import loops. `npm run lint` runs them (`depcruise modal/src site/src api-mocks/src`); a change that breaks one fails CI.
 // Tests and test fixtures may reach across layers (they wire fakes), so they are left out of the cruise.
 const src = '^modal/src/';
 const layer = (...names) => `${src}(${names.join('|')})/`;
@@ -47,9 +47,9 @@ module.exports = {
     {
       name: 'views-go-through-controllers',
       severity: 'error',
-      comment: 'views/ render state and call controller actions; they never call api/ or a connector (the api contract types may be named).',
+      comment: 'views/ render state and call controller actions; they never call api/ or a connector (the api contract types, api/*-types.ts, may be named).',
       from: { path: `${src}views/` },
-      to: { path: layer('api', 'connectors', 'react', 'elements'), pathNot: `${src}api/types\\.ts$` },
+      to: { path: layer('api', 'connectors', 'react', 'elements'), pathNot: `${src}api/[a-z-]+-types\\.ts$` },
     },
     {
       name: 'views-name-api-types-only',
@@ -131,6 +131,21 @@ module.exports = {
       comment: 'The library never imports the page or the local services.',
       from: { path: '^modal/' },
       to: { path: '^(site|api-mocks|test|bench)/' },
+    },
+    {
+      name: 'api-mocks-serve-the-api-contract',
+      severity: 'error',
+      comment:
+        'api-mocks imports from the modal only its api contract: the types of api/*-types.ts, and the embedded wallet\'s cross-frame protocol (api/embedded-protocol.ts: types, constants and pure checks the frame shares with the modal).',
+      from: { path: '^api-mocks/' },
+      to: { path: '^modal/', pathNot: `${src}api/([a-z-]+-types|embedded-protocol)\\.ts$` },
+    },
+    {
+      name: 'api-mocks-name-the-api-types-only',
+      severity: 'error',
+      comment: 'api/*-types.ts are types: api-mocks imports them with `import type`.',
+      from: { path: '^api-mocks/' },
+      to: { path: `${src}api/[a-z-]+-types\\.ts$`, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'site-uses-the-package',

@@ -1,6 +1,6 @@
 import { createPublicClient, defineChain, http, type Chain, type PublicClient } from 'viem';
 import type { Deployment, DeployedToken } from '../../contracts/deployment.js';
-import type { WcWallet } from '../../modal/src/api/types.js';
+import type { WcWallet } from '../../modal/src/api/directory-types.js';
 import type { Db } from './db.js';
 import type { ProjectStore } from './projects.js';
 import type { LocalSolanaChain } from './solana/chain.js';

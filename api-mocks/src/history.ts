@@ -1,5 +1,5 @@
 import { erc20Abi, formatEther, formatUnits, getAddress, zeroAddress, type Address, type Hex, type Log } from 'viem';
-import type { Transaction, TransactionDirection, TransactionOperationType, TransactionTransfer } from '../../modal/src/api/types.js';
+import type { Transaction, TransactionDirection, TransactionOperationType, TransactionTransfer } from '../../modal/src/api/history-types.js';
 import { NATIVE_PRICE_USD, tokenIconUrl, type MocksContext } from './context.js';
 import { traceInternalNativeTransfers, type InternalNativeTransfer } from './native-trace.js';
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiErrorBody } from '../../modal/src/api/types.js';
+import type { ApiErrorBody } from '../../modal/src/api/shared-types.js';
 
 /** An HTTP answer a handler returns: JSON (default), text/HTML or bytes. */
 export interface Reply {

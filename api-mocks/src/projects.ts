@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import type { PlanTier, ProjectFeature, ProjectLimitsResponse } from '../../modal/src/api/types.js';
+import type { PlanTier, ProjectFeature, ProjectLimitsResponse } from '../../modal/src/api/directory-types.js';
 import { forbidden, badRequest, type RequestContext } from './http.js';
 
 /** Origins the default project accepts unless configured otherwise: any loopback port. */

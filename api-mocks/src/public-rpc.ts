@@ -1,4 +1,4 @@
-import type { JsonRpcResponse } from '../../modal/src/api/types.js';
+import type { JsonRpcResponse } from '../../modal/src/api/json-rpc-types.js';
 import type { Reply } from './http.js';
 
 /** JSON-RPC error codes of the calls the endpoints refuse. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { CaipNetworkId, WcWallet } from '../../modal/src/api/types.js';
+import type { WcWallet } from '../../modal/src/api/directory-types.js';
+import type { CaipNetworkId } from '../../modal/src/api/shared-types.js';
 
 /** How many wallets the generated directory holds. */
 export const WALLET_COUNT = 420;

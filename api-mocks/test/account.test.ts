@@ -1,7 +1,8 @@
 import { erc20Abi, getAddress, parseEther, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, inject, it } from 'vitest';
-import type { BalanceResponse, FungiblePriceResponse, IdentityResponse, SupportedChainsResponse } from '../../modal/src/api/types.js';
+import type { BalanceResponse, IdentityResponse, SupportedChainsResponse } from '../../modal/src/api/blockchain-types.js';
+import type { FungiblePriceResponse } from '../../modal/src/api/convert-types.js';
 import { devWallet, getJson, localChain, postJson, projectId } from './helpers.js';
 
 describe('GET /v1/supported-chains', () => {

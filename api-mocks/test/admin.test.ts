@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import type { OnrampUrlResponse } from '../../modal/src/api/types.js';
+import type { OnrampUrlResponse } from '../../modal/src/api/onramp-types.js';
 import { devWallet, getJson, localChain, postJson, projectId } from './helpers.js';
 
 describe('/__mocks/ endpoints and remaining validation', () => {

@@ -9,7 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage, type CreateSiweMessageParameters } from 'viem/siwe';
 import { describe, expect, inject, it } from 'vitest';
 import { minibotSmartAccountFactoryAbi, ownerSignatureWalletAbi, ownerSignatureWalletBytecode } from '../../contracts/generated/index.js';
-import type { AuthAuthenticateResponse, AuthMeResponse, AuthNonceResponse } from '../../modal/src/api/types.js';
+import type { AuthAuthenticateResponse, AuthMeResponse, AuthNonceResponse } from '../../modal/src/api/auth-types.js';
 import { toEmbeddedSmartAccount } from '../src/embedded/smart-account.js';
 import { startApiMocks } from '../src/server.js';
 import { apiUrl, devWallet, getJson, projectId, sdkUrl } from './helpers.js';

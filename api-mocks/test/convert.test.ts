@@ -7,7 +7,7 @@ import type {
   GasPriceResponse,
   SwapQuotesResponse,
   SwapTokensResponse,
-} from '../../modal/src/api/types.js';
+} from '../../modal/src/api/convert-types.js';
 import { devWallet, getJson, localChain, postJson, projectId } from './helpers.js';
 
 // Account 4 swaps; nothing else in the suite uses it.

@@ -5,7 +5,7 @@ import type {
   GetWalletsResponse,
   ProjectConfigResponse,
   ProjectLimitsResponse,
-} from '../../modal/src/api/types.js';
+} from '../../modal/src/api/directory-types.js';
 import { assetMarks } from '../src/asset-marks.js';
 import { getJson, localChain, postJson, projectId, sdkUrl } from './helpers.js';
 

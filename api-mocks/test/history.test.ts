@@ -4,7 +4,7 @@ import { entryPoint07Abi, toPackedUserOperation } from 'viem/account-abstraction
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
 import { minibotSmartAccountAbi, minibotSmartAccountFactoryAbi, swapPoolAbi } from '../../contracts/generated/index.js';
-import type { HistoryResponse, Transaction } from '../../modal/src/api/types.js';
+import type { HistoryResponse, Transaction } from '../../modal/src/api/history-types.js';
 import { toEmbeddedSmartAccount } from '../src/embedded/smart-account.js';
 import { devWallet, getJson, localChain, postJson } from './helpers.js';
 

@@ -1,7 +1,8 @@
 import { parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, inject, it } from 'vitest';
-import type { HistoryResponse, OnrampOptionsResponse, OnrampQuote, OnrampUrlResponse } from '../../modal/src/api/types.js';
+import type { HistoryResponse } from '../../modal/src/api/history-types.js';
+import type { OnrampOptionsResponse, OnrampQuote, OnrampUrlResponse } from '../../modal/src/api/onramp-types.js';
 import { devWallet, getJson, localChain, postJson, projectId } from './helpers.js';
 
 const onrampBody = (address: string, extra: Record<string, unknown> = {}) => ({

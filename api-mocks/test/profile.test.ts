@@ -4,7 +4,7 @@ import { isErc6492Signature } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, inject, it } from 'vitest';
 import { minibotSmartAccountFactoryAbi } from '../../contracts/generated/index.js';
-import type { IdentityResponse, LookupNameResponse, NameSuggestionsResponse } from '../../modal/src/api/types.js';
+import type { IdentityResponse, LookupNameResponse, NameSuggestionsResponse } from '../../modal/src/api/blockchain-types.js';
 import { DATABASE_FILE } from '../src/db.js';
 import { toEmbeddedSmartAccount } from '../src/embedded/smart-account.js';
 import { devWallet, getJson, postJson } from './helpers.js';

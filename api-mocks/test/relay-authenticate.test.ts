@@ -2,7 +2,7 @@ import { SignClient } from '@walletconnect/sign-client';
 import { buildAuthObject, populateAuthPayload } from '@walletconnect/utils';
 import { recoverMessageAddress } from 'viem';
 import { describe, expect, inject, it } from 'vitest';
-import type { AuthAuthenticateResponse, AuthNonceResponse } from '../../modal/src/api/types.js';
+import type { AuthAuthenticateResponse, AuthNonceResponse } from '../../modal/src/api/auth-types.js';
 import { devWallet, getJson, sdkUrl } from './helpers.js';
 
 type Client = Awaited<ReturnType<typeof SignClient.init>>;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { LookupNameResponse, OnrampUrlResponse, SessionsResponse } from '../../modal/src/api/types.js';
+import type { LookupNameResponse, SessionsResponse } from '../../modal/src/api/blockchain-types.js';
+import type { OnrampUrlResponse } from '../../modal/src/api/onramp-types.js';
 import { startApiMocks, type RunningApiMocks } from '../src/server.js';
 import { freePort } from './global-setup.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import type { JsonRpcResponse, RevokeSessionResponse, SessionsResponse, SmartSession } from '../../modal/src/api/types.js';
+import type { RevokeSessionResponse, SessionsResponse, SmartSession } from '../../modal/src/api/blockchain-types.js';
+import type { JsonRpcResponse } from '../../modal/src/api/json-rpc-types.js';
 import { devWallet, getJson, localChain, postJson, projectId } from './helpers.js';
 
 describe('GET /v1/sessions/{caip10} and POST /v1/sessions/{address}/revoke', () => {

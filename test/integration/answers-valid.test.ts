@@ -18,7 +18,7 @@ import * as history from '../../modal/src/api/history.js';
 import * as onramp from '../../modal/src/api/onramp.js';
 import * as directory from '../../modal/src/api/directory.js';
 import type { ApiContext } from '../../modal/src/api/http.js';
-import type { CaipAddress } from '../../modal/src/api/types.js';
+import type { CaipAddress } from '../../modal/src/api/shared-types.js';
 import { safeImageUrl, safeLinkUrl } from '../../modal/src/core/safe-url.js';
 
 /** Every Blockchain API function, wherever its module lives. */

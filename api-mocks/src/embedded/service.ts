@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeAbiParameters, encodeFunctionData, getAddress, isAddress, numberToHex, parseAbi, parseEther, type Hex } from 'viem';
-import type { EmbeddedUser } from '../../../modal/src/api/types.js';
+import type { EmbeddedUser } from '../../../modal/src/api/embedded-protocol.js';
 import type { Db } from '../db.js';
 import { badRequest, createListener, forbidden, HttpError, notFound, Router, type Handler, type RequestContext } from '../http.js';
 import { isOriginAllowed, type ProjectStore } from '../projects.js';

@@ -1,12 +1,6 @@
 import { erc20Abi, formatUnits, type Address } from 'viem';
-import type {
-  Balance,
-  BalanceResponse,
-  FungiblePrice,
-  FungiblePriceResponse,
-  IdentityResponse,
-  SupportedChainsResponse,
-} from '../../../modal/src/api/types.js';
+import type { Balance, BalanceResponse, IdentityResponse, SupportedChainsResponse } from '../../../modal/src/api/blockchain-types.js';
+import type { FungiblePrice, FungiblePriceResponse } from '../../../modal/src/api/convert-types.js';
 import { LISTED_REMOTE_CHAIN, NATIVE_PRICE_USD, NATIVE_TOKEN_ADDRESS, tokenIconUrl, type MocksContext } from '../context.js';
 import { badRequest, HttpError, type Router } from '../http.js';
 import { findNamesByAddress } from './profile.js';

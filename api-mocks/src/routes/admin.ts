@@ -1,4 +1,4 @@
-import type { WcWallet } from '../../../modal/src/api/types.js';
+import type { WcWallet } from '../../../modal/src/api/directory-types.js';
 import type { MocksContext } from '../context.js';
 import { badRequest, notFound, type Router } from '../http.js';
 import { parseIntInRange, requireObject } from '../validate.js';

@@ -4,7 +4,7 @@ import { SiweMessage, type SiweResponse } from 'siwe';
 import { erc6492CheckBytecode } from '../../../contracts/generated/erc6492Check.js';
 import type { Hex } from 'viem';
 import { generateSiweNonce, parseSiweMessage, verifySiweMessage } from 'viem/siwe';
-import type { AuthAuthenticateResponse, AuthMeResponse, AuthNonceResponse } from '../../../modal/src/api/types.js';
+import type { AuthAuthenticateResponse, AuthMeResponse, AuthNonceResponse } from '../../../modal/src/api/auth-types.js';
 import type { MocksContext } from '../context.js';
 import { HttpError, badRequest, forbidden, type RequestContext, type Router } from '../http.js';
 import { isOriginAllowed } from '../projects.js';

@@ -4,12 +4,12 @@ import type {
   AllowanceResponse,
   BuildApproveResponse,
   BuildTransactionResponse,
-  CaipAddress,
   GasPriceResponse,
   SwapQuotesResponse,
   SwapToken,
   SwapTokensResponse,
-} from '../../../modal/src/api/types.js';
+} from '../../../modal/src/api/convert-types.js';
+import type { CaipAddress } from '../../../modal/src/api/shared-types.js';
 import { NATIVE_TOKEN_ADDRESS, tokenIconUrl, type MocksContext } from '../context.js';
 import { badRequest, type Router } from '../http.js';
 import { parseCaip10, parseCaip2, parseUint, requireObject, requireParam, requireSdk, type Caip10 } from '../validate.js';

@@ -4,7 +4,7 @@ import type {
   GetWalletsResponse,
   ProjectConfigResponse,
   ProjectLimitsResponse,
-} from '../../../modal/src/api/types.js';
+} from '../../../modal/src/api/directory-types.js';
 import type { MocksContext } from '../context.js';
 import { badRequest, notFound, type Router } from '../http.js';
 import { assetImageSvg, currencyImageSvg, tokenImageSvg } from '../asset-images.js';

@@ -1,5 +1,5 @@
 import { erc20Abi, formatEther, formatUnits, getAddress, type Address, type Hex } from 'viem';
-import type { HistoryResponse } from '../../../modal/src/api/types.js';
+import type { HistoryResponse } from '../../../modal/src/api/history-types.js';
 import type { MocksContext } from '../context.js';
 import { ChainIndex } from '../history.js';
 import { badRequest, type Router } from '../http.js';

@@ -2,14 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createWalletClient, formatEther, http, parseEther, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { DEV_ACCOUNTS } from '../../../scripts/config.js';
-import type {
-  OnrampOptionsResponse,
-  OnrampQuote,
-  OnrampUrlResponse,
-  ExchangeBuyStatus,
-  GetExchangesResult,
-  JsonRpcResponse,
-} from '../../../modal/src/api/types.js';
+import type { ExchangeBuyStatus, GetExchangesResult } from '../../../modal/src/api/blockchain-types.js';
+import type { JsonRpcResponse } from '../../../modal/src/api/json-rpc-types.js';
+import type { OnrampOptionsResponse, OnrampQuote, OnrampUrlResponse } from '../../../modal/src/api/onramp-types.js';
 import { NATIVE_PRICE_USD, type MocksContext } from '../context.js';
 import { HttpError, badRequest, notFound, type Router } from '../http.js';
 import { parseAddress, parseCaip10, parsePositiveNumber, requireObject, requireParam, requireSdk, requireString } from '../validate.js';

@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import type { LookupNameResponse, NameSuggestion, NameSuggestionsResponse } from '../../../modal/src/api/types.js';
+import type { LookupNameResponse, NameSuggestion, NameSuggestionsResponse } from '../../../modal/src/api/blockchain-types.js';
 import type { MocksContext } from '../context.js';
 import { HttpError, badRequest, notFound, type RequestContext, type Router } from '../http.js';
 import { parseAddress, parseHex, requireObject, requireSdk } from '../validate.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { RevokeSessionResponse, SessionsResponse, SmartSession } from '../../../modal/src/api/types.js';
+import type { RevokeSessionResponse, SessionsResponse, SmartSession } from '../../../modal/src/api/blockchain-types.js';
 import type { MocksContext } from '../context.js';
 import { HttpError, badRequest, notFound, type Router } from '../http.js';
 import { parseAddress, parseCaip10, parseHex, requireObject, requireParam, requireSdk, requireString } from '../validate.js';

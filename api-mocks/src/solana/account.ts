@@ -1,5 +1,6 @@
 import type { Address } from '@solana/kit';
-import type { Balance, Transaction, TransactionDirection, TransactionOperationType, TransactionTransfer } from '../../../modal/src/api/types.js';
+import type { Balance } from '../../../modal/src/api/blockchain-types.js';
+import type { Transaction, TransactionDirection, TransactionOperationType, TransactionTransfer } from '../../../modal/src/api/history-types.js';
 import { LAMPORTS_PER_SOL, SOL_PRICE_USD, SOLANA_TEST_TOKEN, type LocalSolanaChain, type SolanaTxRecord } from './chain.js';
 
 /** Whole units of a raw amount as a decimal string without trailing zeros. */

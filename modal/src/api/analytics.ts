@@ -1,4 +1,4 @@
-import type { AnalyticsEvent } from './types.js';
+import type { AnalyticsEvent } from './analytics-types.js';
 import { request, type ApiContext } from './http.js';
 
 /** POST /e?projectId&st&sv to the analytics service (browser only; the caller checks). */

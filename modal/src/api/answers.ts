@@ -4,36 +4,29 @@
  * answer arrives, so that the checks and the URL gate stay out of the first-click bundle.
  */
 import type {
-  ProjectConfigResponse,
-  ProjectFeature,
-  ProjectLimitsResponse,
   Balance,
   BalanceResponse,
-  CaipAddress,
-  CaipNetworkId,
   Exchange,
   ExchangeBuyStatus,
-  FungiblePrice,
   GetExchangeBuyStatusResult,
   GetExchangePayUrlResult,
   GetExchangesResult,
-  Hex,
   IdentityResponse,
   LookupNameResponse,
-  OnrampAmount,
-  OnrampPaymentCurrency,
-  OnrampPurchaseCurrency,
   SmartSession,
   SupportedChainsResponse,
-  SwapQuote,
-  SwapToken,
+} from './blockchain-types.js';
+import type { FungiblePrice, SwapQuote, SwapToken } from './convert-types.js';
+import type { ProjectConfigResponse, ProjectFeature, ProjectLimitsResponse, WcWallet } from './directory-types.js';
+import type {
   Transaction,
   TransactionImage,
   TransactionOperationType,
   TransactionStatus,
   TransactionTransfer,
-  WcWallet,
-} from './types.js';
+} from './history-types.js';
+import type { OnrampAmount, OnrampPaymentCurrency, OnrampPurchaseCurrency } from './onramp-types.js';
+import type { CaipAddress, CaipNetworkId, Hex } from './shared-types.js';
 import { array, boolean, CAIP10, CAIP2, DECIMAL, HEX, imageUrl, INTEGER, isRecord, items, linkUrl, nullableString, number, optional, record, string, type Fail } from './validate.js';
 import { schemeOf } from '../core/safe-url.js';
 

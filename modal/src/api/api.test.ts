@@ -17,7 +17,7 @@ import { fetchOnrampQuote, generateOnrampUrl } from './onramp.js';
 import { fetchHistory } from './history.js';
 import { fetchAllowedOrigins, fetchAnalyticsConfig, fetchProjectConfig, fetchWalletImage, fetchWallets, OriginsError } from './directory.js';
 import type { ApiContext } from './http.js';
-import type { OnrampQuoteRequest } from './types.js';
+import type { OnrampQuoteRequest } from './onramp-types.js';
 
 const context = (fetch: ApiContext['fetch']): ApiContext => ({
   fetch,

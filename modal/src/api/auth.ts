@@ -7,7 +7,7 @@
  */
 import type { HttpError, ModalError, ResponseValidationError } from '../errors.js';
 import type { ApiContext } from './http.js';
-import type { AuthAuthenticateRequest, AuthAuthenticateResponse, AuthMeResponse, AuthNonceResponse } from './types.js';
+import type { AuthAuthenticateRequest, AuthAuthenticateResponse, AuthMeResponse, AuthNonceResponse } from './auth-types.js';
 
 /** An ApiContext with the modal's error classes (handed over by the core). */
 export interface AuthApiContext extends ApiContext {

@@ -2,11 +2,7 @@
  * Blockchain API rows 1-2 (supported chains, identity): the only calls made before the first click.
  * One function per endpoint, typed parameters and result; answers are checked by the lazy answers module.
  */
-import type {
-  IdentityRequest,
-  IdentityResponse,
-  SupportedChainsResponse,
-} from './types.js';
+import type { IdentityRequest, IdentityResponse, SupportedChainsResponse } from './blockchain-types.js';
 import { blockchainApiUrl, requestJson, type ApiContext } from './http.js';
 
 const enc = encodeURIComponent;

@@ -20,7 +20,7 @@ import type {
   RevokeSessionRequest,
   RevokeSessionResponse,
   SessionsResponse,
-} from './types.js';
+} from './blockchain-types.js';
 import { blockchainApiProjectUrl, blockchainApiUrl, jsonInit, requestJson, type ApiContext } from './http.js';
 import type { Fail } from './validate.js';
 import { HttpError, ModalError, ResponseValidationError } from '../errors.js';

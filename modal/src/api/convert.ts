@@ -17,7 +17,7 @@ import type {
   SwapQuotesResponse,
   SwapTokensRequest,
   SwapTokensResponse,
-} from './types.js';
+} from './convert-types.js';
 import { blockchainApiUrl, jsonHeaders, jsonInit, requestJson, type ApiContext } from './http.js';
 
 /** The checks of the answers, loaded with the first answer (none sits in the first-click bundle). */

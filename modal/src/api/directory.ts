@@ -2,7 +2,13 @@
  * Wallet directory / project API (service-shapes.md rows 24-32): `projectId`, `st`, `sv` first in the query.
  */
 import { HttpError, ModalError } from '../errors.js';
-import type { AnalyticsConfigResponse, GetWalletsRequest, GetWalletsResponse, ProjectConfigResponse, ProjectLimitsResponse } from './types.js';
+import type {
+  AnalyticsConfigResponse,
+  GetWalletsRequest,
+  GetWalletsResponse,
+  ProjectConfigResponse,
+  ProjectLimitsResponse,
+} from './directory-types.js';
 import { directoryUrl, request, requestJson, type ApiContext } from './http.js';
 
 const enc = encodeURIComponent;

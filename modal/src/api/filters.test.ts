@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dropZeroDecimalBalances, filterTransactions } from './filters.js';
-import type { Transaction } from './types.js';
+import type { Transaction } from './history-types.js';
 
 describe('filters of the Blockchain API answers', () => {
   it("drops tokens with decimals '0'; drops spam-only and other-chain transactions", () => {

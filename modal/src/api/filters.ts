@@ -1,4 +1,5 @@
-import type { Balance, Transaction } from './types.js';
+import type { Balance } from './blockchain-types.js';
+import type { Transaction } from './history-types.js';
 
 // Filters of the Blockchain API's answers (spec section 5), applied by the controllers that own the data.
 

@@ -2,10 +2,7 @@
  * Blockchain API row 4: the account's transaction history.
  * One function per endpoint, typed parameters and result; answers are checked by the lazy answers module.
  */
-import type {
-  HistoryRequest,
-  HistoryResponse,
-} from './types.js';
+import type { HistoryRequest, HistoryResponse } from './history-types.js';
 import { blockchainApiUrl, requestJson, type ApiContext } from './http.js';
 
 const enc = encodeURIComponent;

@@ -8,7 +8,7 @@ import type {
   OnrampQuoteResponse,
   OnrampUrlRequest,
   OnrampUrlResponse,
-} from './types.js';
+} from './onramp-types.js';
 import { blockchainApiProjectUrl, blockchainApiUrl, jsonInit, requestJson, type ApiContext } from './http.js';
 
 /** The checks of the answers, loaded with the first answer (none sits in the first-click bundle). */

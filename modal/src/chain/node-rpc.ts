@@ -6,7 +6,7 @@
 import { jsonRpc } from './json-rpc.js';
 import { blockchainRpcUrlOf } from './rpc-url.js';
 import { blockchainApiProjectUrl, type ApiContext } from '../api/http.js';
-import type { JsonRpcRequest } from '../api/types.js';
+import type { JsonRpcRequest } from '../api/json-rpc-types.js';
 
 /** The per-chain JSON-RPC URL (row 22): `{host}/v1/?chainId={caip2}&projectId={id}`. */
 export function blockchainRpcUrl(ctx: Pick<ApiContext, 'urls' | 'projectId'>, caipNetworkId: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiContext } from '../api/http.js';
-import type { Balance } from '../api/types.js';
+import type { Balance } from '../api/blockchain-types.js';
 import type { SolanaWalletConnector } from '../connectors/solana/connector.js';
 import { solanaNetwork } from '../core/networks.js';
 import { createFakeClock, createFakeFetch, createFakeProvider, json, type FakeRoute } from '../core/testing.js';

@@ -1,5 +1,5 @@
 import { fetchBalances } from '../api/blockchain.js';
-import type { Balance } from '../api/types.js';
+import type { Balance } from '../api/blockchain-types.js';
 import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS } from '../core/constants.js';
 import type { ApiContext } from '../api/http.js';
 import type { ChainNamespace, Clock, ModalNetwork } from '../core/types.js';

@@ -5,7 +5,7 @@ import { createStore } from '../core/store.js';
 import type { BalanceCache } from './account-balance.js';
 import type { AccountType, ChainNamespace, Clock, ConnectionStatus, ModalNetwork, ModalStorage, Store } from '../core/types.js';
 import { readJson, STORAGE_KEYS, writeJson } from '../storage.js';
-import type { Balance } from '../api/types.js';
+import type { Balance } from '../api/blockchain-types.js';
 
 /** Spec section 3 "Account state per chain". */
 export interface ChainAccountState {

@@ -13,7 +13,7 @@ import { safeImageUrl, safeLinkUrl, schemeOf } from '../core/safe-url.js';
 import { createMemoryStorage } from '../storage.js';
 import { createControllers } from './index.js';
 import { resolveOptions } from './options.js';
-import type { WcWallet } from '../api/types.js';
+import type { WcWallet } from '../api/directory-types.js';
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 const LINKS = ['homepage', 'mobile_link', 'desktop_link', 'webapp_link', 'link_mode', 'app_store', 'play_store', 'chrome_store'] as const;

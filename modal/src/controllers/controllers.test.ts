@@ -1,6 +1,6 @@
 import { createDirectoryController } from './directory.js';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { WcWallet } from '../api/types.js';
+import type { WcWallet } from '../api/directory-types.js';
 import {
   BALANCE_CACHE_MS,
   BALANCE_RETRY_BLOCK_MS,

@@ -1,6 +1,6 @@
 import type { ApiContext } from '../api/http.js';
 import { assetImageUrl, currencyImageUrl, fetchWalletImage, fetchWallets, tokenImageUrl, walletImageUrl } from '../api/directory.js';
-import type { WcWallet } from '../api/types.js';
+import type { WcWallet } from '../api/directory-types.js';
 import {
   FEATURED_WALLETS_SIZE,
   IMAGE_PREFETCH_COUNT,

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiContext } from '../api/http.js';
-import type { Balance, Transaction } from '../api/types.js';
+import type { Balance } from '../api/blockchain-types.js';
+import type { Transaction } from '../api/history-types.js';
 import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS } from '../core/constants.js';
 import { rpcUrlOf } from '../chain/rpc-url.js';
 import { bscNetwork, solanaNetwork } from '../core/networks.js';

@@ -1,4 +1,4 @@
-import type { Balance } from '../api/types.js';
+import type { Balance } from '../api/blockchain-types.js';
 import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS } from '../core/constants.js';
 import { createStore } from '../core/store.js';
 import type { Clock, Eip1193Provider, ModalNetwork, Store } from '../core/types.js';

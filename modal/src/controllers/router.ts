@@ -1,6 +1,6 @@
 import { createStore } from '../core/store.js';
 import type { ChainNamespace, Store, ViewName } from '../core/types.js';
-import type { WcWallet } from '../api/types.js';
+import type { WcWallet } from '../api/directory-types.js';
 
 /** Data attached to a route, e.g. the connector a ConnectingExternal view is about. */
 export interface RouteData {

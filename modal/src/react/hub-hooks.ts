@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Address } from 'viem';
-import type { Balance } from '../api/types.js';
+import type { Balance } from '../api/blockchain-types.js';
 import { controllersOf } from '../client-registry.js';
 import type { HubControllers } from '../controllers/hub.js';
 import type { LazyFeature } from '../controllers/lazy.js';

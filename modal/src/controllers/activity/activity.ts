@@ -1,5 +1,5 @@
 import type { ApiContext } from '../../api/http.js';
-import type { Transaction } from '../../api/types.js';
+import type { Transaction } from '../../api/history-types.js';
 import { fetchHistory } from '../../api/history.js';
 import { createStore } from '../../core/store.js';
 import type { ModalNetwork, Store } from '../../core/types.js';

@@ -1,4 +1,4 @@
-import type { Transaction } from '../../api/types.js';
+import type { Transaction } from '../../api/history-types.js';
 import { approvalFromLogs, decodeAbiString, type ActivityApproval, type RpcLog } from './decode.js';
 
 /** A token the account holds, as the balances know it. */

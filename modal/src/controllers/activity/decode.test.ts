@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiContext } from '../../api/http.js';
-import type { Transaction, TransactionTransfer } from '../../api/types.js';
+import type { Transaction, TransactionTransfer } from '../../api/history-types.js';
 import { createFakeFetch, flush, json, localNetwork } from '../../core/testing.js';
 import { createActivityController } from './activity.js';
 import { createApprovalReader } from './approvals.js';

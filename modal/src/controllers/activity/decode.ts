@@ -1,4 +1,4 @@
-import type { Transaction, TransactionTransfer } from '../../api/types.js';
+import type { Transaction, TransactionTransfer } from '../../api/history-types.js';
 
 /** What a transaction did for the account, as the Activity list names it. */
 export type ActivityKind = 'sent' | 'received' | 'self' | 'swapped' | 'approved' | 'minted' | 'bought' | 'deployed' | 'executed';

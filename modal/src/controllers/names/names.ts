@@ -1,6 +1,6 @@
 import { fetchNameSuggestions, lookupName, registerName, reverseLookupNames } from '../../api/blockchain.js';
 import type { ApiContext } from '../../api/http.js';
-import type { LookupNameResponse, NameSuggestion, RegisterNameMessage } from '../../api/types.js';
+import type { LookupNameResponse, NameSuggestion, RegisterNameMessage } from '../../api/blockchain-types.js';
 import { DEFAULT_NAME_ZONE } from '../../core/constants.js';
 import { createStore } from '../../core/store.js';
 import type { Clock, Eip1193Provider, Store } from '../../core/types.js';

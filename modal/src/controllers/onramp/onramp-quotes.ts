@@ -2,7 +2,7 @@ import { fetchTokenPrices } from '../../api/convert.js';
 import { fetchOnrampQuote } from '../../api/onramp.js';
 import { parseAmount } from '../../core/units.js';
 import { mockedQuote, NATIVE, networkOf, ONRAMP_QUOTE_DEBOUNCE_MS, type OnrampAmountError, type OnrampContext, type OnrampState } from './onramp-state.js';
-import type { OnrampPurchaseCurrency } from '../../api/types.js';
+import type { OnrampPurchaseCurrency } from '../../api/onramp-types.js';
 
 /** The payment method's limits in the payment currency. */
 export function limitsOf(state: OnrampState) {

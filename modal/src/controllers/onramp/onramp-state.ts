@@ -1,7 +1,7 @@
 /**
  * The Buy form's state, the sample options the spec falls back to, and the quote made here when the service has none.
  */
-import type { OnrampPaymentCurrency, OnrampPurchaseCurrency, OnrampQuote } from '../../api/types.js';
+import type { OnrampPaymentCurrency, OnrampPurchaseCurrency, OnrampQuote } from '../../api/onramp-types.js';
 import type { ApiContext } from '../../api/http.js';
 import type { Clock, ModalNetwork, Store } from '../../core/types.js';
 import { formatAmount, parseAmount } from '../../core/units.js';

@@ -2,7 +2,7 @@ import { fetchBalances } from '../../api/blockchain.js';
 import { fetchHistory } from '../../api/history.js';
 import { unitsOfDecimalText } from '../../core/units.js';
 import { networkOf, ONRAMP_POLL_MS, ONRAMP_PROVIDER, ONRAMP_WATCH_TIMEOUT_MS, type OnrampContext, type OnrampPurchase } from './onramp-state.js';
-import type { OnrampPurchaseCurrency } from '../../api/types.js';
+import type { OnrampPurchaseCurrency } from '../../api/onramp-types.js';
 
 /**
  * Buy's wait after the hand-off to the provider: the order in the account's history, else the balance of the bought

@@ -1,5 +1,5 @@
 import type { ApiContext } from '../../api/http.js';
-import type { Balance } from '../../api/types.js';
+import type { Balance } from '../../api/blockchain-types.js';
 import { fetchGasPrice } from '../../api/convert.js';
 import type { Clock, Eip1193Provider, ModalMessages, ModalNetwork, Store } from '../../core/types.js';
 import type { SendController, SendState, SendToken } from './send.js';

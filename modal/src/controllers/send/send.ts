@@ -1,5 +1,5 @@
 import { createStore } from '../../core/store.js';
-import type { Balance } from '../../api/types.js';
+import type { Balance } from '../../api/blockchain-types.js';
 import type { Store } from '../../core/types.js';
 
 /** The token a send form sends: a balance entry (`address` is CAIP-10, absent for the native coin). */

@@ -1,4 +1,5 @@
-import type { Balance, SwapToken } from '../../api/types.js';
+import type { Balance } from '../../api/blockchain-types.js';
+import type { SwapToken } from '../../api/convert-types.js';
 import { fetchBalances } from '../../api/blockchain.js';
 import { unitsOfDecimalText } from '../../core/units.js';
 import { usdCents } from './amounts.js';

@@ -1,5 +1,5 @@
 import type { ApiContext } from '../../api/http.js';
-import type { CaipAddress } from '../../api/types.js';
+import type { CaipAddress } from '../../api/shared-types.js';
 import type { TailTexts } from '../../chain/tail.js';
 import type { ChainCapabilities } from '../../chain/capabilities.js';
 import type { Clock, Eip1193Provider, ModalNetwork, Store } from '../../core/types.js';

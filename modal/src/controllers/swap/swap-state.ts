@@ -1,7 +1,7 @@
 /**
  * The Swap form's state and the rules read from it (pure): what blocks a swap, the fee, the figures of a quote.
  */
-import type { SwapToken } from '../../api/types.js';
+import type { SwapToken } from '../../api/convert-types.js';
 import { minimumReceived, priceImpactBps, usdCents } from './amounts.js';
 
 /** Spec section 9: the default slippage tolerance is 1 (percent): 100 basis points. */

@@ -1,5 +1,5 @@
 import { notifyAccountActivity } from '../activity/account-activity.js';
-import type { CaipAddress } from '../../api/types.js';
+import type { CaipAddress } from '../../api/shared-types.js';
 import { fetchGasPrice, fetchSwapTokens, fetchTokenPrices } from '../../api/convert.js';
 import { createStore } from '../../core/store.js';
 import type { Store } from '../../core/types.js';

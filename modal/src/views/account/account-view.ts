@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import type { Balance } from '../../api/types.js';
+import type { Balance } from '../../api/blockchain-types.js';
 import type { ViewName } from '../../core/types.js';
 import { defineElement } from '../../ui/define.js';
 import { shortenAddress } from '../../core/format.js';

@@ -1,5 +1,5 @@
 import { assert } from 'chai';
-import type { Transaction } from '../../api/types.js';
+import type { Transaction } from '../../api/history-types.js';
 import { createTestControllers, makeTransactions, pixel, testAddress, type ExtraRoutes, type TestControllerOptions } from '../testing/test-controllers.js';
 import { deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 import { ACTIVITY_ROW_HEIGHT } from './transactions-view.styles.js';

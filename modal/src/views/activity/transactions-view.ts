@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import type { Transaction } from '../../api/types.js';
+import type { Transaction } from '../../api/history-types.js';
 import { defineElement } from '../../ui/define.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { FeatureController } from '../store-controller.js';

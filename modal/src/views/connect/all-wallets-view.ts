@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import type { WcWallet } from '../../api/types.js';
+import type { WcWallet } from '../../api/directory-types.js';
 import type { ConnectorInfo } from '../../core/types.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import type { MbInputEvent } from '../../ui/input/input.js';

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import type { ConnectorInfo } from '../../core/types.js';
-import type { WcWallet } from '../../api/types.js';
+import type { WcWallet } from '../../api/directory-types.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';

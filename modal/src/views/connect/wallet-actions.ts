@@ -1,5 +1,5 @@
 import type { ModalControllers } from '../../controllers/bag.js';
-import type { WcWallet } from '../../api/types.js';
+import type { WcWallet } from '../../api/directory-types.js';
 import { safeImageUrl, safeLinkUrl, schemeOf } from '../../core/safe-url.js';
 
 /**

@@ -3,7 +3,7 @@ import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
 import type { OnrampController } from '../../controllers/onramp/onramp.js';
 import { ONRAMP_PROVIDER, type OnrampState } from '../../controllers/onramp/onramp-state.js';
-import type { OnrampAmount } from '../../api/types.js';
+import type { OnrampAmount } from '../../api/onramp-types.js';
 import { MbView, viewStyles, run } from '../view.js';
 import { detail, tradeStyles } from '../trade.js';
 import type { LocalizeController } from '../../texts/localize.js';

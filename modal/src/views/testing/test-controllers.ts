@@ -11,7 +11,8 @@ import type { WcUniversalProvider } from '../../connectors/walletconnect.js';
 import { createMemoryStorage } from '../../storage.js';
 import type { ConnectorInfo, Eip1193Provider, ModalNetwork, ModalOptions } from '../../core/types.js';
 import type { ModalControllers } from '../../controllers/bag.js';
-import type { Transaction, WcWallet } from '../../api/types.js';
+import type { WcWallet } from '../../api/directory-types.js';
+import type { Transaction } from '../../api/history-types.js';
 
 export const testAddress = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
