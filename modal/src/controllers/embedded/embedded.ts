@@ -48,8 +48,6 @@ export interface EmbeddedState extends PanelState {
   farcasterUrl?: string;
   /** The new address while updating the e-mail. */
   pendingEmail?: string;
-  /** The request whose approval the frame shows. */
-  approvalId?: string;
 }
 
 /** A popup the view opened in its click handler (so the browser allows it). */
@@ -122,6 +120,8 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
   // Bumped by each social login: a late answer of an abandoned one is dropped.
   let socialRound = 0;
   const approvals = new Map<string, { modalWasOpen: boolean; shown: boolean }>();
+  /** The request whose approval the modal shows now (the controller's own: no view reads it). */
+  let shownApprovalId: string | undefined;
   let checksumAddress = (address: string) => address;
   /** The frame answers addresses in lower case: the modal shows and hands out EIP-55 ones, as for every wallet. */
   const checksumUser = (user: EmbeddedUser): EmbeddedUser => ({
@@ -190,7 +190,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
     if (!entry) return;
     if (open && !entry.shown) {
       entry.shown = true;
-      store.setState({ approvalId: id });
+      shownApprovalId = id;
       if (!controllers.modal.getState().open) controllers.modal.open({ view: 'ApproveTransaction' });
       controllers.router.push('ApproveTransaction', { approvalKind: kind });
     } else if (!open) {
@@ -201,8 +201,8 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
   const endApproval = (id: string) => {
     const entry = approvals.get(id);
     approvals.delete(id);
-    if (!entry?.shown || store.getState().approvalId !== id) return;
-    store.setState({ approvalId: undefined });
+    if (!entry?.shown || shownApprovalId !== id) return;
+    shownApprovalId = undefined;
     if (controllers.router.getState().view !== 'ApproveTransaction') return;
     if (entry.modalWasOpen) controllers.router.back();
     else controllers.modal.close();
@@ -210,9 +210,9 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
 
   // Closing the modal while the frame asks for approval aborts the request ('Request was aborted').
   controllers.modal.subscribe((state, previous) => {
-    const id = store.getState().approvalId;
+    const id = shownApprovalId;
     if (previous.open && !state.open && id && channel) {
-      store.setState({ approvalId: undefined });
+      shownApprovalId = undefined;
       approvals.delete(id);
       void channel.request({ type: 'AbortRpcRequest', requestId: id }).catch(() => undefined);
     }
