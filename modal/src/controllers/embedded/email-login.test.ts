@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { flush } from '../../core/testing.js';
 import { STORAGE_KEYS } from '../../storage.js';
 import { emailFrame, loadLazyModules, setup, USER } from './testing/embedded-setup.js';
 
@@ -68,5 +69,26 @@ describe('e-mail login: address, device approval, code, new code', () => {
     await embedded.awaitDevice();
     expect(approvals).toBe(2);
     expect(controllers.router.getState().view).toBe('EmailVerifyOtp');
+  });
+
+  it('leaving EmailVerifyDevice (cancel) ends the wait: an approval that comes after moves nowhere and asks no more', async () => {
+    let approve: (answer: { approved: boolean }) => void = () => {};
+    const { embedded, settle, controllers, frame } = setup((m) => {
+      if (m.type === 'ConnectEmail') return { action: 'VERIFY_DEVICE' };
+      if (m.type === 'ConnectDevice') return new Promise((resolve) => (approve = resolve));
+      return null;
+    });
+    controllers.modal.open();
+    const connecting = embedded.connectEmail('ada@example.org');
+    await settle();
+    await connecting;
+    const waiting = embedded.awaitDevice();
+    await flush();
+    embedded.cancel();
+    expect(embedded.getState()).toMatchObject({ busy: false, error: undefined });
+    approve({ approved: true });
+    await waiting;
+    expect(controllers.router.getState().view).toBe('EmailVerifyDevice');
+    expect(frame.posted.filter((p) => p.message.type === 'ConnectDevice')).toHaveLength(1);
   });
 });

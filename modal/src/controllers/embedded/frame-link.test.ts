@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { flush } from '../../core/testing.js';
+import type { FrameChannel } from '../../connectors/embedded/channel.js';
+import { createEmbeddedStore } from '../../connectors/embedded/runtime.js';
+import { createFakeClock, flush } from '../../core/testing.js';
+import { messages } from '../../texts/messages.js';
+import { createFrameLink, type FrameState } from './frame-link.js';
 import { emailFrame, loadLazyModules, NO_ANSWER, setup, USER } from './testing/embedded-setup.js';
 
 beforeAll(loadLazyModules);
@@ -38,5 +42,60 @@ describe('the wallet frame: loading, readiness, time-outs, EIP-55 addresses', ()
     expect(controllers.getAccount().address).toBe(checksummed);
     expect(controllers.account.getState().byNamespace.eip155.allAccounts).toEqual([{ address: checksummed, type: 'eoa' }]);
     expect(await controllers.connection.getProvider()!.request({ method: 'eth_accounts' })).toEqual([checksummed]);
+  });
+
+  /** A frame channel that becomes ready when the test says, and records what it was sent. */
+  const fakeChannel = () => {
+    let becomeReady: () => void = () => {};
+    let fail: (error: Error) => void = () => {};
+    const sent: unknown[] = [];
+    const channel = {
+      ready: () => new Promise<void>((resolve, reject) => ((becomeReady = resolve), (fail = reject))),
+      request: async (request: unknown) => void sent.push(request),
+      onApproval: () => () => {},
+      onResize: () => () => {},
+      newId: () => 'id',
+      closed: false,
+      close() {
+        this.closed = true;
+      },
+    };
+    return { channel, sent, ready: () => becomeReady(), fail: (error: Error) => fail(error) };
+  };
+
+  it('opens the frame once for every caller, hands it the theme once ready, and opens a new one after a failed load', async () => {
+    const clock = createFakeClock();
+    const frames = [fakeChannel(), fakeChannel()];
+    let opened = 0;
+    const store = createEmbeddedStore<FrameState>({ frame: 'idle' });
+    const link = createFrameLink({
+      store,
+      clock,
+      openFrame: () => frames[opened++].channel as unknown as FrameChannel,
+      messages,
+      themeMode: () => 'dark',
+      onApproval: () => {},
+    });
+    const first = link.frame();
+    const second = link.frame();
+    expect([opened, store.getState().frame]).toEqual([1, 'loading']);
+    frames[0].fail(new Error('no Ready message'));
+    await expect(first).rejects.toMatchObject({ message: 'Unable to load email login dependency' });
+    await expect(second).rejects.toMatchObject({ message: 'Unable to load email login dependency' });
+    expect(frames[0].channel.closed).toBe(true);
+    expect(store.getState().frame).toBe('failed');
+    expect(link.channel()).toBeUndefined();
+
+    const retry = link.frame();
+    expect(opened).toBe(2);
+    frames[1].ready();
+    await flush();
+    await clock.advance(500);
+    expect(await retry).toBe(frames[1].channel);
+    expect(await link.frame()).toBe(frames[1].channel);
+    expect(opened).toBe(2);
+    expect(store.getState().frame).toBe('ready');
+    expect(link.channel()).toBe(frames[1].channel);
+    expect(frames[1].sent).toEqual([{ type: 'SyncTheme', themeMode: 'dark' }]);
   });
 });
