@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EmbeddedUser } from '../../api/embedded-protocol.js';
+import { FrameTimeoutError, type FrameChannel } from '../../connectors/embedded/channel.js';
+import { createEmbeddedStore, EmbeddedWalletError } from '../../connectors/embedded/runtime.js';
+import { messages } from '../../texts/messages.js';
+import { createSteps, type StepState } from './steps.js';
+import type { PopupHandle } from './social-login.js';
+import { FRAME_ORIGIN, loadLazyModules, setup, USER } from './testing/embedded-setup.js';
+
+beforeAll(loadLazyModules);
+
+describe('steps: one busy state and one error for every use-case', () => {
+  it("a Farcaster wait that ends after a social login started leaves that login busy and without the old error", async () => {
+    let failFarcaster: ((error: Error) => void) | undefined;
+    let answerSocial: ((user: EmbeddedUser) => void) | undefined;
+    const { embedded, controllers, settle } = setup((m) => {
+      if (m.type === 'ConnectFarcaster') return { url: 'https://farcaster.test/approve' };
+      if (m.type === 'AwaitFarcaster') return new Promise((_, reject) => (failFarcaster = reject));
+      if (m.type === 'GetSocialRedirectUri') return { uri: `${FRAME_ORIGIN}/social/github/consent?state=s` };
+      if (m.type === 'ConnectSocial') return new Promise((resolve) => (answerSocial = resolve));
+      if (m.type === 'GetSocialStatus') return { answered: false };
+      return null;
+    });
+    controllers.router.push('ConnectingFarcaster');
+    const farcaster = embedded.connectFarcaster();
+    await settle();
+    const popup = { closed: false, navigate() {}, close() {}, isClosed() { return this.closed; } } as PopupHandle & { closed: boolean };
+    const social = embedded.connectSocial('github', popup);
+    await settle();
+    expect(embedded.getState()).toMatchObject({ busy: true, error: undefined });
+    // The visitor left Farcaster's sign-in: its wait ends with an error while GitHub's is under way.
+    failFarcaster!(new Error('The Farcaster sign-in expired'));
+    await farcaster;
+    expect(embedded.getState()).toMatchObject({ busy: true, error: undefined });
+    answerSocial!({ ...USER, authProvider: 'github' });
+    await social;
+    expect(embedded.getState()).toMatchObject({ busy: false, error: undefined });
+    expect(controllers.getAccount().isConnected).toBe(true);
+  });
+
+  /** Steps against a frame that is only a placeholder: these tests never send it anything. */
+  const unitSteps = (frame: () => Promise<FrameChannel> = async () => ({}) as FrameChannel) => {
+    const store = createEmbeddedStore<StepState>({ busy: false });
+    return { store, steps: createSteps({ store, frame, messages }) };
+  };
+
+  it('shows the frame’s own short sentence, a generic one for a time-out or a technical dump, and the frame’s load failure', async () => {
+    const { store, steps } = unitSteps();
+    const fail = (error: unknown) => steps.run(async () => Promise.reject(error));
+    await fail(new EmbeddedWalletError(4200, 'This network has no smart-account support'));
+    expect(store.getState()).toEqual({ busy: false, error: 'This network has no smart-account support' });
+    await fail(new FrameTimeoutError(-32603, 'Request timed out'));
+    expect(store.getState().error).toBe('Something went wrong');
+    await fail(new Error('TypeError: undefined is not a function\n    at step (/srv/frame.js:1)'));
+    expect(store.getState().error).toBe('An error occurred');
+
+    const unloaded = unitSteps(() => Promise.reject(new EmbeddedWalletError(-32603, 'Unable to load email login dependency')));
+    let ran = false;
+    await unloaded.steps.run(async () => {
+      ran = true;
+    });
+    expect(ran).toBe(false);
+    expect(unloaded.store.getState()).toEqual({ busy: false, error: 'Unable to load email login dependency' });
+  });
+
+  it('one wait at a time: a newer wait or cancel ends it; cancel and clearError clear the error', async () => {
+    const { store, steps } = unitSteps();
+    const first = steps.startWait();
+    expect(first()).toBe(true);
+    const second = steps.startWait();
+    expect([first(), second()]).toEqual([false, true]);
+    store.setState({ busy: true, error: 'The Farcaster sign-in expired' });
+    steps.cancel();
+    expect(second()).toBe(false);
+    expect(store.getState()).toEqual({ busy: false, error: undefined });
+    store.setState({ error: 'Invalid code' });
+    steps.clearError();
+    expect(store.getState().error).toBeUndefined();
+  });
+});

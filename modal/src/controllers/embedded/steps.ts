@@ -1,0 +1,84 @@
+import { EMBEDDED_TIMEOUTS } from '../../api/embedded-protocol.js';
+import { FrameTimeoutError, type FrameChannel } from '../../connectors/embedded/channel.js';
+import { EmbeddedWalletError } from '../../connectors/embedded/runtime.js';
+import { isPresentable, log } from '../../core/logger.js';
+import type { ModalMessages } from '../../core/types.js';
+
+/** A use-case's part of the embedded wallet's one store: the fields it reads and writes. */
+export interface StateSlice<S> {
+  getState(): S;
+  setState(patch: Partial<S>): void;
+}
+
+/** The state every step shares. */
+export interface StepState {
+  /** A request is under way (buttons busy). */
+  busy: boolean;
+  /** The last error, shown in the view (role="alert"). */
+  error?: string;
+}
+
+/** What a frame request of a step waits for its answer (30 s). */
+export const REQUEST_TIMEOUT = { timeoutMs: EMBEDDED_TIMEOUTS.request };
+
+export interface StepsDeps {
+  store: StateSlice<StepState>;
+  /** The frame's channel once ready (loads it if needed). */
+  frame(): Promise<FrameChannel>;
+  messages: Pick<ModalMessages, 'somethingWentWrong' | 'anErrorOccurred'>;
+}
+
+/** How the use-cases run against the frame: one busy state and one error, and one wait (device, Farcaster) at a time. */
+export interface Steps {
+  /** Runs a step: busy while it runs, its error in `error`; an earlier step that ends after a newer one touches neither. */
+  run(step: (ready: FrameChannel) => Promise<void>): Promise<void>;
+  /** The sentence a failed step shows: the frame's own when short and plain, a generic one otherwise. */
+  errorText(error: unknown): string;
+  /**
+   * Starts a wait (the device approval, Farcaster's); a newer wait or `cancel` ends it.
+   * @example const waiting = steps.startWait(); while (waiting()) await poll();
+   */
+  startWait(): () => boolean;
+  /** Leaves a waiting step: not busy, no error. */
+  cancel(): void;
+  clearError(): void;
+}
+
+export function createSteps(deps: StepsDeps): Steps {
+  const { store, messages } = deps;
+  let latestStep = 0;
+  let waitRound = 0;
+
+  const errorText = (error: unknown): string => {
+    if (error instanceof FrameTimeoutError) return messages.somethingWentWrong;
+    if (error instanceof EmbeddedWalletError && isPresentable(error.shortMessage)) return error.shortMessage;
+    log('warn', 'Embedded wallet step failed', error);
+    return messages.anErrorOccurred;
+  };
+
+  return {
+    async run(step) {
+      const id = ++latestStep;
+      store.setState({ busy: true, error: undefined });
+      try {
+        await step(await deps.frame());
+        if (id === latestStep) store.setState({ busy: false });
+      } catch (error) {
+        if (id === latestStep) store.setState({ busy: false, error: errorText(error) });
+        else log('warn', 'An earlier embedded wallet step failed after a newer one started', error);
+      }
+    },
+    errorText,
+    startWait() {
+      const round = ++waitRound;
+      return () => round === waitRound;
+    },
+    cancel() {
+      waitRound++;
+      store.setState({ busy: false, error: undefined });
+    },
+    clearError() {
+      if (store.getState().error) store.setState({ error: undefined });
+    },
+  };
+}
