@@ -259,6 +259,9 @@ for (const onPhone of [false, true]) {
       tab.on('popup', (popup) => opened.push(popup.url()));
       tab.on('framenavigated', (frame) => frame === tab.mainFrame() && frame.url() !== dapp.url && opened.push(frame.url()));
       await tab.goto(dapp.url);
+      // The dapp's script sets `dappModal` after its top-level awaits, which the load event does not wait for; its
+      // button is defined after it.
+      await expect(tab.locator('mb-connect-button').getByRole('button')).toBeVisible();
       if (onPhone) expect(await tab.evaluate(() => /Mobile|Android/.test(navigator.userAgent))).toBe(true);
       for (const { name } of entries) {
         const isControl = name === 'Handler control';
