@@ -3,7 +3,9 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { verifyMessage } from 'viem';
 import type { ApiContext } from '../../api/http.js';
 import { createFakeClock, createFakeFetch, createFakeProvider, json, type RecordedRequest } from '../../core/testing.js';
+import { de } from '../../texts/locales/de.js';
 import { messages } from '../../texts/messages.js';
+import { messagesOf } from '../../texts/messages-of.js';
 import {
   coinTypeOf,
   createNamesController,
@@ -22,7 +24,7 @@ const record = (name: string) => ({
   name,
   registered_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
-  addresses: { [String(coinTypeOf(31337))]: { address: owner.address, created: '2026-01-01T00:00:00.000Z' } },
+  addresses: { [String(coinTypeOf(31337, messages))]: { address: owner.address, created: '2026-01-01T00:00:00.000Z' } },
   attributes: [],
 });
 
@@ -76,6 +78,7 @@ function setup(service: Service = {}, deps: Partial<NamesControllerDeps> = {}) {
   const registered: string[] = [];
   const names = createNamesController({
     api,
+    messages,
     clock,
     address: () => owner.address,
     chainId: () => 31337,
@@ -102,35 +105,35 @@ describe('name rules', () => {
   });
 
   it('takes the coin type of ENSIP-11 and throws Invalid chainId from 2^31 on', () => {
-    expect(coinTypeOf(56)).toBe(0x80000038);
-    expect(coinTypeOf(31337)).toBe(2147514985);
-    expect(coinTypeOf(2147483647)).toBe(0xffffffff);
-    expect(() => coinTypeOf(2147483648)).toThrow(messages.invalidChainId);
-    expect(() => coinTypeOf(2 ** 40)).toThrow('Invalid chainId');
-    expect(() => coinTypeOf(-1)).toThrow('Invalid chainId');
+    expect(coinTypeOf(56, messages)).toBe(0x80000038);
+    expect(coinTypeOf(31337, messages)).toBe(2147514985);
+    expect(coinTypeOf(2147483647, messages)).toBe(0xffffffff);
+    expect(() => coinTypeOf(2147483648, messages)).toThrow(messages.invalidChainId);
+    expect(() => coinTypeOf(2 ** 40, messages)).toThrow('Invalid chainId');
+    expect(() => coinTypeOf(-1, messages)).toThrow('Invalid chainId');
   });
 });
 
 describe('name lookups', () => {
   it('resolves a registered name, answers undefined for an unregistered one and throws Error resolving name otherwise', async () => {
     const { api } = setup({ taken: ['alice.reown.id'] });
-    expect((await resolveName(api, 'alice.reown.id'))?.name).toBe('alice.reown.id');
-    expect(await resolveName(api, 'bobby.reown.id')).toBeUndefined();
+    expect((await resolveName(api, 'alice.reown.id', messages))?.name).toBe('alice.reown.id');
+    expect(await resolveName(api, 'bobby.reown.id', messages)).toBeUndefined();
     const failing = setup({ lookupStatus: 500 });
-    await expect(resolveName(failing.api, 'alice.reown.id')).rejects.toThrow('Error resolving name');
+    await expect(resolveName(failing.api, 'alice.reown.id', messages)).rejects.toThrow('Error resolving name');
   });
 
   it('throws Error fetching name suggestions and Error fetching names for address', async () => {
     const { api } = setup({ suggestionsStatus: 503, reverseStatus: 500 });
-    await expect(suggestNames(api, 'alice')).rejects.toThrow('Error fetching name suggestions');
-    await expect(namesOfAddress(api, owner.address)).rejects.toThrow('Error fetching names for address');
+    await expect(suggestNames(api, 'alice', messages)).rejects.toThrow('Error fetching name suggestions');
+    await expect(namesOfAddress(api, owner.address, messages)).rejects.toThrow('Error fetching names for address');
     const ok = setup();
-    expect((await namesOfAddress(ok.api, owner.address)).map((n) => n.name)).toEqual(['alice.reown.id']);
+    expect((await namesOfAddress(ok.api, owner.address, messages)).map((n) => n.name)).toEqual(['alice.reown.id']);
   });
 
   it('asks the fixed zone for suggestions', async () => {
     const { api, requests } = setup();
-    await suggestNames(api, 'alice');
+    await suggestNames(api, 'alice', messages);
     expect(new URL(requests('/v1/profile/suggestions/')[0].url).searchParams.get('zone')).toBe('reown.id');
   });
 });
@@ -263,6 +266,26 @@ describe('names controller', () => {
     await bigChain.names.register();
     expect(bigChain.names.getState().registerError).toBe('Invalid chainId');
     expect(bigChain.provider.calls).toHaveLength(0);
+  });
+
+  it("shows its errors in the modal's language (the catalogue it is given, not English)", async () => {
+    const german = messagesOf({ messages: de.messages });
+    const lookup = setup({ lookupStatus: 500, suggestionsStatus: 500 }, { messages: german });
+    lookup.names.setInput('alice');
+    await lookup.clock.advance(NAME_CHECK_DEBOUNCE_MS);
+    expect(lookup.names.getState().lookupError).toBe('Fehler beim Auflösen des Namens');
+    const noAuth = setup({}, { messages: german, authProvider: () => undefined });
+    noAuth.names.setInput('alice');
+    await noAuth.names.register();
+    expect(noAuth.names.getState().registerError).toBe('Adresse oder Auth-Connector nicht gefunden');
+    const bigChain = setup({}, { messages: german, chainId: () => 2147483648 });
+    bigChain.names.setInput('alice');
+    await bigChain.names.register();
+    expect(bigChain.names.getState().registerError).toBe('Ungültige chainId');
+    const bare = setup({ registerStatus: 500, registerBody: { error: 'down' } }, { messages: german });
+    bare.names.setInput('alice');
+    await bare.names.register();
+    expect(bare.names.getState().registerError).toBe('Fehler beim Registrieren des Namens alice.reown.id');
   });
 
   it('keeps the name when the wallet declines, so the user can try again', async () => {

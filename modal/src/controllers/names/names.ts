@@ -8,7 +8,8 @@ import type { CoreControllers } from '../core-controllers.js';
 import { HttpError, isUserRejection, ModalError, ProviderRpcError } from '../../errors.js';
 import { isPresentable } from '../../core/logger.js';
 import { log } from '../../core/log.js';
-import { messages } from '../../texts/messages.js';
+import { messagesOf } from '../../texts/messages-of.js';
+import type { ModalMessages } from '../../texts/locale.js';
 
 /** Spec section 9: a name has at least 4 characters. */
 export const NAME_MIN_LENGTH = 4;
@@ -52,13 +53,13 @@ export function labelOf(input: string, zone = DEFAULT_NAME_ZONE): string {
  * The coin type of an EVM chain (ENSIP-11): `0x80000000 | chainId`. Throws 'Invalid chainId' from 2^31 on.
  * @example coinTypeOf(56) // 2147483704
  */
-export function coinTypeOf(chainId: number): number {
+export function coinTypeOf(chainId: number, messages: Pick<NamesMessages, 'invalidChainId'>): number {
   if (!Number.isInteger(chainId) || chainId < 0 || chainId >= COIN_TYPE_FLAG) throw new ModalError(messages.invalidChainId);
   return (COIN_TYPE_FLAG | chainId) >>> 0;
 }
 
 /** The name's record; undefined when it is not registered (404). Throws 'Error resolving name' on any other failure. */
-export async function resolveName(api: ApiContext, name: string): Promise<LookupNameResponse | undefined> {
+export async function resolveName(api: ApiContext, name: string, messages: Pick<NamesMessages, 'errorResolvingName'>): Promise<LookupNameResponse | undefined> {
   try {
     return await lookupName(api, name);
   } catch (cause) {
@@ -68,7 +69,7 @@ export async function resolveName(api: ApiContext, name: string): Promise<Lookup
 }
 
 /** Suggestions in the zone (each with whether it is registered); throws 'Error fetching name suggestions'. */
-export async function suggestNames(api: ApiContext, name: string, zone = DEFAULT_NAME_ZONE): Promise<NameSuggestion[]> {
+export async function suggestNames(api: ApiContext, name: string, messages: Pick<NamesMessages, 'errorFetchingNameSuggestions'>, zone = DEFAULT_NAME_ZONE): Promise<NameSuggestion[]> {
   try {
     return (await fetchNameSuggestions(api, name, zone)).suggestions;
   } catch (cause) {
@@ -77,7 +78,7 @@ export async function suggestNames(api: ApiContext, name: string, zone = DEFAULT
 }
 
 /** The names of an address (newest first); throws 'Error fetching names for address'. */
-export async function namesOfAddress(api: ApiContext, address: string): Promise<LookupNameResponse[]> {
+export async function namesOfAddress(api: ApiContext, address: string, messages: Pick<NamesMessages, 'errorFetchingNamesForAddress'>): Promise<LookupNameResponse[]> {
   try {
     return await reverseLookupNames(api, { address, sender: address });
   } catch (cause) {
@@ -95,8 +96,23 @@ function reasonOf(error: unknown, name: string): string | undefined {
   return isPresentable(error.details.split(name).join('name')) ? error.details : undefined;
 }
 
+/** The catalogue's texts the names controller shows or throws (in the modal's language). */
+export type NamesMessages = Pick<
+  ModalMessages,
+  | 'invalidChainId'
+  | 'errorResolvingName'
+  | 'errorFetchingNameSuggestions'
+  | 'errorFetchingNamesForAddress'
+  | 'errorRegisteringName'
+  | 'addressOrAuthConnectorNotFound'
+  | 'requestRejected'
+  | 'somethingWentWrong'
+>;
+
 export interface NamesControllerDeps {
   api: ApiContext;
+  /** The modal's catalogue (`messagesOf(options)`), given by `createNamesFor`. */
+  messages: NamesMessages;
   clock: Clock;
   /** The zone names live in (the `nameZone` option); default the hosted one. */
   zone?: string;
@@ -141,6 +157,7 @@ const initialState = (): NamesState => ({ input: '', availability: 'idle', sugge
 
 /** The name-registration use case (RegisterAccountName): validation, debounced availability and suggestions, registration. */
 export function createNamesController(deps: NamesControllerDeps): NamesController {
+  const { messages } = deps;
   const store = createStore<NamesState>(initialState());
   const zone = nameZoneOf(deps.zone);
   let timer: unknown;
@@ -150,7 +167,7 @@ export function createNamesController(deps: NamesControllerDeps): NamesControlle
     const name = `${label}.${zone}`;
     // The suggestions answer 200 with `registered` for each name, the typed one first: a free name costs no 404 (which
     // the browser would print as a console error). The lookup answers only when the list leaves the name out.
-    const suggested = await suggestNames(deps.api, label, zone).then(
+    const suggested = await suggestNames(deps.api, label, messages, zone).then(
       (list) => ({ list, error: undefined }),
       (error: Error) => ({ list: [] as NameSuggestion[], error: error.message }),
     );
@@ -159,7 +176,7 @@ export function createNamesController(deps: NamesControllerDeps): NamesControlle
     let lookupError: string | undefined;
     if (taken === undefined) {
       try {
-        taken = (await resolveName(deps.api, name)) !== undefined;
+        taken = (await resolveName(deps.api, name, messages)) !== undefined;
       } catch (error) {
         lookupError = (error as Error).message;
       }
@@ -208,7 +225,7 @@ export function createNamesController(deps: NamesControllerDeps): NamesControlle
         const address = deps.address();
         const provider = deps.authProvider();
         if (!address || !provider) throw new ModalError(messages.addressOrAuthConnectorNotFound);
-        const coinType = coinTypeOf(deps.chainId());
+        const coinType = coinTypeOf(deps.chainId(), messages);
         const body: RegisterNameMessage = { name, attributes: {}, timestamp: Math.floor(deps.clock.now() / 1000) };
         const message = JSON.stringify(body);
         const signature = (await provider.request({ method: 'personal_sign', params: [toHex(message), address] })) as `0x${string}`;
@@ -247,6 +264,7 @@ export function createNamesFor(controllers: CoreControllers): NamesController {
   const { account, networks, connection } = controllers;
   const names = createNamesController({
     api: controllers.api,
+    messages: messagesOf(controllers.options),
     clock: controllers.clock,
     zone: controllers.options.nameZone,
     address: () => account.getState().byNamespace.eip155.address,
