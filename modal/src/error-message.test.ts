@@ -2,8 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearLogs, readLogs, setLogLevel } from './core/logger.js';
 import { jsonRpc } from './chain/json-rpc.js';
 import { errorMessageOf, isPresentable } from './error-message.js';
-import { HttpError, ModalError, ProviderRpcError, ResponseValidationError, UserRejectedError } from './errors.js';
+import { HttpError, mapProviderError, ModalError, ProviderRpcError, ResponseValidationError, UserRejectedError } from './errors.js';
+import { FrameTimeoutError } from './connectors/embedded/channel.js';
+import { SolanaTransactionError, waitForSolanaSignature } from './connectors/solana/transactions.js';
 import { messages } from './texts/messages.js';
+import { ar } from './texts/locales/ar.js';
 import { de } from './texts/locales/de.js';
 
 /** What failed, as a caller tells the logger. */
@@ -92,6 +95,34 @@ describe('the error-to-message mapping', () => {
     const german = { ...messages, ...de.messages };
     expect(errorMessageOf({ code: -32000, message: 'insufficient funds for gas' }, german, context).message).toBe('Nicht genug Guthaben für diesen Betrag und die Netzwerkgebühr.');
     expect(errorMessageOf({ code: 3, message: 'execution reverted: Sold out' }, german, context).message).toBe('Die Transaktion wurde rückgängig gemacht: Sold out');
+  });
+
+  it('maps the Solana and embedded wallet errors by type and code to the catalogue, never their English messages', async () => {
+    const german = { ...messages, ...de.messages };
+    const arabic = { ...messages, ...ar.messages };
+    // A transaction that failed on chain, as the waiter throws it.
+    const statuses = async () => ({ value: [{ err: { InstructionError: [0, 'Custom'] }, confirmationStatus: 'confirmed' }] });
+    const failed = await waitForSolanaSignature(statuses, 'sig').then(() => undefined, (error: unknown) => error);
+    expect(failed).toBeInstanceOf(SolanaTransactionError);
+    expect(errorMessageOf(failed, german, context)).toEqual({ kind: 'reverted', message: 'Die Transaktion ist fehlgeschlagen.' });
+    expect(errorMessageOf(failed, arabic, context).message).toBe('فشلت المعاملة.');
+    expect(errorMessageOf(failed, messages, context).message).toBe('The transaction failed.');
+    // One not confirmed in time, and one the cluster refused.
+    const pending = async () => ({ value: [null] });
+    const unconfirmed = await waitForSolanaSignature(pending, 'sig', { timeoutMs: 0, sleep: async () => {} }).then(() => undefined, (error: unknown) => error);
+    expect(errorMessageOf(unconfirmed, german, context)).toEqual({
+      kind: 'timeout',
+      message: 'Die Transaktion wurde nicht rechtzeitig bestätigt. Prüfe die Aktivität deiner Wallet, bevor du es erneut versuchst.',
+    });
+    expect(errorMessageOf(new SolanaTransactionError('refused', 'The cluster refused the transaction'), german, context)).toEqual({ kind: 'other', message: 'Das Netzwerk hat die Transaktion abgelehnt.' });
+    // The embedded wallet's frame that does not answer, as it is thrown and as the provider mapping wraps it.
+    const timeout = new FrameTimeoutError(-32603, 'The wallet frame did not answer in time');
+    for (const error of [timeout, mapProviderError(timeout)]) {
+      expect(errorMessageOf(error, german, context)).toEqual({ kind: 'timeout', message: 'Die Anfrage hat zu lange gedauert. Bitte versuche es erneut.' });
+    }
+    // The English stays for the logger.
+    expect(readLogs()).toContain('The transaction failed on chain');
+    expect(readLogs()).toContain('The wallet frame did not answer in time');
   });
 
   it('presentable texts are short, single-line and not technical', () => {

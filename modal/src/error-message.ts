@@ -14,7 +14,16 @@ export type ErrorKind = 'rejected' | 'insufficientFunds' | 'unreachable' | 'time
 
 export type ErrorMessageTexts = Pick<
   ModalMessages,
-  'somethingWentWrong' | 'requestRejected' | 'insufficientFunds' | 'networkUnreachable' | 'requestTimedOut' | 'transactionReverted' | 'transactionRevertedWithReason'
+  | 'somethingWentWrong'
+  | 'requestRejected'
+  | 'insufficientFunds'
+  | 'networkUnreachable'
+  | 'requestTimedOut'
+  | 'transactionReverted'
+  | 'transactionRevertedWithReason'
+  | 'transactionFailed'
+  | 'transactionRefused'
+  | 'transactionNotConfirmed'
 >;
 
 export interface ErrorMessage {
@@ -84,6 +93,12 @@ function classify(error: unknown, texts: ErrorMessageTexts): ErrorMessage {
   if (names.includes('HttpRequestError') || chain.some((e) => e instanceof TypeError && /fetch|network|load failed/i.test(String(e.message)))) {
     return { kind: 'unreachable', message: texts.networkUnreachable };
   }
+  // Errors of the lazy connectors, known by name and code (their modules stay out of this one): their messages are for the logger.
+  if (names.includes('FrameTimeoutError')) return { kind: 'timeout', message: texts.requestTimedOut };
+  const solana = chain.find((e) => e.name === 'SolanaTransactionError')?.code;
+  if (solana === 'failed') return { kind: 'reverted', message: texts.transactionFailed };
+  if (solana === 'unconfirmed') return { kind: 'timeout', message: texts.transactionNotConfirmed };
+  if (solana === 'refused') return { kind: 'other', message: texts.transactionRefused };
   // The modal's own errors carry the spec's texts (or ours, in the reader's language); a provider's or a shape's do not.
   if (top instanceof ModalError && !(top instanceof ProviderRpcError) && !(top instanceof ResponseValidationError)) {
     return { kind: top.name === 'TransactionRevertedError' ? 'reverted' : 'other', message: top.shortMessage };

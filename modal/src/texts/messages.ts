@@ -54,6 +54,9 @@ export const messages = /* @__PURE__ */ Object.assign(
     requestTimedOut: 'The request timed out. Please try again.',
     transactionReverted: 'The transaction was reverted.',
     transactionRevertedWithReason: (reason: string) => `The transaction was reverted: ${reason}`,
+    transactionFailed: 'The transaction failed.',
+    transactionRefused: 'The network refused the transaction.',
+    transactionNotConfirmed: "The transaction was not confirmed in time. Check your wallet's activity before you try again.",
     // Connection (ConnectingExternal, ours: the spec has no text for these)
   } as const,
   coreMessages,

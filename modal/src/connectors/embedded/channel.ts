@@ -35,8 +35,11 @@ export type FrameRequest<T extends AppToFrameType> = Extract<AppToFrameRequest, 
 export interface FrameChannel {
   /** Resolves when the frame reported ready; rejects after `timeoutMs`. */
   ready(timeoutMs: number): Promise<void>;
-  /** Sends a request; rejects with the frame's error, or with `timeoutError` after `timeoutMs` (no time-out when undefined). */
-  request<T extends AppToFrameType>(request: FrameRequest<T>, options?: { timeoutMs?: number; timeoutMessage?: string; id?: string }): Promise<FrameResults[T]>;
+  /**
+   * Sends a request; rejects with the frame's error, or with a FrameTimeoutError after `timeoutMs` (no time-out when
+   * undefined). Its message is for the logger: a caller shows the catalogue's sentence for it.
+   */
+  request<T extends AppToFrameType>(request: FrameRequest<T>, options?: { timeoutMs?: number; id?: string }): Promise<FrameResults[T]>;
   /** Called when the frame opens or closes its approval UI for a request. */
   onApproval(listener: (id: string, open: boolean, kind?: EmbeddedApprovalKind) => void): () => void;
   /** Called with the height (px) the frame's content needs, each time it changes. */
@@ -45,7 +48,7 @@ export interface FrameChannel {
   close(): void;
 }
 
-/** A request the frame did not answer in time. */
+/** A request the frame did not answer in time (its message is for the logger; `errorMessageOf` maps it to requestTimedOut). */
 export class FrameTimeoutError extends EmbeddedWalletError {
   override name = 'FrameTimeoutError';
 }
@@ -124,7 +127,7 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
         if (requestOptions.timeoutMs !== undefined) {
           timer = clock.setTimeout(() => {
             pending.delete(id);
-            reject(new FrameTimeoutError(-32603, requestOptions.timeoutMessage ?? 'The wallet frame did not answer in time'));
+            reject(new FrameTimeoutError(-32603, 'The wallet frame did not answer in time'));
           }, requestOptions.timeoutMs);
         }
         options.post({ ...request, channel: EMBEDDED_CHANNEL, id }, options.frameOrigin);

@@ -147,10 +147,17 @@ export async function buildSplTransfer(
   return prepare(call, owner, instructions, rentLamports);
 }
 
-/** A transaction the cluster refused or that failed on chain; `reason` is the cluster's error for the logger. */
+/** What happened to a Solana transaction: the cluster refused it, it failed on chain, or it was not confirmed in time. */
+export type SolanaTransactionErrorCode = 'refused' | 'failed' | 'unconfirmed';
+
+/**
+ * A transaction the cluster refused, that failed on chain or was not confirmed in time. The message is for the logger;
+ * the screen's sentence comes from the catalogue by `code` (`errorMessageOf`). `reason` is the cluster's error.
+ */
 export class SolanaTransactionError extends Error {
   override name = 'SolanaTransactionError';
   constructor(
+    readonly code: SolanaTransactionErrorCode,
     message: string,
     readonly reason?: unknown,
   ) {
@@ -163,7 +170,7 @@ export async function sendSignedTransaction(call: SolanaRpcCall, signed: Uint8Ar
   try {
     return (await call('sendTransaction', [bytesToBase64(signed), { encoding: 'base64', preflightCommitment: 'confirmed' }])) as string;
   } catch (error) {
-    throw new SolanaTransactionError('The cluster refused the transaction', error);
+    throw new SolanaTransactionError('refused', 'The cluster refused the transaction', error);
   }
 }
 
@@ -184,9 +191,9 @@ export async function waitForSolanaSignature(
   for (;;) {
     const { value } = (await call('getSignatureStatuses', [[signature]])) as { value: ({ err: unknown; confirmationStatus: string | null } | null)[] };
     const status = value[0];
-    if (status?.err) throw new SolanaTransactionError('The transaction failed on chain', status.err);
+    if (status?.err) throw new SolanaTransactionError('failed', 'The transaction failed on chain', status.err);
     if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) return;
-    if (now() >= deadline) throw new SolanaTransactionError(`The transaction was not confirmed within ${Math.round(timeoutMs / 1000)} s`);
+    if (now() >= deadline) throw new SolanaTransactionError('unconfirmed', `The transaction was not confirmed within ${Math.round(timeoutMs / 1000)} s`);
     await sleep(pollMs);
   }
 }

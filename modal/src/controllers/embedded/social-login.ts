@@ -75,7 +75,7 @@ export function createSocialLogin(deps: SocialLoginDeps): { connectSocial(provid
             };
             watch = clock.setTimeout(check, SOCIAL_WINDOW_CHECK_MS);
           });
-          const user = await Promise.race([ready.request({ type: 'ConnectSocial' }, { timeoutMs: EMBEDDED_TIMEOUTS.request, timeoutMessage: deps.socialTimeoutText }), closed]);
+          const user = await Promise.race([ready.request({ type: 'ConnectSocial' }, { timeoutMs: EMBEDDED_TIMEOUTS.request }), closed]);
           if (round !== socialRound) return;
           popup.close();
           deps.finishLogin(user, ready, 'login');
