@@ -217,7 +217,7 @@ export function useWriteContract(): UseWriteContractReturnType {
       try {
         assertContractCall(params);
         const walletClient = client.getWalletClient();
-        if (!walletClient?.account) throw new ModalError('No wallet client available');
+        if (!walletClient?.account) throw new ModalError(messages.noWalletClient);
         const chain = params.chainId !== undefined ? client.getPublicClient(params.chainId).chain : walletClient.chain;
         // A wallet on a chain that is not among the modal's networks: never send there by accident.
         if (!chain) throw new ModalError(messages.unsupportedChain, { details: `the wallet is on chain ${client.getAccount().chainId}` });

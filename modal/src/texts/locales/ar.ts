@@ -321,6 +321,7 @@ export const ar: ModalLocale = {
     abiRequired: 'abi مطلوب',
     addressOrCodeRequired: 'address أو code مطلوب',
     functionNameRequired: 'functionName مطلوب',
+    noWalletClient: 'لا يتوفر عميل محفظة',
     requestAborted: 'أُلغي الطلب',
     anErrorOccurred: 'حدث خطأ',
     emailLoginDependency: 'تعذّر تحميل مكوّن تسجيل الدخول بالبريد الإلكتروني',

@@ -320,6 +320,7 @@ export const de: ModalLocale = {
     abiRequired: 'abi ist erforderlich',
     addressOrCodeRequired: 'address oder code ist erforderlich',
     functionNameRequired: 'functionName ist erforderlich',
+    noWalletClient: 'Kein Wallet-Client verfügbar',
     requestAborted: 'Anfrage wurde abgebrochen',
     anErrorOccurred: 'Ein Fehler ist aufgetreten',
     emailLoginDependency: 'E-Mail-Anmeldung konnte nicht geladen werden',
