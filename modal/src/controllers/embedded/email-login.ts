@@ -14,7 +14,7 @@ export interface EmailLoginDeps {
   store: StateSlice<EmailLoginState>;
   clock: Clock;
   controllers: Pick<CoreControllers, 'router' | 'toasts'>;
-  steps: Pick<Steps, 'run' | 'errorText' | 'startWait'>;
+  steps: Pick<Steps, 'run' | 'accept' | 'errorText' | 'startWait'>;
   /** The frame's channel once ready (loads it if needed). */
   frame(): Promise<FrameChannel>;
   finishLogin: PanelFlow['finishLogin'];
@@ -48,11 +48,8 @@ export function createEmailLogin(deps: EmailLoginDeps): EmailLogin {
 
   return {
     async connectEmail(email) {
-      const trimmed = email.trim();
-      if (!isValidEmail(trimmed)) {
-        store.setState({ error: deps.invalidEmailText });
-        return;
-      }
+      const trimmed = steps.accept(email, isValidEmail, deps.invalidEmailText);
+      if (trimmed === undefined) return;
       await steps.run(async (ready) => {
         const action = await sendEmail(ready, trimmed);
         controllers.router.push(action === 'VERIFY_DEVICE' ? 'EmailVerifyDevice' : 'EmailVerifyOtp');
@@ -77,11 +74,8 @@ export function createEmailLogin(deps: EmailLoginDeps): EmailLogin {
       }
     },
     async verifyOtp(otp) {
-      const code = otp.trim();
-      if (!isValidOtp(code)) {
-        store.setState({ error: deps.invalidOtpText });
-        return;
-      }
+      const code = steps.accept(otp, isValidOtp, deps.invalidOtpText);
+      if (code === undefined) return;
       controllers.toasts.show('loading', messages.authenticating);
       await steps.run(async (ready) => {
         const user = await ready.request({ type: 'ConnectOtp', otp: code }, REQUEST_TIMEOUT);

@@ -11,7 +11,7 @@ export interface EmailUpdateState extends Pick<PanelState, 'user' | 'email' | 'e
 export interface EmailUpdateDeps {
   store: StateSlice<EmailUpdateState>;
   controllers: Pick<CoreControllers, 'account' | 'router'>;
-  steps: Pick<Steps, 'run'>;
+  steps: Pick<Steps, 'run' | 'accept'>;
   /** Interface text for a malformed e-mail. */
   invalidEmailText: string;
   /** Interface text for a malformed code. */
@@ -28,23 +28,19 @@ export function createEmailUpdate(deps: EmailUpdateDeps): EmailUpdate {
   const { store, controllers, steps } = deps;
   return {
     async updateEmail(email) {
-      const trimmed = email.trim();
-      if (!isValidEmail(trimmed)) {
-        store.setState({ error: deps.invalidEmailText });
-        return;
-      }
+      const trimmed = steps.accept(email, isValidEmail, deps.invalidEmailText);
+      if (trimmed === undefined) return;
       await steps.run(async (ready) => {
         await ready.request({ type: 'UpdateEmail', email: trimmed }, REQUEST_TIMEOUT);
         store.setState({ pendingEmail: trimmed });
       });
     },
     async verifyUpdateEmail(otpCurrent, otpNew) {
-      if (!isValidOtp(otpCurrent.trim()) || !isValidOtp(otpNew.trim())) {
-        store.setState({ error: deps.invalidOtpText });
-        return;
-      }
+      const current = steps.accept(otpCurrent, isValidOtp, deps.invalidOtpText);
+      const next = current === undefined ? undefined : steps.accept(otpNew, isValidOtp, deps.invalidOtpText);
+      if (current === undefined || next === undefined) return;
       await steps.run(async (ready) => {
-        const { email } = await ready.request({ type: 'UpdateEmailVerify', otpCurrent: otpCurrent.trim(), otpNew: otpNew.trim() }, REQUEST_TIMEOUT);
+        const { email } = await ready.request({ type: 'UpdateEmailVerify', otpCurrent: current, otpNew: next }, REQUEST_TIMEOUT);
         const user = store.getState().user;
         store.setState({ pendingEmail: undefined, email, user: user ? { ...user, email } : user });
         controllers.account.update('eip155', { user: { email, username: user?.userName } });

@@ -32,6 +32,12 @@ export interface StepsDeps {
 export interface Steps {
   /** Runs a step: busy while it runs, its error in `error`; an earlier step that ends after a newer one touches neither. */
   run(step: (ready: FrameChannel) => Promise<void>): Promise<void>;
+  /**
+   * What a person typed (an e-mail, a code), trimmed, when `isValid` accepts it; otherwise shows `invalidText` as the
+   * error and answers `undefined` (nothing is sent to the frame).
+   * @example const email = steps.accept(typed, isValidEmail, texts.invalidEmail); if (email === undefined) return;
+   */
+  accept(typed: string, isValid: (value: string) => boolean, invalidText: string): string | undefined;
   /** The sentence a failed step shows: the frame's own when short and plain, a generic one otherwise. */
   errorText(error: unknown): string;
   /**
@@ -67,6 +73,12 @@ export function createSteps(deps: StepsDeps): Steps {
         if (id === latestStep) store.setState({ busy: false, error: errorText(error) });
         else log('warn', 'An earlier embedded wallet step failed after a newer one started', error);
       }
+    },
+    accept(typed, isValid, invalidText) {
+      const value = typed.trim();
+      if (isValid(value)) return value;
+      store.setState({ error: invalidText });
+      return undefined;
     },
     errorText,
     startWait() {
