@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createWalletClient, http, numberToHex, parseEther, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { freePort, startAnvil, type RunningAnvil } from '../../scripts/stack.js';
+import { axeViolations } from '../axe.js';
 import { expect, test } from '../fixtures.js';
 import { startDappServer, startEmbeddedDappServer, strictCsp, type DappServer } from '../modal/dapp-server.js';
 import { LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
@@ -91,8 +91,7 @@ test('an e-mail visitor on the default smart account registers a name, sees it i
 
   const success = page.getByRole('dialog', { name: 'Name Registered' });
   await expect(success.getByText(`${name} is now the name of your account.`)).toBeVisible();
-  const axe = await new AxeBuilder({ page }).include('mb-modal').disableRules(['landmark-no-duplicate-banner']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, { include: ['mb-modal'], disableRules: ['landmark-no-duplicate-banner'], tags: null })).toEqual([]);
   await success.getByRole('button', { name: 'Done' }).click();
   const account = page.getByRole('dialog', { name: 'Account' });
   await expect(account.getByText(name, { exact: true })).toBeVisible();
@@ -212,8 +211,7 @@ test.describe('pending-transaction counter', () => {
     await button.click();
     const account = page.getByRole('dialog', { name: 'Account' });
     await expect(account.getByText('3 pending transactions')).toBeVisible();
-    const axe = await new AxeBuilder({ page }).include('mb-connect-button').include('mb-modal').disableRules(['landmark-no-duplicate-banner']).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, { include: ['mb-connect-button', 'mb-modal'], disableRules: ['landmark-no-duplicate-banner'], tags: null })).toEqual([]);
     // An injected wallet is not the auth connector: Account offers no name.
     await expect(account.getByRole('button', { name: 'Choose a name' })).toHaveCount(0);
 

@@ -1,21 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { LOGIN_MAIL, newEmail, waitForMail } from '../embedded/mailbox.js';
 import { skipProtection } from '../embedded/protect.js';
 import { WcTestWallet } from '../wallet/wc-wallet.js';
+import { axeViolations } from '../axe.js';
 import { viewTags } from '../../modal/src/views/registry.js';
 import { expect, test } from '../fixtures.js';
 
 const screenshotDir = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations.map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
+const violations = (page: Page) => axeViolations(page);
 
 async function openLab(page: Page, siteUrl: string, query = '') {
   await page.goto(new URL(`lab/${query}`, siteUrl).toString());

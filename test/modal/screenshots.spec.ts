@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import axe, { type AxeResults } from 'axe-core';
 import type { APIResponse, BrowserContext, Locator, Page } from '@playwright/test';
 import { encodeFunctionData, keccak256, maxUint256, numberToHex, pad, parseAbi, parseEther, parseUnits, toBytes, type Address, type Hex } from 'viem';
 import { DEV_ACCOUNTS } from '../../scripts/config.js';
 import { LOGIN_MAIL, waitForMail } from '../embedded/mailbox.js';
 import { skipProtection } from '../embedded/protect.js';
 import type { ViewName } from '../../modal/src/core/view-name.js';
+import { axeViolations } from '../axe.js';
 import { viewTags } from '../../modal/src/views/registry.js';
 import { expect, test } from '../fixtures.js';
 import type { StackInfo } from '../stack-info.js';
@@ -102,28 +101,8 @@ async function settle(page: Page) {
   });
 }
 
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
-/**
- * The same rules as AxeBuilder's, run by axe itself in the page: AxeBuilder evaluates axe's source again and opens a
- * blank page for each check (several seconds each on a busy machine). A page with a frame (the e-mail wallet's,
- * on its own origin) keeps AxeBuilder, which runs axe inside the frame too.
- */
-async function axeViolations(page: Page): Promise<AxeResults['violations']> {
-  if (page.frames().length > 1) {
-    return (await new AxeBuilder({ page }).include('mb-modal').withTags(axeTags).analyze()).violations;
-  }
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const result = await page.evaluate(
-    (tags) => (window as unknown as { axe: typeof axe }).axe.run({ include: [['mb-modal']] }, { runOnly: { type: 'tag', values: tags }, iframes: false }),
-    axeTags,
-  );
-  return result.violations;
-}
-
 async function expectAxeClean(page: Page, name: string) {
-  const violations = (await axeViolations(page)).map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(violations, `axe on ${name}`).toEqual([]);
+  expect(await axeViolations(page, { include: ['mb-modal'] }), `axe on ${name}`).toEqual([]);
 }
 
 interface ShootOptions {

@@ -1,16 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations as violations } from '../axe.js';
 import { expect, test } from '../fixtures.js';
 import { HomePage } from '../pages/HomePage.js';
 import { TermsPage } from '../pages/TermsPage.js';
-
-async function violations(page: import('@playwright/test').Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-}
 
 test.describe('accessibility (axe-core)', () => {
   test('/ has no violations: disconnected, connected, after a mint, with the wallet menu open', async ({ page, wallet, stack }) => {
