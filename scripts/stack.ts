@@ -265,6 +265,9 @@ export interface RunningBundler {
   stop(): Promise<void>;
 }
 
+/** The bundler's JSON-RPC URL on `host` and `port`. */
+const bundlerUrlOf = (host: string, port: number) => `http://${host}:${port}`;
+
 /**
  * Starts the ERC-4337 bundler (`@pimlico/alto` from npm) on loopback against the local node, for the
  * deployment's EntryPoint; its executor and utility account is the deployment's funded bundler key.
@@ -302,7 +305,7 @@ export async function startBundler(host: string, port: number, rpcUrl: string, e
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   let exitCode: number | null | undefined;
   exited.then((code) => (exitCode = code));
-  const url = `http://${host}:${port}`;
+  const url = bundlerUrlOf(host, port);
   const deadline = Date.now() + 60_000;
   const ready = async () => {
     try {
@@ -428,28 +431,36 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     mkdirSync(localDir, { recursive: true });
     writeFileSync(join(localDir, 'deployment.json'), JSON.stringify(deployment, null, 2) + '\n');
 
+    // The bundler and api-mocks start side by side: api-mocks only forwards to the bundler's URL (on a request, never
+    // while starting), and each spends its start mostly waiting on its own (alto's node start and health check,
+    // api-mocks' chains and routes). Whichever fails, the other one is stopped with the rest.
     log(`Starting the ERC-4337 bundler (alto) on port ${config.bundlerPort}...`);
-    const { DEV_BUNDLER_KEY } = await import('../contracts/scripts/deploy.js');
-    const bundler = await startBundler(host, config.bundlerPort, anvil.rpcUrl, deployment.erc4337!.entryPoint, DEV_BUNDLER_KEY);
-    stops.push(() => bundler.stop());
-
     log(`Starting api-mocks on port ${config.apiPort}, the relay on port ${config.relayPort} and the embedded wallet on port ${config.framePort}...`);
+    const { DEV_BUNDLER_KEY } = await import('../contracts/scripts/deploy.js');
     const { startApiMocks } = await import('../api-mocks/src/server.js');
-    const api = await startApiMocks({
-      host,
-      port: config.apiPort,
-      relayPort: config.relayPort,
-      framePort: config.framePort,
-      bundlerUrl: bundler.url,
-      rpcUrl: anvil.rpcUrl,
-      chainId: config.preset.chainId,
-      deployment,
-      dataDir: resolve(repoRoot, config.dataDir),
-      projectId: config.projectId,
-      mailLimits: options.mailLimits,
-      now: options.now,
-    });
-    stops.push(() => api.close());
+    const [bundlerStart, apiStart] = await Promise.allSettled([
+      startBundler(host, config.bundlerPort, anvil.rpcUrl, deployment.erc4337!.entryPoint, DEV_BUNDLER_KEY),
+      startApiMocks({
+        host,
+        port: config.apiPort,
+        relayPort: config.relayPort,
+        framePort: config.framePort,
+        bundlerUrl: bundlerUrlOf(host, config.bundlerPort),
+        rpcUrl: anvil.rpcUrl,
+        chainId: config.preset.chainId,
+        deployment,
+        dataDir: resolve(repoRoot, config.dataDir),
+        projectId: config.projectId,
+        mailLimits: options.mailLimits,
+        now: options.now,
+      }),
+    ]);
+    if (bundlerStart.status === 'fulfilled') stops.push(() => bundlerStart.value.stop());
+    if (apiStart.status === 'fulfilled') stops.push(() => apiStart.value.close());
+    if (bundlerStart.status === 'rejected') throw bundlerStart.reason;
+    if (apiStart.status === 'rejected') throw apiStart.reason;
+    const bundler = bundlerStart.value;
+    const api = apiStart.value;
 
     // What `npm start` gives wallets: the Blockchain API's JSON-RPC endpoint (public methods, CORS, any wallet
     // extension). The site reads the node's public port, whose guard serves pages the same methods.

@@ -85,8 +85,10 @@ const stackChildren = (list: ProcessInfo[]) => ({
 });
 
 describe('npm start', () => {
-  it('prints the URL and the dev accounts, serves the site, stops everything on Ctrl-C, SIGTERM or SIGHUP and starts again', { timeout: 360_000 }, async () => {
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  // One handler stops the stack on each of the three signals: a running stack is stopped by Ctrl-C and by SIGHUP (and
+  // started again in between); SIGTERM stops it while it is still starting (below), the hardest moment.
+  it('prints the URL and the dev accounts, serves the site, stops everything on Ctrl-C or SIGHUP and starts again', { timeout: 240_000 }, async () => {
+    for (const signal of ['SIGINT', 'SIGHUP'] as const) {
       const run = start();
       await waitFor(() => run.output().includes('Press Ctrl-C to stop everything.'), 90_000, run.output);
       const text = run.output();
@@ -120,13 +122,14 @@ describe('npm start', () => {
     // The node runs and the bundler has been spawned but does not answer yet: neither may outlive npm start.
     let children: ProcessInfo[] = [];
     await waitFor(() => stackChildren((children = descendants(run.child.pid!))).alto > 0, 90_000, run.output);
-    expect(run.output()).not.toContain('Starting api-mocks');
+    expect(run.output()).not.toContain('Press Ctrl-C to stop everything.');
     expect(stackChildren(children)).toEqual({ anvil: 2, alto: 1 });
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     expect(await survivors(children)).toEqual([]);
     expect(await portFree(Number(ports.ANVIL_PORT))).toBe(true);
     expect(await portFree(Number(ports.BUNDLER_PORT))).toBe(true);
+    expect(await portFree(Number(ports.API_PORT))).toBe(true);
   });
 
   it('says clearly which port is in use instead of printing a stack trace', async () => {
