@@ -252,6 +252,18 @@ function nodeReady(host: string, port: number): Promise<boolean> {
 }
 
 /** Whether `host:port` can be listened on now. */
+/**
+ * A free loopback port whose next port is free too: api-mocks' HTTP and relay ports as `@solana/web3.js` pairs them
+ * (it looks for a chain's WebSocket on the HTTP port + 1).
+ */
+export async function freePortPair(host = '127.0.0.1'): Promise<number> {
+  for (let tries = 0; tries < 100; tries++) {
+    const port = await freePort(host);
+    if (port < 65_535 && (await isPortFree(host, port + 1))) return port;
+  }
+  throw new StackError('Found no two free ports in a row on loopback.');
+}
+
 function isPortFree(host: string, port: number): Promise<boolean> {
   return new Promise((done) => {
     const server = createNetServer();
