@@ -54,6 +54,8 @@ export interface LocalSolanaInfo {
   chainId: `solana:${string}`;
   /** The Blockchain API's JSON-RPC endpoint for the Solana chain id. */
   rpcUrl: string;
+  /** Its subscriptions' WebSocket: the same path and query on api-mocks' port (and on the relay's, the HTTP port + 1). */
+  wsUrl: string;
   /** The test SPL token's mint (symbol MUSD, 6 decimals). */
   mint: string;
   accounts: { address: string; secretKey: string }[];
@@ -476,7 +478,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     }
     const solana: LocalSolanaInfo = {
       chainId: api.solana!.caip2,
-      rpcUrl: `${api.url}/v1?chainId=${encodeURIComponent(api.solana!.caip2)}&projectId=${encodeURIComponent(config.projectId)}`,
+      rpcUrl: api.solanaUrls!.http,
+      wsUrl: api.solanaUrls!.ws,
       mint: api.solana!.mint,
       accounts: api.solana!.devAccounts.map((account) => ({ address: account.address, secretKey: account.secretKey })),
     };
