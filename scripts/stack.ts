@@ -54,6 +54,8 @@ export interface LocalSolanaInfo {
   chainId: `solana:${string}`;
   /** The Blockchain API's JSON-RPC endpoint for the Solana chain id. */
   rpcUrl: string;
+  /** Its subscriptions' WebSocket: the same path and query on api-mocks' port (and on the relay's, the HTTP port + 1). */
+  wsUrl: string;
   /** The test SPL token's mint (symbol MUSD, 6 decimals). */
   mint: string;
   accounts: { address: string; secretKey: string }[];
@@ -252,6 +254,18 @@ function nodeReady(host: string, port: number): Promise<boolean> {
 }
 
 /** Whether `host:port` can be listened on now. */
+/**
+ * A free loopback port whose next port is free too: api-mocks' HTTP and relay ports as `@solana/web3.js` pairs them
+ * (it looks for a chain's WebSocket on the HTTP port + 1).
+ */
+export async function freePortPair(host = '127.0.0.1'): Promise<number> {
+  for (let tries = 0; tries < 100; tries++) {
+    const port = await freePort(host);
+    if (port < 65_535 && (await isPortFree(host, port + 1))) return port;
+  }
+  throw new StackError('Found no two free ports in a row on loopback.');
+}
+
 function isPortFree(host: string, port: number): Promise<boolean> {
   return new Promise((done) => {
     const server = createNetServer();
@@ -475,7 +489,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     }
     const solana: LocalSolanaInfo = {
       chainId: api.solana!.caip2,
-      rpcUrl: `${api.url}/v1?chainId=${encodeURIComponent(api.solana!.caip2)}&projectId=${encodeURIComponent(config.projectId)}`,
+      rpcUrl: api.solanaUrls!.http,
+      wsUrl: api.solanaUrls!.ws,
       mint: api.solana!.mint,
       accounts: api.solana!.devAccounts.map((account) => ({ address: account.address, secretKey: account.secretKey })),
     };

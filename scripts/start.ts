@@ -64,6 +64,7 @@ async function main() {
     '',
     `Local Solana chain (LiteSVM inside api-mocks): ${stack.solana.chainId}`,
     `  JSON-RPC     ${stack.solana.rpcUrl}`,
+    `  WebSocket    ${stack.solana.wsUrl}   (subscriptions; also on the relay's port, where @solana/web3.js looks by default)`,
     `  Test token   ${stack.solana.mint}  (MUSD, 6 decimals)`,
     'Funded Solana development accounts (1000 SOL and 1000 MUSD each; secret keys in base58, as Solana wallets import them):',
     ...stack.solana.accounts.map((a, i) => `  (${i}) ${a.address}  ${a.secretKey}`),

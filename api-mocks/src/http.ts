@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ApiErrorBody } from '../../modal/src/api/shared-types.js';
 
 /** An HTTP answer a handler returns: JSON (default), text/HTML or bytes. */
@@ -218,6 +219,17 @@ export function refuseForeignHost(req: IncomingMessage, res: ServerResponse, all
   res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(MISDIRECTED_TEXT), Connection: 'close' });
   res.end(MISDIRECTED_TEXT);
   return true;
+}
+
+/** Answers a WebSocket upgrade with an HTTP status and one line of text, and closes the connection. */
+export function refuseUpgrade(socket: Duplex, status: number, message: string): void {
+  const body = `${message}\n`;
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+}
+
+/** Whether a connection comes from this machine (the local services listen on loopback; this checks it again where a socket stays open). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return address !== undefined && (address === '::1' || /^(::ffff:)?127\./.test(address));
 }
 
 /**

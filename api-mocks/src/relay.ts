@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { isAllowedHost, MISDIRECTED_TEXT } from './http.js';
 
@@ -269,13 +270,27 @@ function topicsOf(value: unknown): string[] {
   return value.map(topicOf);
 }
 
-/** Starts the relay on its own HTTP server (any path; `?auth=` and `?projectId=` are accepted and ignored). */
-export function createRelay(server: HttpServer, options: { pingIntervalMs?: number; allowedHosts?: readonly string[] } = {}): Relay {
+export interface RelayOptions {
+  pingIntervalMs?: number;
+  allowedHosts?: readonly string[];
+  /** Takes an upgrade meant for another service on this port (the Solana subscriptions); true when it did. */
+  divert?: (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
+}
+
+/**
+ * Starts the relay on its own HTTP server (any path; `?auth=` and `?projectId=` are accepted and ignored), except
+ * the upgrades `divert` takes.
+ */
+export function createRelay(server: HttpServer, options: RelayOptions = {}): Relay {
   const wss = new WebSocketServer({
-    server,
+    noServer: true,
     maxPayload: 1_000_000,
     // A WebSocket upgrade naming another host (DNS rebinding) is refused like any HTTP request to a local service.
     verifyClient: (info, done) => (isAllowedHost(info.req.headers.host, info.req.socket.localPort, options.allowedHosts) ? done(true) : done(false, 421, MISDIRECTED_TEXT.trim())),
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (options.divert?.(req, socket, head)) return;
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
   return new Relay(wss, options.pingIntervalMs);
 }

@@ -1,10 +1,11 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { getAddress } from 'viem';
 import type { Deployment } from '../../contracts/deployment.js';
 import { createChainClient, localChainDefinition, type MocksContext } from './context.js';
 import { openDatabase } from './db.js';
-import { createListener, refuseForeignHost, Router } from './http.js';
+import { createListener, refuseForeignHost, refuseUpgrade, Router } from './http.js';
 import { DEFAULT_ALLOWED_ORIGINS, ProjectStore } from './projects.js';
 import { createRelay } from './relay.js';
 import { startEmbeddedService, type MailLimits, type RunningEmbeddedService } from './embedded/service.js';
@@ -16,10 +17,11 @@ import { directoryRoutes } from './routes/directory.js';
 import { historyRoutes } from './routes/history.js';
 import { onrampRoutes } from './routes/onramp.js';
 import { profileRoutes } from './routes/profile.js';
-import { rpcRoutes } from './routes/rpc.js';
+import { rpcRoutes, solanaSocketRefusal } from './routes/rpc.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { generateWallets } from './wallets.js';
 import { LocalSolanaChain } from './solana/chain.js';
+import { isSolanaSubscriptionRequest, SolanaSubscriptionServer, SUBSCRIPTION_LIMITS, type SubscriptionLimits } from './solana/subscriptions.js';
 
 export interface ApiMocksOptions {
   host: string;
@@ -40,6 +42,8 @@ export interface ApiMocksOptions {
   bundlerUrl?: string;
   /** Run the local Solana chain (default true). */
   solana?: boolean;
+  /** Limits of the Solana subscriptions' WebSocket (default `SUBSCRIPTION_LIMITS`); tests shorten the idle time. */
+  solanaSubscriptionLimits?: Partial<SubscriptionLimits>;
   /** The embedded wallet's limits on mail (default `MAIL_LIMITS` of `embedded/service.ts`). */
   mailLimits?: Partial<MailLimits>;
   /** The embedded wallet's clock (default `Date.now`): the end-to-end stack's can be moved on (its 30 s mail cooldown). */
@@ -53,6 +57,11 @@ export interface RunningApiMocks {
   frameUrl?: string;
   /** The local Solana chain: its CAIP-2 id, dev accounts and test token (absent with `solana: false`). */
   solana?: LocalSolanaChain;
+  /**
+   * The Solana chain's JSON-RPC URL (`/v1?chainId=solana:…&projectId=…`) and its WebSocket (the same path on this
+   * port; `@solana/web3.js`'s default, the next port, reaches it on the relay's port when that is `port + 1`).
+   */
+  solanaUrls?: { http: string; ws: string };
   close(): Promise<void>;
 }
 
@@ -147,13 +156,27 @@ export async function startApiMocks(options: ApiMocksOptions): Promise<RunningAp
     res.writeHead(426, { 'Content-Type': 'text/plain' });
     res.end('WalletConnect relay: connect with a WebSocket.\n');
   });
-  const relay = createRelay(relayServer);
+  const subscriptions = ctx.solana
+    ? new SolanaSubscriptionServer(ctx.solana, (req) => solanaSocketRefusal(ctx, req), { ...SUBSCRIPTION_LIMITS, ...options.solanaSubscriptionLimits })
+    : undefined;
+  // The Solana subscriptions answer on the chain endpoint's path on both ports: this one, and the relay's, where
+  // @solana/web3.js looks by default (the HTTP port + 1); every other upgrade on the relay's port is WalletConnect's.
+  const takeSolanaUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!subscriptions || !isSolanaSubscriptionRequest(req)) return false;
+    subscriptions.handleUpgrade(req, socket, head);
+    return true;
+  };
+  api.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!takeSolanaUpgrade(req, socket, head)) refuseUpgrade(socket, 404, 'No WebSocket here: the Solana subscriptions are at /v1?chainId=solana:…&projectId=…');
+  });
+  const relay = createRelay(relayServer, { divert: takeSolanaUpgrade });
   try {
     const apiPort = await listen(api, options.host, options.port, 'api-mocks HTTP');
     const relayPort = await listen(relayServer, options.host, options.relayPort, 'WalletConnect relay');
     ctx.baseUrl = `http://${options.host}:${apiPort}`;
     ctx.relayUrl = `ws://${options.host}:${relayPort}`;
   } catch (error) {
+    await subscriptions?.close();
     await relay.close();
     await Promise.all([closeServer(api), closeServer(relayServer)]);
     db.close();
@@ -168,6 +191,7 @@ export async function startApiMocks(options: ApiMocksOptions): Promise<RunningAp
         smartAccounts: options.bundlerUrl && options.deployment.erc4337 ? { ...options.deployment.erc4337, bundlerUrl: options.bundlerUrl } : undefined,
         mailLimits: options.mailLimits, now: options.now });
     } catch (error) {
+      await subscriptions?.close();
       await relay.close();
       await Promise.all([closeServer(api), closeServer(relayServer)]);
       db.close();
@@ -181,9 +205,14 @@ export async function startApiMocks(options: ApiMocksOptions): Promise<RunningAp
     relayUrl: ctx.relayUrl,
     frameUrl: embedded?.url,
     solana: ctx.solana,
+    solanaUrls: ctx.solana && {
+      http: `${ctx.baseUrl}/v1?chainId=${encodeURIComponent(ctx.solana.caip2)}&projectId=${encodeURIComponent(options.projectId)}`,
+      ws: `${ctx.baseUrl.replace(/^http/, 'ws')}/v1?chainId=${encodeURIComponent(ctx.solana.caip2)}&projectId=${encodeURIComponent(options.projectId)}`,
+    },
     close() {
       closed ??= (async () => {
         await embedded?.close();
+        await subscriptions?.close();
         await relay.close();
         await Promise.all([closeServer(api), closeServer(relayServer)]);
         db.close();

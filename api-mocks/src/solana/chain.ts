@@ -46,6 +46,10 @@ export const SOL_PRICE_USD = 150;
 export const SOLANA_TEST_TOKEN = { name: 'Minibot Dollar', symbol: 'MUSD', decimals: 6, priceUsd: 1, grant: 1_000n } as const;
 /** A blockhash stays usable for this many blocks, as on Solana. */
 const BLOCKHASH_VALIDITY = 150n;
+/** SOL the faucet holds at start (requestAirdrop pays from it). */
+export const FAUCET_SOL = 500_000n;
+/** The most one requestAirdrop may ask for. */
+export const MAX_AIRDROP_LAMPORTS = 100n * LAMPORTS_PER_SOL;
 
 /** A transaction error as Solana's JSON-RPC reports it: `"BlockhashNotFound"`, `{ InstructionError: [0, { Custom: 1 }] }`, … */
 export type SolanaTransactionError = string | Record<string, unknown>;
@@ -69,6 +73,14 @@ export interface TokenBalance {
   decimals: number;
 }
 
+/** An instruction a program invoked while a transaction ran (`meta.innerInstructions`). */
+export interface InnerInstructionRecord {
+  programAddressIndex: number;
+  accountIndices: number[];
+  data: Uint8Array;
+  stackHeight: number;
+}
+
 /** A processed transaction as the local chain keeps it (what getTransaction, statuses and history read). */
 export interface SolanaTxRecord {
   signature: string;
@@ -85,6 +97,8 @@ export interface SolanaTxRecord {
   postTokenBalances: TokenBalance[];
   logs: string[];
   computeUnits: bigint;
+  /** Inner instructions per top-level instruction that invoked any. */
+  innerInstructions: { index: number; instructions: InnerInstructionRecord[] }[];
 }
 
 /** An error the JSON-RPC layer turns into a JSON-RPC error object. */
@@ -163,6 +177,11 @@ export class LocalSolanaChain {
   mint!: Address;
   slot = 1n;
   blockHeight = 1n;
+  /** When the chain started (ms): the genesis block's time and the first performance sample's start. */
+  readonly startedAt = Date.now();
+  /** The hash of each produced block by slot (index 0 is the genesis block's). */
+  private readonly blockhashes: Blockhash[] = [];
+  private readonly listeners = new Set<(record: SolanaTxRecord) => void>();
   private readonly recentBlockhashes = new Map<string, bigint>();
   private latest!: Blockhash;
   readonly records: SolanaTxRecord[] = [];
@@ -186,9 +205,16 @@ export class LocalSolanaChain {
   /** Starts the chain: funds the dev accounts, creates the test token's mint and mints the grant to each dev account. */
   static async start(): Promise<LocalSolanaChain> {
     const chain = new LocalSolanaChain();
-    for (const account of chain.devAccounts) chain.svm.airdrop(account.address, (DEV_SOL_GRANT * LAMPORTS_PER_SOL) as never);
-    chain.svm.airdrop(chain.mintAuthority.address, (100n * LAMPORTS_PER_SOL) as never);
-    chain.svm.airdrop(chain.faucet.address, (1_000_000n * LAMPORTS_PER_SOL) as never);
+    // LiteSVM's own airdrop pool holds 1,000,000 SOL: what the accounts below get must fit in it.
+    const grants: [Address, bigint][] = [
+      ...chain.devAccounts.map((account): [Address, bigint] => [account.address, DEV_SOL_GRANT * LAMPORTS_PER_SOL]),
+      [chain.mintAuthority.address, 100n * LAMPORTS_PER_SOL],
+      [chain.faucet.address, FAUCET_SOL * LAMPORTS_PER_SOL],
+    ];
+    for (const [to, lamports] of grants) {
+      const result = chain.svm.airdrop(to, lamports as never);
+      if (!result || result instanceof FailedTransactionMetadata) throw new Error(`The local Solana chain could not fund ${to} at start (${result ? result.err().toString() : 'no result'})`);
+    }
 
     const authority = await signerOf(chain.mintAuthority);
     const mint = await signerOf(keypairFromLabel('test-token-mint'));
@@ -221,9 +247,10 @@ export class LocalSolanaChain {
     return this.send(wire, { preflight: true }).signature;
   }
 
-  /** Sends `lamports` from the faucet (requestAirdrop). */
+  /** Sends `lamports` from the faucet (requestAirdrop); a refusal once the faucet runs dry. */
   async airdrop(to: Address, lamports: bigint): Promise<string> {
     const { getTransferSolInstruction } = await import('@solana-program/system');
+    if ((this.svm.getBalance(this.faucet.address) ?? 0n) < lamports + LAMPORTS_PER_SIGNATURE) throw new SolanaRpcError(-32603, 'The faucet has run dry: restart api-mocks for a fresh chain.');
     const faucet = await signerOf(this.faucet);
     return this.sendInstructions(faucet, [getTransferSolInstruction({ source: faucet, destination: to, amount: lamports })]);
   }
@@ -239,6 +266,48 @@ export class LocalSolanaChain {
   isBlockhashValid(blockhash: string): boolean {
     const lastValid = this.recentBlockhashes.get(blockhash);
     return lastValid !== undefined && this.blockHeight <= lastValid;
+  }
+
+  /** Calls `listener` with each processed transaction, after its block is made; returns the unsubscribe. */
+  onTransaction(listener: (record: SolanaTxRecord) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The block of a slot: the genesis block (slot 0, no transaction) or the block of one processed transaction;
+   * undefined for the slot in progress and later ones.
+   */
+  block(slot: bigint): { slot: bigint; blockhash: Blockhash; previousBlockhash: Blockhash; parentSlot: bigint; blockHeight: bigint; blockTime: number; record?: SolanaTxRecord } | undefined {
+    if (slot < 0n || slot >= this.slot) return undefined;
+    const index = Number(slot);
+    const record = slot === 0n ? undefined : this.records[index - 1];
+    return {
+      slot,
+      blockhash: this.blockhashes[index],
+      previousBlockhash: this.blockhashes[Math.max(0, index - 1)],
+      parentSlot: slot === 0n ? 0n : slot - 1n,
+      blockHeight: slot,
+      blockTime: record?.blockTime ?? Math.floor(this.startedAt / 1000),
+      record,
+    };
+  }
+
+  /**
+   * Lamports on this chain: every account it funded or a transaction named; the faucet's are not in circulation
+   * (getSupply).
+   */
+  supply(): { total: bigint; nonCirculating: bigint; nonCirculatingAccounts: Address[] } {
+    const addresses = new Set<string>([...this.devAccounts.map((a) => a.address), this.mintAuthority.address, this.faucet.address, ...this.byAddress.keys()]);
+    let total = 0n;
+    for (const address of addresses) total += this.svm.getBalance(address as Address) ?? 0n;
+    const nonCirculating = this.svm.getBalance(this.faucet.address) ?? 0n;
+    return { total, nonCirculating, nonCirculatingAccounts: [this.faucet.address] };
+  }
+
+  /** The newest slot with a complete block (every block is final at once). */
+  get finalizedSlot(): bigint {
+    return this.slot - 1n;
   }
 
   getRecord(signature: string): SolanaTxRecord | undefined {
@@ -325,6 +394,16 @@ export class LocalSolanaChain {
       postTokenBalances: this.tokenBalances(accountKeys),
       logs: meta.logs(),
       computeUnits: meta.computeUnitsConsumed(),
+      innerInstructions: meta
+        .innerInstructions()
+        .map((list, index) => ({
+          index,
+          instructions: list.map((inner) => {
+            const instruction = inner.instruction();
+            return { programAddressIndex: instruction.programIdIndex(), accountIndices: [...instruction.accounts()], data: instruction.data(), stackHeight: inner.stackHeight() };
+          }),
+        }))
+        .filter((entry) => entry.instructions.length > 0),
     };
     this.records.push(record);
     this.bySignature.set(signature, record);
@@ -339,6 +418,13 @@ export class LocalSolanaChain {
       this.byTokenOwner.set(owner, list);
     }
     this.newBlock();
+    for (const listener of this.listeners) {
+      try {
+        listener(record);
+      } catch (error) {
+        console.error('[api-mocks] solana listener:', error);
+      }
+    }
     return { signature, record };
   }
 
@@ -401,6 +487,8 @@ export class LocalSolanaChain {
       this.svm.expireBlockhash();
     }
     this.latest = this.svm.latestBlockhash();
+    // The blockhash a slot's transactions use is the hash of the block before it.
+    this.blockhashes.push(this.latest);
     this.recentBlockhashes.set(this.latest, this.blockHeight + BLOCKHASH_VALIDITY);
     for (const [hash, lastValid] of this.recentBlockhashes) if (lastValid < this.blockHeight) this.recentBlockhashes.delete(hash);
     const now = BigInt(Math.floor(Date.now() / 1000));

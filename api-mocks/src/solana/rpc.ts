@@ -1,26 +1,40 @@
-import { getBase64Encoder, getCompiledTransactionMessageDecoder, isAddress, type Address } from '@solana/kit';
+import { getBase64Encoder, getCompiledTransactionMessageDecoder, type Address } from '@solana/kit';
 import { getMintDecoder, getMintSize, getTokenDecoder, getTokenSize, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
-import { base58 } from './keys.js';
-import { LAMPORTS_PER_SIGNATURE, SolanaRpcError, type LocalSolanaChain, type SolanaTxRecord, type TokenBalance } from './chain.js';
+import { LAMPORTS_PER_SIGNATURE, MAX_AIRDROP_LAMPORTS, SolanaRpcError, type LocalSolanaChain } from './chain.js';
+import { checkVersionSupported, encodeAccount, statusOf, stringifyRpc, TRANSACTION_ENCODINGS, transactionJson, uiAmount, type DataSlice } from './encode.js';
+import { addressParam, bad, booleanParam, commitmentParam, configParam, encodingParam, filtersParam, INVALID_PARAMS, matchesFilters, u64Param, wireParam } from './params.js';
+
+export { stringifyRpc };
 
 /** The JSON-RPC methods the local chain answers (Solana's names and shapes). */
 export const SOLANA_RPC_METHODS = [
   'getAccountInfo',
   'getBalance',
+  'getBlock',
   'getBlockHeight',
+  'getBlockTime',
+  'getBlocks',
+  'getBlocksWithLimit',
   'getEpochInfo',
+  'getEpochSchedule',
   'getFeeForMessage',
+  'getFirstAvailableBlock',
   'getGenesisHash',
   'getHealth',
   'getLatestBlockhash',
   'getMinimumBalanceForRentExemption',
   'getMultipleAccounts',
+  'getProgramAccounts',
+  'getRecentPerformanceSamples',
   'getRecentPrioritizationFees',
   'getSignatureStatuses',
   'getSignaturesForAddress',
   'getSlot',
+  'getSupply',
   'getTokenAccountBalance',
   'getTokenAccountsByOwner',
+  'getTokenLargestAccounts',
+  'getTokenSupply',
   'getTransaction',
   'getVersion',
   'isBlockhashValid',
@@ -29,12 +43,18 @@ export const SOLANA_RPC_METHODS = [
   'simulateTransaction',
 ] as const;
 
-const INVALID_PARAMS = -32602;
 const METHOD_NOT_FOUND = -32601;
 const INVALID_REQUEST = -32600;
-/** Solana's `u64::MAX` rent epoch of rent-exempt accounts. */
-const RENT_EPOCH_EXEMPT = 18446744073709551615n;
 const VERSION = { 'solana-core': '2.3.0-minibot-litesvm', 'feature-set': 0 };
+/** Slots one getBlocks / getBlocksWithLimit call may span, as on a validator. */
+const MAX_BLOCK_RANGE = 500_000n;
+/** Accounts getTokenLargestAccounts lists. */
+const LARGEST_ACCOUNTS = 20;
+/** A validator keeps a performance sample per minute, at most 720 (12 hours). */
+const SAMPLE_PERIOD_S = 60;
+const MAX_PERFORMANCE_SAMPLES = 720;
+/** The epoch schedule getEpochInfo reports: one epoch of 432,000 slots, no warm-up. */
+const EPOCH_SCHEDULE = { slotsPerEpoch: 432_000, leaderScheduleSlotOffset: 432_000, warmup: false, firstNormalEpoch: 0, firstNormalSlot: 0 };
 
 type Json = unknown;
 interface RpcRequest {
@@ -44,147 +64,46 @@ interface RpcRequest {
   params?: unknown;
 }
 
-const bad = (message: string) => new SolanaRpcError(INVALID_PARAMS, message);
+const notAvailable = (slot: bigint) => new SolanaRpcError(-32004, `Block not available for slot ${slot}`);
 
-function addressParam(value: unknown, name: string): Address {
-  if (typeof value !== 'string' || !isAddress(value)) throw bad(`Invalid param: ${name} is not a base58 address (${JSON.stringify(value)})`);
-  return value;
+function dataSliceParam(value: unknown): DataSlice | undefined {
+  if (value === undefined || value === null) return undefined;
+  const slice = configParam(value);
+  const offset = u64Param(slice.offset, 'dataSlice.offset');
+  const length = u64Param(slice.length, 'dataSlice.length');
+  if (offset > 10_485_760n || length > 10_485_760n) throw bad('Invalid param: dataSlice is beyond any account\'s data');
+  return { offset: Number(offset), length: Number(length) };
 }
 
-function configParam(value: unknown): Record<string, unknown> {
-  if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw bad('Invalid param: the configuration must be an object');
-  return value as Record<string, unknown>;
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T, name: string): T {
+  if (value === undefined) return fallback;
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw bad(`Invalid param: ${name} must be one of ${allowed.join(', ')}`);
 }
 
-function u64Param(value: unknown, name: string): bigint {
-  if ((typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) || (typeof value === 'bigint' && value >= 0n)) return BigInt(value);
-  throw bad(`Invalid param: ${name} must be a non-negative integer`);
+/** A mint's supply and decimals, or an invalid-params error when the account is no SPL Token mint. */
+function mintOf(chain: LocalSolanaChain, mint: Address): { supply: bigint; decimals: number } {
+  const account = chain.svm.getAccount(mint);
+  if (!account.exists || account.programAddress !== TOKEN_PROGRAM_ADDRESS || account.data.length !== getMintSize()) throw bad('Invalid param: not a Token mint');
+  const decoded = getMintDecoder().decode(account.data);
+  return { supply: decoded.supply, decimals: decoded.decimals };
 }
 
-function wireParam(value: unknown, config: Record<string, unknown>): Uint8Array {
-  if (typeof value !== 'string' || value === '') throw bad('Invalid param: the transaction must be an encoded string');
-  const encoding = config.encoding ?? 'base58';
-  if (encoding === 'base64') return new Uint8Array(Buffer.from(value, 'base64'));
-  if (encoding === 'base58') {
-    try {
-      return new Uint8Array(base58.decode(value));
-    } catch {
-      throw bad('Invalid param: the transaction is not base58');
-    }
+/** Per-minute samples from the chain's start, newest first; the newest covers the minute in progress. */
+function performanceSamples(chain: LocalSolanaChain, limit: number) {
+  // Block times are whole seconds, so the windows are too.
+  const start = Math.floor(chain.startedAt / 1000);
+  const now = Math.floor(Date.now() / 1000);
+  const windows = Math.floor((now - start) / SAMPLE_PERIOD_S) + 1;
+  const samples = [];
+  for (let w = windows - 1; w >= 0 && samples.length < limit; w--) {
+    const from = start + w * SAMPLE_PERIOD_S;
+    const to = from + SAMPLE_PERIOD_S;
+    const inWindow = chain.records.filter((record) => record.blockTime >= from && record.blockTime < to);
+    const lastSlot = inWindow.length > 0 ? inWindow[inWindow.length - 1].slot : BigInt(chain.records.filter((record) => record.blockTime < from).length);
+    samples.push({ slot: lastSlot, numTransactions: inWindow.length, numNonVoteTransactions: inWindow.length, numSlots: inWindow.length, samplePeriodSecs: Math.min(SAMPLE_PERIOD_S, now - from + 1) });
   }
-  throw bad(`Invalid param: unsupported encoding ${JSON.stringify(encoding)} (base58 or base64)`);
-}
-
-/** JSON text with bigints written as plain numbers (Solana's u64 fields), as a validator writes them. */
-export function stringifyRpc(value: unknown): string {
-  const marked = JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? `__u64__${v}__` : v));
-  return marked.replace(/"__u64__(\d+)__"/g, '$1');
-}
-
-function uiAmount(amount: bigint, decimals: number) {
-  const scale = 10n ** BigInt(decimals);
-  const whole = amount / scale;
-  const fraction = (amount % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
-  const uiAmountString = fraction ? `${whole}.${fraction}` : `${whole}`;
-  return { amount: amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString };
-}
-
-/** An account in the requested encoding; `jsonParsed` parses SPL token accounts and mints and falls back to base64. */
-function encodeAccount(chain: LocalSolanaChain, address: Address, encoding: unknown) {
-  const account = chain.svm.getAccount(address);
-  if (!account.exists) return null;
-  const base = { lamports: account.lamports, owner: account.programAddress, executable: account.executable, rentEpoch: RENT_EPOCH_EXEMPT, space: account.data.length };
-  const bytes = Buffer.from(account.data);
-  if (encoding === 'jsonParsed' && account.programAddress === TOKEN_PROGRAM_ADDRESS) {
-    if (account.data.length === getTokenSize()) {
-      const token = getTokenDecoder().decode(account.data);
-      const decimals = chain.decimalsOf(token.mint) ?? 0;
-      const info = {
-        isNative: token.isNative.__option === 'Some',
-        mint: token.mint,
-        owner: token.owner,
-        state: token.state === 1 ? 'initialized' : token.state === 2 ? 'frozen' : 'uninitialized',
-        tokenAmount: uiAmount(token.amount, decimals),
-      };
-      return { ...base, data: { program: 'spl-token', parsed: { type: 'account', info }, space: base.space } };
-    }
-    if (account.data.length === getMintSize()) {
-      const mint = getMintDecoder().decode(account.data);
-      const info = {
-        decimals: mint.decimals,
-        freezeAuthority: mint.freezeAuthority.__option === 'Some' ? mint.freezeAuthority.value : null,
-        isInitialized: mint.isInitialized,
-        mintAuthority: mint.mintAuthority.__option === 'Some' ? mint.mintAuthority.value : null,
-        supply: mint.supply.toString(),
-      };
-      return { ...base, data: { program: 'spl-token', parsed: { type: 'mint', info }, space: base.space } };
-    }
-  }
-  if (encoding === 'base58') return { ...base, data: [base58.encode(account.data), 'base58'] };
-  if (encoding === undefined || encoding === 'base64' || encoding === 'jsonParsed') return { ...base, data: [bytes.toString('base64'), 'base64'] };
-  throw bad(`Invalid param: unsupported encoding ${JSON.stringify(encoding)} (base58, base64 or jsonParsed)`);
-}
-
-function tokenBalanceJson(balance: TokenBalance) {
-  return { accountIndex: balance.accountIndex, mint: balance.mint, owner: balance.owner, programId: balance.programId, uiTokenAmount: uiAmount(balance.amount, balance.decimals) };
-}
-
-function statusOf(record: SolanaTxRecord) {
-  return {
-    slot: record.slot,
-    confirmations: null,
-    err: record.err,
-    confirmationStatus: 'finalized',
-    status: record.err === null ? { Ok: null } : { Err: record.err },
-  };
-}
-
-function transactionJson(record: SolanaTxRecord, encoding: unknown) {
-  const message = record.message;
-  const meta = {
-    err: record.err,
-    status: record.err === null ? { Ok: null } : { Err: record.err },
-    fee: record.fee,
-    preBalances: record.preBalances,
-    postBalances: record.postBalances,
-    preTokenBalances: record.preTokenBalances.map(tokenBalanceJson),
-    postTokenBalances: record.postTokenBalances.map(tokenBalanceJson),
-    innerInstructions: [],
-    logMessages: record.logs,
-    rewards: [],
-    loadedAddresses: { writable: [], readonly: [] },
-    computeUnitsConsumed: record.computeUnits,
-  };
-  const version = message.version === 'legacy' ? 'legacy' : message.version;
-  let transaction: unknown;
-  if (encoding === 'base64') transaction = [Buffer.from(record.wire).toString('base64'), 'base64'];
-  else if (encoding === 'base58') transaction = [base58.encode(record.wire), 'base58'];
-  else if (encoding === undefined || encoding === 'json' || encoding === 'jsonParsed') {
-    const signatureCount = message.header.numSignerAccounts;
-    const signatures = [];
-    for (let i = 0; i < signatureCount; i++) signatures.push(base58.encode(record.wire.subarray(1 + i * 64, 1 + (i + 1) * 64)));
-    transaction = {
-      signatures,
-      message: {
-        accountKeys: record.accountKeys,
-        header: {
-          numRequiredSignatures: message.header.numSignerAccounts,
-          numReadonlySignedAccounts: message.header.numReadonlySignerAccounts,
-          numReadonlyUnsignedAccounts: message.header.numReadonlyNonSignerAccounts,
-        },
-        instructions: (message.instructions ?? []).map((ix) => ({
-          programIdIndex: ix.programAddressIndex,
-          accounts: ix.accountIndices ?? [],
-          data: base58.encode(ix.data ?? new Uint8Array()),
-          stackHeight: null,
-        })),
-        recentBlockhash: message.lifetimeToken,
-        ...(message.version === 'legacy' ? {} : { addressTableLookups: [] }),
-      },
-    };
-  } else throw bad(`Invalid param: unsupported encoding ${JSON.stringify(encoding)} (json, base58 or base64)`);
-  return { slot: record.slot, blockTime: record.blockTime, meta, transaction, version };
+  return samples;
 }
 
 /** Answers one Solana JSON-RPC call from the local chain. */
@@ -284,12 +203,11 @@ async function call(chain: LocalSolanaChain, method: string, params: unknown[]):
     case 'getTransaction': {
       if (typeof params[0] !== 'string') throw bad('Invalid param: the signature must be a base58 string');
       const config = configParam(params[1]);
+      const encoding = encodingParam(config.encoding, TRANSACTION_ENCODINGS, 'json');
       const record = chain.getRecord(params[0]);
       if (!record) return null;
-      if (record.message.version !== 'legacy' && config.maxSupportedTransactionVersion === undefined) {
-        throw new SolanaRpcError(-32015, 'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0');
-      }
-      return transactionJson(record, config.encoding);
+      checkVersionSupported(record, config);
+      return { slot: record.slot, blockTime: record.blockTime, ...transactionJson(chain, record, encoding) };
     }
     case 'getSignaturesForAddress': {
       const address = addressParam(params[0], 'address');
@@ -310,8 +228,97 @@ async function call(chain: LocalSolanaChain, method: string, params: unknown[]):
     case 'requestAirdrop': {
       const address = addressParam(params[0], 'address');
       const lamports = u64Param(params[1], 'lamports');
-      if (lamports === 0n || lamports > 1_000n * 1_000_000_000n) throw bad('Invalid param: an airdrop is 1 lamport to 1000 SOL');
+      if (lamports === 0n || lamports > MAX_AIRDROP_LAMPORTS) throw bad(`Invalid param: an airdrop is 1 lamport to ${MAX_AIRDROP_LAMPORTS / 1_000_000_000n} SOL`);
       return chain.airdrop(address, lamports);
+    }
+    case 'getBlock': {
+      const slot = u64Param(params[0], 'slot');
+      const config = configParam(params[1]);
+      if (commitmentParam(config.commitment) === 'processed') throw bad('Method does not support commitment below `confirmed`');
+      const encoding = encodingParam(config.encoding, TRANSACTION_ENCODINGS, 'json');
+      const details = oneOf(config.transactionDetails, ['full', 'accounts', 'signatures', 'none'] as const, 'full', 'transactionDetails');
+      const rewards = config.rewards === undefined ? true : booleanParam(config.rewards, 'rewards');
+      const block = chain.block(slot);
+      if (!block) throw notAvailable(slot);
+      const records = block.record ? [block.record] : [];
+      if (details === 'full' || details === 'accounts') for (const record of records) checkVersionSupported(record, config);
+      return {
+        blockHeight: block.blockHeight,
+        blockTime: block.blockTime,
+        blockhash: block.blockhash,
+        parentSlot: block.parentSlot,
+        previousBlockhash: block.previousBlockhash,
+        ...(details === 'full' || details === 'accounts' ? { transactions: records.map((record) => transactionJson(chain, record, encoding, details)) } : {}),
+        ...(details === 'signatures' ? { signatures: records.map((record) => record.signature) } : {}),
+        ...(rewards ? { rewards: [] } : {}),
+      };
+    }
+    case 'getBlockTime': {
+      const slot = u64Param(params[0], 'slot');
+      const block = chain.block(slot);
+      if (!block) throw notAvailable(slot);
+      return block.blockTime;
+    }
+    case 'getBlocks': {
+      const start = u64Param(params[0], 'start_slot');
+      // The end slot is optional; a configuration object may take its place.
+      const hasEnd = params[1] !== undefined && params[1] !== null && typeof params[1] !== 'object';
+      const end = hasEnd ? u64Param(params[1], 'end_slot') : chain.finalizedSlot;
+      commitmentParam(configParam(hasEnd ? params[2] : params[1]).commitment);
+      if (end >= start && end - start > MAX_BLOCK_RANGE) throw bad(`Invalid param: slot range too large; max ${MAX_BLOCK_RANGE}`);
+      const slots = [];
+      for (let slot = start; slot <= end && slot <= chain.finalizedSlot; slot++) slots.push(slot);
+      return slots;
+    }
+    case 'getBlocksWithLimit': {
+      const start = u64Param(params[0], 'start_slot');
+      const limit = u64Param(params[1], 'limit');
+      commitmentParam(configParam(params[2]).commitment);
+      if (limit > MAX_BLOCK_RANGE) throw bad(`Invalid param: limit too large; max ${MAX_BLOCK_RANGE}`);
+      const slots = [];
+      for (let slot = start; slot < start + limit && slot <= chain.finalizedSlot; slot++) slots.push(slot);
+      return slots;
+    }
+    case 'getFirstAvailableBlock':
+      return 0;
+    case 'getEpochSchedule':
+      return EPOCH_SCHEDULE;
+    case 'getTokenSupply': {
+      const { supply, decimals } = mintOf(chain, addressParam(params[0], 'mint'));
+      return withContext(uiAmount(supply, decimals));
+    }
+    case 'getTokenLargestAccounts': {
+      const mint = addressParam(params[0], 'mint');
+      const { decimals } = mintOf(chain, mint);
+      const holders = chain.svm
+        .getProgramAccounts(TOKEN_PROGRAM_ADDRESS)
+        .filter((account) => account.data.length === getTokenSize())
+        .map((account) => ({ address: account.address, token: getTokenDecoder().decode(account.data) }))
+        .filter((entry) => entry.token.mint === mint)
+        .sort((a, b) => (a.token.amount === b.token.amount ? 0 : a.token.amount < b.token.amount ? 1 : -1))
+        .slice(0, LARGEST_ACCOUNTS);
+      return withContext(holders.map((entry) => ({ address: entry.address, ...uiAmount(entry.token.amount, decimals) })));
+    }
+    case 'getProgramAccounts': {
+      const programId = addressParam(params[0], 'program id');
+      const config = configParam(params[1]);
+      const filters = filtersParam(config.filters);
+      const dataSlice = dataSliceParam(config.dataSlice);
+      const accounts = chain.svm
+        .getProgramAccounts(programId)
+        .filter((account) => matchesFilters(account.data, filters))
+        .map((account) => ({ pubkey: account.address, account: encodeAccount(chain, account.address, config.encoding, { dataSlice }) }));
+      return config.withContext === true ? withContext(accounts) : accounts;
+    }
+    case 'getSupply': {
+      const config = configParam(params[0]);
+      const { total, nonCirculating, nonCirculatingAccounts } = chain.supply();
+      return withContext({ total, circulating: total - nonCirculating, nonCirculating, nonCirculatingAccounts: config.excludeNonCirculatingAccountsList === true ? [] : nonCirculatingAccounts });
+    }
+    case 'getRecentPerformanceSamples': {
+      const limit = params[0] === undefined ? BigInt(MAX_PERFORMANCE_SAMPLES) : u64Param(params[0], 'limit');
+      if (limit > BigInt(MAX_PERFORMANCE_SAMPLES)) throw bad(`Invalid param: limit must be at most ${MAX_PERFORMANCE_SAMPLES}`);
+      return performanceSamples(chain, Number(limit));
     }
     default:
       throw new SolanaRpcError(METHOD_NOT_FOUND, `Method not found: ${method}`);
