@@ -198,8 +198,7 @@ describe('headless hub stores', () => {
   it('balances load on subscription for the connected account; the snapshot keeps identity between changes', async () => {
     const { stores } = await connected();
     const off = stores.balances.subscribe(() => undefined);
-    await flush();
-    await flush();
+    await vi.waitFor(() => expect(stores.balances.getSnapshot().balances).toHaveLength(2));
     const loaded = stores.balances.getSnapshot();
     expect(loaded.balances.map((b) => b.symbol)).toEqual(['BNB', 'USDT']);
     expect(loaded.totalUsd).toBe(12);
@@ -233,10 +232,37 @@ describe('headless hub stores', () => {
   it('activity loads its first page on subscription', async () => {
     const { stores, fetch } = await connected();
     const off = stores.activity.subscribe(() => undefined);
-    await flush();
-    await flush();
+    await vi.waitFor(() => expect(stores.activity.getSnapshot().hasMore).toBe(false));
     expect(fetch.requests.some((r) => r.url.includes('/history'))).toBe(true);
     expect(stores.activity.getSnapshot()).toMatchObject({ transactions: [], loading: false, hasMore: false });
     off();
+  });
+});
+
+describe('headless with the wagmi connector on one client', () => {
+  it("wagmi's connect opens the headless modal state; the dapp's own list connects a wallet and wagmi has it", async () => {
+    const { connect, createConfig, createStorage, getConnection } = await import('@wagmi/core');
+    const { wagmiConfigParameters } = await import('../wagmi/index.js');
+    const { client, stores } = setup();
+    const config = createConfig(wagmiConfigParameters(client, { storage: createStorage({ storage: createMemoryStorage() }) }));
+    const connecting = connect(config, { connector: config.connectors[0] });
+    await flush();
+    // The dapp's dialog follows the modal store; its connect list calls the connect store.
+    expect(stores.modal.getSnapshot().open).toBe(true);
+    await stores.connect.connect(stores.wallets.getSnapshot().installed[0]);
+    await connecting;
+    expect(getConnection(config)).toMatchObject({ status: 'connected', address: ADDRESS, chainId: 31337 });
+    expect(stores.modal.getSnapshot().open).toBe(false);
+  });
+
+  it("closing the dapp's dialog rejects wagmi's connect as a user rejection", async () => {
+    const { connect, createConfig, createStorage } = await import('@wagmi/core');
+    const { wagmiConfigParameters } = await import('../wagmi/index.js');
+    const { client, stores } = setup();
+    const config = createConfig(wagmiConfigParameters(client, { storage: createStorage({ storage: createMemoryStorage() }) }));
+    const connecting = connect(config, { connector: config.connectors[0] });
+    await flush();
+    stores.modal.close();
+    await expect(connecting).rejects.toMatchObject({ name: 'UserRejectedRequestError' });
   });
 });
