@@ -70,8 +70,30 @@ module.exports = {
       severity: 'error',
       comment:
         'A lazy feature (controllers/swap, onramp, names, siwx, embedded, activity) is its own chunk: what loads before the first click (the core controllers, the bag, the elements, the entries) names its types or imports it dynamically, never statically. The hub is lazy itself.',
-      from: { path: `${src}(controllers/[^/]+|elements/.+|[^/]+)\\.ts$`, pathNot: `${src}controllers/hub\\.ts$` },
+      from: { path: `${src}(controllers/[^/]+|elements/.+|headless/.+|[^/]+)\\.ts$`, pathNot: `${src}controllers/hub\\.ts$` },
       to: { path: `${src}controllers/(swap|onramp|names|siwx|embedded|activity)/`, dependencyTypesNot: ['type-only', 'dynamic-import'] },
+    },
+    {
+      name: 'headless-has-no-elements',
+      severity: 'error',
+      comment:
+        'headless/ (@minibot/modal/headless and its React hooks) is the modal\'s state without its elements: it never imports elements/, views/, ui/, theme/, the elements\' React wrapper (react/), lit, or the clients that load the Lit shell (client-core.ts, client.ts, the entries index.ts and element.ts); it makes its client with client-base.ts. modal/src/headless/headless-chunks.test.ts checks the built chunk graph (lazy chunks included).',
+      from: { path: `${src}headless/` },
+      to: { path: [layer('elements', 'views', 'ui', 'theme', 'react'), `${src}(client-core|client|index|element)\\.ts$`, '^node_modules/(lit|lit-html|lit-element|@lit)/'] },
+    },
+    {
+      name: 'client-base-has-no-shell',
+      severity: 'error',
+      comment: 'client-base.ts is the client the element entries and the headless one share: the Lit shell is its parameter (client-core.ts gives it), never its import.',
+      from: { path: `${src}client-base\\.ts$` },
+      to: { path: [layer('elements', 'views', 'ui', 'theme', 'react'), '^node_modules/(lit|lit-html|lit-element|@lit)/'] },
+    },
+    {
+      name: 'headless-core-has-no-react',
+      severity: 'error',
+      comment: 'React is an optional peer: only the hooks (headless/react/) import it, never the stores.',
+      from: { path: `${src}headless/`, pathNot: `${src}headless/react/` },
+      to: { path: '^node_modules/(react|react-dom)/' },
     },
     {
       name: 'chain-room-between-controllers-and-wallets',

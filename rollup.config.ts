@@ -91,11 +91,13 @@ export const packageEntries = {
   storage: 'modal/src/storage.ts',
   'read-contract': 'modal/src/chain/read-contract.ts',
   wagmi: 'modal/src/wagmi/index.ts',
+  headless: 'modal/src/headless/index.ts',
+  'headless/react': 'modal/src/headless/react/index.ts',
   ...localeEntries,
 };
 
 /** Entries that start with the 'use client' directive. */
-export const clientEntries = new Set(['react']);
+export const clientEntries = new Set(['react', 'headless/react']);
 
 const config: RollupOptions = {
   input: packageEntries,

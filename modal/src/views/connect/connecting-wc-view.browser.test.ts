@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { createTestControllers, makeWallets } from '../testing/test-controllers.js';
 import { deepText, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
-import { walletDeepLink } from './wallet-actions.js';
+import { walletDeepLink } from '../../core/deep-link.js';
 import type { MbQrCode } from '../../ui/qr-code/qr-code.js';
 
 describe('ConnectingWalletConnectBasic view', () => {

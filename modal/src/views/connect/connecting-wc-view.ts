@@ -4,7 +4,7 @@ import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
 import { connectingWcStyles } from './connecting-wc-view.styles.js';
-import { walletDeepLink } from './wallet-actions.js';
+import { walletDeepLink } from '../../core/deep-link.js';
 
 /** How often the view checks whether the shown pairing URI expired. */
 export const PAIRING_CHECK_MS = 1000;

@@ -1,6 +1,6 @@
 import type { ModalControllers } from '../../controllers/bag.js';
 import type { WcWallet } from '../../api/directory-types.js';
-import { safeImageUrl, safeLinkUrl, schemeOf } from '../../core/safe-url.js';
+import { safeImageUrl } from '../../core/safe-url.js';
 
 /**
  * A directory wallet was picked: connect its installed extension when the browser announced it (by rdns),
@@ -17,23 +17,6 @@ export function openWallet(controllers: ModalControllers, wallet: WcWallet): voi
     return;
   }
   controllers.router.push('ConnectingWalletConnectBasic', { wallet });
-}
-
-/**
- * The link that opens a wallet app with a pairing URI: universal links get `/wc?uri=`, custom schemes `wc?uri=`.
- * The wallet's link (from the directory or storage) passes `safeLinkUrl` first: undefined when it is rejected
- * (e.g. `javascript:`), and the view then shows no link.
- * @example walletDeepLink('metamask://', 'wc:abc@2') // 'metamask://wc?uri=wc%3Aabc%402'
- */
-export function walletDeepLink(link: string | null | undefined, uri: string): string | undefined {
-  if (typeof link !== 'string' || !link) return undefined;
-  const normalized = link.includes('://') ? link : `${link.replace(/[:/]+$/, '')}://`;
-  // The link is the wallet's declared app link: its own scheme is the one it may use.
-  const safe = safeLinkUrl(normalized, { scheme: schemeOf(normalized) });
-  if (!safe) return undefined;
-  const encoded = encodeURIComponent(uri);
-  if (/^https?:/.test(safe)) return `${safe.replace(/\/+$/, '')}/wc?uri=${encoded}`;
-  return `${safe}wc?uri=${encoded}`;
 }
 
 /**

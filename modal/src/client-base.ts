@@ -1,0 +1,228 @@
+import type { PublicClient, WalletClient } from 'viem';
+import { realClock } from './core/clock.js';
+import { registerControllers, getDefaultClient, setDefaultClient } from './client-registry.js';
+import type { AccountSnapshot, Address, Clock, Eip1193Provider, FetchLike, ModalClient, ModalNetwork, ModalOptions, ViewName } from './core/types.js';
+import type { ModalControllers, MountModal } from './controllers/bag.js';
+import { createEip6963Discovery, type ConnectorDiscovery, type DiscoveryTarget } from './connectors/eip6963.js';
+import { getChainId } from './connectors/injected.js';
+import { loadUniversalProvider, type WcUniversalProvider } from './connectors/walletconnect.js';
+import { createControllers } from './controllers/index.js';
+import { resolveOptions } from './controllers/options.js';
+import { ChainSwitchError, ModalError } from './errors.js';
+import { coreMessages as messages } from './texts/core-messages.js';
+import { createDefaultStorage } from './storage.js';
+import { loadLogger } from './core/log.js';
+
+/** Test seams of `createModal` (the defaults are the browser's). */
+export interface CreateModalEnvironment {
+  fetch?: FetchLike;
+  clock?: Clock;
+  /** The window-like EIP-6963 target; `null` = none. */
+  discoveryTarget?: DiscoveryTarget | null;
+  isMobile?: boolean;
+  loadWalletConnect?: () => Promise<WcUniversalProvider>;
+  /** Replaces the lazy import of modal-ui's mount module. */
+  loadMount?: () => Promise<MountModal>;
+  location?: { href: string; hostname: string; origin: string } | null;
+}
+
+function isBrowser(): boolean {
+  return typeof window !== 'undefined' && typeof document !== 'undefined';
+}
+
+function detectMobile(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  const uaData = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData;
+  if (uaData?.mobile !== undefined) return uaData.mobile;
+  return /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
+}
+
+/** How the core makes viem clients; `createModal` passes viem's, the element entry none (no viem in its first load). */
+export interface ViemBindings {
+  walletClient(provider: Eip1193Provider, address: Address, network: ModalNetwork | undefined): WalletClient;
+  publicClient(network: ModalNetwork): PublicClient;
+  readNativeBalance(address: string, network: ModalNetwork): Promise<bigint>;
+}
+
+/** The modal's shell module (elements/modal/mount.ts): its mount, and the preload of the view `open()` leads to. */
+export interface ModalShellModule {
+  mountModal: MountModal;
+  preloadOpeningView(controllers: ModalControllers): void;
+}
+
+/**
+ * The modal client without viem, showing the shell that `mountModule` loads: controllers, EIP-6963 discovery,
+ * reconnect on load. `createModalCore` gives the Lit shell; the headless client gives one that mounts nothing (its
+ * `open()` sets the modal's state, which the dapp's own UI follows). `getWalletClient` and `getPublicClient` need
+ * `viem` bindings; without them they throw.
+ */
+export function createClient(options: ModalOptions, environment: CreateModalEnvironment, viem: ViemBindings | undefined, mountModule: () => Promise<ModalShellModule>): ModalClient {
+  const resolved = resolveOptions(options);
+  if (options.logLevel) void loadLogger().then((m) => m.setLogLevel(options.logLevel!));
+  const browser = isBrowser();
+  const clock = environment.clock ?? realClock;
+  const storage = options.storage ?? createDefaultStorage();
+  const target =
+    environment.discoveryTarget === null ? undefined : (environment.discoveryTarget ?? (browser ? (window as unknown as DiscoveryTarget) : undefined));
+  const discovery: ConnectorDiscovery = createEip6963Discovery(resolved.enableInjected ? target : undefined, clock);
+  const location =
+    environment.location === null ? undefined : (environment.location ?? (browser ? { href: window.location.href, hostname: window.location.hostname, origin: window.location.origin } : undefined));
+  const fetchImpl: FetchLike = environment.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const networkById = (chainId: number) => resolved.networks.find((n) => n.id === chainId);
+
+  const controllers: ModalControllers = createControllers({
+    options: resolved,
+    fetch: fetchImpl,
+    storage,
+    clock,
+    isMobile: environment.isMobile ?? detectMobile(),
+    discovery,
+    loadWalletConnect: environment.loadWalletConnect ?? (() => loadUniversalProvider(resolved)),
+    location,
+    createObjectUrl: browser && typeof URL.createObjectURL === 'function' ? (blob) => URL.createObjectURL(blob) : undefined,
+    readNativeBalance: viem?.readNativeBalance,
+    // The embedded wallet's frame lives in the modal: its shell hands the frame in when it mounts.
+    mountShell: browser ? (c) => mountModule().then((m) => m.mountModal(c)) : undefined,
+  });
+
+  discovery.start();
+  if (browser || environment.discoveryTarget) void controllers.connection.reconnect();
+
+  // What the first interaction needs waits for it (a page that is never touched loads none of it): the allowed-origin
+  // and analytics checks (with the answers' validation and the logger behind them), and the modal's chunks.
+  let checked = false;
+  const startChecks = () => {
+    if (checked || !location) return;
+    checked = true;
+    void controllers.analytics.init();
+  };
+  let loading: Promise<MountModal> | undefined;
+  /** The shell's chunk, and with a connected account the hub's, requested together. */
+  const load = () => {
+    if (!loading) {
+      if (controllers.getAccount().isConnected) void controllers.hub.load().catch(() => undefined);
+      const loadShell = () => mountModule().then((m) => (m.preloadOpeningView(controllers), m.mountModal));
+      loading = (environment.loadMount ?? loadShell)().then(
+        (mountModal) => {
+          // After the shell's chunks, so that their requests do not wait behind the checks'.
+          startChecks();
+          return mountModal;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+    }
+    return loading;
+  };
+  let mounting: Promise<void> | undefined;
+  const mount = () => {
+    mounting ??= load()
+      .then((mountModal) => mountModal(controllers))
+      .catch((error) => {
+        mounting = undefined;
+        throw error;
+      });
+    return mounting;
+  };
+
+  const siwx = () => controllers.siwx?.() ?? Promise.reject(new ModalError(messages.siwxNotEnabled));
+
+  // A controller may open the modal by itself (sign-in after a reload, an unsupported chain): mount it then too.
+  controllers.modal.subscribe((state) => state.open && (browser || environment.loadMount) && void mount().catch(() => undefined));
+
+  const requireViem = (): ViemBindings => {
+    if (!viem) throw new ModalError('No viem clients in this build: use createModal from @minibot/modal');
+    return viem;
+  };
+  let walletClient: { provider: unknown; address: string; chainId?: number; client: WalletClient } | undefined;
+
+  const client: ModalClient = {
+    prefetch() {
+      if (browser || environment.loadMount) void load().catch(() => undefined);
+    },
+    async open(openOptions: { view?: ViewName } = {}) {
+      if (browser || environment.loadMount) await mount();
+      controllers.modal.open(openOptions);
+      // The directory exists once the shell mounted (in the browser, or with a test's loadMount).
+      const directory = controllers.directory as ModalControllers['directory'] | undefined;
+      if (directory && !controllers.getAccount().isConnected) void directory.fetchInitial();
+    },
+    close: () => controllers.modal.close(),
+    isOpen: () => controllers.modal.getState().open,
+    getAccount: () => controllers.getAccount(),
+    subscribeAccount(listener) {
+      let last: AccountSnapshot = controllers.getAccount();
+      const onChange = () => {
+        const next = controllers.getAccount();
+        if (
+          next.address === last.address &&
+          next.solana?.address === last.solana?.address &&
+          next.status === last.status &&
+          next.chainId === last.chainId &&
+          next.connectorId === last.connectorId &&
+          next.isConnected === last.isConnected &&
+          next.embeddedWalletInfo?.user === last.embeddedWalletInfo?.user
+        )
+          return;
+        last = next;
+        listener(next);
+      };
+      const offs = [controllers.connection.subscribe(onChange), controllers.account.subscribe(onChange), controllers.networks.subscribe(onChange)];
+      return () => offs.forEach((off) => off());
+    },
+    subscribeState(listener) {
+      let last = { open: controllers.modal.getState().open, view: controllers.router.getState().view };
+      const onChange = () => {
+        const next = { open: controllers.modal.getState().open, view: controllers.router.getState().view };
+        if (next.open === last.open && next.view === last.view) return;
+        last = next;
+        listener(next);
+      };
+      const offs = [controllers.modal.subscribe(onChange), controllers.router.subscribe(onChange)];
+      return () => offs.forEach((off) => off());
+    },
+    async switchNetwork(chainId) {
+      if (!networkById(chainId)) throw new ChainSwitchError(chainId, { details: messages.networkNotFound });
+      try {
+        await controllers.networks.switchNetwork(chainId);
+      } catch (error) {
+        if (error instanceof ModalError && error.name !== 'ModalError') throw error;
+        throw new ChainSwitchError(chainId, { cause: error });
+      }
+    },
+    disconnect: () => controllers.connection.disconnect(),
+    getWalletClient() {
+      const provider = controllers.connection.getProvider();
+      const account = controllers.getAccount();
+      if (!provider || !account.address) return undefined;
+      const network = account.chainId !== undefined ? networkById(account.chainId) : undefined;
+      if (walletClient && walletClient.provider === provider && walletClient.address === account.address && walletClient.chainId === account.chainId) {
+        return walletClient.client;
+      }
+      const created = requireViem().walletClient(provider, account.address, network);
+      walletClient = { provider, address: account.address, chainId: account.chainId, client: created };
+      return created;
+    },
+    getProvider: () => controllers.connection.getProvider(),
+    getPublicClient(chainId) {
+      const network = chainId === undefined ? resolved.networks[0] : networkById(chainId);
+      if (!network) throw new ModalError(messages.networkNotFound, { details: `chain ${chainId} is not in networks` });
+      return requireViem().publicClient(network);
+    },
+    async getWalletChainId() {
+      const provider = controllers.connection.getProvider();
+      if (!provider) return undefined;
+      return getChainId(provider);
+    },
+    signIn: () => siwx().then((c) => c.signIn()),
+    getSiwxSession: () => siwx().then((c) => c.getSession()),
+    getLogs: () => loadLogger().then((m) => m.readLogs()),
+    downloadLogs: (fileName) => loadLogger().then((m) => m.downloadLogs(fileName)),
+  };
+
+  registerControllers(client, controllers);
+  if (!getDefaultClient()) setDefaultClient(client);
+  return client;
+}

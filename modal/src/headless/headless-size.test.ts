@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { measureHeadlessSizes } from '../../../bench/headless-sizes.js';
+
+/**
+ * The headless entry as a guard (bench:headless reports the figures, bench/RESULTS.md). The goal is 10 kB gzip for the
+ * connect path before use; today it carries the element entry's core controllers (about 11.4 kB), so this guard keeps
+ * it from growing past the figure measured when it was added (15.4 kB) until the core is cut lazier.
+ */
+const CONNECT_PATH_GUARD_KB = 15.6;
+
+describe('headless entry', () => {
+  it(`loads at most ${CONNECT_PATH_GUARD_KB} kB gzip on its connect path before use, and no chunk it can reach holds lit`, async () => {
+    const sizes = await measureHeadlessSizes();
+    console.info(
+      `headless connect path ${sizes.connectPath.beforeUseGzipKb.toFixed(1)} kB, every store ${sizes.everyStore.beforeUseGzipKb.toFixed(1)} kB, with the React hooks ${sizes.reactHooks.beforeUseGzipKb.toFixed(1)} kB (gzip)`,
+    );
+    expect(sizes.connectPath.beforeUseGzipKb).toBeGreaterThan(5);
+    expect(sizes.connectPath.beforeUseGzipKb).toBeLessThanOrEqual(CONNECT_PATH_GUARD_KB);
+    for (const bundle of Object.values(sizes)) {
+      expect(bundle.reachableModules.some((m) => m.includes('modal/src/headless/'))).toBe(true);
+      expect(bundle.reachableModules.filter((m) => /node_modules\/(lit|lit-html|lit-element|@lit)\/|modal\/src\/(elements|views|ui|theme)\//.test(m))).toEqual([]);
+    }
+    expect(sizes.reactHooks.reachableModules.some((m) => m.includes('modal/src/headless/react/'))).toBe(true);
+  }, 60_000);
+});

@@ -1,0 +1,240 @@
+import type { WcWallet } from '../api/directory-types.js';
+import type { ModalControllers } from '../controllers/bag.js';
+import type { DirectoryController } from '../controllers/directory.js';
+import { walletDeepLink } from '../core/deep-link.js';
+import { safeImageUrl } from '../core/safe-url.js';
+import { createStore } from '../core/store.js';
+import type { ConnectorInfo } from '../core/types.js';
+import { derivedStore, watchAll, type ExternalStore } from './external-store.js';
+
+/** A wallet to offer: one the browser announced (EIP-6963, or a Solana Wallet Standard one) or a directory entry. */
+export interface HeadlessWallet {
+  /** The connector id of an installed wallet, the directory id of the others. */
+  id: string;
+  name: string;
+  /** Its image, through the URL gate (undefined when refused or absent). */
+  icon?: string;
+  /** 'injected': announced in this browser (connects with its prompt); 'walletConnect': pairs over WalletConnect. */
+  kind: 'injected' | 'walletConnect';
+  /** 'solana' for a Wallet Standard wallet; absent: EVM. */
+  namespace?: 'solana';
+  /** The installed connector that connects it (a directory wallet whose extension announced itself has one too). */
+  connectorId?: string;
+  /** The directory entry (links, stores), for wallets that come from the directory. */
+  directory?: WcWallet;
+}
+
+export interface WalletsSnapshot {
+  /** Wallets announced in this browser, EVM first, then Solana (once its discovery ran: `load()`). */
+  installed: HeadlessWallet[];
+  /** Wallets connected before (up to 2), without the installed ones. */
+  recent: HeadlessWallet[];
+  /** The dapp's featured wallets and the directory's recommended ones (up to 4), without installed or recent ones. */
+  featured: HeadlessWallet[];
+  /** The directory's pages loaded so far (`fetchNextPage`), 40 a page. */
+  all: HeadlessWallet[];
+  /** How many wallets the directory has (0 before the first page). */
+  count: number;
+  loading: boolean;
+  /** The directory did not answer; `load()` or `fetchNextPage()` tries again. */
+  error?: string;
+  search: { query: string; results: HeadlessWallet[]; loading: boolean; error?: string };
+  /** WalletConnect itself (a QR code any wallet scans), when offered (`enableWalletConnect`); directory wallets pair through it too. */
+  walletConnect?: HeadlessWallet;
+}
+
+export interface WalletsStore extends ExternalStore<WalletsSnapshot> {
+  /** Loads the directory's featured and recommended wallets and its first page, and starts Solana discovery. */
+  load(): Promise<void>;
+  fetchNextPage(): Promise<void>;
+  /** Debounced search of the directory (an empty query clears it); the results are the snapshot's `search`. */
+  setSearch(query: string): void;
+}
+
+export type ConnectStatus = 'idle' | 'connecting' | 'connected' | 'rejected' | 'failed';
+
+export interface ConnectSnapshot {
+  /** Of the last `connect(wallet)`: 'rejected' when the person declined in the wallet, 'failed' with `error` otherwise. */
+  status: ConnectStatus;
+  /** The wallet asked last. */
+  wallet?: HeadlessWallet;
+  error?: string;
+}
+
+export interface ConnectStore extends ExternalStore<ConnectSnapshot> {
+  /**
+   * Connects `wallet`: an installed one through its prompt, any other by a WalletConnect pairing (its URI is in the
+   * `walletConnect` store meanwhile). Resolves when the request ends; never throws (see the snapshot). A directory
+   * wallet becomes a recent one.
+   */
+  connect(wallet: HeadlessWallet): Promise<void>;
+  /** Asks the last wallet again. */
+  retry(): Promise<void>;
+  /** Abandons a pending request (a late answer is ignored) and clears the status. */
+  cancel(): void;
+  disconnect(): Promise<void>;
+}
+
+export interface WalletConnectSnapshot {
+  status: 'idle' | 'loading' | 'ready' | 'connected' | 'error';
+  /** The `wc:` pairing URI (QR code, copy link). */
+  uri?: string;
+  /** ms since epoch; the pairing counts as expired 10 s before it. */
+  pairingExpiry?: number;
+  error?: string;
+  /** The link that opens the wallet `connect` asked with the URI (its mobile link on a phone), through the URL gate. */
+  deepLink?: string;
+}
+
+export interface WalletConnectStore extends ExternalStore<WalletConnectSnapshot> {
+  /** Starts a pairing (loads WalletConnect's provider), or keeps the one under way while its URI is valid. */
+  start(): Promise<void>;
+  isPairingExpired(): boolean;
+}
+
+/** WalletConnect's own entry: `connect(WALLET_CONNECT_WALLET)` starts a pairing for any wallet to scan. */
+export const WALLET_CONNECT_WALLET: HeadlessWallet = Object.freeze({ id: 'walletConnect', name: 'WalletConnect', kind: 'walletConnect' });
+
+/** The connect path's stores over one client's controllers. */
+export function createConnectStores(controllers: ModalControllers): { wallets: WalletsStore; connect: ConnectStore; walletConnect: WalletConnectStore } {
+  const { connection, walletConnect, options } = controllers;
+  const asked = createStore<{ wallet?: HeadlessWallet; via?: 'connector' | 'walletConnect' }>({});
+  // The directory's chunk (its controller and endpoints) loads on the first `load()`, as the modal's shell makes it.
+  let directory: DirectoryController | undefined = controllers.directory as DirectoryController | undefined;
+  const directoryReady = createStore({ ready: Boolean(directory) });
+  const installDirectory = () =>
+    import('../controllers/directory.js').then((m) => {
+      directory = controllers.installDirectory(m.createDirectoryController);
+      directoryReady.setState({ ready: true });
+      return directory;
+    });
+
+  const installedOf = new WeakMap<ConnectorInfo, HeadlessWallet>();
+  const fromConnector = (c: ConnectorInfo) => {
+    let wallet = installedOf.get(c);
+    if (!wallet) {
+      wallet = { id: c.id, name: c.name, icon: safeImageUrl(c.icon), kind: 'injected', connectorId: c.id, ...(c.namespace === 'solana' ? { namespace: 'solana' as const } : {}) };
+      installedOf.set(c, wallet);
+    }
+    return wallet;
+  };
+  // One object per directory entry and matching connector, so that snapshots keep their identity between changes.
+  const directoryOf = new WeakMap<WcWallet, HeadlessWallet>();
+  const installed = () => {
+    const state = connection.getState();
+    return options.enableInjected ? [...state.connectors, ...(state.solanaConnectors ?? [])].filter((c) => c.type !== 'WALLET_CONNECT') : [];
+  };
+  const fromDirectory = (entry: WcWallet): HeadlessWallet => {
+    const connectorId = entry.rdns ? installed().find((c) => c.rdns === entry.rdns)?.id : undefined;
+    const known = directoryOf.get(entry);
+    if (known && known.connectorId === connectorId) return known;
+    const image = entry.image_id ? directory?.imageUrl(entry) : safeImageUrl(entry.image_url);
+    const wallet: HeadlessWallet = { id: entry.id, name: entry.name, icon: image, kind: connectorId ? 'injected' : 'walletConnect', directory: entry, ...(connectorId ? { connectorId } : {}) };
+    directoryOf.set(entry, wallet);
+    return wallet;
+  };
+
+  const wallets: WalletsStore = {
+    ...derivedStore(
+      (changed) => {
+        // The directory may be made while someone listens: follow it from then on.
+        let offDirectory = directory?.subscribe(() => changed());
+        const off = watchAll([connection], changed);
+        const offReady = directoryReady.subscribe(() => {
+          offDirectory ??= directory?.subscribe(() => changed());
+          changed();
+        });
+        return () => {
+          off();
+          offReady();
+          offDirectory?.();
+        };
+      },
+      () => {
+        const own = installed();
+        const rdns = new Set(own.map((c) => c.rdns).filter(Boolean));
+        const shown = new Set<string>();
+        const pick = (entries: WcWallet[]) =>
+          entries.filter((w) => !shown.has(w.id) && !(w.rdns && rdns.has(w.rdns)) && shown.add(w.id)).map(fromDirectory);
+        const state = directory?.getState();
+        return {
+          installed: own.map(fromConnector),
+          recent: pick(state?.recent ?? []),
+          featured: options.enableWalletConnect ? pick([...(state?.featured ?? []), ...(state?.recommended ?? [])]) : [],
+          all: (state?.wallets ?? []).map(fromDirectory),
+          count: state?.count ?? 0,
+          loading: state?.loading ?? false,
+          error: state?.error,
+          search: { query: state?.search.query ?? '', results: (state?.search.results ?? []).map(fromDirectory), loading: state?.search.loading ?? false, error: state?.search.error },
+          walletConnect: options.enableWalletConnect ? WALLET_CONNECT_WALLET : undefined,
+        };
+      },
+    ),
+    async load() {
+      void controllers.solana?.load().catch(() => undefined);
+      const loaded = directory ?? (await installDirectory());
+      await Promise.all([loaded.fetchInitial(), loaded.getState().page === 0 ? loaded.fetchNextPage() : undefined]);
+    },
+    async fetchNextPage() {
+      await (directory ?? (await installDirectory())).fetchNextPage();
+    },
+    setSearch(query) {
+      if (directory) directory.search(query);
+      else void installDirectory().then((d) => d.search(query));
+    },
+  };
+
+  const connectSnapshot = (): ConnectSnapshot => {
+    const { wallet, via } = asked.getState();
+    if (!wallet) return { status: connection.getState().status === 'connected' ? 'connected' : 'idle' };
+    if (via === 'walletConnect') {
+      const wc = walletConnect.getState();
+      if (wc.status === 'connected' || connection.getState().status === 'connected') return { status: 'connected', wallet };
+      if (wc.status === 'error') return { status: wc.error === options.messages.connectionDeclined ? 'rejected' : 'failed', wallet, error: wc.error };
+      return { status: wc.status === 'idle' ? 'idle' : 'connecting', wallet };
+    }
+    const request = connection.getState().connectRequest;
+    if (request.status === 'pending') return { status: 'connecting', wallet };
+    if (request.status === 'rejected') return { status: 'rejected', wallet };
+    if (request.status === 'failed') return { status: 'failed', wallet, error: request.message };
+    return { status: connection.getState().status === 'connected' ? 'connected' : 'idle', wallet };
+  };
+
+  const connect: ConnectStore = {
+    ...derivedStore((changed) => watchAll([asked, connection, walletConnect], changed), connectSnapshot),
+    async connect(wallet) {
+      if (wallet.directory) directory?.addRecent(wallet.directory);
+      const via = wallet.connectorId && options.enableInjected ? 'connector' : 'walletConnect';
+      asked.setState({ wallet, via });
+      if (via === 'connector') await connection.connect(wallet.connectorId!);
+      else await walletConnectStore.start();
+    },
+    async retry() {
+      const { wallet } = asked.getState();
+      if (wallet) await connect.connect(wallet);
+    },
+    cancel() {
+      connection.cancelConnect();
+      connection.resetConnectRequest();
+      asked.setState({ wallet: undefined, via: undefined });
+    },
+    disconnect: () => connection.disconnect(),
+  };
+
+  const walletConnectStore: WalletConnectStore = {
+    ...derivedStore(
+      (changed) => watchAll([walletConnect, asked], changed),
+      () => {
+        const { status, uri, pairingExpiry, error } = walletConnect.getState();
+        const entry = asked.getState().via === 'walletConnect' ? asked.getState().wallet?.directory : undefined;
+        const link = entry && (controllers.isMobile ? entry.mobile_link : (entry.desktop_link ?? entry.webapp_link));
+        return { status, uri, pairingExpiry, error, deepLink: uri ? walletDeepLink(link, uri) : undefined };
+      },
+    ),
+    // The controller keeps a pairing under way while its URI is valid, and makes a new one otherwise.
+    start: () => walletConnect.connect(),
+    isPairingExpired: () => walletConnect.isPairingExpired(),
+  };
+
+  return { wallets, connect, walletConnect: walletConnectStore };
+}
