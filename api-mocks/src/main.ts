@@ -5,7 +5,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Deployment } from '../../contracts/deployment.js';
 import { readStackConfig } from '../../scripts/config.js';
-import { PortInUseError, startApiMocks } from './server.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -51,6 +50,9 @@ async function main(): Promise<void> {
   if (chainId === undefined) fail(`the local node at ${rpcUrl} does not answer. Start it first (\`npm start\` starts the node and deploys), or set RPC_URL.`);
   if (chainId !== deployment.chainId) fail(`the node at ${rpcUrl} runs chain ${chainId}, but the deployment is for chain ${deployment.chainId}.`);
 
+  // The server's modules (the chains, the relay, the wallet's service) load only once the checks above passed: a
+  // mistake in the set-up is reported at once.
+  const { PortInUseError, startApiMocks } = await import('./server.js');
   try {
     const running = await startApiMocks({
       host: config.host,
