@@ -1,6 +1,6 @@
-import type { CreateConnectorFn } from '@wagmi/core';
 import { getAddress, SwitchChainError, UserRejectedRequestError, type Address, type Chain } from 'viem';
 import { UserRejectedError, type AccountSnapshot, type Eip1193Provider, type ModalClient } from '../index.js';
+import type { MinibotConnectorFn } from './wagmi-types.js';
 
 /** The connector's `type` and default `id`: `useConnection().connector?.id === MINIBOT_CONNECTOR_ID` when connected through the modal. */
 export const MINIBOT_CONNECTOR_ID = 'minibotModal';
@@ -68,7 +68,7 @@ function connectThroughModal(modal: ModalClient): Promise<AccountSnapshot> {
  * restore of the last wallet. No runtime import of wagmi: works with `wagmi` and `@wagmi/core` 3.
  * @example createConfig({ chains, transports, connectors: [minibotConnector(modal)] })
  */
-export function minibotConnector(modal: ModalClient, options: MinibotConnectorOptions = {}): CreateConnectorFn<Eip1193Provider> {
+export function minibotConnector(modal: ModalClient, options: MinibotConnectorOptions = {}): MinibotConnectorFn {
   return (config) => {
     let off: (() => void) | undefined;
     const accountsOf = (account: AccountSnapshot): Address[] => (account.isConnected && account.address ? [getAddress(account.address)] : []);
