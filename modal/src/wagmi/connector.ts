@@ -65,7 +65,7 @@ function connectThroughModal(modal: ModalClient): Promise<AccountSnapshot> {
  * and hooks then use that wallet's EIP-1193 provider. Both ways stay in step: a connect, an account or chain change
  * or a disconnect made in the modal (its button, its Account view) reaches wagmi as connector events, and wagmi's
  * `disconnect`/`switchChain` go through the modal. Reconnect on reload: `isAuthorized` waits for the modal's own
- * restore of the last wallet. No runtime import of wagmi: works with `wagmi` and `@wagmi/core` 3.
+ * restore of the last wallet. Imports nothing of wagmi, not even its types: works with `wagmi` and `@wagmi/core` 3.
  * @example createConfig({ chains, transports, connectors: [minibotConnector(modal)] })
  */
 export function minibotConnector(modal: ModalClient, options: MinibotConnectorOptions = {}): MinibotConnectorFn {
