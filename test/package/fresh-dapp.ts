@@ -867,3 +867,103 @@ import type {} from '@minibot/modal/jsx/vue';
   run(process.execPath, [join(parent, 'node_modules', 'vue-tsc', 'bin', 'vue-tsc.js'), '--noEmit', '-p', '.'], dir);
   return { seconds: (performance.now() - started) / 1000 };
 }
+
+/**
+ * The apps of modal/README.md's "With wagmi", as a developer copies them: each code block of the section `heading`
+ * whose first line names its file (`// src/wallet.ts`), by that name.
+ */
+export function readmeApp(heading: string): Record<string, string> {
+  const readme = readFileSync(join(modalDir, 'README.md'), 'utf8');
+  const start = readme.indexOf(`\n### ${heading}\n`);
+  if (start < 0) throw new Error(`modal/README.md has no section "### ${heading}"`);
+  const next = /\n#{1,3} /g;
+  next.lastIndex = start + 1;
+  const section = readme.slice(start, next.exec(readme)?.index ?? readme.length);
+  const files: Record<string, string> = {};
+  for (const [, code, path] of section.matchAll(/```tsx?\n(\/\/ (\S+)\n[\s\S]*?)```/g)) files[path] = code;
+  if (Object.keys(files).length === 0) throw new Error(`modal/README.md's "${heading}" has no code block naming its file`);
+  return files;
+}
+
+/**
+ * Whether a line of tsc's output is an error of the app's own files or of the package's declarations. Checking every
+ * declaration (`skipLibCheck: false`) also reports other packages' own errors, in any app that uses them: wagmi 3.7's
+ * with the TanStack Query it installs (TS2707, TS2344 in its `query/*.d.ts`), Next.js 16's with TypeScript 5.9's DOM
+ * types (TS2304, no `URLPattern`). Those are theirs, not the README's or the package's.
+ */
+const isOursError = (line: string) => /: error TS\d+/.test(line) && (!/node_modules[\\/]/.test(line) || /node_modules[\\/]@minibot[\\/]modal[\\/]/.test(line));
+
+/** Runs the app's tsc in `dir` and throws with every error of its own files or of the package's declarations. */
+function typeCheckStrict(modulesDir: string, dir: string): void {
+  const result = spawnSync(process.execPath, [join(modulesDir, 'typescript', 'bin', 'tsc'), '-p', '.'], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
+  if (result.status === 0) return;
+  const errors = result.stdout.split('\n').filter(isOursError);
+  if (errors.length || result.status === null) throw new Error(`tsc in ${dir} failed (${result.status ?? result.signal}):\n${errors.join('\n') || result.stderr}`);
+}
+
+/** create-vite's React template's strictness (no unused name, no unused import), for both apps, and every declaration checked. */
+const templateStrictness = {
+  strict: true, noUnusedLocals: true, noUnusedParameters: true, noFallthroughCasesInSwitch: true, erasableSyntaxOnly: true, noUncheckedSideEffectImports: true,
+  skipLibCheck: false,
+};
+
+/**
+ * Type-checks the README's Vite and Next.js apps ("With wagmi") against the installed tarball, with `skipLibCheck:
+ * false`, so that a declaration of the package that does not resolve (or leaves a type `any`) fails, and so does a
+ * README that names something it never defines or imports something it does not use. Each app is a folder of `parent`
+ * using the packages installDappDependencies put there for the 'wagmi' and 'next' dapps: tsc only, no install, no build.
+ * A file of checks beside each: the chain ids stay literal through `wagmiConfigParameters` into wagmi's hooks.
+ */
+export function checkReadmeApps(parent: string): { seconds: number } {
+  const started = performance.now();
+  const modulesDir = join(parent, 'node_modules');
+  const literalIdChecks = (wallet: string, configured: number) => `import { useSwitchChain } from 'wagmi';
+import type { config } from '${wallet}';
+
+type ChainId = (typeof config)['chains'][number]['id'];
+export const configured: ChainId[] = [${configured}];
+// @ts-expect-error 1 is not one of the README config's chains: the ids stayed literal through wagmiConfigParameters
+export const unknown: ChainId[] = [1];
+
+/** A hook of the app's: wagmi's hooks know the config through the README's Register declaration. */
+export function useSwitchTo() {
+  const switchChain = useSwitchChain();
+  return {
+    configured: () => switchChain.mutate({ chainId: ${configured} }),
+    // @ts-expect-error 1 is not one of the README config's chains
+    unknown: () => switchChain.mutate({ chainId: 1 }),
+  };
+}
+`;
+  const apps = [
+    {
+      dir: join(parent, 'readme-vite-app'),
+      files: { ...readmeApp('A Vite single-page app'), 'src/readme-checks.ts': literalIdChecks('./wallet', 97) },
+      tsconfig: {
+        compilerOptions: { ...compilerOptions, ...templateStrictness, jsx: 'react-jsx' },
+        include: ['src'],
+      },
+    },
+    {
+      dir: join(parent, 'readme-next-app'),
+      files: { ...readmeApp('A Next.js App Router app'), 'next-env.d.ts': '/// <reference types="next" />\n', 'lib/readme-checks.ts': literalIdChecks('./wallet', 56) },
+      tsconfig: {
+        compilerOptions: {
+          target: 'ES2017', lib: ['dom', 'dom.iterable', 'esnext'], allowJs: true, noEmit: true, esModuleInterop: true, module: 'esnext',
+          moduleResolution: 'bundler', resolveJsonModule: true, isolatedModules: true, jsx: 'react-jsx', incremental: false, ...templateStrictness,
+        },
+        include: ['next-env.d.ts', '**/*.ts', '**/*.tsx'],
+        exclude: ['node_modules'],
+      },
+    },
+  ];
+  for (const app of apps) {
+    rmSync(app.dir, { recursive: true, force: true });
+    for (const [path, text] of Object.entries({ ...app.files, 'tsconfig.json': JSON.stringify(app.tsconfig, null, 2) })) {
+      mkdirSync(dirname(join(app.dir, path)), { recursive: true });
+      writeFileSync(join(app.dir, path), text);
+    }
+    typeCheckStrict(modulesDir, app.dir);
+  }
+  return { seconds: (performance.now() - started) / 1000 };
+}

@@ -7,11 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { getContractAddress } from 'viem';
 import { DEV_ACCOUNTS } from '../../scripts/config.js';
 import { e2eStackConfig } from '../stack-info.js';
-import { buildFreshDapp, buildNextDapp, builtNextDapp, installDappDependencies, packModal, type FreshDapp, type NextDappConfig, type PackedModal } from './fresh-dapp.js';
+import { buildFreshDapp, buildNextDapp, builtNextDapp, checkReadmeApps, installDappDependencies, packModal, type FreshDapp, type NextDappConfig, type PackedModal } from './fresh-dapp.js';
 
 /**
  * The package tests' slow part, done once per content: `npm pack` of modal/ (the rollup build), one install of the
- * tarball and every dapp's dependencies, and the Vite, React and wagmi dapps' `tsc` and `vite build`. Kept in the
+ * tarball and every dapp's dependencies, the Vite, React and wagmi dapps' `tsc` and `vite build`, and the `tsc` of
+ * modal/README.md's wagmi apps (checkReadmeApps). Kept in the
  * temporary folder under a hash of everything it is made of (the modal's files, the build's configuration, the
  * lockfile, the dapps' sources in fresh-dapp.ts), so a change to any of them makes it again, and a machine without
  * it makes it the first time. `npm test` makes it while the checks before the end-to-end tests
@@ -94,6 +95,8 @@ export function prepareApps(log: (line: string) => void = () => {}): PreparedApp
   started = performance.now();
   const dapps = Object.fromEntries(PREPARED_KINDS.map((kind) => [kind, buildFreshDapp(packed.tarball, work, kind)])) as PreparedApps['dapps'];
   log(`package tests: tsc and vite build of ${PREPARED_KINDS.join(', ')} ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  // The README's wagmi apps, compiled in the packages just installed (tsc only: no install, no build of their own).
+  log(`package tests: tsc of the README's Vite and Next.js apps ${checkReadmeApps(work).seconds.toFixed(0)} s`);
   const prepared: PreparedApps = { work, packed, dapps };
   // Written last: its presence says the folder is complete.
   writeFileSync(record, JSON.stringify(prepared, null, 2));

@@ -1,6 +1,6 @@
-import type { CreateConnectorFn } from '@wagmi/core';
 import { getAddress, SwitchChainError, UserRejectedRequestError, type Address, type Chain } from 'viem';
 import { UserRejectedError, type AccountSnapshot, type Eip1193Provider, type ModalClient } from '../index.js';
+import type { MinibotConnectorFn } from './wagmi-types.js';
 
 /** The connector's `type` and default `id`: `useConnection().connector?.id === MINIBOT_CONNECTOR_ID` when connected through the modal. */
 export const MINIBOT_CONNECTOR_ID = 'minibotModal';
@@ -65,10 +65,10 @@ function connectThroughModal(modal: ModalClient): Promise<AccountSnapshot> {
  * and hooks then use that wallet's EIP-1193 provider. Both ways stay in step: a connect, an account or chain change
  * or a disconnect made in the modal (its button, its Account view) reaches wagmi as connector events, and wagmi's
  * `disconnect`/`switchChain` go through the modal. Reconnect on reload: `isAuthorized` waits for the modal's own
- * restore of the last wallet. No runtime import of wagmi: works with `wagmi` and `@wagmi/core` 3.
+ * restore of the last wallet. Imports nothing of wagmi, not even its types: works with `wagmi` and `@wagmi/core` 3.
  * @example createConfig({ chains, transports, connectors: [minibotConnector(modal)] })
  */
-export function minibotConnector(modal: ModalClient, options: MinibotConnectorOptions = {}): CreateConnectorFn<Eip1193Provider> {
+export function minibotConnector(modal: ModalClient, options: MinibotConnectorOptions = {}): MinibotConnectorFn {
   return (config) => {
     let off: (() => void) | undefined;
     const accountsOf = (account: AccountSnapshot): Address[] => (account.isConnected && account.address ? [getAddress(account.address)] : []);

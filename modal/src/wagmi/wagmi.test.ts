@@ -1,11 +1,11 @@
-import { connect, createConfig, createStorage, disconnect, getConnection, reconnect, switchChain, type Config } from '@wagmi/core';
+import { connect, createConfig, createStorage, disconnect, getConnection, injected, reconnect, switchChain, type Config, type CreateConnectorFn } from '@wagmi/core';
 import { UserRejectedRequestError } from 'viem';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createModal } from '../client.js';
 import { createModalCore } from '../client-core.js';
 import type { DiscoveryTarget } from '../connectors/eip6963.js';
 import { createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, flush, testOptions } from '../core/testing.js';
-import { controllersOf, setDefaultClient, type ModalClient, type ModalControllers } from '../index.js';
+import { bscNetwork, controllersOf, defineEvmNetwork, setDefaultClient, solanaNetwork, type ModalClient, type ModalControllers, type ModalOptions } from '../index.js';
 import { createMemoryStorage, STORAGE_KEYS } from '../storage.js';
 import { MINIBOT_CONNECTOR_ID, minibotConnector, wagmiConfigParameters } from './index.js';
 
@@ -13,14 +13,14 @@ const ADDRESS = '0x1111111111111111111111111111111111111111';
 const OTHER = '0x2222222222222222222222222222222222222222';
 
 /** A modal whose only wallet is a fake EIP-6963 wallet ('com.test'); its views are not mounted (open() only records). */
-function setup(options: { storage?: ReturnType<typeof createMemoryStorage>; authorized?: boolean } = {}) {
+function setup(options: { storage?: ReturnType<typeof createMemoryStorage>; authorized?: boolean; networks?: ModalOptions['networks'] } = {}) {
   const wallet = createFakeWallet({ knownChains: [56, 31337] });
   wallet.state.authorized = options.authorized ?? false;
   const target = new EventTarget() as EventTarget & DiscoveryTarget;
   target.addEventListener('eip6963:requestProvider', () =>
     target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u', name: 'Test Wallet', icon: 'data:,', rdns: 'com.test' }, provider: wallet.provider } })),
   );
-  const modal = createModal(testOptions({ storage: options.storage ?? createMemoryStorage() }), {
+  const modal = createModal(testOptions({ storage: options.storage ?? createMemoryStorage(), ...(options.networks ? { networks: options.networks } : {}) }), {
     fetch: createFakeFetch(fakeBlockchainApi),
     clock: createFakeClock(),
     discoveryTarget: target,
@@ -182,6 +182,48 @@ describe('minibotConnector', () => {
     const config = wagmiConfig(modal);
     expect(await reconnect(config)).toEqual([]);
     expect(getConnection(config).status).toBe('disconnected');
-    expect(await minibotConnector(modal)({ chains: config.chains, emitter: { emit: () => undefined } as never, providers: [] }).isAuthorized()).toBe(false);
+    expect(await minibotConnector(modal)({ chains: config.chains, emitter: { emit: () => undefined } as never }).isAuthorized()).toBe(false);
+  });
+});
+
+describe('types', () => {
+  const local = defineEvmNetwork({ id: 31337, name: 'BSC Local', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } });
+
+  it("keeps the networks' literal chain ids through createConfig, so wagmi's actions take only the configured chains", () => {
+    // A plain array, as a dapp writes it: each network's own type carries its id.
+    const networks = [bscNetwork, local];
+    const { modal } = setup({ networks });
+    const config = createConfig(wagmiConfigParameters(modal, { networks }));
+    expectTypeOf<(typeof config)['chains'][number]['id']>().toEqualTypeOf<56 | 31337>();
+    expect(config.chains.map((chain) => chain.id)).toEqual([56, 31337]);
+    // Never called: the check is the compiler's.
+    const switchToMainnet = () =>
+      // @ts-expect-error 1 is not one of the config's chains
+      switchChain(config, { chainId: 1 });
+    expectTypeOf(switchToMainnet).toBeFunction();
+  });
+
+  it('takes some of the modal\'s networks, in their order, leaves Solana out and refuses a network the modal does not have', () => {
+    const { modal } = setup({ networks: [bscNetwork, local, solanaNetwork] });
+    const parameters = wagmiConfigParameters(modal, { networks: [local, bscNetwork, solanaNetwork] });
+    expectTypeOf<(typeof parameters)['chains'][number]['id']>().toEqualTypeOf<31337 | 56>();
+    expect(parameters.chains.map((chain) => chain.id)).toEqual([31337, 56]);
+    const elsewhere = defineEvmNetwork({ id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } } });
+    expect(() => wagmiConfigParameters(modal, { networks: [elsewhere] })).toThrow("eip155:1 is not one of the modal's networks");
+  });
+
+  it('types every chain id as a number when no networks are given', () => {
+    const { modal } = setup();
+    expectTypeOf<ReturnType<typeof wagmiConfigParameters>['chains'][number]['id']>().toEqualTypeOf<number>();
+    expectTypeOf(wagmiConfigParameters(modal).chains[0].id).toEqualTypeOf<number>();
+  });
+
+  it("declares wagmi's shapes that wagmi's own types accept: the connector, more connectors and wagmi's storage", () => {
+    const { modal } = setup();
+    expectTypeOf(minibotConnector(modal)).toExtend<CreateConnectorFn>();
+    const storage = createStorage({ storage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined } });
+    const config = createConfig(wagmiConfigParameters(modal, { networks: [bscNetwork], connectors: [injected()], storage }));
+    expect(config.connectors.map((connector) => connector.id)).toEqual([MINIBOT_CONNECTOR_ID, 'injected']);
+    expectTypeOf(config.connectors).items.toHaveProperty('id');
   });
 });
