@@ -106,6 +106,100 @@ export const german: typeof de = de;
   'tsconfig.json': JSON.stringify({ compilerOptions, include: ['src'] }, null, 2),
 };
 
+
+/**
+ * The headless dapp: its own wallet list, account line, send form and sign-in on `@minibot/modal/headless` and its
+ * React hooks, and no element of the modal. Built in the React dapp's project (one install, one `vite build`).
+ */
+const headlessDappSource = `import { StrictMode, useState, type FormEvent } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createHeadlessClient, defineEvmNetwork } from '@minibot/modal/headless';
+import { HeadlessProvider, useAccount, useConnect, useSend, useSiwx, useWallets } from '@minibot/modal/headless/react';
+
+interface DappConfig { projectId: string; chainId: number; rpcUrl: string; apiUrl: string; relayUrl: string }
+
+function WalletList() {
+  const { installed } = useWallets();
+  const { connect, status, error } = useConnect();
+  return (
+    <section aria-label="Wallets">
+      <h2>Choose a wallet</h2>
+      <ul>
+        {installed.map((wallet) => (
+          <li key={wallet.id}>
+            <button type="button" disabled={status === 'connecting'} onClick={() => void connect(wallet)}>{wallet.name}</button>
+          </li>
+        ))}
+      </ul>
+      <p data-testid="connect-status">{status}</p>
+      {error && <p role="alert">{error}</p>}
+    </section>
+  );
+}
+
+function AccountMenu() {
+  const account = useAccount();
+  const send = useSend();
+  const siwx = useSiwx();
+  const [to, setTo] = useState('');
+  const [amount, setAmount] = useState('');
+  const [outcome, setOutcome] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send.send({ amount, to }).then(setOutcome, (error: Error) => setOutcome(error.message));
+  };
+  return (
+    <section aria-label="Account">
+      <p data-testid="address">{account.address}</p>
+      <p data-testid="balance">{account.balance === undefined ? '' : \`\${account.balance} \${account.balanceSymbol}\`}</p>
+      <form onSubmit={submit}>
+        <label>To <input value={to} onChange={(e) => setTo(e.target.value)} /></label>
+        <label>Amount <input value={amount} onChange={(e) => setAmount(e.target.value)} /></label>
+        <button type="submit">Send</button>
+      </form>
+      <p data-testid="send-outcome">{outcome}</p>
+      <p data-testid="sent">{send.last ? \`\${send.last.hash} \${send.last.status}\` : ''}</p>
+      <button type="button" onClick={() => void siwx.signIn().catch(() => undefined)}>Sign in</button>
+      <p data-testid="session">{siwx.session ? siwx.session.data.accountAddress : ''}</p>
+      {siwx.error && <p role="alert">{siwx.error}</p>}
+      <button type="button" onClick={() => void account.disconnect()}>Disconnect</button>
+    </section>
+  );
+}
+
+function App() {
+  const account = useAccount();
+  return account.isConnected ? <AccountMenu /> : <WalletList />;
+}
+
+const config = (await (await fetch('/config.json')).json()) as DappConfig;
+const client = createHeadlessClient({
+  projectId: config.projectId,
+  networks: [
+    defineEvmNetwork({
+      id: config.chainId,
+      name: 'BSC Local',
+      nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+      rpcUrls: { default: { http: [config.rpcUrl] } },
+    }),
+  ],
+  metadata: { name: 'Fresh headless dapp', description: 'Its own UI on the headless entry of the packed modal', url: location.origin, icons: [] },
+  apiUrls: { blockchainApi: config.apiUrl, walletDirectory: config.apiUrl, analytics: config.apiUrl, relay: config.relayUrl },
+  siwx: { storage: 'server' },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <HeadlessProvider client={client}>
+      <main>
+        <h1>Fresh headless dapp</h1>
+        <App />
+      </main>
+    </HeadlessProvider>
+  </StrictMode>,
+);
+`;
+
 /** The React dapp: the provider, the connect button wrapper, `useAccount`, and `useReadContract` reading the chain. */
 const reactFiles: Record<string, string> = {
   'index.html': `<!doctype html>
@@ -124,8 +218,23 @@ const reactFiles: Record<string, string> = {
   'vite.config.ts': `import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-export default defineConfig({ plugins: [react()] });
+export default defineConfig({ plugins: [react()], build: { rollupOptions: { input: ['index.html', 'headless.html'] } } });
 `,
+  // A second page of the same project: a dapp that draws its own UI on the headless entry (no element of the modal).
+  'headless.html': `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Fresh headless dapp</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/src/headless.tsx"></script>
+  </body>
+</html>
+`,
+  'src/headless.tsx': headlessDappSource,
   'src/main.tsx': `import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createModal, defineEvmNetwork, type Address } from '@minibot/modal';

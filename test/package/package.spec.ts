@@ -200,6 +200,43 @@ test.describe('fresh Vite, React and script-tag dapps', () => {
     expect(violations).toEqual([]);
   });
 
+  test('a fresh dapp draws its own wallet list, account, send form and sign-in on @minibot/modal/headless: it connects, sends 0.01 BNB, signs in and reconnects after a reload, with no element of the modal', async ({ page, wallet, chain }) => {
+    const violations: string[] = [];
+    await watchCsp(page, violations);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.slice(1));
+    });
+    await page.goto(new URL('headless.html', reactServer.url).toString());
+    const wallets = page.getByRole('region', { name: 'Wallets' });
+    await wallets.getByRole('button', { name: /Test Wallet/ }).click();
+    await expect(page.getByTestId('address')).toHaveText(wallet.address);
+    await expect(page.getByTestId('balance')).toHaveText(/^[\d,.]+ BNB$/);
+
+    const recipient = privateKeyToAddress(generatePrivateKey());
+    await page.getByLabel('To').fill(recipient);
+    await page.getByLabel('Amount').fill('0.01');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByTestId('send-outcome')).toHaveText('sent');
+    await expect(page.getByTestId('sent')).toHaveText(/^0x[0-9a-f]{64} confirmed$/);
+    expect(await chain.getBalance({ address: recipient })).toBe(parseEther('0.01'));
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('session')).toHaveText(new RegExp(`^${wallet.address}$`, 'i'));
+    expect(wallet.methods()).toEqual(expect.arrayContaining(['eth_requestAccounts', 'eth_sendTransaction', 'personal_sign']));
+
+    await page.reload();
+    await expect(page.getByTestId('address')).toHaveText(wallet.address);
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(wallets.getByRole('button', { name: /Test Wallet/ })).toBeVisible();
+
+    // Its own UI only: no element of the modal is defined or in the page, and no lit or element chunk was loaded.
+    expect(await page.evaluate(() => ['mb-modal', 'mb-connect-button'].filter((tag) => customElements.get(tag) || document.querySelector(tag)))).toEqual([]);
+    const loaded = scripts.map((file) => readFileSync(join(reactDapp.distDir, file), 'utf8'));
+    expect(loaded.filter((text) => /customElements\.define\(|lit-html|LitElement/.test(text))).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
   test("a plain HTML page without a bundler loads the script-tag build and connects the injected wallet, under the README's self-hosted CSP", async ({ page, wallet }) => {
     const violations: string[] = [];
     await watchCsp(page, violations);

@@ -5,6 +5,7 @@ import { DEVICE_MAIL, LOGIN_MAIL, newEmail, waitForMail } from '../embedded/mail
 import { unlockWithPassword } from '../embedded/protect.js';
 import { startEmbeddedDappServer, type DappServer } from '../modal/dapp-server.js';
 import { connectButton, isBlockedFrame, latestMailId, logIn, startHostileSite, type DappWindow, type HostileSite } from './helpers.js';
+import { clickToApprove } from './approve.js';
 
 /**
  * Issue 18: each attack on the embedded wallet, tried from a dapp page or from a page of another loopback origin
@@ -158,7 +159,7 @@ test('where the browser cannot tell whether the frame is visible, the approval m
   expect(new URL(popup.url()).origin).toBe(new URL(stack.frameUrl).origin);
   await expect(popup.getByRole('heading', { name: 'Sign message' })).toBeVisible();
   await expect(popup.getByText('Sign in to Minibot')).toBeVisible();
-  await popup.getByRole('button', { name: 'Approve' }).click();
+  await clickToApprove(popup, popup.getByRole('button', { name: 'Approve' }));
   expect(await signed).toMatch(/^0x[0-9a-f]+$/);
 });
 
