@@ -1047,7 +1047,9 @@ export function useSwitchTo() {
   const apps = [
     {
       dir: join(parent, 'readme-vite-app'),
-      files: { ...readmeApp('A Vite single-page app'), 'src/readme-checks.ts': literalIdChecks('./wallet', 97) },
+      // The headless dapp's page beside it: its declarations (`@minibot/modal/headless` and its React hooks) checked
+      // with `skipLibCheck: false` too, in the same tsc run.
+      files: { ...readmeApp('A Vite single-page app'), 'src/readme-checks.ts': literalIdChecks('./wallet', 97), 'src/headless-dapp.tsx': headlessDappSource },
       tsconfig: {
         compilerOptions: { ...compilerOptions, ...templateStrictness, jsx: 'react-jsx' },
         include: ['src'],
