@@ -3,7 +3,7 @@
  * an `href`, `src`, `window.open` or `location`. Rejected URLs answer undefined (the caller hides its button or
  * shows the fallback image) and are logged once at warn level; nothing throws.
  */
-import { log } from './logger.js';
+import { log } from './log.js';
 
 // Schemes a browser runs, reads locally or hands to itself: never a wallet link, even in the `name://` form.
 const BLOCKED = /^(javascript|vbscript|livescript|data|file|blob|about|filesystem|view-source|jar|chrome(-extension)?|moz-extension|resource|wss?|ftp):$/;
