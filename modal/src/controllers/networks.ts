@@ -1,5 +1,4 @@
 import type { ApiContext } from '../api/http.js';
-import { fetchSupportedChains } from '../api/blockchain-core.js';
 import { createStore } from '../core/store.js';
 import type { ChainNamespace, Eip1193Provider, ModalNetwork, Store } from '../core/types.js';
 import type { SendController } from './send/send.js';
@@ -115,7 +114,8 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
       store.setState(() => ({ ...initial(), supportedChains }));
     },
     async isActiveChainSupported() {
-      supported ??= fetchSupportedChains(deps.api).then(
+      // The request's module (and the HTTP layer) loads with the first check, out of what a page loads first.
+      supported ??= import('../api/blockchain-core.js').then((m) => m.fetchSupportedChains(deps.api)).then(
         (result) => result.http,
         () => {
           supported = undefined;
