@@ -3,6 +3,7 @@
  * an `href`, `src`, `window.open` or `location`. Rejected URLs answer undefined (the caller hides its button or
  * shows the fallback image) and are logged once at warn level; nothing throws.
  */
+import { log } from './logger.js';
 import { checkOutsideUrl } from './safe-image-url.js';
 
 export { safeImageUrl } from './safe-image-url.js';
@@ -36,11 +37,13 @@ export function schemeOf(url: unknown): string | undefined {
  * @example safeLinkUrl('metamask://', { scheme: 'metamask' }) // 'metamask://'; safeLinkUrl('metamask://') // undefined
  */
 export const safeLinkUrl = (url: string | null | undefined, options: LinkOptions = {}): string | undefined => {
+  // Links are gated in the modal's shell and views, which carry the logger (no first-click or headless code asks).
   const declared = options.scheme?.toLowerCase();
   return checkOutsideUrl(
     url,
     false,
     ({ href, protocol }) => /^[a-z][a-z\d+.-]*:\/\//.test(href) && !BLOCKED.test(protocol) && !OS_HANDLERS.test(protocol) && declared !== undefined && protocol === `${declared}:`,
+    log,
   );
 };
 
