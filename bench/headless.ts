@@ -31,9 +31,13 @@ writeBenchReport({
 | lit modules in any chunk the headless entry can reach (lazy ones included) | ${figures.litModulesReachable} |
 
 Bundled from source as bench/view-sizes.ts bundles the element entry (esbuild, code-split, minified, gzip level 9 per
-file; bench/headless-sizes.ts). The connect path carries the same controllers the element entry loads before its
-first click (about 11.4 kB of it: connection, account, networks, WalletConnect, analytics, the bag and the client),
-the URL gate with the logger it loads for wallet icons (about 2 kB), and the stores (about 2 kB). The directory's
-controller and endpoints load on \`wallets.load()\`, the Account hub, Swap and SIWX on their first use.
+file; bench/headless-sizes.ts). The connect path carries the core the element entry loads before its first click
+(connection with EIP-6963 discovery, account, networks, the WalletConnect pairing's state, router, modal, toasts, the
+bag's wiring and the client), the stores, the URL gate's image rule, and the small shared chunks a dapp's bundler
+splits out (store, storage, constants, errors, esbuild's runtime helpers). Out of it: the analytics controller (loads
+on the first interaction), the chain switch, the supported-chains and identity requests with the HTTP layer (on their
+first call), WalletConnect's provider loader, the logger, and the deep link rules with the URL gate's link rule (on
+the first pairing of a directory wallet). The directory's controller and endpoints load on \`wallets.load()\`, the
+Account hub, Swap and SIWX on their first use.
 `,
 });

@@ -5,7 +5,7 @@ import type { AccountSnapshot, Address, Clock, Eip1193Provider, FetchLike, Modal
 import type { ModalControllers, MountModal } from './controllers/bag.js';
 import { createEip6963Discovery, type ConnectorDiscovery, type DiscoveryTarget } from './connectors/eip6963.js';
 import { getChainId } from './connectors/injected.js';
-import { loadUniversalProvider, type WcUniversalProvider } from './connectors/walletconnect.js';
+import type { WcUniversalProvider } from './connectors/walletconnect.js';
 import { createControllers } from './controllers/index.js';
 import { resolveOptions } from './controllers/options.js';
 import { ChainSwitchError, ModalError } from './errors.js';
@@ -77,7 +77,7 @@ export function createClient(options: ModalOptions, environment: CreateModalEnvi
     clock,
     isMobile: environment.isMobile ?? detectMobile(),
     discovery,
-    loadWalletConnect: environment.loadWalletConnect ?? (() => loadUniversalProvider(resolved)),
+    loadWalletConnect: environment.loadWalletConnect ?? (() => import('./connectors/walletconnect.js').then((m) => m.loadUniversalProvider(resolved))),
     location,
     createObjectUrl: browser && typeof URL.createObjectURL === 'function' ? (blob) => URL.createObjectURL(blob) : undefined,
     readNativeBalance: viem?.readNativeBalance,

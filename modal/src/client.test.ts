@@ -32,40 +32,6 @@ function setup(overrides: { storage?: ReturnType<typeof createMemoryStorage>; au
 
 afterEach(() => setDefaultClient(undefined));
 
-describe('importing the library', () => {
-  it('touches no window, document or storage (server rendering safe)', async () => {
-    const touched: string[] = [];
-    const saved = new Map<string, PropertyDescriptor | undefined>();
-    for (const name of ['window', 'document', 'localStorage', 'sessionStorage', 'customElements', 'HTMLElement']) {
-      const had = Object.getOwnPropertyDescriptor(globalThis, name);
-      if (had && !had.configurable) continue;
-      saved.set(name, had);
-      Object.defineProperty(globalThis, name, {
-        configurable: true,
-        get() {
-          touched.push(name);
-          return had?.get ? had.get.call(globalThis) : had?.value;
-        },
-      });
-    }
-    try {
-      vi.resetModules();
-      const lib = await import('./index.js');
-      expect(typeof lib.createModal).toBe('function');
-      const react = await import('./react/index.js');
-      expect(typeof react.WalletProvider).toBe('function');
-      const wagmi = await import('./wagmi/index.js');
-      expect(typeof wagmi.minibotConnector).toBe('function');
-    } finally {
-      for (const [name, had] of saved) {
-        if (had) Object.defineProperty(globalThis, name, had);
-        else delete (globalThis as Record<string, unknown>)[name];
-      }
-    }
-    expect(touched).toEqual([]);
-  });
-});
-
 describe('createModal', () => {
   it('connects, exposes the account and notifies subscribers', async () => {
     const { modal, controllers } = setup();

@@ -1,5 +1,5 @@
-import { DEFAULT_API_URLS, WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
-import type { ConnectorInfo, Eip1193Provider, ResolvedOptions, WcAuthProvider } from '../core/types.js';
+import { DEFAULT_API_URLS } from '../core/constants.js';
+import type { Eip1193Provider, ResolvedOptions, WcAuthProvider } from '../core/types.js';
 
 /** The part of @walletconnect/universal-provider the modal uses. */
 export interface WcUniversalProvider extends Eip1193Provider {
@@ -15,12 +15,6 @@ export interface WcUniversalProvider extends Eip1193Provider {
   authenticate: WcAuthProvider['authenticate'];
   client: { core: { verify: { isDevEnv?: boolean } } } & WcAuthProvider['client'];
 }
-
-export const walletConnectConnector: ConnectorInfo = {
-  id: WALLET_CONNECT_CONNECTOR_ID,
-  name: 'WalletConnect',
-  type: 'WALLET_CONNECT',
-};
 
 /** True unless the relay is the hosted one: then domain verification (a hosted frame) is switched off. */
 export function isLocalRelay(relayUrl: string): boolean {

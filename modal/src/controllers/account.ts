@@ -1,5 +1,4 @@
 import type { ApiContext } from '../api/http.js';
-import { fetchIdentity as fetchIdentityApi } from '../api/blockchain-core.js';
 import { IDENTITY_CACHE_MS } from '../core/constants.js';
 import { createStore } from '../core/store.js';
 import type { BalanceCache } from './account-balance.js';
@@ -146,6 +145,8 @@ export function createAccountController(deps: AccountControllerDeps): AccountCon
       }
       if (!(await deps.isActiveChainSupported())) return;
       try {
+        // The request's module (and the HTTP layer) loads with the first one, as the supported-chains gate's does.
+        const { fetchIdentity: fetchIdentityApi } = await import('../api/blockchain-core.js');
         const identity = await fetchIdentityApi(deps.api, { address, sender: address });
         writeJson(deps.storage, key, { at: deps.clock.now(), name: identity.name, avatar: identity.avatar } satisfies IdentityCacheEntry);
         if (active().account.address === address) patch(namespace, { profileName: identity.name, profileImage: identity.avatar });

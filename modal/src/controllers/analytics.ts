@@ -1,5 +1,5 @@
 import type { ApiContext } from '../api/http.js';
-import { createStore } from '../core/store.js';
+import { createStore, type WritableStore } from '../core/store.js';
 import { log } from '../core/log.js';
 import { HttpError } from '../errors.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
@@ -41,11 +41,16 @@ export interface AnalyticsControllerDeps {
   location?: { href: string; hostname: string; origin: string };
   /** The analytics feature flag. */
   analyticsFeature: boolean;
-  randomId: () => string;
+  /** The events' ids; `crypto.randomUUID` by default. */
+  randomId?: () => string;
   now: () => number;
   /** Where the one-time alert is also reported (the modal's logger at error level by default). */
   report?: (message: string) => void;
+  /** The store to keep the state in (the bag's, when the controller loads after it: `deferAnalytics`); a new one by default. */
+  store?: WritableStore<AnalyticsState>;
 }
+
+const randomEventId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
 
 /** `https://*.example.com` style patterns of the allow-list. */
 export function isOriginAllowed(origin: string, allowed: string[]): boolean {
@@ -61,7 +66,7 @@ export function isOriginAllowed(origin: string, allowed: string[]): boolean {
 /** Analytics config and events; HTTP 403 or a disallowed origin shows 'Invalid App Configuration' once. */
 export function createAnalyticsController(deps: AnalyticsControllerDeps): AnalyticsController {
   const text = deps.messages;
-  const store = createStore<AnalyticsState>({ enabled: false });
+  const store = deps.store ?? createStore<AnalyticsState>({ enabled: false });
   let alertShown = false;
   const showAlert = () => {
     if (alertShown) return;
@@ -110,7 +115,7 @@ export function createAnalyticsController(deps: AnalyticsControllerDeps): Analyt
       try {
         const { sendAnalyticsEvent } = await import('../api/analytics.js');
         await sendAnalyticsEvent(deps.api, {
-          eventId: deps.randomId(),
+          eventId: (deps.randomId ?? randomEventId)(),
           url: location.href,
           domain: location.hostname,
           timestamp: deps.now(),

@@ -21,8 +21,8 @@ import { createMemoryStorage, STORAGE_KEYS } from '../storage.js';
 import { createControllers } from './index.js';
 import { resolveOptions } from './options.js';
 
-// The balance fetch is a lazy module; loaded once here so that its dynamic import resolves within a flush.
-beforeAll(() => Promise.all([import('./account-balance.js'), import('../core/address.js')]));
+// The balance fetch and the chain switch are lazy modules; loaded once here so that their dynamic imports resolve within a flush.
+beforeAll(() => Promise.all([import('./account-balance.js'), import('../core/address.js'), import('../connectors/switch-chain.js')]));
 import { shouldShowUnsupportedChain } from './networks.js';
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
@@ -317,6 +317,19 @@ describe('networks', () => {
     await controllers.networks.switchNetwork(31337);
     expect(controllers.networks.getState()).toMatchObject({ switching: false, activeNetwork: { id: 31337 } });
     expect(controllers.getAccount().chainId).toBe(31337);
+  });
+
+  it('a switch cancelled while its wallet calls load asks the wallet nothing and leaves the network as it was', async () => {
+    const { controllers, wallet } = setup();
+    await controllers.connection.connect('com.test.wallet');
+    controllers.modal.open({ view: 'Networks' });
+    const pending = controllers.networks.switchNetwork(31337);
+    expect(controllers.networks.getState().switching).toBe(true);
+    controllers.modal.close();
+    await pending;
+    expect(wallet.provider.calls.filter((c) => c.method.startsWith('wallet_'))).toEqual([]);
+    expect(controllers.networks.getState()).toMatchObject({ switching: false, activeNetwork: { id: 56 } });
+    expect(controllers.getAccount().chainId).toBe(56);
   });
 
   it('while disconnected, switching only changes the active network; an unknown id throws "Network not found"', async () => {

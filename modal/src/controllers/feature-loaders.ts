@@ -14,6 +14,7 @@ export const featureLoaders = {
   siwx: () => import('./siwx/siwx.js'),
   checksum: () => import('../core/address.js'),
   accountBalance: () => import('./account-balance.js'),
+  analytics: () => import('./analytics.js'),
 };
 
 export type FeatureLoaders = typeof featureLoaders;

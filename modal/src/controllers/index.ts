@@ -5,7 +5,7 @@ import type { CoreControllers, ModalControllers } from './bag.js';
 import type { ConnectorDiscovery } from '../connectors/eip6963.js';
 import type { WcUniversalProvider } from '../connectors/walletconnect.js';
 import { createAccountController } from './account.js';
-import { createAnalyticsController } from './analytics.js';
+import { deferAnalytics } from './analytics-deferred.js';
 import { createConnectionController } from './connection.js';
 import { createModalController } from './modal.js';
 import { createNetworksController, shouldShowUnsupportedChain } from './networks.js';
@@ -48,9 +48,6 @@ export function apiContextOf(options: ResolvedOptions, fetch: FetchLike): ApiCon
     urls: { blockchainApi: options.apiUrls.blockchainApi, walletDirectory: options.apiUrls.walletDirectory, analytics: options.apiUrls.analytics },
   };
 }
-
-const defaultRandomId = () =>
-  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
 
 /** Wires every controller and the rules between them (one factory; no DOM). */
 export function createControllers(deps: ControllerDeps): ModalControllers {
@@ -142,14 +139,22 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
   let directory: DirectoryController | undefined = deps.createDirectory?.(directoryDeps);
   // The embedded wallet's frame (DOM): the modal's shell hands in how to open it when it mounts.
   let openFrame: (() => Promise<FrameChannel>) | undefined;
-  const analytics = createAnalyticsController({
-    messages: options.messages,
-    api,
-    location: deps.location,
-    analyticsFeature: options.features.analytics,
-    randomId: deps.randomId ?? defaultRandomId,
-    now: () => clock.now(),
-  });
+  // Its checks and events wait for the first interaction (`init()`), and so does its module.
+  const analytics = deferAnalytics(() =>
+    loaders()
+      .then((m) => m.featureLoaders.analytics())
+      .then((m) => (store) =>
+        m.createAnalyticsController({
+          messages: options.messages,
+          api,
+          location: deps.location,
+          analyticsFeature: options.features.analytics,
+          randomId: deps.randomId,
+          now: () => clock.now(),
+          store,
+        }),
+      ),
+  );
 
   const isConnected = () => connection.getState().status === 'connected';
   const modal = createModalController({

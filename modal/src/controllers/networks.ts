@@ -1,9 +1,7 @@
 import type { ApiContext } from '../api/http.js';
-import { fetchSupportedChains } from '../api/blockchain-core.js';
 import { createStore } from '../core/store.js';
 import type { ChainNamespace, Eip1193Provider, ModalNetwork, Store } from '../core/types.js';
 import type { SendController } from './send/send.js';
-import { switchChain as defaultSwitchChain } from '../connectors/switch-chain.js';
 import { ModalError } from '../errors.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
 
@@ -63,7 +61,6 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
     switching: false,
   });
   const store = createStore<NetworksState>(initial());
-  const switchChain = deps.switchChain ?? defaultSwitchChain;
   let supported: Promise<string[]> | undefined;
 
   // By CAIP-2 id: an EVM chain id is `eip155:<id>`; a Solana network is named by its own.
@@ -89,6 +86,9 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
       store.setState({ switching: true });
       try {
         if (provider && network.chainNamespace === 'eip155') {
+          // The wallet calls load with the first switch (out of what a page loads first); a switch cancelled meanwhile asks nothing.
+          const switchChain = deps.switchChain ?? (await import('../connectors/switch-chain.js')).switchChain;
+          if (mine !== switchAttempt) return;
           await switchChain(provider, network);
           if (mine !== switchAttempt) return;
           store.setState({ walletChainId: network.id, isUnsupported: false });
@@ -114,7 +114,8 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
       store.setState(() => ({ ...initial(), supportedChains }));
     },
     async isActiveChainSupported() {
-      supported ??= fetchSupportedChains(deps.api).then(
+      // The request's module (and the HTTP layer) loads with the first check, out of what a page loads first.
+      supported ??= import('../api/blockchain-core.js').then((m) => m.fetchSupportedChains(deps.api)).then(
         (result) => result.http,
         () => {
           supported = undefined;

@@ -150,6 +150,77 @@ describe('analytics alert in the modal', () => {
   });
 });
 
+describe("the bag's analytics, whose module loads on init()", () => {
+  async function bag(analyticsEnabled: boolean) {
+    const { createControllers } = await import('./index.js');
+    const { resolveOptions } = await import('./options.js');
+    const { createEip6963Discovery } = await import('../connectors/eip6963.js');
+    const { createMemoryStorage } = await import('../storage.js');
+    const clock = createFakeClock();
+    const fetch = createFakeFetch((r) =>
+      r.url.includes('getAnalyticsConfig') ? json({ isAnalyticsEnabled: analyticsEnabled }) : r.url.includes('origins') ? json({ allowedOrigins: [] }) : new Response(null, { status: 202 }),
+    );
+    const controllers = createControllers({
+      options: resolveOptions(testOptions({ features: { analytics: true } })),
+      fetch,
+      storage: createMemoryStorage(),
+      clock,
+      isMobile: false,
+      discovery: createEip6963Discovery(undefined, clock),
+      loadWalletConnect: () => Promise.reject(new Error('unused')),
+      location,
+      randomId: () => 'evt',
+    });
+    const events = () => fetch.requests.filter((r) => r.method === 'POST').map((r) => (JSON.parse(r.body!) as { props: { event: string } }).props.event);
+    return { controllers, events };
+  }
+
+  it('sends an event fired after init() but before the module and the config arrived, once they have', async () => {
+    const { controllers, events } = await bag(true);
+    const init = controllers.analytics.init();
+    controllers.modal.open();
+    expect(controllers.analytics.getState().enabled).toBe(false);
+    await init;
+    await vi.waitFor(() => expect(events()).toEqual(['MODAL_OPEN']));
+    expect(controllers.analytics.getState().enabled).toBe(true);
+    controllers.modal.close();
+    await vi.waitFor(() => expect(events()).toEqual(['MODAL_OPEN', 'MODAL_CLOSE']));
+  });
+
+  it('drops an event fired before init(), as before the config, and loads nothing for it', async () => {
+    const { controllers, events } = await bag(true);
+    controllers.modal.open();
+    await flush();
+    await controllers.analytics.init();
+    controllers.modal.close();
+    await vi.waitFor(() => expect(events()).toEqual(['MODAL_CLOSE']));
+  });
+
+  it('shows the alert of a check that failed while the modal was open', async () => {
+    const { createControllers } = await import('./index.js');
+    const { resolveOptions } = await import('./options.js');
+    const { createEip6963Discovery } = await import('../connectors/eip6963.js');
+    const { createMemoryStorage } = await import('../storage.js');
+    const clock = createFakeClock();
+    const controllers = createControllers({
+      options: resolveOptions(testOptions()),
+      fetch: createFakeFetch(() => json({}, 403)),
+      storage: createMemoryStorage(),
+      clock,
+      isMobile: false,
+      discovery: createEip6963Discovery(undefined, clock),
+      loadWalletConnect: () => Promise.reject(new Error('unused')),
+      location,
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    controllers.modal.open();
+    await controllers.analytics.init();
+    expect(controllers.toasts.getState()).toMatchObject({ open: true, variant: 'error' });
+    expect(controllers.analytics.getState().alert).toBeUndefined();
+    error.mockRestore();
+  });
+});
+
 describe('analytics', () => {
   it("HTTP 403 shows the alert 'Invalid App Configuration' once, with the dashboard hint", async () => {
     const fetch = createFakeFetch(() => json({}, 403));

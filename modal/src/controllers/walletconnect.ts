@@ -1,10 +1,17 @@
-import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS } from '../core/constants.js';
+import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS, WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
 import { createStore } from '../core/store.js';
-import type { Clock, ModalNetwork, Store, WalletSession } from '../core/types.js';
+import type { Clock, ConnectorInfo, ModalNetwork, Store, WalletSession } from '../core/types.js';
 import { isUserRejection } from '../errors.js';
-import { walletConnectConnector, type WcUniversalProvider } from '../connectors/walletconnect.js';
+import type { WcUniversalProvider } from '../connectors/walletconnect.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
 import { log } from '../core/log.js';
+
+/** The connector of a WalletConnect session (its provider's module loads only when a pairing starts). */
+export const walletConnectConnector: ConnectorInfo = {
+  id: WALLET_CONNECT_CONNECTOR_ID,
+  name: 'WalletConnect',
+  type: 'WALLET_CONNECT',
+};
 
 export interface WalletConnectState {
   status: 'idle' | 'loading' | 'ready' | 'connected' | 'error';

@@ -4,6 +4,9 @@
  * shows the fallback image) and are logged once at warn level; nothing throws.
  */
 import { log } from './logger.js';
+import { checkOutsideUrl } from './safe-image-url.js';
+
+export { safeImageUrl } from './safe-image-url.js';
 
 // Schemes a browser runs, reads locally or hands to itself: never a wallet link, even in the `name://` form.
 const BLOCKED = /^(javascript|vbscript|livescript|data|file|blob|about|filesystem|view-source|jar|chrome(-extension)?|moz-extension|resource|wss?|ftp):$/;
@@ -12,30 +15,11 @@ const BLOCKED = /^(javascript|vbscript|livescript|data|file|blob|about|filesyste
  * a wallet, even when a directory declares one. Windows' `ms-*` handlers are refused as a family.
  */
 const OS_HANDLERS = /^(ms-[a-z0-9.+-]*|search|search-ms|shell|mk|its|hcp|help|x-help-action|res|ie\.http|microsoft-edge(-holographic)?|windowsdefender|onenote|skype|lync|callto|sip|tel|sms|mailto|smb|nfs|afp|cifs|sftp|ssh|telnet|rlogin|vnc|rdp|ldaps?|gopher|news|nntp|snews|steam|itms(-services|-apps|-appss)?|apple-?macappstore|x-apple\.systempreferences|facetime(-audio)?|vscode(-insiders)?|jetbrains|zoommtg|webcal|magnet|ed2k|irc|xmpp):$/;
-const rejected = new Set<string>();
 
 /** What a caller knows about a link: the custom scheme the wallet directory declares for this wallet, if any. */
 export interface LinkOptions {
   /** e.g. `metamask`: a `metamask://` link is then accepted (never an OS handler). Absent: web links only. */
   scheme?: string;
-}
-
-function parse(url: unknown, image: boolean, options: LinkOptions = {}): string | undefined {
-  // Control characters never appear in a URL we want (browsers strip or reinterpret them), nor spaces and
-  // backslashes in a link; an SVG data URI may hold spaces.
-  if (typeof url !== 'string' || (image ? /\p{Cc}/u : /[\p{Cc} \\]/u).test(url)) return;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return;
-  }
-  const { protocol, hostname, href } = parsed;
-  if (protocol === 'https:') return href;
-  if (protocol === 'http:') return /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(hostname) ? href : undefined;
-  if (image) return /^data:image\/(png|jpeg|webp|gif|svg\+xml)[;,]/i.test(href) ? href : undefined;
-  const declared = options.scheme?.toLowerCase();
-  return /^[a-z][a-z\d+.-]*:\/\//.test(href) && !BLOCKED.test(protocol) && !OS_HANDLERS.test(protocol) && declared !== undefined && protocol === `${declared}:` ? href : undefined;
 }
 
 /** The custom scheme of a `name://` link (`metamask` for `metamask://wc`), as a directory declares it; undefined for web links. */
@@ -46,25 +30,21 @@ export function schemeOf(url: unknown): string | undefined {
   return scheme && scheme !== 'http' && scheme !== 'https' ? scheme : undefined;
 }
 
-function gate(url: unknown, image: boolean, options?: LinkOptions): string | undefined {
-  const safe = parse(url, image, options);
-  if (safe === undefined && url != null && url !== '' && rejected.size < 100 && !rejected.has(String(url))) {
-    rejected.add(String(url));
-    log('warn', `Rejected ${image ? 'image' : 'link'} URL`, String(url).slice(0, 200));
-  }
-  return safe;
-}
-
 /**
  * A link (href, window.open, location) from outside: `https:`, `http:` on a loopback host, or the wallet scheme
  * `name://` that the directory declares for this wallet (`options.scheme`), unless it is an operating-system handler.
  * Returns the normalised URL, or undefined when rejected.
  * @example safeLinkUrl('metamask://', { scheme: 'metamask' }) // 'metamask://'; safeLinkUrl('metamask://') // undefined
  */
-export const safeLinkUrl = (url: string | null | undefined, options?: LinkOptions): string | undefined => gate(url, false, options);
+export const safeLinkUrl = (url: string | null | undefined, options: LinkOptions = {}): string | undefined => {
+  // Links are gated in the modal's shell and views, which carry the logger (no first-click or headless code asks).
+  const declared = options.scheme?.toLowerCase();
+  return checkOutsideUrl(
+    url,
+    false,
+    ({ href, protocol }) => /^[a-z][a-z\d+.-]*:\/\//.test(href) && !BLOCKED.test(protocol) && !OS_HANDLERS.test(protocol) && declared !== undefined && protocol === `${declared}:`,
+    log,
+  );
+};
 
-/**
- * An image (`<img src>`) from outside: `https:`, loopback `http:`, or `data:image/(png|jpeg|webp|gif|svg+xml)`.
- * @example safeImageUrl('data:image/svg+xml;base64,PHN2Zy8+') // the same URL; safeImageUrl('data:text/html,x') // undefined
- */
-export const safeImageUrl = (url: string | null | undefined): string | undefined => gate(url, true);
+

@@ -1,5 +1,5 @@
 import type { ModalControllers } from '../controllers/bag.js';
-import { safeImageUrl } from '../core/safe-url.js';
+import { safeImageUrl } from '../core/safe-image-url.js';
 import type { AccountSnapshot, ModalNetwork } from '../core/types.js';
 import { derivedStore, watchAll, type ExternalStore } from './external-store.js';
 

@@ -1,8 +1,7 @@
 import type { WcWallet } from '../api/directory-types.js';
 import type { ModalControllers } from '../controllers/bag.js';
 import type { DirectoryController } from '../controllers/directory.js';
-import { walletDeepLink } from '../core/deep-link.js';
-import { safeImageUrl } from '../core/safe-url.js';
+import { safeImageUrl } from '../core/safe-image-url.js';
 import { createStore } from '../core/store.js';
 import type { ConnectorInfo } from '../core/types.js';
 import { derivedStore, watchAll, type ExternalStore } from './external-store.js';
@@ -99,6 +98,12 @@ export const WALLET_CONNECT_WALLET: HeadlessWallet = Object.freeze({ id: 'wallet
 export function createConnectStores(controllers: ModalControllers): { wallets: WalletsStore; connect: ConnectStore; walletConnect: WalletConnectStore } {
   const { connection, walletConnect, options } = controllers;
   const asked = createStore<{ wallet?: HeadlessWallet; via?: 'connector' | 'walletConnect' }>({});
+  // The deep link's rules (with the URL gate's link rules) load when a directory wallet is asked to pair, beside
+  // WalletConnect's far larger provider; the snapshot is computed again when they arrive.
+  const deepLinks = createStore<{ walletDeepLink?: typeof import('../core/deep-link.js').walletDeepLink }>({});
+  const loadDeepLinks = () => {
+    if (!deepLinks.getState().walletDeepLink) void import('../core/deep-link.js').then((m) => deepLinks.setState({ walletDeepLink: m.walletDeepLink }), () => undefined);
+  };
   // The directory's chunk (its controller and endpoints) loads on the first `load()`, as the modal's shell makes it.
   let directory: DirectoryController | undefined = controllers.directory as DirectoryController | undefined;
   const directoryReady = createStore({ ready: Boolean(directory) });
@@ -205,6 +210,7 @@ export function createConnectStores(controllers: ModalControllers): { wallets: W
     async connect(wallet) {
       if (wallet.directory) directory?.addRecent(wallet.directory);
       const via = wallet.connectorId && options.enableInjected ? 'connector' : 'walletConnect';
+      if (via === 'walletConnect' && wallet.directory) loadDeepLinks();
       asked.setState({ wallet, via });
       if (via === 'connector') await connection.connect(wallet.connectorId!);
       else await walletConnectStore.start();
@@ -223,12 +229,12 @@ export function createConnectStores(controllers: ModalControllers): { wallets: W
 
   const walletConnectStore: WalletConnectStore = {
     ...derivedStore(
-      (changed) => watchAll([walletConnect, asked], changed),
+      (changed) => watchAll([walletConnect, asked, deepLinks], changed),
       () => {
         const { status, uri, pairingExpiry, error } = walletConnect.getState();
         const entry = asked.getState().via === 'walletConnect' ? asked.getState().wallet?.directory : undefined;
         const link = entry && (controllers.isMobile ? entry.mobile_link : (entry.desktop_link ?? entry.webapp_link));
-        return { status, uri, pairingExpiry, error, deepLink: uri ? walletDeepLink(link, uri) : undefined };
+        return { status, uri, pairingExpiry, error, deepLink: uri ? deepLinks.getState().walletDeepLink?.(link, uri) : undefined };
       },
     ),
     // The controller keeps a pairing under way while its URI is valid, and makes a new one otherwise.
