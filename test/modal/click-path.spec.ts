@@ -35,9 +35,11 @@ test('hovering the connect button requests the click path before any click; the 
   // The page's entry and the button it defines at once (`defineConnectButton()` imports it).
   const firstLoad = new Set([...closure(entryScript('dapp/main.ts')), ...closure(entryScript('elements/connect-button/connect-button.ts'))]);
   const clickPath = [...closure(entryScript('elements/modal/mount.ts'))].filter((script) => !firstLoad.has(script));
-  // The shell, the Connect view, its elements and the texts: a handful of files, not one per module.
+  // The shell, the Connect view, its elements and the texts: a handful of files, not one per module. (Eleven since the
+  // HTTP layer left the first load for the shell: the directory's request is the click's, and the lazy features share
+  // it, so a dapp's bundler gives it a file of its own.)
   expect(clickPath.length).toBeGreaterThanOrEqual(3);
-  expect(clickPath.length).toBeLessThanOrEqual(10);
+  expect(clickPath.length).toBeLessThanOrEqual(11);
 
   const requested: { script: string; phase: 'load' | 'hover' | 'click' }[] = [];
   let phase: 'load' | 'hover' | 'click' = 'load';
