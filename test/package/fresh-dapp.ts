@@ -106,6 +106,20 @@ export const german: typeof de = de;
   'tsconfig.json': JSON.stringify({ compilerOptions, include: ['src'] }, null, 2),
 };
 
+/** A Vite project's HTML page: a root element and the module script `src/<script>`. */
+const htmlPage = (title: string, script: string) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/src/${script}"></script>
+  </body>
+</html>
+`;
 
 /**
  * The headless dapp: its own wallet list, account line, send form and sign-in on `@minibot/modal/headless` and its
@@ -221,19 +235,7 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({ plugins: [react()], build: { rollupOptions: { input: ['index.html', 'headless.html'] } } });
 `,
   // A second page of the same project: a dapp that draws its own UI on the headless entry (no element of the modal).
-  'headless.html': `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Fresh headless dapp</title>
-  </head>
-  <body>
-    <div id="root"></div>
-    <script type="module" src="/src/headless.tsx"></script>
-  </body>
-</html>
-`,
+  'headless.html': htmlPage('Fresh headless dapp', 'headless.tsx'),
   'src/headless.tsx': headlessDappSource,
   'src/main.tsx': `import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -305,20 +307,6 @@ export function Checks() {
   'tsconfig.json': JSON.stringify({ compilerOptions: { ...compilerOptions, jsx: 'react-jsx' }, include: ['src'] }, null, 2),
 };
 
-
-const htmlPage = (title: string, script: string) => `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${title}</title>
-  </head>
-  <body>
-    <div id="root"></div>
-    <script type="module" src="/src/${script}"></script>
-  </body>
-</html>
-`;
 
 const presaleAbiSource = `export const presaleAbi = [
   { type: 'function', name: 'price', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'uint256' }] },
@@ -709,7 +697,6 @@ export async function serveStatic(root: string, config: unknown, csp: string): P
   const { port } = server.address() as { port: number };
   return { url: `http://localhost:${port}/`, close: () => new Promise<void>((done) => server.close(() => done())) };
 }
-
 
 /**
  * The self-hosted Content-Security-Policy of modal/README.md ("Strict Content-Security-Policy"), as a developer
