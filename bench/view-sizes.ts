@@ -18,12 +18,15 @@ createModal({ projectId: 'budget', networks: [bscNetwork], metadata: { name: 'B'
 export const load = () => import('@minibot/modal/modal');
 `;
 
-function staticClosure(metafile: Metafile, start: string): Set<string> {
+/** `start` and the chunks it imports statically; with `lazy`, its dynamic imports' chunks too (all it can ever load). */
+function closureOf(metafile: Metafile, start: string, lazy = false): Set<string> {
   const seen = new Set<string>();
   const visit = (path: string) => {
     if (seen.has(path)) return;
     seen.add(path);
-    for (const imported of metafile.outputs[path].imports) if (imported.kind === 'import-statement' && metafile.outputs[imported.path]) visit(imported.path);
+    for (const imported of metafile.outputs[path].imports) {
+      if ((lazy || imported.kind === 'import-statement') && metafile.outputs[imported.path]) visit(imported.path);
+    }
   };
   visit(start);
   return seen;
@@ -53,11 +56,18 @@ export interface DappBundle {
   outputOf(source: string): string;
   /** The output and every chunk it imports statically (what loading it costs). */
   closure(output: string): Set<string>;
+  /** The output and every chunk it can load, static or lazy. */
+  reachable(output: string): Set<string>;
+  /** The source modules bundled into `paths`, sorted. */
+  sourcesOf(paths: Iterable<string>): string[];
   kb(paths: Iterable<string>): number;
 }
 
-/** Bundles `contents` (default: createModal from the element entry + the connect button) as a dapp would. */
-export async function bundleDapp(contents = entry): Promise<DappBundle> {
+/**
+ * Bundles `contents` (default: createModal from the element entry + the connect button) as a dapp would; `external`
+ * names packages the dapp brings itself (left out of the figures).
+ */
+export async function bundleDapp(contents = entry, { external = [] }: { external?: string[] } = {}): Promise<DappBundle> {
   const result = await build({
     absWorkingDir: root,
     stdin: { contents, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
@@ -65,6 +75,7 @@ export async function bundleDapp(contents = entry): Promise<DappBundle> {
     write: false,
     metafile: true,
     tsconfig: `${root}tsconfig.json`,
+    external,
     ...dappBundleOptions,
   });
   const sizes = new Map(result.outputFiles.map((file) => [file.path.slice(root.length), gzipSync(file.contents, { level: 9 }).length / 1024]));
@@ -74,7 +85,9 @@ export async function bundleDapp(contents = entry): Promise<DappBundle> {
       if (!found) throw new Error(`no chunk for ${source}`);
       return found;
     },
-    closure: (output) => staticClosure(result.metafile, output),
+    closure: (output) => closureOf(result.metafile, output),
+    reachable: (output) => closureOf(result.metafile, output, true),
+    sourcesOf: (paths) => [...new Set([...paths].flatMap((path) => Object.keys(result.metafile.outputs[path].inputs)))].sort(),
     kb: (paths) => [...paths].reduce((sum, path) => sum + (sizes.get(path) ?? 0), 0),
   };
 }
