@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { ensureChromium } from './ensure-chromium.js';
+import { failureLines } from './failure-lines.js';
 import { repoRoot } from './stack.js';
 
 /**
@@ -44,6 +45,8 @@ interface Result {
   name: string;
   ok: boolean;
   seconds: number;
+  /** What failed, as the step printed it (empty when it passed). */
+  failures: string[];
 }
 
 /** Runs `command`; with `buffered`, collects its output and prints it in one piece, under the step's title, at its end. */
@@ -53,18 +56,27 @@ function run(step: Step, buffered: boolean): Promise<Result> {
   return new Promise((done) => {
     const child = spawn(step.command[0], step.command.slice(1), {
       cwd: repoRoot,
-      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      // Buffered output is not a terminal: no colours, no progress redrawn in place.
-      env: buffered ? { ...process.env, FORCE_COLOR: '0', CI: process.env.CI ?? 'true' } : process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Buffered output is not a terminal: no colours, no progress redrawn in place. Streamed output keeps the colours
+      // a terminal would show.
+      env: buffered
+        ? { ...process.env, FORCE_COLOR: '0', CI: process.env.CI ?? 'true' }
+        : { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
     });
     const output: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const take = (chunk: Buffer) => {
+      output.push(chunk);
+      if (!buffered) process.stdout.write(chunk);
+    };
+    child.stdout?.on('data', take);
+    child.stderr?.on('data', take);
     child.on('exit', (code, signal) => {
-      const result = { name: step.name, ok: (code ?? (signal ? 1 : 0)) === 0, seconds: (Date.now() - started) / 1000 };
+      const text = Buffer.concat(output).toString();
+      const ok = (code ?? (signal ? 1 : 0)) === 0;
+      const result = { name: step.name, ok, seconds: (Date.now() - started) / 1000, failures: ok ? [] : failureLines(text) };
       if (buffered) {
         console.log(`\n=== ${step.name} (${result.ok ? 'passed' : 'FAILED'}, ${result.seconds.toFixed(1)} s) ===`);
-        process.stdout.write(Buffer.concat(output));
+        process.stdout.write(text);
       }
       done(result);
     });
@@ -104,7 +116,10 @@ async function main() {
     ...(await runLanes(selected.filter((step) => step.alone), 1)),
   ];
   console.log('\n=== summary ===');
-  for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${r.seconds.toFixed(1)} s)`);
+  for (const r of results) {
+    console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${r.seconds.toFixed(1)} s)`);
+    for (const line of r.failures) console.log(`      ${line.trim()}`);
+  }
   const failed = results.filter((r) => !r.ok).length;
   console.log(`steps: ${results.length - failed} passed, ${failed} failed, ${((Date.now() - started) / 1000).toFixed(1)} s in all (the first ones ${jobs} at a time)`);
   process.exit(failed ? 1 : 0);
