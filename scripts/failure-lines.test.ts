@@ -35,6 +35,24 @@ describe('failureLines', () => {
     ]);
   });
 
+  it("names vitest's unhandled error and the file it came from", () => {
+    const output = [
+      'Vitest caught 1 unhandled error during the test run.',
+      '',
+      '⎯⎯⎯⎯ Unhandled Rejection ⎯⎯⎯⎯⎯',
+      "EnvironmentTeardownError: Cannot load '/@fs/modal/src/core/units.ts' after the environment was torn down.",
+      '- /@fs/modal/src/core/units.ts',
+      '',
+      'This error originated in "test/integration/modal-services.test.ts" test file.',
+      ' Test Files  121 passed (121)',
+    ].join('\n');
+    expect(failureLines(output)).toEqual([
+      '⎯⎯⎯⎯ Unhandled Rejection ⎯⎯⎯⎯⎯',
+      "EnvironmentTeardownError: Cannot load '/@fs/modal/src/core/units.ts' after the environment was torn down.",
+      'This error originated in "test/integration/modal-services.test.ts" test file.',
+    ]);
+  });
+
   it('keeps the first 40 lines and says how many more there were', () => {
     const output = Array.from({ length: 45 }, (_, i) => `  ✘  ${i} test/c.spec.ts:${i}:1 › fails`).join('\n');
     const lines = failureLines(output);

@@ -1,6 +1,7 @@
 /**
  * The lines of a failed step's output that name what failed (vitest's FAIL lines with the error under each,
- * Playwright's and web-test-runner's failed tests, tsc's and eslint's errors), at most 40: the summary repeats them,
+ * vitest's unhandled errors with the file they came from, Playwright's and web-test-runner's failed tests, tsc's and eslint's
+ * errors), at most 40: the summary repeats them,
  * so that the end of a long log says which test failed and why.
  */
 export function failureLines(output: string): string[] {
@@ -10,6 +11,14 @@ export function failureLines(output: string): string[] {
   lines.forEach((line, index) => {
     const failed =
       /^\s*FAIL\s/.test(line) || /^\s*(✘|❌|×)\s/.test(line) || /error TS\d+:/.test(line) || /^\s+\d+:\d+\s+error\s/.test(line) || /^\s+\[\w+\] › .+:\d+:\d+ › /.test(line);
+    if (/Unhandled (Rejection|Error)/.test(line)) {
+      // Vitest's unhandled errors fail the run with every test passed: the error and the file it came from.
+      const after = lines.slice(index + 1, index + 12);
+      const error = after.find((next) => /\S/.test(next));
+      const origin = after.find((next) => /originated in/.test(next));
+      for (const next of [line, error, origin]) if (next) found.push(next.trim());
+      return;
+    }
     if (!failed) return;
     found.push(line.trimEnd());
     if (/^\s*FAIL\s/.test(line)) {

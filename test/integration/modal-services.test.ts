@@ -146,6 +146,10 @@ describe('WalletConnect through the api-mocks relay', () => {
       await walletDeleted;
       expect(controllers.getAccount().isConnected).toBe(false);
     } finally {
+      // The connect started the balance read, whose code loads lazily: it must end before the file does, or its late
+      // import fails after vitest tore the environment down (an unhandled error that fails the run on a slow machine).
+      await controllers.account.fetchBalance().catch(() => {});
+      await expect.poll(() => controllers.account.getState().byNamespace.eip155.balanceLoading, { timeout: 10_000 }).toBe(false);
       await wallet.core.relayer.transportClose().catch(() => {});
       await (loaded?.client.core as unknown as { relayer: { transportClose(): Promise<void> } } | undefined)?.relayer.transportClose().catch(() => {});
     }
