@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { DatabaseSync, type DatabaseSyncInstance } from '@photostructure/sqlite';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -82,7 +82,27 @@ CREATE TABLE IF NOT EXISTS projects (
 );
 `;
 
-export type Db = Database.Database;
+/**
+ * A synchronous SQLite connection: `@photostructure/sqlite`, which has Node's own `node:sqlite` API and ships its
+ * binaries inside the package, so an install compiles nothing (on Node 22 the same code can use `node:sqlite` itself).
+ */
+export type Db = DatabaseSyncInstance;
+
+/**
+ * Runs `work` in one transaction and returns what it returns; rolls back if it throws. `BEGIN IMMEDIATE` takes the write
+ * lock at once, so that a check inside (a name still free, a set still current) cannot be passed by two writers.
+ */
+export function inTransaction<T>(db: Db, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
 
 function addColumns(db: Db, table: string, columns: string[]): void {
   const present = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
@@ -92,9 +112,9 @@ function addColumns(db: Db, table: string, columns: string[]): void {
 /** Opens (and creates) the database under `dataDir`. */
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, DATABASE_FILE));
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 2000');
+  const db = new DatabaseSync(join(dataDir, DATABASE_FILE));
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA busy_timeout = 2000');
   db.exec(SCHEMA);
   // Databases made before sessions expired: their sessions count as expired.
   const sessionColumns = db.prepare('PRAGMA table_info(auth_sessions)').all() as { name: string }[];

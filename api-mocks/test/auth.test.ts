@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { DatabaseSync } from '@photostructure/sqlite';
 import { createHash } from 'node:crypto';
 import { DATABASE_FILE } from '../src/db.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -67,7 +67,7 @@ describe('sign-in service (/auth/v1)', () => {
     expect(put.status).toBe(200);
     expect((await me(token)).body.metadata).toEqual({ username: 'minibot-fan' });
     // The session token is kept only as its hash: nothing in the database replays it.
-    const db = new Database(join(inject('dataDir'), DATABASE_FILE), { readonly: true });
+    const db = new DatabaseSync(join(inject('dataDir'), DATABASE_FILE), { readOnly: true });
     try {
       const stored = JSON.stringify(db.prepare('SELECT * FROM auth_sessions').all());
       expect(stored).toContain(createHash('sha256').update(token).digest('hex'));

@@ -2,12 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
 import { combine } from 'shamir-secret-sharing';
 import { toHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../src/db.js';
+import { openDatabase, type Db } from '../src/db.js';
 import type { CustodyBundle, DevicesResponse, LoginAnswer, Sealed } from '../src/embedded/custody-types.js';
 import { MASTER_KEY_FILE, seal } from '../src/embedded/keys.js';
 import { CHALLENGE_MS } from '../src/embedded/custody-store.js';
@@ -25,7 +24,7 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 
 interface TestService {
   service: RunningEmbeddedService;
-  db: Database.Database;
+  db: Db;
   dataDir: string;
   client: FrameClient;
   advance(ms: number): void;
@@ -33,7 +32,7 @@ interface TestService {
 }
 
 /** A wallet service of its own (data folder, clock), on a free port; `prepare` runs on its database before it starts. */
-async function startService(options: { dataDir?: string; prepare?: (db: Database.Database, dataDir: string) => void; welcomeGrantBnb?: string; challengeSweepMs?: number } = {}): Promise<TestService> {
+async function startService(options: { dataDir?: string; prepare?: (db: Db, dataDir: string) => void; welcomeGrantBnb?: string; challengeSweepMs?: number } = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'custody-'));
   if (!options.dataDir) dirs.push(dataDir);
   const db = openDatabase(dataDir);
@@ -292,7 +291,7 @@ async function approveAndLogin(t: TestService, email: string, device: TestDevice
 }
 
 /** Every string cell of every table, decoded as base64url, base64, hex and (inside JSON) each string value. */
-function storedByteStrings(db: Database.Database): Uint8Array[] {
+function storedByteStrings(db: Db): Uint8Array[] {
   const out: Uint8Array[] = [];
   const texts: string[] = [];
   const walk = (value: unknown) => {

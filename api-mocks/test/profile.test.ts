@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { DatabaseSync } from '@photostructure/sqlite';
 import { join } from 'node:path';
 import { isErc6492Signature } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -209,7 +209,7 @@ describe('POST /v1/profile/account and the name lookups', () => {
   it('does not serve a stored name that the rules refuse (registered before them): no lookup, reverse lookup or identity', async () => {
     const owner = privateKeyToAccount(generatePrivateKey());
     const name = `${devWallet(8).address.toLowerCase()}.minibot.id`;
-    const db = new Database(join(inject('dataDir'), DATABASE_FILE));
+    const db = new DatabaseSync(join(inject('dataDir'), DATABASE_FILE));
     try {
       const now = new Date().toISOString();
       db.prepare('INSERT INTO names (name, address, coin_type, attributes, registered_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run(name, owner.address, coinType(), '{}', now, now);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from '@photostructure/sqlite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -136,7 +136,7 @@ describe('codes, keys and sessions of the embedded wallet', () => {
     expect((await post('/api/email/device', { email, deviceId: device, waitMs: 10 })).body).toEqual({ approved: false });
     const token = link!.split('/').pop()!;
     // Neither the approval link's token nor the wallet session's token is stored as is (the mailbox keeps the mail).
-    const db = new Database(join(inject('dataDir'), DATABASE_FILE), { readonly: true });
+    const db = new DatabaseSync(join(inject('dataDir'), DATABASE_FILE), { readOnly: true });
     try {
       const devices = db.prepare('SELECT approve_token FROM embedded_devices WHERE approve_token IS NOT NULL').all() as { approve_token: string }[];
       expect(devices.length).toBeGreaterThan(0);

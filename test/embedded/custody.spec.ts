@@ -1,5 +1,5 @@
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from '@photostructure/sqlite';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -128,7 +128,7 @@ async function ownerMatches(chain: PublicClient, stack: StackInfo, smartAccount:
 /** Every text the service keeps: each value of each table, and the raw database files (with the WAL). */
 function serviceMaterial(): string[] {
   const texts: string[] = [];
-  const db = new Database(join(DATA_DIR, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  const db = new DatabaseSync(join(DATA_DIR, DATABASE_FILE), { readOnly: true });
   try {
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
     for (const { name } of tables) {
@@ -324,7 +324,7 @@ test('an account stored the old way moves to shares at its next login: its addre
   const masterKeyFile = join(DATA_DIR, MASTER_KEY_FILE);
   if (!existsSync(masterKeyFile)) writeFileSync(masterKeyFile, `${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')}\n`, { mode: 0o600 });
   const masterKey = Buffer.from(readFileSync(masterKeyFile, 'utf8').trim(), 'base64');
-  const db = new Database(join(DATA_DIR, DATABASE_FILE));
+  const db = new DatabaseSync(join(DATA_DIR, DATABASE_FILE));
   try {
     db.prepare('INSERT INTO embedded_accounts (id, email, social, user_name, address, sealed_key, created_at) VALUES (?, ?, NULL, NULL, ?, ?, ?)').run(
       id,
@@ -344,7 +344,7 @@ test('an account stored the old way moves to shares at its next login: its addre
   await expect(connectButton(page)).toHaveText(SHORT_ADDRESS, { timeout: 30_000 });
   const smartAccount = await expectSigns(page, chain, 'migrated');
   await ownerMatches(chain, stack, smartAccount, eoa);
-  const check = new Database(join(DATA_DIR, DATABASE_FILE), { readonly: true });
+  const check = new DatabaseSync(join(DATA_DIR, DATABASE_FILE), { readOnly: true });
   try {
     const row = check.prepare('SELECT sealed_key, address FROM embedded_accounts WHERE id = ?').get(id) as { sealed_key: string; address: string };
     expect(row).toEqual({ sealed_key: '', address: eoa });
@@ -352,7 +352,7 @@ test('an account stored the old way moves to shares at its next login: its addre
     check.close();
   }
   // The master key is deleted once no account needs it (a data folder of older runs may still hold such accounts).
-  const left = new Database(join(DATA_DIR, DATABASE_FILE), { readonly: true });
+  const left = new DatabaseSync(join(DATA_DIR, DATABASE_FILE), { readOnly: true });
   try {
     const { count } = left.prepare("SELECT COUNT(*) AS count FROM embedded_accounts WHERE sealed_key != ''").get() as { count: number };
     expect(existsSync(masterKeyFile)).toBe(count > 0);

@@ -1,4 +1,4 @@
-import type { Db } from '../db.js';
+import { inTransaction, type Db } from '../db.js';
 import type { Argon2Params, Manifest, RecoveryFactor, Sealed } from './custody-types.js';
 
 const SCHEMA = `
@@ -107,7 +107,7 @@ export class CustodyStore {
    * account's sealed key (cleared).
    */
   rotate(accountId: string, input: { manifest: Manifest; manifestText: string; signature: string; authShare: string; recovery: string | null; deviceShares: Record<string, string> }): RotationResult {
-    return this.db.transaction((): RotationResult => {
+    return inTransaction(this.db, (): RotationResult => {
       const account = this.db.prepare('SELECT address, sealed_key FROM embedded_accounts WHERE id = ?').get(accountId) as { address: string; sealed_key: string };
       const current = this.currentSet(accountId);
       if ((current?.set_id ?? null) !== input.manifest.previousSetId) return { ok: false, reason: 'conflict' };
@@ -132,7 +132,7 @@ export class CustodyStore {
       const insert = this.db.prepare('INSERT INTO embedded_device_shares (set_id, device_id, blob) VALUES (?, ?, ?)');
       for (const [deviceId, blob] of Object.entries(input.deviceShares)) insert.run(input.manifest.setId, deviceId, blob);
       return { ok: true, revokedDevices: dropped, newAddress, legacyCleared };
-    })();
+    });
   }
 
   /** Whether a set id was ever used: a new set must have its own (its AADs and blobs name it). */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import type { Db } from '../db.js';
+import { inTransaction, type Db } from '../db.js';
 import { open } from './keys.js';
 
 const SCHEMA = `
@@ -177,10 +177,10 @@ export class EmbeddedStore {
 
   /** Moves the account, and the devices approved for it, to a new e-mail. */
   updateEmail(accountId: string, previous: string, email: string): void {
-    this.db.transaction(() => {
+    inTransaction(this.db, () => {
       this.db.prepare('UPDATE embedded_accounts SET email = ? WHERE id = ?').run(normalizeEmail(email), accountId);
       this.db.prepare('UPDATE embedded_devices SET email = ? WHERE email = ?').run(normalizeEmail(email), normalizeEmail(previous));
-    })();
+    });
   }
 
   isDeviceApproved(email: string, deviceId: string): boolean {

@@ -1,6 +1,7 @@
 import type { Address } from 'viem';
 import type { LookupNameResponse, NameSuggestion, NameSuggestionsResponse } from '../../../modal/src/api/blockchain-types.js';
 import type { MocksContext } from '../context.js';
+import { inTransaction } from '../db.js';
 import { HttpError, badRequest, notFound, type RequestContext, type Router } from '../http.js';
 import { parseAddress, parseHex, requireObject, requireSdk } from '../validate.js';
 import { labelRefusal, refusalReason, skeleton, type LabelRefusal } from './name-rules.js';
@@ -192,7 +193,7 @@ export function profileRoutes(router: Router, ctx: MocksContext, settings: { lim
     const client = clientOf(req);
     const shape = nameSkeleton(name);
     // One transaction: two registrations at once cannot both pass a check that the other's insert changes.
-    const insert = ctx.db.transaction(() => {
+    inTransaction(ctx.db, () => {
       if (isRegistered(ctx, name)) throw nameError(409, `the name ${name} is already registered`, 'message.name');
       const alike = ctx.db.prepare('SELECT name FROM names WHERE skeleton = ? AND name <> ? LIMIT 1').get(shape, name) as { name: string } | undefined;
       if (alike) throw registrationError(409, name, refusalReason({ kind: 'looksLike', name: alike.name }));
@@ -207,7 +208,6 @@ export function profileRoutes(router: Router, ctx: MocksContext, settings: { lim
         .prepare('INSERT INTO names (name, address, coin_type, attributes, registered_at, updated_at, skeleton, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
         .run(name, address, body.coin_type, JSON.stringify(attributes), stamp, stamp, shape, client);
     });
-    insert();
     const row = ctx.db.prepare('SELECT * FROM names WHERE name = ?').get(name) as NameRow;
     return { json: toLookup(row) };
   });
