@@ -154,7 +154,7 @@ export const es: ModalLocale = {
     noActivity: 'Aún no hay actividad',
     sent: 'Enviado',
     received: 'Recibido',
-    selfTransfer: 'Transferencia a ti mismo',
+    selfTransfer: 'Transferencia propia',
     statusConfirmed: 'Confirmada',
     statusFailed: 'Fallida',
     statusPending: 'Pendiente',

@@ -61,7 +61,7 @@ export const fr: ModalLocale = {
     otpSentTo: (email) => `Saisissez le code à 6 chiffres envoyé à ${email}`,
     resendCode: 'Renvoyer le code',
     resendIn: (seconds) => `Renvoyer le code dans ${seconds} s`,
-    deviceApprovalSent: (email) => `Cet appareil est nouveau. Ouvrez le lien envoyé à ${email} pour l’approuver\u00a0; le code suivra.`,
+    deviceApprovalSent: (email) => `Il s’agit d’un nouvel appareil. Ouvrez le lien envoyé à ${email} pour l’approuver\u00a0; le code suivra.`,
     waitingForApproval: 'En attente d’approbation...',
     socialWith: (provider) => `Continuer avec ${provider}`,
     socialContinueInPopup: (provider) => `Continuez dans la fenêtre ${provider} qui s’est ouverte.`,

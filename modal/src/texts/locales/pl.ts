@@ -68,7 +68,7 @@ export const pl: ModalLocale = {
     socialTimeout: 'Logowanie nie zakończyło się na czas',
     socialCancelled: 'Okno logowania zostało zamknięte przed zakończeniem logowania.',
     socialPopupBlocked: 'Okno logowania zostało zablokowane. Zezwól na wyskakujące okna i spróbuj ponownie.',
-    farcasterScan: 'Zeskanuj ten kod w Farcaster albo otwórz link na tym urządzeniu.',
+    farcasterScan: 'Zeskanuj ten kod w aplikacji Farcaster albo otwórz link na tym urządzeniu.',
     farcasterOpen: 'Otwórz link Farcaster',
     farcasterQr: 'Kod QR Farcaster',
     approveBelow: 'Sprawdź prośbę poniżej. Nic nie zostanie podpisane ani wysłane, dopóki jej nie zatwierdzisz.',

@@ -154,7 +154,7 @@ export const ptBR: ModalLocale = {
     noActivity: 'Ainda não há atividade',
     sent: 'Enviado',
     received: 'Recebido',
-    selfTransfer: 'Transferência para você mesmo',
+    selfTransfer: 'Transferência própria',
     statusConfirmed: 'Confirmada',
     statusFailed: 'Falhou',
     statusPending: 'Pendente',
