@@ -32,8 +32,11 @@ const sourceEntries = Object.entries(entries)
   // Entries with code (the type-only `./jsx/*` entries are generated from the manifest, checked below through it).
   .filter(([name, target]) => typeof target === 'object' && 'minibot-source' in target && !name.includes('*'))
   .map(([name, target]) => [name, join(root, 'modal', (target as Record<string, string>)['minibot-source'])] as const);
-// Locales are catalogues of texts; their shape is ModalLocale (checked through `.`), their names are listed below.
-sourceEntries.push(['./locales/de', join(src, 'texts', 'locales', 'de.ts')]);
+// Locales are catalogues of texts: their shape is ModalLocale (checked through `.`); each entry's export name is part of
+// the surface (a dapp imports it by that name).
+for (const file of readdirSync(join(src, 'texts', 'locales')).filter((name) => /^[a-z]{2}(-[A-Z]{2})?\.ts$/.test(name)).sort()) {
+  sourceEntries.push([`./locales/${file.slice(0, -3)}`, join(src, 'texts', 'locales', file)]);
+}
 
 function declarationSurface() {
   const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;

@@ -33,10 +33,34 @@ function differences(english: Record<string, unknown>, translated: Record<string
 
 describe('every locale is complete', () => {
   it('the folder holds the shipped locales', () => {
-    expect(locales.map(([file, locale]) => [file, Boolean(locale)])).toEqual([
-      ['ar.ts', true],
-      ['de.ts', true],
-    ]);
+    // With English, twenty languages; three of them (Arabic, Persian, Hebrew) right to left.
+    expect(locales.map(([file, locale]) => [file, Boolean(locale)])).toEqual(
+      ['ar', 'de', 'es', 'fa', 'fr', 'he', 'hi', 'id', 'it', 'ja', 'ko', 'nl', 'pl', 'pt-BR', 'ru', 'tr', 'uk', 'zh-CN', 'zh-TW'].map((name) => [`${name}.ts`, true]),
+    );
+  });
+
+  it('each names its language, and the right-to-left ones say so', () => {
+    expect(Object.fromEntries(locales.map(([file, locale]) => [file, `${locale!.lang} ${locale!.dir ?? 'ltr'}`]))).toEqual({
+      'ar.ts': 'ar rtl',
+      'de.ts': 'de ltr',
+      'es.ts': 'es ltr',
+      'fa.ts': 'fa rtl',
+      'fr.ts': 'fr ltr',
+      'he.ts': 'he rtl',
+      'hi.ts': 'hi ltr',
+      'id.ts': 'id ltr',
+      'it.ts': 'it ltr',
+      'ja.ts': 'ja ltr',
+      'ko.ts': 'ko ltr',
+      'nl.ts': 'nl ltr',
+      'pl.ts': 'pl ltr',
+      'pt-BR.ts': 'pt-BR ltr',
+      'ru.ts': 'ru ltr',
+      'tr.ts': 'tr ltr',
+      'uk.ts': 'uk ltr',
+      'zh-CN.ts': 'zh-CN ltr',
+      'zh-TW.ts': 'zh-TW ltr',
+    });
   });
 
   it.each(locales)('%s has every text, view title and spec message of the English catalogue, and nothing else', (_file, locale) => {
