@@ -2,11 +2,13 @@
  * `npm run bench:site`: builds the site (into .local/bench-site/dist), serves the production build on loopback (vite preview, with the
  * local chain and api-mocks behind it so the page reads a real price), runs Lighthouse 12 with its default
  * mobile settings in Debian's Chromium, and reports the four scores (performance, accessibility, best practices, SEO),
- * FCP, LCP, TBT, CLS and first-load JS (gzip), beside the previous run's figures.
+ * FCP, LCP, TBT, CLS and first-load JS (gzip), beside the previous run's figures; and the time from navigation to the
+ * price on screen (Playwright, median of BENCH_SITE_PRICE_RUNS fresh contexts, without and with throttling), for the
+ * page and for a copy of it without its inline price read (the page before issue 31), served side by side.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
@@ -15,12 +17,16 @@ import { startStack } from '../scripts/stack.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/ensure-chromium.js';
 import { FIRST_LOAD_JS_GOAL_KB, firstLoadScripts, gzipKb } from './first-load.js';
 import { writeBenchReport } from './results.js';
+import { measureTimeToPrice, withoutInlinePriceRead } from './time-to-price.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // A build folder of its own, so that a bench run never replaces the build that `npm start` or the e2e set-up serve.
 const distDir = join(repoRoot, '.local', 'bench-site', 'dist');
 const viteConfigFile = join(repoRoot, 'site', 'vite.config.ts');
+// The same build without the page's inline price read (the price as it came before issue 31), served beside it.
+const distWithoutReadDir = join(repoRoot, '.local', 'bench-site', 'dist-without-price-read');
 const RUNS = Number(process.env.BENCH_SITE_RUNS ?? 5);
+const PRICE_RUNS = Number(process.env.BENCH_SITE_PRICE_RUNS ?? 7);
 // Issue 21's goals: a prerendered page that paints before its JavaScript runs.
 const GOALS = { performance: 100, lcpMs: 1200, fcpMs: 1000, cls: 0, accessibility: 100, bestPractices: 100, seo: 100, firstLoadJsKb: FIRST_LOAD_JS_GOAL_KB };
 const resultsFile = join(repoRoot, 'bench', 'results', 'site.json');
@@ -105,9 +111,28 @@ async function main() {
     preview: { host: config.host, port: config.sitePort, strictPort: true },
     logLevel: 'warn',
   });
+  rmSync(distWithoutReadDir, { recursive: true, force: true });
+  cpSync(distDir, distWithoutReadDir, { recursive: true });
+  writeFileSync(join(distWithoutReadDir, 'index.html'), withoutInlinePriceRead(readFileSync(join(distDir, 'index.html'), 'utf8')));
+  const withoutReadPort = Number(process.env.BENCH_SITE_PORT_WITHOUT_PRICE_READ ?? config.sitePort + 1);
+  const previewWithoutRead = await vite.preview({
+    configFile: viteConfigFile,
+    build: { outDir: distWithoutReadDir },
+    preview: { host: config.host, port: withoutReadPort, strictPort: true },
+    logLevel: 'warn',
+  });
   const chrome = await launchChromium();
   try {
     const url = `http://${config.host}:${config.sitePort}/`;
+    console.log(`Time to price (${PRICE_RUNS} runs per variant and condition)...`);
+    const timeToPrice = await measureTimeToPrice({
+      urls: { withInlineRead: url, withoutInlineRead: `http://${config.host}:${withoutReadPort}/` },
+      runs: PRICE_RUNS,
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      log: (line) => console.log(line),
+    });
+    const loadAfterPrice = loadavg()[0];
     const lcpElements: string[] = [];
     const runs: Array<{ performance: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; loadedJsKb: number }> = [];
     for (let run = 0; run < RUNS; run += 1) {
@@ -164,6 +189,8 @@ async function main() {
       jsLoadedDuringPageLoadGzipKb: Number(median(runs.map((r) => r.loadedJsKb)).toFixed(1)),
       lcpElements: [...new Set(lcpElements)],
       initialScripts: scripts,
+      timeToPrice,
+      loadAverageAfterTimeToPrice: Number(loadAfterPrice.toFixed(2)),
       settings: 'Lighthouse 12 defaults: mobile form factor, simulated throttling (slow 4G, 4x CPU slowdown)',
     };
     const ok = (met: boolean) => (met ? 'met' : 'NOT met');
@@ -185,12 +212,23 @@ async function main() {
       `| SEO score | ${was('seo')} | ${figures.seo} | ${GOALS.seo} (${ok(figures.seo >= GOALS.seo)}) |`,
       `| first-load JS (index.html entry + modulepreloads, gzip) | ${was('firstLoadJsGzipKb', ' kB')} | ${figures.firstLoadJsGzipKb} kB | <= ${GOALS.firstLoadJsKb} kB (${ok(figures.firstLoadJsGzipKb <= GOALS.firstLoadJsKb)}) |`,
       `| all JS fetched during the page load (gzip) | ${was('jsLoadedDuringPageLoadGzipKb', ' kB')} | ${figures.jsLoadedDuringPageLoadGzipKb} kB | |`,
+      '',
+      `Time from navigation to the price on screen (the frame after the price element first holds a number), Playwright in the same Chromium, a fresh context per run, median of ${PRICE_RUNS} runs per cell; the two pages are the same build, one served without its inline price read (the page before issue 31), measured alternately in the same run. Load average (1 min) after these runs: ${figures.loadAverageAfterTimeToPrice}.`,
+      '',
+      '| condition | without the inline read | with the inline read | runs where the price came after hydration (without / with) |',
+      '|---|---|---|---|',
+      ...timeToPrice.map(
+        (row) =>
+          `| ${row.condition} | ${row.withoutInlineRead.medianMs} ms (${row.withoutInlineRead.runsMs.join(', ')}) | ${row.withInlineRead.medianMs} ms (${row.withInlineRead.runsMs.join(', ')}) | ${row.withoutInlineRead.hydratedRuns} / ${row.withInlineRead.hydratedRuns} of ${PRICE_RUNS} |`,
+      ),
     ].join('\n');
     writeBenchReport({ name: 'site', command: 'npm run bench:site', figures, markdown });
     console.log(`\n${markdown}`);
   } finally {
     await chrome.kill();
-    await new Promise<void>((done) => (preview.httpServer as unknown as { close(cb: () => void): void }).close(() => done()));
+    for (const server of [preview, previewWithoutRead]) {
+      await new Promise<void>((done) => (server.httpServer as unknown as { close(cb: () => void): void }).close(() => done()));
+    }
     await stack.stop();
   }
 }

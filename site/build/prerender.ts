@@ -70,6 +70,19 @@ export function addEarlyScript(html: string, script: string): string {
   return html.replace('</head>', () => `  <script>${script}</script>\n  </head>`);
 }
 
+/** The Hero's price element in a rendered page: only that page gets the inline price read. */
+const PRICE_ELEMENT = /class="hero__price-value"/;
+
+/**
+ * Adds the inline price read (src/chain/earlyPriceScript.ts) at the end of the head, after the early script: its
+ * request starts while the body is still being parsed.
+ */
+export function addPriceScript(html: string, script: string | undefined): string {
+  if (!script) return html;
+  if (/<\/script/i.test(script)) throw new Error('The price script must not contain a closing script tag');
+  return html.replace('</head>', () => `  <script>${script}</script>\n  </head>`);
+}
+
 /**
  * Prerenders the page's routes (`/` and `/terms`) into the production build: React's server renderer
  * (`react-dom/static`) through a Vite SSR build of `src/entry-server.tsx`, run right after the client build. Each
@@ -112,9 +125,10 @@ export function prerenderPages(): Plugin {
           ssr: { noExternal: ['@minibot/modal'], resolve: { conditions: ['minibot-source', ...defaultServerConditions] } },
         });
         try {
-          const { renderPage, earlyScript } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
+          const { renderPage, earlyScript, priceScript } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
             renderPage(path: string): Promise<string>;
             earlyScript(): string;
+            priceScript(): string | undefined;
           };
           const template = addEarlyScript(
             deferScripts(inlineCriticalCss(readFileSync(join(outDir, 'index.html'), 'utf8'), (href) => readFileSync(join(outDir, href), 'utf8'))),
@@ -127,7 +141,7 @@ export function prerenderPages(): Plugin {
             const hints = rendered.match(/^(?:<link [^>]*>)+/)?.[0] ?? '';
             const body = rendered.slice(hints.length);
             if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to prerender into`);
-            const html = template
+            const html = (PRICE_ELEMENT.test(body) ? addPriceScript(template, priceScript()) : template)
               .replace(headBlock, () => headTags(page, siteUrl()) + (hints ? `\n    ${hints}` : ''))
               .replace(ROOT_ELEMENT, () => `<div id="root">${body}</div>`);
             const file = routeFile(outDir, page.path);

@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { takeEarlyPrice } from './chain/earlyPrice.js';
 import { siteConfig } from './config.js';
 import { stopEarlyClickCapture } from './earlyClicks.js';
 import { hasWalletSession, LazyModalClient } from './lazyModal.js';
@@ -23,6 +24,8 @@ if (container.firstElementChild) {
   // transition so that React yields to the browser between components instead of one long task.
   // React hears every click from here; the ones before are replayed once hydrated (App).
   stopEarlyClickCapture();
+  // The inline price read writes no more from here; the price it has shown is the Hero's first render (usePrice).
+  takeEarlyPrice();
   startTransition(() => {
     hydrateRoot(container, <Root client={modal} />, {
       onRecoverableError(error, info) {

@@ -1,7 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page, Route } from '@playwright/test';
+import { decodeFunctionResult, encodeFunctionData, type Hex } from 'viem';
 import { FIRST_LOAD_JS_GOAL_KB, firstLoadScripts, gzipKb } from '../../bench/first-load.js';
+import { presaleAbi } from '../../site/src/abi.js';
+import { formatAmount } from '../../site/src/chain/formatAmount.js';
 import { expect, test } from '../fixtures.js';
 import { HomePage } from '../pages/HomePage.js';
 import { TermsPage } from '../pages/TermsPage.js';
@@ -133,6 +136,74 @@ test.describe('prerendered pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: /Meet Minibot M1/ })).toBeVisible();
     expect(errors).toEqual([]);
     expect(messages.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+  });
+
+  test("the price is on screen before the page's JavaScript has run, and hydration keeps it without a mismatch", async ({ page, stack }) => {
+    // The chain's price, read beside the page and formatted as the Hero formats it.
+    const call = await page.request.post(stack.rpcUrl, {
+      data: { jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: stack.deployment.presale, data: encodeFunctionData({ abi: presaleAbi, functionName: 'price' }) }, 'latest'] },
+    });
+    const { result } = (await call.json()) as { result: Hex };
+    const expected = `${formatAmount(decodeFunctionResult({ abi: presaleAbi, functionName: 'price', data: result }), 18)} BNB`;
+
+    // No module script of the page loads: no hydration, no page read; only the inline price read can show it.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    const home = new HomePage(page, stack.siteUrl);
+    await page.goto(stack.siteUrl);
+    await expect(home.price).toHaveText(expected);
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull();
+    await page.unroute(/\/assets\/.*\.js$/);
+
+    // With the scripts: the price is there before hydration starts, and hydration keeps it (no mismatch, no 'Loading...').
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { priceTexts: string[] }).priceTexts = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="price"]')?.textContent ?? '';
+        const hydrated = document.documentElement.hasAttribute('data-hydrated');
+        const entry = `${text}${hydrated ? ' (hydrated)' : ''}`;
+        if (text && seen.at(-1) !== entry) seen.push(entry);
+      }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+    });
+    await home.goto();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    await expect(home.price).toHaveText(expected);
+    const texts = await page.evaluate(() => (window as unknown as { priceTexts: string[] }).priceTexts);
+    expect(texts.slice(0, 2)).toEqual(['Loading...', expected]);
+    expect(texts.slice(2).every((text) => text.startsWith(expected))).toBe(true);
+    expect(messages.filter((text) => /^(error|pageerror)|hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+  });
+
+  test("the price reads 'Loading...' while the node does not answer, or answers something that is not a price", async ({ page, stack }) => {
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    const home = new HomePage(page, stack.siteUrl);
+    const toNode = (url: URL) => url.origin === new URL(stack.rpcUrl).origin;
+    let requests = 0;
+    // The node takes the request and never answers.
+    await page.route(toNode, () => {
+      requests += 1;
+    });
+    await page.goto(stack.siteUrl);
+    await expect.poll(() => requests).toBeGreaterThan(0);
+    await page.waitForTimeout(1000);
+    await expect(home.price).toHaveText('Loading...');
+    await page.unroute(toNode);
+
+    for (const body of ['{"jsonrpc":"2.0","id":1,"result":"0x"}', '{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"down"}}', 'not JSON']) {
+      let answered = false;
+      await page.route(toNode, async (route) => {
+        await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body });
+        answered = true;
+      });
+      await page.goto(stack.siteUrl);
+      await expect.poll(() => answered).toBe(true);
+      await page.waitForTimeout(300);
+      await expect(home.price, body).toHaveText('Loading...');
+      await page.unroute(toNode);
+    }
   });
 
   test('share tags: description, Open Graph and Twitter card with the 1200x630 image, favicon set and web manifest', async ({ page, stack }) => {

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useReadContract } from '@minibot/modal/react';
 import { presaleAbi } from '../abi.js';
+import { earlyPrice, forgetEarlyPrice } from '../chain/earlyPrice.js';
 import { siteConfig } from '../config.js';
 import { retryDelayMs } from './retry.js';
 
@@ -15,6 +16,9 @@ export type PriceState =
  * lazy modal client answers it before the wallet modal has loaded (its light read path), so the price shows at once.
  * A failed read (node down, HTTP 500, JSON-RPC error, dropped connection) is retried with a growing delay
  * (`retryDelayMs`), and at once when the browser comes back online, so the price returns without a reload.
+ *
+ * Until its first answer, the price that the page's inline read (chain/earlyPriceScript.ts) showed before hydration is
+ * the price: the hydrating render then has the text the page already shows, and nothing flips back to 'Loading...'.
  */
 export function usePrice(): PriceState {
   const { contractAddress, preset } = siteConfig;
@@ -28,6 +32,9 @@ export function usePrice(): PriceState {
     retryDelay: retryDelayMs,
     refetchOnReconnect: true,
   });
+  // Kept in state: a render that React restarts while hydrating must see the same value as the first one.
+  const [early] = useState(earlyPrice);
+  useEffect(forgetEarlyPrice, []);
 
   useEffect(() => {
     if (error) console.error('Price lookup failed', error);
@@ -36,5 +43,6 @@ export function usePrice(): PriceState {
   if (!contractAddress) return { status: 'unavailable', error: new Error('No contract address') };
   if (error) return { status: 'unavailable', error };
   if (data !== undefined) return { status: 'ready', price: data };
+  if (early !== undefined) return { status: 'ready', price: early };
   return { status: 'loading' };
 }
