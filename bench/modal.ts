@@ -11,7 +11,7 @@ import { fork } from 'node:child_process';
 import { build, type Metafile } from 'esbuild';
 import { dappBundleOptions, dappResolveOptions } from './dapp-bundler.js';
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -100,6 +100,10 @@ async function bundle(name: string, entrySource: string, options: { peers?: bool
   const dir = join(work, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  // A peer's entry resolves every package from bench/peers first, as its own app would. Through nodePaths alone, the
+  // entry's imports found the product's react, react-dom, wagmi and viem first while the peer's files found their own,
+  // so a bundle held two copies of each (and RainbowKit's page failed on two Reacts).
+  if (options.peers) symlinkSync(peersModules, join(dir, 'node_modules'), 'dir');
   const entryFile = join(dir, `entry${options.ext ?? '.ts'}`);
   writeFileSync(entryFile, entrySource);
   const outdir = join(dir, 'out');
@@ -118,7 +122,6 @@ async function bundle(name: string, entrySource: string, options: { peers?: bool
       logLevel: 'silent',
       external: options.external,
       tsconfig: options.peers ? undefined : join(root, 'tsconfig.json'),
-      nodePaths: options.peers ? [peersModules] : [],
       define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
       jsx: 'automatic',
       loader: { '.png': 'dataurl', '.svg': 'dataurl', '.woff': 'dataurl', '.woff2': 'dataurl' },
