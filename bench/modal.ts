@@ -490,7 +490,11 @@ async function measureColdClick(browser: Browser, library: Library, origin: stri
     const parsed = new URL(url);
     if (parsed.hostname !== '127.0.0.1' && !/^(data|blob|about):$/.test(parsed.protocol)) remote.add(`${parsed.host}${parsed.pathname}`);
   };
-  page.on('request', (request) => note(request.url()));
+  let scripts = 0;
+  page.on('request', (request) => {
+    note(request.url());
+    if (request.resourceType() === 'script') scripts++;
+  });
   page.on('websocket', (socket) => note(socket.url()));
   if (throttled) {
     const session = await context.newCDPSession(page);
@@ -510,18 +514,20 @@ async function measureColdClick(browser: Browser, library: Library, origin: stri
     { timeout: 120_000 },
   );
   await page.waitForTimeout(300);
+  const before = scripts;
   const ms = await page.evaluate(clickToFirstView, library);
+  const fetchedByTheClick = scripts - before;
   await context.close();
-  return ms;
+  return { ms, scripts: fetchedByTheClick };
 }
 
 async function measureTiming(browser: Browser, origin: string, setDirectoryDelay: (ms: number) => Promise<void>, peers: PeerPages) {
   const cold: number[] = [];
   // Ours unthrottled is the cold figure (the array above); the rest of the phone comparison is measured in the same runs.
-  const phone: Record<Library, { cold: number[]; throttled: number[] }> = {
-    ours: { cold, throttled: [] },
-    appkit: { cold: [], throttled: [] },
-    rainbowkit: { cold: [], throttled: [] },
+  const phone: Record<Library, { cold: number[]; throttled: number[]; coldScripts: number[]; throttledScripts: number[] }> = {
+    ours: { cold, throttled: [], coldScripts: [], throttledScripts: [] },
+    appkit: { cold: [], throttled: [], coldScripts: [], throttledScripts: [] },
+    rainbowkit: { cold: [], throttled: [], coldScripts: [], throttledScripts: [] },
   };
   const loadDuringRuns: number[] = [];
   const coldAfterHover: number[] = [];
@@ -532,10 +538,16 @@ async function measureTiming(browser: Browser, origin: string, setDirectoryDelay
   for (let run = 0; run < COLD_RUNS; run++) {
     const context = await newContext(browser);
     const page = await context.newPage();
+    let scriptRequests = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scriptRequests++;
+    });
     await page.goto(`${origin}/index.html`);
     await page.waitForFunction(() => !!document.querySelector('mb-connect-button')?.shadowRoot?.querySelector('button'));
     await page.waitForTimeout(300);
+    const scriptsBeforeTheClick = scriptRequests;
     cold.push(await page.evaluate(clickToFirstView, 'ours' as const));
+    phone.ours.coldScripts.push(scriptRequests - scriptsBeforeTheClick);
     // The directory answers 300 ms late: the view painted without it (skeletons stand in).
     directoryPendingAtPaint.push(
       await page.evaluate(() => !!document.querySelector('mb-modal')!.shadowRoot!.querySelector('mb-connect-view')!.shadowRoot!.querySelector('mb-skeleton')),
@@ -571,7 +583,9 @@ async function measureTiming(browser: Browser, origin: string, setDirectoryDelay
       for (const library of ['ours', 'appkit', 'rainbowkit'] as const) {
         const at = library === 'ours' ? origin : peers.origins[library];
         if ((library === 'ours' && !throttled) || !at) continue;
-        phone[library][throttled ? 'throttled' : 'cold'].push(await measureColdClick(browser, library, at, throttled, peers.remote[library]));
+        const click = await measureColdClick(browser, library, at, throttled, peers.remote[library]);
+        phone[library][throttled ? 'throttled' : 'cold'].push(click.ms);
+        phone[library][throttled ? 'throttledScripts' : 'coldScripts'].push(click.scripts);
       }
     }
     loadDuringRuns.push(loadavg()[0]);
@@ -901,7 +915,12 @@ async function main() {
       clickToFirstViewMs: Object.fromEntries(
         (['ours', 'appkit', 'rainbowkit'] as const).map((library) => [
           library,
-          { cold: medianAndRuns(timing.phone[library].cold), throttled: medianAndRuns(timing.phone[library].throttled) },
+          {
+            cold: medianAndRuns(timing.phone[library].cold),
+            throttled: medianAndRuns(timing.phone[library].throttled),
+            throttledOverCold: ratioOf(timing.phone[library].throttled, timing.phone[library].cold),
+            scriptsFetchedByTheClick: { cold: timing.phone[library].coldScripts, throttled: timing.phone[library].throttledScripts },
+          },
         ]),
       ),
       /** A peer's median over ours, measured in the same runs. */
@@ -997,15 +1016,18 @@ timed to the first animation frame that paints the dialog with its first wallet 
 applied to each library's own row element; entry animations are not waited for). Throttled: Chromium's
 \`Emulation.setCPUThrottlingRate\` at ${CPU_THROTTLING_RATE}x from before the navigation on, about a mid-range phone's CPU.
 
-| library | cold click, median | ${CPU_THROTTLING_RATE}x CPU throttled, median | cold, over ours | throttled, over ours |
-|---|---|---|---|---|
+| library | cold click, median | ${CPU_THROTTLING_RATE}x CPU throttled, median | cold, over ours | throttled, over ours | throttled over cold | scripts the click fetched (median, cold / throttled) |
+|---|---|---|---|---|---|---|
 ${(['ours', 'appkit', 'rainbowkit'] as const)
   .map((library) => {
     const label = { ours: '**@minibot/modal**', appkit: 'AppKit (Reown)', rainbowkit: 'RainbowKit' }[library];
     const figure = (values: number[]) => (values.length ? `${round(median(values))} ms` : 'n/a');
     const ratio = (peer: number[], ours: number[]) => (library === 'ours' ? '1' : peer.length && ours.length ? `${ratioOf(peer, ours)}x` : 'n/a');
     const { cold, throttled } = timing.phone[library];
-    return `| ${label} | ${figure(cold)} | ${figure(throttled)} | ${ratio(cold, timing.phone.ours.cold)} | ${ratio(throttled, timing.phone.ours.throttled)} |`;
+    const { coldScripts, throttledScripts } = timing.phone[library];
+    const scripts = (values: number[]) => (values.length ? String(median(values)) : 'n/a');
+    const slowdown = cold.length && throttled.length ? `${ratioOf(throttled, cold)}x` : 'n/a';
+    return `| ${label} | ${figure(cold)} | ${figure(throttled)} | ${ratio(cold, timing.phone.ours.cold)} | ${ratio(throttled, timing.phone.ours.throttled)} | ${slowdown} | ${scripts(coldScripts)} / ${scripts(throttledScripts)} |`;
   })
   .join('\n')}
 
@@ -1017,6 +1039,8 @@ ${(['ours', 'appkit', 'rainbowkit'] as const)
   .join('\n')}
 ${peersNotTimed.length ? `Not timed: ${peersNotTimed.join('; ')}.\n` : ''}Machine load average (1, 5, 15 min) when the timing started: ${loadAtStart.join(', ')}; when it ended: ${loadAtEnd.join(', ')};
 1 min after each run: ${timing.loadDuringRuns.map((value) => value.toFixed(1)).join(', ')} (${os.cpus().length} cores shared with other work: the cold figures move with it, the ratios less).
+Throttling multiplies the time the page's thread computes, not the time it waits for a core or for a response, so on a
+loaded machine a throttled click is less than ${CPU_THROTTLING_RATE} times the unthrottled one (the "throttled over cold" column).
 
 No network beyond loopback: Chromium resolves no other host name (\`--host-resolver-rules\`), so a request to a remote
 service fails at once, as offline. They are blocked there rather than by \`page.route\`, which holds every request, the
