@@ -3,7 +3,8 @@
 //    (minified, code-split) beside Reown AppKit, RainbowKit and ConnectKit in the same run (peers live in
 //    bench/peers with their own package.json and lockfile, outside the product's dependencies; this script
 //    installs them there when they are missing, see `ensurePeers`).
-// 2. Click to first view painted in Chromium, cold and warm, with the directory answering 300 ms late.
+// 2. Click to first view painted in Chromium, cold and warm, with the directory answering 300 ms late; the cold click
+//    also with the CPU 4x slower (a phone), beside AppKit's and RainbowKit's pages clicked the same way in the same runs.
 // 3. AllWallets with the whole directory (450 wallets): DOM size, and search answer time after the debounce.
 import { fork } from 'node:child_process';
 // 4. The Account hub: reopening Account with cached balances (click to painted token list), and Activity scrolled
@@ -11,7 +12,7 @@ import { fork } from 'node:child_process';
 import { build, type Metafile } from 'esbuild';
 import { dappBundleOptions, dappResolveOptions } from './dapp-bundler.js';
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -42,6 +43,8 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 };
+const medianAndRuns = (values: number[]) => (values.length ? { median: round(median(values)), runs: values.map((value) => round(value)) } : undefined);
+const ratioOf = (peer: number[], ours: number[]) => (peer.length && ours.length ? round(median(peer) / median(ours), 2) : undefined);
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)];
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -100,6 +103,10 @@ async function bundle(name: string, entrySource: string, options: { peers?: bool
   const dir = join(work, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  // A peer's entry resolves every package from bench/peers first, as its own app would. Through nodePaths alone, the
+  // entry's imports found the product's react, react-dom, wagmi and viem first while the peer's files found their own,
+  // so a bundle held two copies of each (and RainbowKit's page failed on two Reacts).
+  if (options.peers) symlinkSync(peersModules, join(dir, 'node_modules'), 'dir');
   const entryFile = join(dir, `entry${options.ext ?? '.ts'}`);
   writeFileSync(entryFile, entrySource);
   const outdir = join(dir, 'out');
@@ -118,7 +125,6 @@ async function bundle(name: string, entrySource: string, options: { peers?: bool
       logLevel: 'silent',
       external: options.external,
       tsconfig: options.peers ? undefined : join(root, 'tsconfig.json'),
-      nodePaths: options.peers ? [peersModules] : [],
       define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
       jsx: 'automatic',
       loader: { '.png': 'dataurl', '.svg': 'dataurl', '.woff': 'dataurl', '.woff2': 'dataurl' },
@@ -251,6 +257,10 @@ const client = createModal({
 (window as any).benchControllers = controllersOf(client);
 document.body.append(document.createElement('mb-connect-button'));
 `;
+
+/** A peer's page: its React app mounts in #root, with the stylesheet its bundle emitted (RainbowKit's). */
+const peerPageHtml = (stylesheet: boolean) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
+${stylesheet ? '<link rel="stylesheet" href="/entry.css">' : ''}<script type="module" src="/entry.js"></script></head><body><div id="root"></div></body></html>`;
 
 const pageHtml = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
 <script type="module" src="/entry.js"></script></head><body></body></html>`;
@@ -385,25 +395,63 @@ async function servePages(dir: string) {
   process.send!({ origin } satisfies ServerMessage);
 }
 
+/** The libraries whose connect button the bench clicks: ours and the two peers it opens the same way. */
+type Library = 'ours' | 'appkit' | 'rainbowkit';
+
 /**
- * In the page: click the button and resolve with ms from the click to the paint of the first view. The check runs
- * once per animation frame (no busy polling that would slow the page); the frame whose callback first sees the
- * view rendered paints it, and a task posted from that callback runs after that paint.
+ * In the page: click `library`'s connect button and resolve with ms from the click to the paint of its modal's first
+ * view. "Painted" means the same for every library: the end of the first animation frame in which the dialog shows
+ * its first wallet row (ours: an `mb-list-item` of the Connect view in the open `<dialog>`; AppKit: a
+ * `wui-list-wallet` in `w3m-modal`; RainbowKit: an `rk-wallet-option-*` in its `role="dialog"`). The check runs once
+ * per animation frame (no busy polling that would slow the page); the frame whose callback first sees the row paints
+ * it, and a task posted from that callback runs after that paint. Entry animations are not waited for.
  */
-const clickToFirstView = () =>
-  new Promise<number>((resolve) => {
-    const button = document.querySelector('mb-connect-button')!.shadowRoot!.querySelector('button')!;
+const clickToFirstView = (library: Library) =>
+  new Promise<number>((resolve, reject) => {
+    // AppKit nests its rows several shadow roots deep; a walk through open shadow roots finds them wherever they are.
+    const deepFind = (node: ParentNode, selector: string): Element | null => {
+      const found = node.querySelector(selector);
+      if (found) return found;
+      for (const element of node.querySelectorAll('*')) {
+        const inner = element.shadowRoot && deepFind(element.shadowRoot, selector);
+        if (inner) return inner;
+      }
+      return null;
+    };
+    const targets: Record<Library, { button(): HTMLElement | null; rendered(): boolean }> = {
+      ours: {
+        button: () => document.querySelector('mb-connect-button')?.shadowRoot?.querySelector('button') ?? null,
+        rendered: () => {
+          const modal = document.querySelector('mb-modal');
+          const view = modal?.shadowRoot?.querySelector('mb-connect-view');
+          return !!view?.shadowRoot?.querySelector('mb-list-item') && !!modal?.shadowRoot?.querySelector('dialog[open]');
+        },
+      },
+      appkit: {
+        button: () => {
+          const host = document.querySelector('appkit-button');
+          return host ? (deepFind(host.shadowRoot ?? host, 'button') as HTMLElement | null) : null;
+        },
+        rendered: () => {
+          const modal = document.querySelector('w3m-modal');
+          return !!modal?.shadowRoot && !!deepFind(modal.shadowRoot, 'wui-list-wallet');
+        },
+      },
+      rainbowkit: {
+        button: () => document.querySelector<HTMLElement>('[data-testid="rk-connect-button"]'),
+        rendered: () => !!document.querySelector('[role="dialog"] [data-testid^="rk-wallet-option-"]'),
+      },
+    };
+    const target = targets[library];
+    const button = target.button();
+    if (!button) return reject(new Error(`no connect button for ${library}`));
     const start = performance.now();
     button.click();
-    const rendered = () => {
-      const modal = document.querySelector('mb-modal');
-      const view = modal?.shadowRoot?.querySelector('mb-connect-view');
-      return !!view?.shadowRoot?.querySelector('mb-list-item') && !!modal?.shadowRoot?.querySelector('dialog[open]');
-    };
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve(performance.now() - start);
     const frame = () => {
-      if (rendered()) channel.port2.postMessage(null);
+      if (target.rendered()) channel.port2.postMessage(null);
+      else if (performance.now() - start > 60_000) reject(new Error(`${library}: no wallet row within 60 s of the click`));
       else requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
@@ -416,8 +464,72 @@ async function newContext(browser: Browser) {
   return context;
 }
 
-async function measureTiming(browser: Browser, origin: string, setDirectoryDelay: (ms: number) => Promise<void>) {
+/** The CPU slowdown the phone figures emulate: a mid-range phone runs scripts about four times slower than this machine. */
+const CPU_THROTTLING_RATE = 4;
+
+/** Where each peer's page is served, and the hosts it tried to reach beyond loopback (blocked; named in the report). */
+interface PeerPages {
+  origins: Partial<Record<Exclude<Library, 'ours'>, string>>;
+  remote: Record<Library, Set<string>>;
+}
+
+/**
+ * One cold click in a fresh context: the page loads, its connect button appears, 300 ms pass, and the click is timed
+ * to the first view painted (as the unthrottled cold figure of ours). With `throttled`, Chromium runs the page's
+ * scripts CPU_THROTTLING_RATE times slower from before the navigation on, so the load as well as the click is a
+ * phone's. Peers' pages get the same announced wallet as ours, so that every modal has an installed wallet to list.
+ */
+async function measureColdClick(browser: Browser, library: Library, origin: string, throttled: boolean, remote: Set<string>) {
+  const context = await newContext(browser);
+  if (library !== 'ours') await context.addInitScript(announcingWallet);
+  const page = await context.newPage();
+  // The browser resolves no host but loopback (see the launch), so these requests fail at once; they are recorded
+  // here without pausing them, unlike a page.route handler, which would hold every request (loopback ones too) until
+  // this process answers it.
+  const note = (url: string) => {
+    const parsed = new URL(url);
+    if (parsed.hostname !== '127.0.0.1' && !/^(data|blob|about):$/.test(parsed.protocol)) remote.add(`${parsed.host}${parsed.pathname}`);
+  };
+  let scripts = 0;
+  page.on('request', (request) => {
+    note(request.url());
+    if (request.resourceType() === 'script') scripts++;
+  });
+  page.on('websocket', (socket) => note(socket.url()));
+  if (throttled) {
+    const session = await context.newCDPSession(page);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
+  }
+  await page.goto(`${origin}/index.html`, { timeout: 120_000 });
+  await page.waitForFunction(
+    (name) => {
+      const deepButton = (node: ParentNode): boolean =>
+        !!node.querySelector('button') || [...node.querySelectorAll('*')].some((element) => !!element.shadowRoot && deepButton(element.shadowRoot));
+      if (name === 'ours') return !!document.querySelector('mb-connect-button')?.shadowRoot?.querySelector('button');
+      if (name === 'rainbowkit') return !!document.querySelector('[data-testid="rk-connect-button"]');
+      const host = document.querySelector('appkit-button');
+      return !!host?.shadowRoot && deepButton(host.shadowRoot);
+    },
+    library,
+    { timeout: 120_000 },
+  );
+  await page.waitForTimeout(300);
+  const before = scripts;
+  const ms = await page.evaluate(clickToFirstView, library);
+  const fetchedByTheClick = scripts - before;
+  await context.close();
+  return { ms, scripts: fetchedByTheClick };
+}
+
+async function measureTiming(browser: Browser, origin: string, setDirectoryDelay: (ms: number) => Promise<void>, peers: PeerPages) {
   const cold: number[] = [];
+  // Ours unthrottled is the cold figure (the array above); the rest of the phone comparison is measured in the same runs.
+  const phone: Record<Library, { cold: number[]; throttled: number[]; coldScripts: number[]; throttledScripts: number[] }> = {
+    ours: { cold, throttled: [], coldScripts: [], throttledScripts: [] },
+    appkit: { cold: [], throttled: [], coldScripts: [], throttledScripts: [] },
+    rainbowkit: { cold: [], throttled: [], coldScripts: [], throttledScripts: [] },
+  };
+  const loadDuringRuns: number[] = [];
   const coldAfterHover: number[] = [];
   const chunksOnHover: number[] = [];
   const chunksAfterHoveredClick: number[] = [];
@@ -426,10 +538,16 @@ async function measureTiming(browser: Browser, origin: string, setDirectoryDelay
   for (let run = 0; run < COLD_RUNS; run++) {
     const context = await newContext(browser);
     const page = await context.newPage();
+    let scriptRequests = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scriptRequests++;
+    });
     await page.goto(`${origin}/index.html`);
     await page.waitForFunction(() => !!document.querySelector('mb-connect-button')?.shadowRoot?.querySelector('button'));
     await page.waitForTimeout(300);
-    cold.push(await page.evaluate(clickToFirstView));
+    const scriptsBeforeTheClick = scriptRequests;
+    cold.push(await page.evaluate(clickToFirstView, 'ours' as const));
+    phone.ours.coldScripts.push(scriptRequests - scriptsBeforeTheClick);
     // The directory answers 300 ms late: the view painted without it (skeletons stand in).
     directoryPendingAtPaint.push(
       await page.evaluate(() => !!document.querySelector('mb-modal')!.shadowRoot!.querySelector('mb-connect-view')!.shadowRoot!.querySelector('mb-skeleton')),
@@ -437,7 +555,7 @@ async function measureTiming(browser: Browser, origin: string, setDirectoryDelay
     for (let i = 0; i < 10; i++) {
       await page.evaluate(() => (window as unknown as { benchClient: { close(): void } }).benchClient.close());
       await page.waitForTimeout(50);
-      warm.push(await page.evaluate(clickToFirstView));
+      warm.push(await page.evaluate(clickToFirstView, 'ours' as const));
     }
     await context.close();
 
@@ -455,10 +573,22 @@ async function measureTiming(browser: Browser, origin: string, setDirectoryDelay
     await hoverPage.hover('mb-connect-button');
     await hoverPage.waitForTimeout(150);
     const afterHover = scripts.length;
-    coldAfterHover.push(await hoverPage.evaluate(clickToFirstView));
+    coldAfterHover.push(await hoverPage.evaluate(clickToFirstView, 'ours' as const));
     chunksOnHover.push(afterHover - beforeHover);
     chunksAfterHoveredClick.push(scripts.length - afterHover);
     await hoverContext.close();
+
+    // The phone comparison, interleaved run by run with the figures above so that every library meets the same load.
+    for (const throttled of [false, true]) {
+      for (const library of ['ours', 'appkit', 'rainbowkit'] as const) {
+        const at = library === 'ours' ? origin : peers.origins[library];
+        if ((library === 'ours' && !throttled) || !at) continue;
+        const click = await measureColdClick(browser, library, at, throttled, peers.remote[library]);
+        phone[library][throttled ? 'throttled' : 'cold'].push(click.ms);
+        phone[library][throttled ? 'throttledScripts' : 'coldScripts'].push(click.scripts);
+      }
+    }
+    loadDuringRuns.push(loadavg()[0]);
   }
 
   // AllWallets: the whole directory, virtualised; search answer time after the debounce.
@@ -530,7 +660,7 @@ async function measureTiming(browser: Browser, origin: string, setDirectoryDelay
   }
   await context.close();
   const hub = await measureHub(browser, origin);
-  return { cold, coldAfterHover, chunksOnHover, chunksAfterHoveredClick, warm, directoryPendingAtPaint, dom, searches, hub };
+  return { cold, coldAfterHover, chunksOnHover, chunksAfterHoveredClick, warm, directoryPendingAtPaint, dom, searches, hub, phone, loadDuringRuns };
 }
 
 /** The scripts the first click on Connect fetches: the shell's chunk and its static imports, minus the first load. */
@@ -700,21 +830,51 @@ async function main() {
   writeFileSync(join(announcedDir, 'index.html'), pageHtml);
   const pages = await serveApart(siteDir);
   const origin = pages.origin;
+  // The peers' pages are the bundles measured for sizes above, each served from a process of its own as ours is.
+  const peerPages: PeerPages = { origins: {}, remote: { ours: new Set(), appkit: new Set(), rainbowkit: new Set() } };
+  const peerServers: { close(): void }[] = [];
+  const peersNotTimed: string[] = [];
+  for (const name of ['appkit', 'rainbowkit'] as const) {
+    const figure = peers.find((peer) => peer.name === name);
+    if (!figure || figure.error) {
+      peersNotTimed.push(`${name} (${figure?.error ?? 'not bundled'})`);
+      continue;
+    }
+    const outdir = join(work, `peer-${name}`, 'out');
+    writeFileSync(join(outdir, 'index.html'), peerPageHtml(existsSync(join(outdir, 'entry.css'))));
+    const server = await serveApart(outdir);
+    peerServers.push(server);
+    peerPages.origins[name] = server.origin;
+  }
   const loadBefore = loadavg()[0];
+  const loadAtStart = loadavg().map((value) => round(value, 2));
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      // Nothing beyond loopback: every other host name fails to resolve, so the peers' calls to their services
+      // (configuration, wallet directory, fonts, analytics) fail at once, as they would offline, instead of timing
+      // this machine's network. The report names what they tried.
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    ],
   });
   let timing: Awaited<ReturnType<typeof measureTiming>>;
   let beforeAnyClick: Awaited<ReturnType<typeof measureBeforeAnyClick>>;
   try {
     beforeAnyClick = await measureBeforeAnyClick(browser, announcedDir);
-    timing = await measureTiming(browser, origin, pages.setDirectoryDelay);
+    timing = await measureTiming(browser, origin, pages.setDirectoryDelay, peerPages);
   } finally {
     await browser.close();
     pages.close();
+    for (const server of peerServers) server.close();
   }
+  const loadAtEnd = loadavg().map((value) => round(value, 2));
 
   const figures = {
     ours: {
@@ -746,6 +906,32 @@ async function main() {
       clickToFirstViewWarmMs: { median: round(median(timing.warm)), p95: round(p95(timing.warm)), runs: timing.warm.length },
       directoryDelayMs: DIRECTORY_DELAY_MS,
       viewPaintedBeforeDirectoryAnswered: timing.directoryPendingAtPaint.every(Boolean),
+    },
+    phone: {
+      cpuThrottlingRate: CPU_THROTTLING_RATE,
+      runsPerFigure: COLD_RUNS,
+      /** 1, 5 and 15 minutes when the timing started and when it ended; the 1-minute figure after each run of the loop. */
+      loadAverage: { atStart: loadAtStart, afterEachRun: timing.loadDuringRuns.map((value) => round(value, 2)), atEnd: loadAtEnd },
+      clickToFirstViewMs: Object.fromEntries(
+        (['ours', 'appkit', 'rainbowkit'] as const).map((library) => [
+          library,
+          {
+            cold: medianAndRuns(timing.phone[library].cold),
+            throttled: medianAndRuns(timing.phone[library].throttled),
+            throttledOverCold: ratioOf(timing.phone[library].throttled, timing.phone[library].cold),
+            scriptsFetchedByTheClick: { cold: timing.phone[library].coldScripts, throttled: timing.phone[library].throttledScripts },
+          },
+        ]),
+      ),
+      /** A peer's median over ours, measured in the same runs. */
+      peerOverOurs: Object.fromEntries(
+        (['appkit', 'rainbowkit'] as const).map((library) => [
+          library,
+          { cold: ratioOf(timing.phone[library].cold, timing.phone.ours.cold), throttled: ratioOf(timing.phone[library].throttled, timing.phone.ours.throttled) },
+        ]),
+      ),
+      remoteRequestsBlocked: Object.fromEntries(Object.entries(peerPages.remote).map(([library, urls]) => [library, [...urls].sort()])),
+      peersNotTimed,
     },
     accountHub: {
       reopenAccountWithCachedBalancesMs: { median: round(median(timing.hub.reopen)), p95: round(p95(timing.hub.reopen)), runs: timing.hub.reopen.length },
@@ -821,6 +1007,47 @@ Hovering requested ${figures.timing.scriptsRequestedOnHover.runs.join(', ')} scr
 
 The view painted before the directory answered (skeletons in its place) in every cold run: ${figures.timing.viewPaintedBeforeDirectoryAnswered ? 'yes' : '**no**'}.
 "Painted" = the end of the first animation frame in which the view's first list item is rendered (checked once per frame; a task posted from that frame's callback runs after its paint).
+
+### What a phone feels: the cold click beside AppKit and RainbowKit
+
+Each library's page (the bundles of the size table, with a wallet announced over EIP-6963) in a fresh context, ${COLD_RUNS}
+runs each, interleaved run by run in this run: the page loads, its connect button appears, 300 ms pass, and the click is
+timed to the first animation frame that paints the dialog with its first wallet row (the definition of "painted" above,
+applied to each library's own row element; entry animations are not waited for). Throttled: Chromium's
+\`Emulation.setCPUThrottlingRate\` at ${CPU_THROTTLING_RATE}x from before the navigation on, about a mid-range phone's CPU.
+
+| library | cold click, median | ${CPU_THROTTLING_RATE}x CPU throttled, median | cold, over ours | throttled, over ours | throttled over cold | scripts the click fetched (median, cold / throttled) |
+|---|---|---|---|---|---|---|
+${(['ours', 'appkit', 'rainbowkit'] as const)
+  .map((library) => {
+    const label = { ours: '**@minibot/modal**', appkit: 'AppKit (Reown)', rainbowkit: 'RainbowKit' }[library];
+    const figure = (values: number[]) => (values.length ? `${round(median(values))} ms` : 'n/a');
+    const ratio = (peer: number[], ours: number[]) => (library === 'ours' ? '1' : peer.length && ours.length ? `${ratioOf(peer, ours)}x` : 'n/a');
+    const { cold, throttled } = timing.phone[library];
+    const { coldScripts, throttledScripts } = timing.phone[library];
+    const scripts = (values: number[]) => (values.length ? String(median(values)) : 'n/a');
+    const slowdown = cold.length && throttled.length ? `${ratioOf(throttled, cold)}x` : 'n/a';
+    return `| ${label} | ${figure(cold)} | ${figure(throttled)} | ${ratio(cold, timing.phone.ours.cold)} | ${ratio(throttled, timing.phone.ours.throttled)} | ${slowdown} | ${scripts(coldScripts)} / ${scripts(throttledScripts)} |`;
+  })
+  .join('\n')}
+
+${(['ours', 'appkit', 'rainbowkit'] as const)
+  .map(
+    (library) =>
+      `Runs, ${library}: ${timing.phone[library].cold.map((v) => round(v)).join(', ') || 'none'} ms; throttled: ${timing.phone[library].throttled.map((v) => round(v)).join(', ') || 'none'} ms.`,
+  )
+  .join('\n')}
+${peersNotTimed.length ? `Not timed: ${peersNotTimed.join('; ')}.\n` : ''}Machine load average (1, 5, 15 min) when the timing started: ${loadAtStart.join(', ')}; when it ended: ${loadAtEnd.join(', ')};
+1 min after each run: ${timing.loadDuringRuns.map((value) => value.toFixed(1)).join(', ')} (${os.cpus().length} cores shared with other work: the cold figures move with it, the ratios less).
+Throttling multiplies the time the page's thread computes, not the time it waits for a core or for a response, so on a
+loaded machine a throttled click is less than ${CPU_THROTTLING_RATE} times the unthrottled one (the "throttled over cold" column).
+
+No network beyond loopback: Chromium resolves no other host name (\`--host-resolver-rules\`), so a request to a remote
+service fails at once, as offline. They are blocked there rather than by \`page.route\`, which holds every request, the
+pages' own chunks too, until the driving process answers it, and so would add a delay per chunk to every library. What
+each page tried to reach during these runs (blocked): ${Object.entries(peerPages.remote)
+  .map(([library, urls]) => `${library}: ${urls.size ? [...urls].sort().join(', ') : 'nothing'}`)
+  .join('; ')}.
 
 ### The Account hub
 
