@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
 
 /**
  * A dapp outside this repository that installs the packed `@minibot/modal`: `npm pack` in modal/ (its `prepack`
@@ -672,6 +673,34 @@ export function buildFreshDapp(tarball: string, parent = mkdtempSync(join(tmpdir
   // The app's own page (index.html); a single-page dapp has only that one.
   const main = pages['index.html'] ?? closure(entries);
   return { dir, distDir, modulesDir, beforeFirstClick: main.files, beforeFirstClickGzipKb: main.gzipKb, pages };
+}
+
+/** The scripts a page of a built dapp fetched, each with its gzip size (level 9), and their sum. */
+export interface LoadedScripts {
+  files: { file: string; gzipKb: number }[];
+  gzipKb: number;
+}
+
+/**
+ * What a page loads before the visitor does anything: it opens `url` in `page` (no pointer moved, no key pressed),
+ * waits until the network is idle, and sums the scripts it fetched from `distDir`, gzip level 9 per file. Unlike a
+ * page's static closure (FreshDapp's `pages`), this counts the chunks the page imports on its own while it renders:
+ * React's lazy components, and what a library loads at start-up.
+ */
+export async function scriptsBeforeFirstClick(page: Page, url: string, distDir: string): Promise<LoadedScripts> {
+  const fetched: string[] = [];
+  const onRequest = (request: { resourceType(): string; url(): string }) => {
+    if (request.resourceType() === 'script' && request.url().startsWith(new URL(url).origin)) fetched.push(new URL(request.url()).pathname.slice(1));
+  };
+  page.on('request', onRequest);
+  try {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+  } finally {
+    page.off('request', onRequest);
+  }
+  const files = [...new Set(fetched)].map((file) => ({ file, gzipKb: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length / 1024 }));
+  return { files, gzipKb: files.reduce((sum, { gzipKb }) => sum + gzipKb, 0) };
 }
 
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };

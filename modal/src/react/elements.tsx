@@ -1,12 +1,15 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
-import type { ConnectButtonElement, ModalElement } from './element-components.js';
+import type { ConnectButtonElement } from './connect-button-component.js';
+import type { ModalElement } from './modal-component.js';
 import { useContext } from 'react';
 import { ModalClientContext } from './context.js';
 
-// The wrappers load the elements (lit and the modal shell) as a lazy chunk: a React app that uses only the hooks
-// pays nothing for them, and importing this module touches no DOM.
-const LazyConnectButton = lazy(() => import('./element-components.js').then((m) => ({ default: m.ConnectButtonElement })));
-const LazyModal = lazy(() => import('./element-components.js').then((m) => ({ default: m.ModalElement })));
+// The wrappers load the elements as lazy chunks: a React app that uses only the hooks pays nothing for them, and
+// importing this module touches no DOM. Each wrapper loads its own element only: a page with <ConnectButton /> loads
+// the button, and the modal's shell comes when the button announces a likely click (hover, focus or press) or on the
+// click itself, which waits for it, as <mb-connect-button> does without React.
+const LazyConnectButton = lazy(() => import('./connect-button-component.js').then((m) => ({ default: m.ConnectButtonElement })));
+const LazyModal = lazy(() => import('./modal-component.js').then((m) => ({ default: m.ModalElement })));
 
 export type ConnectButtonProps = ComponentProps<typeof ConnectButtonElement>;
 export type ModalProps = ComponentProps<typeof ModalElement>;

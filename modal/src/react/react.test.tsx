@@ -269,6 +269,25 @@ describe('hooks', () => {
 });
 
 describe('element wrappers', () => {
+  // First in this file to load an element: the modal's element is defined by no earlier test.
+  it('<ConnectButton /> alone defines the button and not the modal; the button asks the client for the modal on pointer enter', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const { ConnectButton } = await import('./index.js');
+    const { client } = realClient();
+    const prefetch = vi.spyOn(client, 'prefetch');
+    const view = render(
+      <WalletProvider client={client}>
+        <ConnectButton />
+      </WalletProvider>,
+    );
+    await waitFor(() => expect(view.container.querySelector('mb-connect-button')).toBeTruthy(), { timeout: 5000 });
+    const host = view.container.querySelector('mb-connect-button') as HTMLElement & { updateComplete: Promise<unknown> };
+    await host.updateComplete;
+    expect(customElements.get('mb-modal')).toBeUndefined();
+    host.shadowRoot!.querySelector('button')!.dispatchEvent(new Event('pointerenter'));
+    expect(prefetch).toHaveBeenCalled();
+  });
+
   it('<ConnectButton /> renders <mb-connect-button> bound to the provider client; <Modal /> renders <mb-modal>', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const { ConnectButton, Modal } = await import('./index.js');
