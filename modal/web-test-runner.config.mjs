@@ -22,7 +22,8 @@ export default {
   // in it) and with focus emulated (each page behaves as the one in front: focus events, :focus-visible).
   concurrency: 2,
   testsFinishTimeout: 180_000,
-  testFramework: { config: { timeout: 10_000 } },
+  // A test's own waits are scaled for a loaded machine (test-helpers' WAIT_SCALE); its whole time limit too.
+  testFramework: { config: { timeout: 30_000 } },
   browsers: [
     chromeLauncher({
       async createPage({ browser }) {

@@ -42,8 +42,16 @@ export async function expectNoAxeViolations(element: Element): Promise<void> {
   }
 }
 
-/** Resolves when `predicate` holds (polled every 10 ms), or throws after `timeout` ms. */
+/**
+ * How much longer than asked a wait lasts before it fails. The browser tests run beside the package step's installs and
+ * builds on two cores, where a view that a quiet machine shows in 300 ms took over 3 s; a wait for something that comes
+ * ends when it comes, so only a failing test waits the longer time.
+ */
+const WAIT_SCALE = 3;
+
+/** Resolves when `predicate` holds (polled every 10 ms), or throws after `timeout` ms (times `WAIT_SCALE`). */
 export async function waitFor<T>(predicate: () => T | undefined | null | false, timeout = 3000, what = 'condition'): Promise<T> {
+  timeout *= WAIT_SCALE;
   const start = performance.now();
   for (;;) {
     const value = predicate();
