@@ -13,7 +13,7 @@ export function failureLines(output: string): string[] {
       /^\s*FAIL\s/.test(line) || /^\s*(✘|❌|×)\s/.test(line) || /error TS\d+:/.test(line) || /^\s+\d+:\d+\s+error\s/.test(line) || /^\s+\[\w+\] › .+:\d+:\d+ › /.test(line);
     if (/Unhandled (Rejection|Error)/.test(line)) {
       // Vitest's unhandled errors fail the run with every test passed: the error and the file it came from.
-      const after = lines.slice(index + 1, index + 12);
+      const after = lines.slice(index + 1, index + 24);
       const error = after.find((next) => /\S/.test(next));
       const origin = after.find((next) => /originated in/.test(next));
       for (const next of [line, error, origin]) if (next) found.push(next.trim());
