@@ -179,7 +179,8 @@ test('with an EVM and a Solana wallet connected, Networks switches namespaces wi
   const connect = page.getByRole('dialog', { name: 'Connect Wallet' });
   await expect(connect.getByRole('list').getByRole('button')).toHaveCount(1);
   await connect.getByRole('button', { name: /Test Solana Wallet/ }).click();
-  const both = () => page.evaluate(() => (window as unknown as { dappModal: { getAccount(): { address?: string; solana?: { address: string } } } }).dappModal.getAccount());
+  // Undefined until the page's script has made the modal (right after a reload), so the poll asks again.
+  const both = () => page.evaluate(() => (window as unknown as { dappModal?: { getAccount(): { address?: string; solana?: { address: string } } } }).dappModal?.getAccount());
   await expect.poll(both).toMatchObject({ address: evm.address, solana: { address: owner.address } });
   await expect(connect).toBeHidden();
   // The button keeps the EVM account; Account shows the active namespace's (Solana, just picked).
