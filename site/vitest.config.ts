@@ -18,6 +18,8 @@ export default defineConfig({
   },
   test: {
     name: 'site',
+    // Worker threads, not forked processes: on the modal's 66 files, 47 s and 70 CPU-s against 67 s and 101.
+    pool: 'threads',
     root: fromHere('./'),
     environment: 'happy-dom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],

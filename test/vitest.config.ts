@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'integration',
+    // Worker threads, not forked processes: on the modal's 66 files, 47 s and 70 CPU-s against 67 s and 101.
+    pool: 'threads',
     root: new URL('.', import.meta.url).pathname,
     environment: 'node',
     include: ['integration/**/*.test.ts'],
