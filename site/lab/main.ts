@@ -107,7 +107,9 @@ function showState(output: HTMLOutputElement, modal: ModalClient) {
   let open = false;
   const render = () => {
     const account = modal.getAccount();
-    output.value = `${account.isConnected ? `Connected: ${account.address}` : 'Not connected'} · view ${view} · ${open ? 'open' : 'closed'}`;
+    // An EVM account, a Solana account, or both (a Solana-only session has no EVM address).
+    const addresses = [account.address, account.solana && `${account.solana.address} (Solana)`].filter(Boolean);
+    output.value = `${addresses.length ? `Connected: ${addresses.join(', ')}` : 'Not connected'} · view ${view} · ${open ? 'open' : 'closed'}`;
   };
   modal.subscribeState((state) => {
     view = state.view;

@@ -6,6 +6,7 @@ import { generatePrivateKey } from 'viem/accounts';
 import { LOGIN_MAIL, newEmail, waitForMail } from '../embedded/mailbox.js';
 import { skipProtection } from '../embedded/protect.js';
 import { WcTestWallet } from '../wallet/wc-wallet.js';
+import { SolanaTestWallet } from '@minibot/test-wallet/solana';
 import { axeViolations } from '../axe.js';
 import { viewTags } from '../../modal/src/views/registry.js';
 import { expect, test } from '../fixtures.js';
@@ -134,6 +135,20 @@ test.describe('the lab page (/lab/)', () => {
     await inline.locator('dialog').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${screenshotDir}lab-embedded-rtl-360.png` });
     expect(await violations(page)).toEqual([]);
+  });
+
+  test('a Solana-only session: the status line names its Solana address, and Disconnect ends it', async ({ page, stack }) => {
+    const owner = stack.solana.accounts[8];
+    const solana = new SolanaTestWallet({ secretKey: owner.secretKey, chain: stack.solana.chainId, rpcUrl: stack.solana.rpcUrl });
+    await solana.install(page);
+    await openLab(page, stack.siteUrl, '?applied=1&theme=light&injected=on');
+    await page.locator('mb-connect-button').getByRole('button').click();
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /Test Solana Wallet/ }).click();
+    await expect(page.locator('#state')).toContainText(`Connected: ${owner.address} (Solana)`);
+    await expect(page.locator('#state')).not.toContainText('undefined');
+    await page.locator('mb-connect-button').getByRole('button').click();
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click();
+    await expect(page.locator('#state')).toContainText('Not connected');
   });
 
   test('connects the injected EIP-6963 test wallet from the lab in Arabic and shows the Account view', async ({ page, stack, wallet }) => {

@@ -127,7 +127,7 @@ test('an account with tokens and no BNB sees the insufficient-gas reason on a di
   expect(wallet.methods()).not.toContain('eth_sendTransaction');
 });
 
-test('a send rejected in the wallet shows nothing and leaves the form filled', async ({ page, makeWallet }) => {
+test('a send rejected in the wallet shows no toast, says the wallet declined, and leaves the form filled', async ({ page, makeWallet }) => {
   const wallet = await makeWallet({ privateKey: DEV_ACCOUNTS[8].key as Hex });
   const receiver = DEV_ACCOUNTS[6].address;
   const account = await connectAndOpenAccount(page, wallet);
@@ -143,6 +143,8 @@ test('a send rejected in the wallet shows nothing and leaves the form filled', a
   // A failure would show its toast at once; after the wallet's answer and a moment, none is there.
   await page.waitForTimeout(300);
   await expect(page.locator('mb-toast')).toHaveCount(0);
+  // The review says what happened, politely (a status, not an alert).
+  await expect(preview.getByRole('status')).toHaveText('You declined the request in your wallet.');
   await preview.getByRole('button', { name: 'Back' }).click();
   const again = page.getByRole('dialog', { name: 'Send' });
   await expect(again.getByRole('textbox', { name: 'Amount' })).toHaveValue('2.5');

@@ -103,19 +103,27 @@ test('a Solana wallet connects from Connect, the hub shows SOL and MUSD, sends 0
   await form.getByRole('button', { name: 'Review' }).click();
   let preview = page.getByRole('dialog', { name: 'Review Send' });
   await expect(preview).toContainText('0.5 SOL');
+  // The network fee the cluster charges (one signature), before the wallet is asked.
+  await expect(preview.locator('.summary', { hasText: 'Network fee' })).toContainText('0.000005 SOL');
   await preview.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.locator('mb-toast', { hasText: 'Transaction started' })).toBeVisible();
+  // The completion screen, as for an EVM send: what went to whom, then the cluster's confirmation.
+  let sentView = page.getByRole('dialog', { name: 'Transaction Sent' });
+  await expect(sentView).toContainText(`You sent 0.5 SOL to ${short(other.address)}.`);
+  await expect(sentView).toContainText('Confirmed on the network.');
   await expect.poll(() => chain.lamports(other.address)).toBe(otherBefore + 500_000_000n);
 
   // 1.5 MUSD to an address without a token account: the preview shows the rent, exactly 1.5 arrives.
   const fresh = new SolanaTestWallet({ secretKey: solanaSeedFromLabel(`modal-receiver-${Date.now()}`), chain: solana.chainId, rpcUrl: solana.rpcUrl }).address;
-  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Send', exact: true }).click();
+  await sentView.getByRole('button', { name: 'Send again' }).click();
   form = await fillSend(page, 'MUSD', '1.5', fresh);
   await form.getByRole('button', { name: 'Review' }).click();
   preview = page.getByRole('dialog', { name: 'Review Send' });
   await expect(preview).toContainText('New token account rent');
   await expect(preview).toContainText('0.00203928 SOL');
   await preview.getByRole('button', { name: 'Send', exact: true }).click();
+  sentView = page.getByRole('dialog', { name: 'Transaction Sent' });
+  await expect(sentView).toContainText(`You sent 1.5 MUSD to ${short(fresh)}.`);
   await expect.poll(() => chain.tokens(fresh)).toBe(1_500_000n);
   expect(musdBefore - (await chain.tokens(owner.address))).toBe(1_500_000n);
   // The sender paid 0.5 SOL, the rent and two fees of 5000 lamports.
@@ -123,13 +131,17 @@ test('a Solana wallet connects from Connect, the hub shows SOL and MUSD, sends 0
   expect(wallet.methods()).toEqual(['standard:connect', 'solana:signAndSendTransaction', 'solana:signAndSendTransaction']);
 
   // Activity: both sends, newest first.
+  await sentView.getByRole('button', { name: 'Done' }).click();
   await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Activity' }).click();
   const rows = page.getByRole('dialog', { name: 'Activity' }).locator('mb-transactions-view .row');
   await expect(rows.nth(0)).toContainText('−1.5 MUSD');
   await expect(rows.nth(1)).toContainText('−0.5 SOL');
+  // Each names who it went to.
+  await expect(rows.nth(0)).toContainText(`To ${short(fresh)}`);
+  await expect(rows.nth(1)).toContainText(`To ${short(other.address)}`);
 });
 
-test('a Solana send refused in the wallet shows nothing and keeps the form', async ({ page, stack }) => {
+test('a Solana send refused in the wallet shows no toast, says the wallet declined, and keeps the form', async ({ page, stack }) => {
   const { solana } = stack;
   const [owner, other] = [solana.accounts[5], solana.accounts[4]];
   const chain = chainReader(solana.rpcUrl, solana.mint);
@@ -151,6 +163,8 @@ test('a Solana send refused in the wallet shows nothing and keeps the form', asy
   await expect(preview.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
   await page.waitForTimeout(300);
   await expect(page.locator('mb-toast')).toHaveCount(0);
+  // The review says what happened, politely (a status, not an alert).
+  await expect(preview.getByRole('status')).toHaveText('You declined the request in your wallet.');
   await preview.getByRole('button', { name: 'Back' }).click();
   const again = page.getByRole('dialog', { name: 'Send' });
   await expect(again.getByRole('textbox', { name: 'Amount' })).toHaveValue('1');

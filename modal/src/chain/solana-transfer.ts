@@ -28,10 +28,13 @@ export function buildSolanaTransfer(call: SolanaRpcCall, request: SolanaTransfer
     : buildSolTransfer(call, { from: request.from, to: request.to, lamports: request.units });
 }
 
-/** The rent the transfer pays into the receiver's new token account, in SOL ('0.00203928'); undefined when none is created. */
-export async function solanaRentOf(call: SolanaRpcCall, request: SolanaTransferRequest): Promise<string | undefined> {
+/**
+ * What the transfer costs besides its amount: the rent it pays into the receiver's new token account, in SOL
+ * ('0.00203928'; undefined when none is created), and its network fee in lamports.
+ */
+export async function solanaCostsOf(call: SolanaRpcCall, request: SolanaTransferRequest): Promise<{ rent?: string; feeLamports: bigint }> {
   const prepared = await buildSolanaTransfer(call, request);
-  return prepared.createsTokenAccount ? formatSolanaAmount(prepared.rentLamports, SOL_DECIMALS) : undefined;
+  return { rent: prepared.createsTokenAccount ? formatSolanaAmount(prepared.rentLamports, SOL_DECIMALS) : undefined, feeLamports: prepared.feeLamports };
 }
 
 /**

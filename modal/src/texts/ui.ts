@@ -135,6 +135,9 @@ export const texts = {
   viewOnExplorer: 'View on the explorer',
   activitySwapped: 'Swapped',
   activityPair: (from: string, to: string) => `${from} → ${to}`,
+  /** Activity (Solana): the other side of a transfer, as its second line. */
+  activityTo: (who: string) => `To ${who}`,
+  activityFrom: (who: string) => `From ${who}`,
   activityApproved: (symbol: string) => `Approved ${symbol}`,
   activityApprovedToken: 'Approved a token',
   activityMinted: (name: string) => `Minted ${name}`,

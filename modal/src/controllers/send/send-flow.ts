@@ -176,7 +176,7 @@ export function createSendFlowController(deps: SendFlowDeps): SendFlowController
   const typeText = (text: string | undefined) => {
     const token = form.getState().token;
     const typed = text && token ? typeAmount(text, token.decimals, lang()) : undefined;
-    form.set({ sendTokenAmount: text, sendTokenValue: typed?.value });
+    form.set({ sendTokenAmount: text, sendTokenValue: typed?.value, declined: undefined });
   };
   const amount = (): bigint | undefined => form.getState().sendTokenValue;
 

@@ -62,7 +62,7 @@ export function createSendReceiver({ form, api, clock, network }: SendReceiverDe
     apply(input, debounceMs) {
       const value = input.trim();
       receiver.cancel();
-      const cleared = { receiverAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined, solanaRent: undefined };
+      const cleared = { receiverAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined, solanaRent: undefined, solanaFeeLamports: undefined, declined: undefined };
       if (network().chainNamespace === 'solana') {
         // Base58 is case-sensitive: taken as typed; no name lookup on Solana.
         form.set({ ...cleared, receiverInput: input, resolvingName: false, receiverAddress: isSolanaAddress(value) ? value : undefined });

@@ -52,19 +52,28 @@ export function createSendSolana(deps: SendSolanaDeps, amount: () => bigint | un
       deps.toast('error', deps.messages.solanaSendFailed);
       return 'failed';
     }
-    return submit({ kind: 'solana', connector, rpc: solanaRpc(), chain: deps.network().caipNetworkId, transfer, confirmTimeoutMs: deps.solanaConfirmTimeoutMs });
+    const { token, receiverAddress } = form.getState();
+    return submit({
+      kind: 'solana',
+      connector,
+      rpc: solanaRpc(),
+      chain: deps.network().caipNetworkId,
+      transfer,
+      confirmTimeoutMs: deps.solanaConfirmTimeoutMs,
+      sent: { token: token!, value: transfer.units, to: receiverAddress! },
+    });
   };
 
   return {
     send,
-    /** Builds the transfer once to learn whether it creates the receiver's token account (`solanaRent`). */
+    /** Builds the transfer once to learn its network fee (`solanaFeeLamports`) and whether it creates the receiver's token account (`solanaRent`). */
     async prepare() {
       const request = solanaRequest();
       if (!request) return;
       try {
-        const { solanaRentOf } = await import('../../chain/solana-transfer.js');
-        const rent = await solanaRentOf(solanaRpc(), request);
-        if (solanaRequest()?.to === request.to) form.set({ solanaRent: rent });
+        const { solanaCostsOf } = await import('../../chain/solana-transfer.js');
+        const costs = await solanaCostsOf(solanaRpc(), request);
+        if (solanaRequest()?.to === request.to) form.set({ solanaRent: costs.rent, solanaFeeLamports: costs.feeLamports });
       } catch (error) {
         log('warn', 'Reading the Solana receiver failed', error);
       }

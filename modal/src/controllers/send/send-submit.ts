@@ -40,7 +40,15 @@ export interface SendSubmitDeps {
 /** What a send hands to the tail: the wallet's request, and what the completion screen shows. */
 export type SendSubmission =
   | { kind: 'evm'; provider: Eip1193Provider; from: string; call: { to: string; data?: string; value?: bigint }; sent: Omit<SentTransaction, 'hash' | 'status'> }
-  | { kind: 'solana'; connector: SolanaWalletConnector; rpc: SolanaRpcCall; chain: string; transfer: SolanaTransferRequest; confirmTimeoutMs?: number };
+  | {
+      kind: 'solana';
+      connector: SolanaWalletConnector;
+      rpc: SolanaRpcCall;
+      chain: string;
+      transfer: SolanaTransferRequest;
+      confirmTimeoutMs?: number;
+      sent: Omit<SentTransaction, 'hash' | 'status'>;
+    };
 
 /** Send's part of the shared tail: the wallet's answer on the form (sending, reset), its toasts, and the last sent transaction. */
 export function createSendSubmit(deps: SendSubmitDeps) {
@@ -53,10 +61,12 @@ export function createSendSubmit(deps: SendSubmitDeps) {
 
   async function submit(submission: SendSubmission): Promise<SendOutcome> {
     const solana = submission.kind === 'solana';
-    const request: SubmitRequest = solana ? submission : { kind: 'transaction', provider: submission.provider, from: submission.from, call: submission.call };
+    const request: SubmitRequest = solana
+      ? { kind: 'solana', connector: submission.connector, rpc: submission.rpc, chain: submission.chain, transfer: submission.transfer, confirmTimeoutMs: submission.confirmTimeoutMs }
+      : { kind: 'transaction', provider: submission.provider, from: submission.from, call: submission.call };
     // The spec's texts: an EVM send that fails says 'Something went wrong', a Solana one 'Failed to send transaction…'.
     const failureText = solana ? messages.solanaSendFailed : messages.somethingWentWrong;
-    form.set({ loading: true });
+    form.set({ loading: true, declined: undefined });
     const answer = await sendAndSettle(request, {
       clock: deps.clock,
       texts: messages,
@@ -64,14 +74,20 @@ export function createSendSubmit(deps: SendSubmitDeps) {
       failureText,
       read: deps.rpc,
     }).finally(() => form.set({ loading: false }));
-    if (answer.status === 'rejected') return 'rejected';
+    // A refusal is no failure: no toast, the form as it was, and the review says the wallet declined.
+    if (answer.status === 'rejected') {
+      form.set({ declined: true });
+      return 'rejected';
+    }
     if (answer.status === 'failed') {
       deps.toast('error', answer.message);
       return 'failed';
     }
     deps.toast('success', messages.transactionStarted);
-    const hash = answer.submitted.kind === 'transaction' && !solana ? answer.submitted.hash : undefined;
-    if (hash && !solana) sent.setState({ last: { ...submission.sent, hash, status: 'pending' } });
+    // The completion view's transaction: its hash, or on Solana its signature.
+    const { submitted } = answer;
+    const hash = submitted.kind === 'transaction' ? submitted.hash : submitted.kind === 'solana' ? submitted.signature : undefined;
+    if (hash) sent.setState({ last: { ...submission.sent, hash, status: 'pending' } });
     form.reset();
     deps.onSent();
     void answer.settle().then((settled) => {

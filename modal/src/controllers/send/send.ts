@@ -31,6 +31,10 @@ export interface SendState {
   resolvingName?: boolean;
   /** Solana: the rent (in SOL) the transfer pays into the receiver's new token account; undefined when none is made. */
   solanaRent?: string;
+  /** Solana: the network fee of the transfer, in lamports (read with the rent, for the review). */
+  solanaFeeLamports?: bigint;
+  /** The wallet declined the last request for this form (the review says so); cleared by the next change or send. */
+  declined?: boolean;
 }
 
 export interface SendController extends Store<SendState> {

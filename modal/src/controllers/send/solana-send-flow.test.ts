@@ -68,7 +68,10 @@ describe('send flow on Solana', () => {
     expect(toasts).toEqual([['success', 'Transaction started']]);
     expect(form.getState().sendTokenAmount).toBeUndefined();
     expect(onSent).toHaveBeenCalledOnce();
+    // The completion view's transaction: what went where, by its signature, waiting for the cluster.
+    expect(flow.sent.getState().last).toEqual({ hash: SIGNATURE, token: sol, value: 500_000_000n, to: RECEIVER, status: 'pending' });
     await vi.waitFor(() => expect(onSettled).toHaveBeenCalledOnce());
+    expect(flow.sent.getState().last?.status).toBe('confirmed');
     expect(rpc).toEqual(['getLatestBlockhash', 'getSignatureStatuses']);
   });
 
@@ -79,6 +82,8 @@ describe('send flow on Solana', () => {
     fresh.flow.setReceiver(RECEIVER);
     await fresh.flow.prepare();
     expect(fresh.form.getState().solanaRent).toBe('0.00203928');
+    // One signature: the cluster's 5,000 lamports.
+    expect(fresh.form.getState().solanaFeeLamports).toBe(5000n);
     const known = setup({ receiverHasTokenAccount: true });
     known.form.set({ token: known.musd });
     known.flow.setAmount('1.5');
@@ -87,14 +92,17 @@ describe('send flow on Solana', () => {
     expect(known.form.getState().solanaRent).toBeUndefined();
   });
 
-  it('a rejection in the wallet shows nothing and keeps the form', async () => {
+  it('a rejection in the wallet keeps the form with no toast, marked declined until the form changes', async () => {
     const { flow, form, toasts, sol } = setup({ answer: () => Promise.reject(new UserRejectedError()) });
     form.set({ token: sol });
     flow.setAmount('1');
     flow.setReceiver(RECEIVER);
     expect(await flow.send()).toBe('rejected');
     expect(toasts).toEqual([]);
-    expect(form.getState()).toMatchObject({ sendTokenAmount: '1', receiverAddress: RECEIVER, loading: false });
+    expect(form.getState()).toMatchObject({ sendTokenAmount: '1', receiverAddress: RECEIVER, loading: false, declined: true });
+    expect(flow.sent.getState().last).toBeUndefined();
+    flow.setAmount('2');
+    expect(form.getState().declined).toBeUndefined();
   });
 
   it("'Failed to send transaction. Please try again.' when sending really failed, and when the cluster refuses it on chain", async () => {

@@ -159,6 +159,8 @@ export const ar: ModalLocale = {
     viewOnExplorer: 'عرض في مستكشف الكتل',
     activitySwapped: 'مبادلة',
     activityPair: (from, to) => `${from} ← ${to}`,
+    activityTo: (who) => `إلى ${who}`,
+    activityFrom: (who) => `من ${who}`,
     activityApproved: (symbol) => `موافقة على ${symbol}`,
     activityApprovedToken: 'موافقة على رمز',
     activityMinted: (name) => `سكّ ${name}`,

@@ -162,6 +162,8 @@ export const de: ModalLocale = {
     viewOnExplorer: 'Im Explorer ansehen',
     activitySwapped: 'Getauscht',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `An ${who}`,
+    activityFrom: (who) => `Von ${who}`,
     activityApproved: (symbol) => `Freigegeben: ${symbol}`,
     activityApprovedToken: 'Token freigegeben',
     activityMinted: (name) => `Gemintet: ${name}`,

@@ -161,6 +161,8 @@ export const es: ModalLocale = {
     viewOnExplorer: 'Ver en el explorador',
     activitySwapped: 'Intercambiado',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `Para ${who}`,
+    activityFrom: (who) => `De ${who}`,
     activityApproved: (symbol) => `${symbol} aprobado`,
     activityApprovedToken: 'Token aprobado',
     activityMinted: (name) => `${name} acuñado`,

@@ -162,6 +162,8 @@ export const fa: ModalLocale = {
     viewOnExplorer: 'مشاهده در اکسپلورر',
     activitySwapped: 'تبدیل‌شده',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `به ${who}`,
+    activityFrom: (who) => `از ${who}`,
     activityApproved: (symbol) => `تأیید ${symbol}`,
     activityApprovedToken: 'تأیید یک توکن',
     activityMinted: (name) => `ضرب ${name}`,

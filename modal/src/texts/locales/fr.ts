@@ -161,6 +161,8 @@ export const fr: ModalLocale = {
     viewOnExplorer: 'Voir dans l’explorateur',
     activitySwapped: 'Échangé',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `À ${who}`,
+    activityFrom: (who) => `De ${who}`,
     activityApproved: (symbol) => `${symbol} approuvé`,
     activityApprovedToken: 'Token approuvé',
     activityMinted: (name) => `${name} minté`,

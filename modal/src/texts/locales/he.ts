@@ -162,6 +162,8 @@ export const he: ModalLocale = {
     viewOnExplorer: 'הצגה בסייר הבלוקים',
     activitySwapped: 'הומר',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `אל ${who}`,
+    activityFrom: (who) => `מאת ${who}`,
     activityApproved: (symbol) => `אושר ${symbol}`,
     activityApprovedToken: 'אושר טוקן',
     activityMinted: (name) => `הונפק ${name}`,

@@ -161,6 +161,8 @@ export const hi: ModalLocale = {
     viewOnExplorer: 'एक्सप्लोरर में देखें',
     activitySwapped: 'स्वैप किया',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `प्राप्तकर्ता: ${who}`,
+    activityFrom: (who) => `प्रेषक: ${who}`,
     activityApproved: (symbol) => `${symbol} को मंज़ूरी दी`,
     activityApprovedToken: 'टोकन को मंज़ूरी दी',
     activityMinted: (name) => `${name} मिंट किया`,

@@ -161,6 +161,8 @@ export const id: ModalLocale = {
     viewOnExplorer: 'Lihat di explorer',
     activitySwapped: 'Ditukar',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `Ke ${who}`,
+    activityFrom: (who) => `Dari ${who}`,
     activityApproved: (symbol) => `${symbol} disetujui`,
     activityApprovedToken: 'Token disetujui',
     activityMinted: (name) => `Mint ${name}`,

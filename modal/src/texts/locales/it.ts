@@ -161,6 +161,8 @@ export const it: ModalLocale = {
     viewOnExplorer: 'Vedi nell’explorer',
     activitySwapped: 'Scambiato',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `A ${who}`,
+    activityFrom: (who) => `Da ${who}`,
     activityApproved: (symbol) => `${symbol} approvato`,
     activityApprovedToken: 'Token approvato',
     activityMinted: (name) => `${name} coniato`,

@@ -161,6 +161,8 @@ export const ja: ModalLocale = {
     viewOnExplorer: 'エクスプローラーで表示',
     activitySwapped: 'スワップ',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `送金先: ${who}`,
+    activityFrom: (who) => `送金元: ${who}`,
     activityApproved: (symbol) => `${symbol}を承認`,
     activityApprovedToken: 'トークンを承認',
     activityMinted: (name) => `${name}をミント`,

@@ -161,6 +161,8 @@ export const ko: ModalLocale = {
     viewOnExplorer: '익스플로러에서 보기',
     activitySwapped: '스왑함',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `받는 주소: ${who}`,
+    activityFrom: (who) => `보낸 주소: ${who}`,
     activityApproved: (symbol) => `${symbol} 승인`,
     activityApprovedToken: '토큰 승인',
     activityMinted: (name) => `${name} 민팅`,

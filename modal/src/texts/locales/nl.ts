@@ -161,6 +161,8 @@ export const nl: ModalLocale = {
     viewOnExplorer: 'Bekijken in de explorer',
     activitySwapped: 'Gewisseld',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `Naar ${who}`,
+    activityFrom: (who) => `Van ${who}`,
     activityApproved: (symbol) => `${symbol} goedgekeurd`,
     activityApprovedToken: 'Token goedgekeurd',
     activityMinted: (name) => `${name} gemint`,

@@ -161,6 +161,8 @@ export const pl: ModalLocale = {
     viewOnExplorer: 'Zobacz w eksploratorze',
     activitySwapped: 'Wymieniono',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `Do ${who}`,
+    activityFrom: (who) => `Od ${who}`,
     activityApproved: (symbol) => `Zatwierdzono ${symbol}`,
     activityApprovedToken: 'Zatwierdzono token',
     activityMinted: (name) => `Wybito ${name}`,

@@ -161,6 +161,8 @@ export const ptBR: ModalLocale = {
     viewOnExplorer: 'Ver no explorador',
     activitySwapped: 'Trocado',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `Para ${who}`,
+    activityFrom: (who) => `De ${who}`,
     activityApproved: (symbol) => `${symbol} aprovado`,
     activityApprovedToken: 'Token aprovado',
     activityMinted: (name) => `${name} cunhado`,

@@ -161,6 +161,8 @@ export const ru: ModalLocale = {
     viewOnExplorer: 'Открыть в обозревателе блоков',
     activitySwapped: 'Обмен',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `Кому: ${who}`,
+    activityFrom: (who) => `От: ${who}`,
     activityApproved: (symbol) => `Разрешение для ${symbol}`,
     activityApprovedToken: 'Разрешение для токена',
     activityMinted: (name) => `Выпуск ${name}`,

@@ -161,6 +161,8 @@ export const tr: ModalLocale = {
     viewOnExplorer: 'Blok gezgininde görüntüle',
     activitySwapped: 'Takas edildi',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `Alıcı: ${who}`,
+    activityFrom: (who) => `Gönderen: ${who}`,
     activityApproved: (symbol) => `${symbol} onaylandı`,
     activityApprovedToken: 'Token onaylandı',
     activityMinted: (name) => `${name} basıldı`,

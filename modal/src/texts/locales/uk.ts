@@ -161,6 +161,8 @@ export const uk: ModalLocale = {
     viewOnExplorer: 'Відкрити в оглядачі блоків',
     activitySwapped: 'Обмін',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `Кому: ${who}`,
+    activityFrom: (who) => `Від: ${who}`,
     activityApproved: (symbol) => `Дозвіл для ${symbol}`,
     activityApprovedToken: 'Дозвіл для токена',
     activityMinted: (name) => `Випуск ${name}`,

@@ -161,6 +161,8 @@ export const zhCN: ModalLocale = {
     viewOnExplorer: '在区块浏览器中查看',
     activitySwapped: '已兑换',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `发送至 ${who}`,
+    activityFrom: (who) => `来自 ${who}`,
     activityApproved: (symbol) => `已授权 ${symbol}`,
     activityApprovedToken: '已授权代币',
     activityMinted: (name) => `已铸造 ${name}`,

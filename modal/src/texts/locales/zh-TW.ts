@@ -161,6 +161,8 @@ export const zhTW: ModalLocale = {
     viewOnExplorer: '在區塊瀏覽器中查看',
     activitySwapped: '已兌換',
     activityPair: (from, to) => `${from} → ${to}`,
+    activityTo: (who) => `發送至 ${who}`,
+    activityFrom: (who) => `來自 ${who}`,
     activityApproved: (symbol) => `已授權 ${symbol}`,
     activityApprovedToken: '已授權代幣',
     activityMinted: (name) => `已鑄造 ${name}`,

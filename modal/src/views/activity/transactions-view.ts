@@ -4,6 +4,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { Transaction } from '../../api/history-types.js';
 import { defineElement } from '../../ui/define.js';
 import { safeImageUrl } from '../../core/safe-url.js';
+import { shortenAddress } from '../../core/format.js';
 import { FeatureController } from '../store-controller.js';
 import { activityRows, type ActivityRow } from '../../controllers/activity/activity.js';
 import { describeTransaction, type ActivityApproval, type ActivityEntry, type ActivityKind, type ActivityLeg } from '../../controllers/activity/decode.js';
@@ -82,7 +83,7 @@ export class MbTransactionsView extends MbView {
     const tx = row.transaction;
     const entry = describeTransaction(tx);
     const approval = this.activity.value?.approvals[tx.id];
-    const { title, lines, icons, detail } = this.describe(entry, approval);
+    const { title, lines, icons, detail } = this.describe(entry, approval, this.counterparty(tx, entry));
     const status = { confirmed: t.statusConfirmed, failed: t.statusFailed, pending: t.statusPending }[tx.metadata.status] ?? tx.metadata.status;
     const link = explorerTxUrl(this.controllers.networks.getState().activeNetwork, tx.metadata.hash);
     const when = this.localize.date(tx.metadata.minedAt, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -106,8 +107,20 @@ export class MbTransactionsView extends MbView {
       : html`<div class="row" data-id=${tx.id} data-kind=${entry.kind}>${content}<span></span></div>`;
   }
 
+  /**
+   * Who was on the other side of a Solana transfer ('To 9xQe...VFin'). On Solana the history names the counterparty;
+   * an EVM transaction's `sentTo` is the contract it called for a token, not the receiver, so EVM rows name none.
+   */
+  private counterparty(tx: Transaction, entry: ActivityEntry): string | undefined {
+    if (this.controllers.networks.getState().activeNetwork.chainNamespace !== 'solana') return undefined;
+    const t = this.localize.texts;
+    if (entry.kind === 'sent' && tx.metadata.sentTo) return t.activityTo(shortenAddress(tx.metadata.sentTo));
+    if (entry.kind === 'received' && tx.metadata.sentFrom) return t.activityFrom(shortenAddress(tx.metadata.sentFrom));
+    return undefined;
+  }
+
   /** The row's title, a detail for its second line, its amount lines (out as −, in as +) and its icons, by kind. */
-  private describe(entry: ActivityEntry, approval: ActivityApproval | undefined): { title: string; detail?: string; lines: { text: string; tone: string }[]; icons: { iconUrl?: string; symbol: string }[] } {
+  private describe(entry: ActivityEntry, approval: ActivityApproval | undefined, counterparty?: string): { title: string; detail?: string; lines: { text: string; tone: string }[]; icons: { iconUrl?: string; symbol: string }[] } {
     const t = this.localize.texts;
     const amount = (leg: ActivityLeg) => (leg.nft ? leg.symbol : `${this.localize.tokenAmount(leg.amount)} ${leg.symbol}`);
     const line = (leg: ActivityLeg) => ({
@@ -149,7 +162,7 @@ export class MbTransactionsView extends MbView {
           deployed: t.activityDeployed,
           executed: t.activityExecuted,
         };
-        return { title: titles[entry.kind], lines: legs.map(line), icons: icons.slice(0, 1) };
+        return { title: titles[entry.kind], detail: counterparty, lines: legs.map(line), icons: icons.slice(0, 1) };
       }
     }
   }

@@ -11,9 +11,12 @@ import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/token-image/token-image.js';
 import '../../ui/text/text.js';
 
+/** A lamport is 10^-9 SOL. */
+const LAMPORT_DECIMALS = 9;
+
 /**
  * WalletSendPreview: what is sent, to whom (the whole address first, then the name that stands for it) and the network fee; Send asks the wallet. A rejection in the wallet
- * stays here quietly with the form as it was.
+ * keeps the form as it was, with no toast; a line under the summary says the wallet declined.
  *
  * @tag mb-wallet-send-preview-view
  */
@@ -59,9 +62,14 @@ export class MbWalletSendPreviewView extends MbView {
         ${form.gasPriceInUSD !== undefined
           ? html`<div><span class="label">${t.networkFee}</span><span>${this.localize.usd(form.gasPriceInUSD)}</span></div>`
           : nothing}
+        ${flow.solanaFeeLamports !== undefined
+          ? html`<div><span class="label">${t.networkFee}</span><span>${this.localize.amount(flow.solanaFeeLamports, LAMPORT_DECIMALS)} SOL</span></div>`
+          : nothing}
         ${flow.solanaRent ? html`<div><span class="label">${t.tokenAccountRent}</span><span>${flow.solanaRent} SOL</span></div>` : nothing}
       </div>
-      ${form.loading ? html`<mb-text tone="muted" align="center" role="status">${t.approveInWallet}</mb-text>` : nothing}
+      ${form.loading || form.declined
+        ? html`<mb-text tone="muted" align="center" role="status">${form.loading ? t.approveInWallet : this.localize.messages.requestRejected}</mb-text>`
+        : nothing}
       <div class="row">
         <mb-button variant="secondary" ?disabled=${form.loading} @click=${() => this.controllers.router.back()}>${t.cancel}</mb-button>
         <mb-button class="confirm" ?loading=${form.loading} ?disabled=${form.loading} @click=${this.send}>${t.send}</mb-button>

@@ -80,7 +80,7 @@ describe('WalletSend and WalletSendPreview views', () => {
     assert.isUndefined(controllers.send.getState().token, 'the form is reset');
   });
 
-  it('a rejection in the wallet stays on the preview with no toast, and Back shows the form as it was', async () => {
+  it('a rejection in the wallet stays on the preview with no toast, says the wallet declined, and Back shows the form as it was', async () => {
     const { view, modal, wallet } = await openSend();
     wallet.rejectSend = true;
     await type(view, 'mb-input.amount-input', '0.5');
@@ -93,6 +93,7 @@ describe('WalletSend and WalletSendPreview views', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.isNull(modal.shadowRoot!.querySelector('mb-toast'));
     assert.equal(modal.shadowRoot!.querySelector('.body > *')?.localName, 'mb-wallet-send-preview-view');
+    await waitFor(() => preview.shadowRoot!.querySelector('mb-text[role="status"]')?.textContent?.trim() === 'You declined the request in your wallet.', 3000, 'the declined line');
     modal.shadowRoot!.querySelector<HTMLElement>('header mb-button')!.shadowRoot!.querySelector('button')!.click();
     const again = await waitForView(modal, 'mb-wallet-send-view');
     assert.equal(again.shadowRoot!.querySelector<MbInput>('mb-input.amount-input')!.value, '0.5');
