@@ -5,6 +5,7 @@ import { deepActive, dialogName, expectNoAxeViolations, mountTestModal, waitFor,
 import type { MbGridItem } from '../../ui/grid-item/grid-item.js';
 import type { MbListItem } from '../../ui/list-item/list-item.js';
 import { ar } from './ar.js';
+import { openSwap } from '../../views/testing/swap-harness.js';
 import { de } from './de.js';
 
 const items = (view: HTMLElement) => [...view.shadowRoot!.querySelectorAll<MbListItem>('mb-list-item')];
@@ -62,6 +63,22 @@ describe('Arabic modal (locale: ar, right to left)', () => {
     german.controllers.modal.open();
     await waitForView(mounted.modal, 'mb-connect-view');
     assert.equal(mounted.modal.shadowRoot!.querySelector('dialog')!.getAttribute('dir'), 'ltr');
+  });
+
+  it("Swap's balance reads amount then symbol ('25 USDT'), as Account does, not 'USDT 25'", async () => {
+    const { view } = await openSwap({ locale: ar });
+    const line = await waitFor(() => view.shadowRoot!.querySelector('.panel-foot bdi'), 3000, 'the balance line');
+    const text = [...line.childNodes].find((node): node is Text => node.nodeType === Node.TEXT_NODE && !!node.textContent!.trim())!;
+    const at = (word: string) => {
+      const range = document.createRange();
+      const start = text.data.indexOf(word);
+      range.setStart(text, start);
+      range.setEnd(text, start + word.length);
+      return range.getBoundingClientRect();
+    };
+    const [amount, symbol] = text.data.trim().split(/\s+/).slice(-2);
+    assert.isBelow(at(amount).left, at(symbol).left, `'${text.data}' reads left to right inside the line`);
+    assert.include(line.parentElement!.textContent!, 'الرصيد:');
   });
 
   it('in AllWallets the grid starts on the right and the left arrow moves forward', async () => {

@@ -10,8 +10,9 @@ const options: TokenPickerOption[] = [
 ];
 
 /** A picker inside an open modal `<dialog>`, as in the Send view. */
-async function openPicker(): Promise<{ picker: MbTokenPicker; dialog: HTMLDialogElement; picks: string[] }> {
+async function openPicker(dir: 'ltr' | 'rtl' = 'ltr'): Promise<{ picker: MbTokenPicker; dialog: HTMLDialogElement; picks: string[] }> {
   const dialog = document.createElement('dialog');
+  dialog.dir = dir;
   const picker = document.createElement('mb-token-picker');
   Object.assign(picker, { options, value: '0', label: 'Token', placeholder: 'Select a token', searchLabel: 'Search tokens', emptyText: 'No token found' });
   const picks: string[] = [];
@@ -24,6 +25,16 @@ async function openPicker(): Promise<{ picker: MbTokenPicker; dialog: HTMLDialog
 }
 
 const part = (picker: MbTokenPicker, selector: string) => picker.shadowRoot!.querySelector<HTMLElement>(selector);
+
+/** Where the chevron's tip is on screen against the middle of its base: positive y points down, negative up. */
+function chevronPoint(picker: MbTokenPicker): { x: number; y: number } {
+  const svg = part(picker, '.chevron')!.shadowRoot!.querySelector('svg')!;
+  const matrix = svg.getScreenCTM()!;
+  // The icon's path (M9 5 l7 7 -7 7) points right: its tip is (16, 12), its base's middle (9, 12).
+  const tip = new DOMPoint(16, 12).matrixTransform(matrix);
+  const base = new DOMPoint(9, 12).matrixTransform(matrix);
+  return { x: tip.x - base.x, y: tip.y - base.y };
+}
 const optionTexts = (picker: MbTokenPicker) => [...picker.shadowRoot!.querySelectorAll('[role="option"] b')].map((b) => b.textContent);
 
 describe('mb-token-picker', () => {
@@ -79,6 +90,19 @@ describe('mb-token-picker', () => {
     assert.isTrue(dialog.open, 'the dialog stays open');
     assert.deepEqual(picks, []);
   });
+
+  for (const dir of ['ltr', 'rtl'] as const) {
+    it(`the chevron points down while closed and up while open (${dir})`, async () => {
+      const { picker } = await openPicker(dir);
+      const closed = chevronPoint(picker);
+      assert.isAbove(closed.y, 3, `points down: ${JSON.stringify(closed)}`);
+      assert.isBelow(Math.abs(closed.x), 1);
+      part(picker, '.trigger')!.click();
+      await picker.updateComplete;
+      const open = chevronPoint(picker);
+      assert.isBelow(open.y, -3, `points up: ${JSON.stringify(open)}`);
+    });
+  }
 
   it('a click on a token picks it', async () => {
     const { picker, picks } = await openPicker();

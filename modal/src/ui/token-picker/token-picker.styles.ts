@@ -63,6 +63,13 @@ export const tokenPickerStyles = [
     :host([open]) .chevron {
       transform: rotate(-90deg);
     }
+    /* In right-to-left text the icon itself is mirrored (it points left): turned the other way, it points down too. */
+    .chevron:dir(rtl) {
+      transform: rotate(-90deg);
+    }
+    :host([open]) .chevron:dir(rtl) {
+      transform: rotate(90deg);
+    }
     .panel {
       margin-top: 6px;
       padding: 6px;

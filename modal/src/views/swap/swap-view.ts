@@ -59,7 +59,7 @@ export class MbSwapView extends MbView {
         </div>
         ${from
           ? html`<div class="panel-foot">
-              <bdi>${t.tokenBalance(this.localize.tokenAmount(from.balance, from.decimals), from.symbol)}</bdi>
+              <span>${this.balanceLine(from)}</span>
               ${from.balance > 0n ? html`<mb-button variant="ghost" size="sm" @click=${this.max}>${t.maxAmount}</mb-button>` : nothing}
             </div>`
           : nothing}
@@ -75,7 +75,7 @@ export class MbSwapView extends MbView {
           </output>
           ${this.tokenButton('to', to)}
         </div>
-        ${to ? html`<div class="panel-foot"><bdi>${t.tokenBalance(this.localize.tokenAmount(to.balance, to.decimals), to.symbol)}</bdi></div>` : nothing}
+        ${to ? html`<div class="panel-foot"><span>${this.balanceLine(to)}</span></div>` : nothing}
       </section>
       ${info && from && to && quote
         ? html`<dl>
@@ -114,6 +114,16 @@ export class MbSwapView extends MbView {
   }
 
   private slippageInvalid = false;
+
+  /**
+   * 'Balance: 10,000 BNB' with the amount and its symbol in one isolate (`run`): in Arabic, Hebrew and Persian they
+   * read '10,000 BNB' as in Account, not 'BNB 10,000'. The catalogue's sentence places them; the isolate wraps both.
+   */
+  private balanceLine(token: { balance: bigint; decimals: number; symbol: string }) {
+    const [before, rest = ''] = this.localize.texts.tokenBalance('\u0001', '\u0002').split('\u0001');
+    const [between, after = ''] = rest.split('\u0002');
+    return html`${before}${run(`${this.localize.tokenAmount(token.balance, token.decimals)}${between}${token.symbol}`)}${after}`;
+  }
 
   private tokenButton(side: 'from' | 'to', token: SwapTokenInfo | undefined) {
     const t = this.localize.texts;
