@@ -74,7 +74,8 @@ describe('embedded wallet service', () => {
     await post('/api/email/start', { email, deviceId });
     const { code } = await latestMail(email);
     const wrong = code === '000000' ? '111111' : '000000';
-    expect((await post('/api/email/verify', { email, deviceId, otp: wrong })).body.error).toBe('Invalid code');
+    // The sentence, and the reason the modal says in its own language.
+    expect((await post('/api/email/verify', { email, deviceId, otp: wrong })).body).toMatchObject({ error: 'Invalid code', reason: 'codeWrong' });
     const again = await post('/api/email/start', { email, deviceId });
     expect(again.status).toBe(429);
     expect(again.body.error).toMatch(/^Please try again after (29|30) seconds$/);

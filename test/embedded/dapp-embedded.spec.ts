@@ -77,6 +77,24 @@ async function latestId(frameUrl: string, email: string): Promise<number> {
   return messages[0]?.id ?? 0;
 }
 
+test('in German, a wrong code gets the German sentence from the frame’s reason (not the service’s English); the right code then logs in', async ({ page, stack }) => {
+  const email = newEmail();
+  await page.goto(`${server.url}?locale=de`);
+  await connectButton(page).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'E-Mail' }).fill(email);
+  const lastLogin = await latestId(stack.frameUrl, email);
+  await dialog.getByRole('button', { name: 'Weiter', exact: true }).click();
+  await expect(dialog.getByRole('heading', { name: 'E-Mail bestätigen' })).toBeVisible({ timeout: 15_000 });
+  const { code } = await waitForMail(stack.frameUrl, email, LOGIN_MAIL, lastLogin);
+  await dialog.getByRole('textbox', { name: 'Code' }).fill(code === '000000' ? '111111' : '000000');
+  await expect(dialog.getByRole('alert')).toHaveText('Dieser Code stimmt nicht. Prüfe ihn und versuche es erneut.');
+  await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
+  // The wallet frame's offer to protect the wallet, in the modal's language.
+  await page.frameLocator('mb-modal iframe').getByRole('button', { name: 'Nicht jetzt' }).click({ timeout: 20_000 });
+  await expect(connectButton(page)).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/, { timeout: 30_000 });
+});
+
 test('a signature is approved in ApproveTransaction, another is rejected; the session survives a reload', async ({ page, stack }) => {
   const email = newEmail();
   await logIn(page, stack.frameUrl, email);

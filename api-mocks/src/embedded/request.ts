@@ -15,9 +15,13 @@ export async function jsonBody(ctx: RequestContext): Promise<Record<string, unkn
   return body as Record<string, unknown>;
 }
 
-/** The one sentence a person reads when a code check fails. */
+/**
+ * The one sentence a person reads when a code check fails, with its `reason` (the modal says it in its own language:
+ * `EmbeddedErrorReason`) and, when locked, the minutes to wait.
+ */
 export function codeProblem(result: Exclude<CodeCheck, 'ok'>, field: string): HttpError {
-  if (result === 'wrong') return badRequest('Invalid code', field);
-  if (result === 'expired') return badRequest('The code expired. Ask for a new one.', field);
-  return new HttpError(429, { error: `Too many wrong codes. Please try again after ${Math.ceil(result.lockedForMs / 60_000)} minutes`, field });
+  if (result === 'wrong') return new HttpError(400, { error: 'Invalid code', field, reason: 'codeWrong' });
+  if (result === 'expired') return new HttpError(400, { error: 'The code expired. Ask for a new one.', field, reason: 'codeExpired' });
+  const minutes = Math.ceil(result.lockedForMs / 60_000);
+  return new HttpError(429, { error: `Too many wrong codes. Please try again after ${minutes} minutes`, field, reason: 'codeLocked', minutes });
 }

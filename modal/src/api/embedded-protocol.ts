@@ -136,9 +136,28 @@ export interface FrameResults {
 export type AppToFrameMessage = AppToFrameRequest & { channel: typeof EMBEDDED_CHANNEL; id: string };
 
 export interface EmbeddedErrorBody {
+  /** One sentence in English, for the logger (and the screen when the modal speaks English and knows no `reason`). */
   message: string;
   /** EIP-1193 code when the error is a provider error (4001 rejected, 4200 not allowed). */
   code?: number;
+  /** What went wrong, for the modal to say in its own language (`messages` of the catalogue). */
+  reason?: EmbeddedErrorReason;
+  /** With `codeLocked`: the minutes until codes are taken again. */
+  minutes?: number;
+}
+
+/**
+ * The failures of a login the person can act on: a wrong code, an expired one, too many wrong ones (for `minutes`),
+ * and a login the frame no longer knows (it reloaded between the e-mail and the code).
+ */
+export const EMBEDDED_ERROR_REASONS = ['codeWrong', 'codeExpired', 'codeLocked', 'loginExpired'] as const;
+export type EmbeddedErrorReason = (typeof EMBEDDED_ERROR_REASONS)[number];
+
+/** The error body's `reason` and `minutes` when they are ones the modal knows (anything else is dropped). */
+export function knownErrorReason(error: { reason?: unknown; minutes?: unknown }): { reason?: EmbeddedErrorReason; minutes?: number } {
+  const reason = (EMBEDDED_ERROR_REASONS as readonly unknown[]).includes(error.reason) ? (error.reason as EmbeddedErrorReason) : undefined;
+  const minutes = typeof error.minutes === 'number' && Number.isInteger(error.minutes) && error.minutes > 0 && error.minutes <= 1440 ? error.minutes : undefined;
+  return reason === 'codeLocked' && minutes === undefined ? {} : { reason, minutes };
 }
 
 /** What an open approval asks: a message to sign, a transaction to send, or the visitor's consent to switch the account type. */

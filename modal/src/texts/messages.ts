@@ -52,6 +52,11 @@ export const messages = /* @__PURE__ */ Object.assign(
     insufficientFunds: 'Not enough funds for this amount and the network fee.',
     networkUnreachable: 'The network could not be reached. Check your connection and try again.',
     requestTimedOut: 'The request timed out. Please try again.',
+    // The embedded wallet's login, by the reason its frame gives (`EmbeddedErrorReason`).
+    codeWrong: 'This code is not right. Check it and try again.',
+    codeExpired: 'This code has expired. Ask for a new one.',
+    codeLocked: (minutes: number) => `Too many wrong codes. Please try again after ${minutes} minutes`,
+    loginExpired: 'This sign-in has expired. Enter your e-mail again.',
     transactionReverted: 'The transaction was reverted.',
     transactionRevertedWithReason: (reason: string) => `The transaction was reverted: ${reason}`,
     transactionFailed: 'The transaction failed.',

@@ -33,7 +33,12 @@ export function answerRequests(handle: (message: AppToFrameMessage) => Promise<u
           type: 'Response',
           id: message.id,
           ok: false,
-          error: { message: error instanceof Error && error.message ? error.message : 'An error occurred', code: error instanceof FrameError ? error.code : undefined },
+          error: {
+            message: error instanceof Error && error.message ? error.message : 'An error occurred',
+            code: error instanceof FrameError ? error.code : undefined,
+            // What the modal says in its own language, when the frame knows it.
+            ...(error instanceof FrameError && error.reason ? { reason: error.reason, ...(error.minutes !== undefined ? { minutes: error.minutes } : {}) } : {}),
+          },
         }),
     );
   });

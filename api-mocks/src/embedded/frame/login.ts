@@ -34,12 +34,12 @@ export async function connectEmail({ email }: Message<'ConnectEmail'>) {
 
 /** Waits (up to 20 s a call) for the e-mail's link to approve this device. */
 export async function connectDevice() {
-  if (!pendingEmail) throw new FrameError('Start with your e-mail');
+  if (!pendingEmail) throw new FrameError('Start with your e-mail', undefined, undefined, 'loginExpired');
   return api('/api/email/device', { email: pendingEmail, deviceId: await deviceId(), waitMs: 20_000 });
 }
 
 export async function connectOtp({ otp }: Message<'ConnectOtp'>) {
-  if (!pendingEmail) throw new FrameError('Start with your e-mail');
+  if (!pendingEmail) throw new FrameError('Start with your e-mail', undefined, undefined, 'loginExpired');
   if (!isValidOtp(otp)) throw new FrameError('The code has 6 digits');
   return loggedIn(await api('/api/email/verify', { email: pendingEmail, deviceId: await deviceId(), otp }));
 }

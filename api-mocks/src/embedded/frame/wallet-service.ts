@@ -1,5 +1,6 @@
 // The wallet service (same origin as the frame): its JSON API, the chain's JSON-RPC behind /rpc, and the custody
 // endpoints of issue 28 (one function each, typed as the design's HTTP section writes them).
+import { knownErrorReason } from '../../../../modal/src/api/embedded-protocol.js';
 import { FrameError } from './errors.js';
 
 /** Calls the service: GET without a body, POST with one; a session call carries its token. Errors are the service's sentence. */
@@ -9,8 +10,11 @@ export async function api<T>(path: string, body?: unknown, token?: string): Prom
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const payload = (await response.json().catch(() => null)) as { error?: string } | null;
-  if (!response.ok) throw new FrameError(payload?.error ?? `HTTP status code: ${response.status}`, response.status === 401 ? 4100 : undefined, response.status);
+  const payload = (await response.json().catch(() => null)) as { error?: string; reason?: unknown; minutes?: unknown } | null;
+  if (!response.ok) {
+    const { reason, minutes } = knownErrorReason(payload ?? {});
+    throw new FrameError(payload?.error ?? `HTTP status code: ${response.status}`, response.status === 401 ? 4100 : undefined, response.status, reason, minutes);
+  }
   return payload as T;
 }
 

@@ -1,4 +1,5 @@
 import type { Clock, Listener } from '../../core/types.js';
+import type { EmbeddedErrorReason } from '../../api/embedded-protocol.js';
 
 /*
  * The embedded wallet's chunk keeps its own copies of three small pieces (an error class, a store, the real clock)
@@ -14,10 +15,18 @@ export class EmbeddedWalletError extends Error {
   override name = 'EmbeddedWalletError';
   readonly shortMessage: string;
   readonly code: number;
-  constructor(code: number, shortMessage: string) {
+  /** What went wrong, when the frame said it in a way the modal can put in its own words (`EmbeddedErrorReason`). */
+  readonly reason?: EmbeddedErrorReason;
+  readonly minutes?: number;
+  /** The frame answered it: its sentence is the frame's, in English (the modal's own carry the catalogue's). */
+  readonly fromFrame: boolean;
+  constructor(code: number, shortMessage: string, frame?: { reason?: EmbeddedWalletError['reason']; minutes?: number }) {
     super(shortMessage);
     this.shortMessage = shortMessage;
     this.code = code;
+    this.fromFrame = frame !== undefined;
+    if (frame?.reason) this.reason = frame.reason;
+    if (frame?.minutes !== undefined) this.minutes = frame.minutes;
   }
 }
 

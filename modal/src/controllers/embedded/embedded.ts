@@ -96,7 +96,8 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
     onApproval: approvals.onApproval,
   });
   const { frame, checksumUser } = link;
-  const steps = createSteps({ store, frame, messages });
+  const lang = controllers.options.locale?.lang ?? 'en';
+  const steps = createSteps({ store, frame, messages, speaksEnglish: () => /^en\b/i.test(lang) });
   const session = createSession({ store, controllers, fetch: deps.fetch, messages, approvals, onEnd: () => panels.forgetLogin() });
   const panels = createPanelFlow({
     store,

@@ -3,7 +3,8 @@ import type { EmbeddedUser } from '../../api/embedded-protocol.js';
 import { FrameTimeoutError, type FrameChannel } from '../../connectors/embedded/channel.js';
 import { createEmbeddedStore, EmbeddedWalletError } from '../../connectors/embedded/runtime.js';
 import { messages } from '../../texts/messages.js';
-import { createSteps, type StepState } from './steps.js';
+import { de } from '../../texts/locales/de.js';
+import { createSteps, type StepsDeps, type StepState } from './steps.js';
 import type { PopupHandle } from './social-login.js';
 import { FRAME_ORIGIN, loadLazyModules, setup, USER } from './testing/embedded-setup.js';
 
@@ -39,15 +40,15 @@ describe('steps: one busy state and one error for every use-case', () => {
   });
 
   /** Steps against a frame that is only a placeholder: these tests never send it anything. */
-  const unitSteps = (frame: () => Promise<FrameChannel> = async () => ({}) as FrameChannel) => {
+  const unitSteps = (frame: () => Promise<FrameChannel> = async () => ({}) as FrameChannel, stepMessages: StepsDeps['messages'] = messages, speaksEnglish = true) => {
     const store = createEmbeddedStore<StepState>({ busy: false });
-    return { store, steps: createSteps({ store, frame, messages }) };
+    return { store, steps: createSteps({ store, frame, messages: stepMessages, speaksEnglish: () => speaksEnglish }) };
   };
 
   it('shows the frame’s own short sentence, a generic one for a time-out or a technical dump, and the frame’s load failure', async () => {
     const { store, steps } = unitSteps();
     const fail = (error: unknown) => steps.run(async () => Promise.reject(error));
-    await fail(new EmbeddedWalletError(4200, 'This network has no smart-account support'));
+    await fail(new EmbeddedWalletError(4200, 'This network has no smart-account support', {}));
     expect(store.getState()).toEqual({ busy: false, error: 'This network has no smart-account support' });
     await fail(new FrameTimeoutError(-32603, 'Request timed out'));
     expect(store.getState().error).toBe('Something went wrong');
@@ -61,6 +62,28 @@ describe('steps: one busy state and one error for every use-case', () => {
     });
     expect(ran).toBe(false);
     expect(unloaded.store.getState()).toEqual({ busy: false, error: 'Unable to load email login dependency' });
+  });
+
+  it('a reason the frame gives shows in the modal’s language; the frame’s English shows only in an English modal', async () => {
+    const english = unitSteps();
+    const failIn = (steps: ReturnType<typeof unitSteps>['steps'], error: unknown) => steps.run(async () => Promise.reject(error));
+    await failIn(english.steps, new EmbeddedWalletError(-32603, 'Invalid code', { reason: 'codeWrong' }));
+    expect(english.store.getState().error).toBe('This code is not right. Check it and try again.');
+    await failIn(english.steps, new EmbeddedWalletError(-32603, 'Too many wrong codes', { reason: 'codeLocked', minutes: 15 }));
+    expect(english.store.getState().error).toBe('Too many wrong codes. Please try again after 15 minutes');
+
+    const germanMessages = { ...messages, ...de.messages } as StepsDeps['messages'] & typeof messages;
+    const german = unitSteps(undefined, germanMessages, false);
+    await failIn(german.steps, new EmbeddedWalletError(-32603, 'Start with your e-mail', { reason: 'loginExpired' }));
+    expect(german.store.getState().error).toBe('Diese Anmeldung ist abgelaufen. Gib deine E-Mail-Adresse erneut ein.');
+    await failIn(german.steps, new EmbeddedWalletError(-32603, 'The code expired. Ask for a new one.', { reason: 'codeExpired' }));
+    expect(german.store.getState().error).toBe('Dieser Code ist abgelaufen. Fordere einen neuen an.');
+    // An English sentence of the frame without a known reason: not shown in German; the modal's own sentence is.
+    await failIn(german.steps, new EmbeddedWalletError(-32603, 'Another wallet uses this e-mail', {}));
+    expect(german.store.getState().error).toBe(germanMessages.anErrorOccurred);
+    // The modal's own errors carry its catalogue's sentence, in German already.
+    await failIn(german.steps, new EmbeddedWalletError(-32603, germanMessages.emailLoginDependency));
+    expect(german.store.getState().error).toBe(germanMessages.emailLoginDependency);
   });
 
   it('one wait at a time: a newer wait or cancel ends it; cancel and clearError clear the error', async () => {

@@ -25,7 +25,9 @@ export interface StepsDeps {
   store: StateSlice<StepState>;
   /** The frame's channel once ready (loads it if needed). */
   frame(): Promise<FrameChannel>;
-  messages: Pick<ModalMessages, 'somethingWentWrong' | 'anErrorOccurred'>;
+  messages: Pick<ModalMessages, 'somethingWentWrong' | 'anErrorOccurred' | 'codeWrong' | 'codeExpired' | 'codeLocked' | 'loginExpired'>;
+  /** The modal speaks English: the frame's own sentences (English) may show as they are. */
+  speaksEnglish(): boolean;
 }
 
 /** How the use-cases run against the frame: one busy state and one error, and one wait (device, Farcaster) at a time. */
@@ -38,7 +40,11 @@ export interface Steps {
    * @example const email = steps.accept(typed, isValidEmail, texts.invalidEmail); if (email === undefined) return;
    */
   accept(typed: string, isValid: (value: string) => boolean, invalidText: string): string | undefined;
-  /** The sentence a failed step shows: the frame's own when short and plain, a generic one otherwise. */
+  /**
+   * The sentence a failed step shows: the catalogue's for a reason the frame gave (a wrong or expired code, ...);
+   * else the frame's own when short and plain and the modal speaks English (the frame's sentences are English); a
+   * generic one otherwise.
+   */
   errorText(error: unknown): string;
   /**
    * Starts a wait (the device approval, Farcaster's); a newer wait or `cancel` ends it.
@@ -57,7 +63,11 @@ export function createSteps(deps: StepsDeps): Steps {
 
   const errorText = (error: unknown): string => {
     if (error instanceof FrameTimeoutError) return messages.somethingWentWrong;
-    if (error instanceof EmbeddedWalletError && isPresentable(error.shortMessage)) return error.shortMessage;
+    if (error instanceof EmbeddedWalletError) {
+      if (error.reason === 'codeLocked' && error.minutes !== undefined) return messages.codeLocked(error.minutes);
+      if (error.reason && error.reason !== 'codeLocked') return messages[error.reason];
+      if ((!error.fromFrame || deps.speaksEnglish()) && isPresentable(error.shortMessage)) return error.shortMessage;
+    }
     log('warn', 'Embedded wallet step failed', error);
     return messages.anErrorOccurred;
   };
