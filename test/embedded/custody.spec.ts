@@ -87,7 +87,7 @@ async function logInByEmail(page: Page, stack: StackInfo, email: string, newDevi
     await expect(approval.getByRole('heading', { name: 'Device approved' })).toBeVisible();
     await approval.close();
   }
-  await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByRole('heading', { name: 'Confirm E-mail' })).toBeVisible({ timeout: 15_000 });
   const { code } = await waitForMail(stack.frameUrl, email, LOGIN_MAIL, before);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
 }

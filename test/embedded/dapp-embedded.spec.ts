@@ -49,7 +49,7 @@ async function logIn(
     const { link } = await waitForMail(frameUrl, email, DEVICE_MAIL, lastLogin);
     await options.newDevice(link!);
   }
-  await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByRole('heading', { name: 'Confirm E-mail' })).toBeVisible({ timeout: 15_000 });
   const { code } = await waitForMail(frameUrl, email, LOGIN_MAIL, lastLogin);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
   // A new device holds no share of the key: the recovery password unlocks it. A new wallet is offered protection.
@@ -314,7 +314,7 @@ test('updates the e-mail from the Account view with a code sent to each address'
   await connectButton(page).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: new RegExp(email) }).click();
-  await expect(dialog.getByRole('heading', { name: 'Edit Email' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Edit E-mail' })).toBeVisible();
   const next = newEmail();
   await dialog.getByRole('textbox', { name: 'New e-mail' }).fill(next);
   const before = Math.max(await latestId(stack.frameUrl, email), await latestId(stack.frameUrl, next));
@@ -361,7 +361,7 @@ test('a new code is refused within 30 s with the seconds left, and sent after', 
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Confirm E-mail' })).toBeVisible();
   const first = await waitForMail(stack.frameUrl, email, LOGIN_MAIL);
   await dialog.getByRole('button', { name: /^Resend code in \d+ s$/ }).click();
   await expect(dialog.getByRole('alert')).toHaveText(/^Please try again after (2\d|30) seconds$/);

@@ -37,7 +37,7 @@ async function logIn(page: Page, frameUrl: string, email: string) {
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
   const { messages } = (await (await fetch(`${frameUrl}/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { id: number }[] };
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByRole('heading', { name: 'Confirm E-mail' })).toBeVisible({ timeout: 15_000 });
   const { code } = await waitForMail(frameUrl, email, LOGIN_MAIL, messages[0]?.id ?? 0);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
   await skipProtection(page);

@@ -20,7 +20,7 @@ test.describe('embedded wallet on the presale page', () => {
     await expect(page.locator('mb-modal iframe')).toHaveCount(0);
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
-    await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Confirm E-mail' })).toBeVisible();
     await expect(dialog.getByText(`Enter the 6-digit code we sent to ${email}`)).toBeVisible();
     // The dapp's page never holds a code or a key: the frame does.
     const { code } = await waitForMail(stack.frameUrl, email, LOGIN_MAIL);

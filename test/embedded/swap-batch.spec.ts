@@ -38,7 +38,7 @@ async function logIn(page: Page, frameUrl: string): Promise<Address> {
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByRole('heading', { name: 'Confirm E-mail' })).toBeVisible({ timeout: 15_000 });
   const { code } = await waitForMail(frameUrl, email, LOGIN_MAIL);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
   await skipProtection(page);

@@ -195,7 +195,7 @@ test.describe('the lab page (/lab/)', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
-    await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.getByRole('heading', { name: 'Confirm E-mail' })).toBeVisible({ timeout: 15_000 });
     const { code } = await waitForMail(stack.frameUrl, email, LOGIN_MAIL);
     await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
     await skipProtection(page);

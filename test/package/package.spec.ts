@@ -425,7 +425,7 @@ test.describe('a fresh wagmi 3 dapp (React, Vite, @tanstack/react-query) with th
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
-    await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.getByRole('heading', { name: 'Confirm E-mail' })).toBeVisible({ timeout: 15_000 });
     const { code } = await waitForMail(stack.frameUrl, email, LOGIN_MAIL, lastLogin);
     await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
     await skipProtection(page);

@@ -217,7 +217,7 @@ test('login codes, device links and the mailbox stay on the wallet origin; the h
       await approval.goto(link!);
       await approval.getByRole('button', { name: 'Approve this device' }).click();
       await expect(approval.getByRole('heading', { name: 'Device approved' })).toBeVisible();
-      await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 20_000 });
+      await expect(dialog.getByRole('heading', { name: 'Confirm E-mail' })).toBeVisible({ timeout: 20_000 });
       const { code } = await waitForMail(stack.frameUrl, email, LOGIN_MAIL, after);
       // The dapp's page sees the code typed into its modal; redeemed from any other device, it is refused.
       const stolen = await fetch(`${stack.frameUrl}/api/email/verify`, {

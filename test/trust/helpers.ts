@@ -26,7 +26,7 @@ export async function logIn(page: Page, dappUrl: string, frameUrl: string, email
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
   const after = await latestMailId(frameUrl, email);
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByRole('heading', { name: 'Confirm E-mail' })).toBeVisible({ timeout: 15_000 });
   const { code } = await waitForMail(frameUrl, email, LOGIN_MAIL, after);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
   if (options.protect === 'password') await protectWithPassword(page);

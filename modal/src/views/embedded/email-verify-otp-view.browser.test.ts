@@ -23,7 +23,7 @@ describe('EmailVerifyOtp view', () => {
     await typeInto(input(connect, 'E-mail'), 'ada@example.org');
     await sendKeys({ press: 'Enter' });
     const otp = await waitForView(modal, 'mb-email-verify-otp-view');
-    assert.equal(dialogName(modal), 'Confirm Email');
+    assert.equal(dialogName(modal), 'Confirm E-mail');
     assert.include(deepText(otp), 'Enter the 6-digit code we sent to ada@example.org');
     assert.match(button(otp, /^Resend code in/).textContent!.trim(), /^Resend code in (29|30) s$/);
     assert.isNotNull(modal.querySelector('iframe[slot="embedded-wallet"]'));

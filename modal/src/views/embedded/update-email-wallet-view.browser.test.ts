@@ -17,7 +17,7 @@ describe('UpdateEmailWallet view', () => {
     item.focus();
     await sendKeys({ press: 'Enter' });
     const view = await waitForView(modal, 'mb-update-email-wallet-view');
-    assert.equal(dialogName(modal), 'Edit Email');
+    assert.equal(dialogName(modal), 'Edit E-mail');
     await expectNoAxeViolations(modal);
     await typeInto(input(view, 'New e-mail'), 'new@example.org');
     button(view, 'Continue').click();
