@@ -158,6 +158,50 @@ describe('Account view as the hub', () => {
     }
   }
 
+  it('at 320 px a long token name is cut with an ellipsis beside its amount, never under it; the whole name is its title', async () => {
+    const longName = 'WrappedInterplanetaryGovernanceLiquidityStakingToken (Bridged)';
+    const previous = document.documentElement.style.width;
+    document.documentElement.style.width = '320px';
+    try {
+      const harness = createTestControllers({
+        routes: (url) =>
+          url.pathname.includes('/balance')
+            ? new Response(
+                JSON.stringify({
+                  balances: [
+                    {
+                      name: longName,
+                      symbol: 'WIGLSTBRIDGED',
+                      chainId: 'eip155:56',
+                      address: 'eip155:56:0x2222222222222222222222222222222222222222',
+                      value: 1234567.89,
+                      price: 1,
+                      quantity: { decimals: '18', numeric: '1234567.891' },
+                      iconUrl: pixel,
+                    },
+                  ],
+                }),
+                { headers: { 'content-type': 'application/json' } },
+              )
+            : undefined,
+      });
+      await harness.controllers.connection.connect('io.metamask');
+      const { modal } = await mountTestModal(harness.controllers);
+      harness.controllers.modal.open();
+      const view = await waitForView(modal, 'mb-account-view');
+      const row = await waitFor(() => view.shadowRoot!.querySelector<HTMLElement>('.tokens li button'), 3000, 'the token row');
+      const name = row.querySelector<HTMLElement>('.token-name span')!;
+      const amount = row.querySelector<HTMLElement>('.token-amount')!;
+      assert.equal(name.title, longName, 'the whole name is available');
+      assert.isAtMost(name.getBoundingClientRect().right, amount.getBoundingClientRect().left + 1, 'the name ends before the amount starts');
+      assert.isAtMost(amount.getBoundingClientRect().right, row.getBoundingClientRect().right + 1, 'the amount stays inside its row');
+      assert.isAtMost(row.scrollWidth, row.clientWidth, 'nothing of the row is pushed out');
+      assert.include(deepText(amount), 'WIGLSTBRIDGED');
+    } finally {
+      document.documentElement.style.width = previous;
+    }
+  });
+
   it('features off hide their buttons', async () => {
     const harness = createTestControllers({ modalOptions: { features: { send: false, receive: false, swaps: false, onramp: false } } });
     await harness.controllers.connection.connect('io.metamask');

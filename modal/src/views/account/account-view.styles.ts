@@ -63,7 +63,8 @@ export const accountStyles = css`
     all: unset;
     box-sizing: border-box;
     display: grid;
-    grid-template-columns: 32px 1fr auto;
+    /* A long name never pushes the amounts: it is cut with an ellipsis (the whole name is its title and is read out). */
+    grid-template-columns: 32px minmax(0, 1fr) auto;
     align-items: center;
     gap: 10px;
     width: 100%;
@@ -88,6 +89,11 @@ export const accountStyles = css`
     flex-direction: column;
     min-width: 0;
   }
+  .token-name span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
   .token-name span:first-child {
     font-weight: 600;
   }
@@ -99,6 +105,10 @@ export const accountStyles = css`
     display: flex;
     flex-direction: column;
     align-items: flex-end;
+    max-width: 60%;
+    justify-self: end;
+    text-align: end;
+    overflow-wrap: anywhere;
     font-variant-numeric: tabular-nums;
   }
 `;

@@ -219,7 +219,7 @@ export class MbAccountView extends MbView {
     return html`<li>
       <button type="button" ?disabled=${!canSend} @click=${() => this.sendToken(token)}>
         <mb-token-image src=${this.controllers.directory.tokenImage(token) ?? nothing} name=${token.symbol}></mb-token-image>
-        <span class="token-name"><span>${token.name}</span><span class="muted">${token.symbol}</span></span>
+        <span class="token-name"><span title=${token.name}>${token.name}</span><span class="muted" title=${token.symbol}>${token.symbol}</span></span>
         <span class="token-amount"><bdi>${this.localize.tokenAmount(token.quantity.numeric)} ${token.symbol}</bdi><bdi class="muted">${this.localize.usd(value)}</bdi></span>
       </button>
     </li>`;
