@@ -116,6 +116,26 @@ describe('<mb-connect-button> with createModal', () => {
     assert.equal(nativeButton(second).textContent, 'Sign in');
   });
 
+  it('keeps its label on one line in a narrow header, and is a 44 px target', async () => {
+    const german = makeClient({ locale: { lang: 'de', texts: { connectWallet: 'Wallet verbinden' } } as ModalOptions['locale'] });
+    // A phone's header: the dapp's name beside the button in 320 px.
+    const header = document.createElement('header');
+    header.style.cssText = 'display: flex; width: 320px; gap: 12px; align-items: center;';
+    const name = document.createElement('strong');
+    name.textContent = 'Minibot M1 Presale Pass';
+    const element = document.createElement('mb-connect-button');
+    element.client = german;
+    header.append(name, element);
+    document.body.append(header);
+    await element.updateComplete;
+    const button = nativeButton(element);
+    const line = parseFloat(getComputedStyle(button).lineHeight) || parseFloat(getComputedStyle(button).fontSize) * 1.3;
+    const range = document.createRange();
+    range.selectNodeContents(button);
+    assert.equal(range.getClientRects().length, 1, `'${button.textContent}' on one line (${line}px)`);
+    assert.isAtLeast(button.getBoundingClientRect().height, 44);
+  });
+
   it('uses the client given as a property over the default one', async () => {
     const client = makeClient();
     const button = document.createElement('mb-connect-button');
