@@ -153,11 +153,9 @@ export interface EmbeddedErrorBody {
 export const EMBEDDED_ERROR_REASONS = ['codeWrong', 'codeExpired', 'codeLocked', 'loginExpired'] as const;
 export type EmbeddedErrorReason = (typeof EMBEDDED_ERROR_REASONS)[number];
 
-/** The error body's `reason` and `minutes` when they are ones the modal knows (anything else is dropped). */
-export function knownErrorReason(error: { reason?: unknown; minutes?: unknown }): { reason?: EmbeddedErrorReason; minutes?: number } {
-  const reason = (EMBEDDED_ERROR_REASONS as readonly unknown[]).includes(error.reason) ? (error.reason as EmbeddedErrorReason) : undefined;
-  const minutes = typeof error.minutes === 'number' && Number.isInteger(error.minutes) && error.minutes > 0 && error.minutes <= 1440 ? error.minutes : undefined;
-  return reason === 'codeLocked' && minutes === undefined ? {} : { reason, minutes };
+/** The error body's `reason` (with `minutes`, a whole number) when it is one the modal knows; nothing otherwise. */
+export function knownErrorReason({ reason, minutes }: { reason?: unknown; minutes?: unknown }): { reason?: EmbeddedErrorReason; minutes?: number } {
+  return EMBEDDED_ERROR_REASONS.includes(reason as EmbeddedErrorReason) ? { reason: reason as EmbeddedErrorReason, minutes: Number.isInteger(minutes) ? (minutes as number) : undefined } : {};
 }
 
 /** What an open approval asks: a message to sign, a transaction to send, or the visitor's consent to switch the account type. */

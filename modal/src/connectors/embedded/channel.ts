@@ -1,7 +1,6 @@
 import {
   EMBEDDED_CHANNEL,
   type EmbeddedApprovalKind,
-  knownErrorReason,
   parseFrameMessage,
   type AppToFrameRequest,
   type AppToFrameType,
@@ -89,7 +88,7 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
     if (!entry) return;
     pending.delete(message.id);
     if (message.ok) entry.resolve(message.result);
-    else entry.reject(new EmbeddedWalletError(message.error.code ?? -32603, message.error.message, knownErrorReason(message.error)));
+    else entry.reject(new EmbeddedWalletError(message.error.code ?? -32603, message.error.message, message.error));
   });
 
   return {

@@ -1,5 +1,4 @@
 import type { Clock, Listener } from '../../core/types.js';
-import type { EmbeddedErrorReason } from '../../api/embedded-protocol.js';
 
 /*
  * The embedded wallet's chunk keeps its own copies of three small pieces (an error class, a store, the real clock)
@@ -15,18 +14,17 @@ export class EmbeddedWalletError extends Error {
   override name = 'EmbeddedWalletError';
   readonly shortMessage: string;
   readonly code: number;
-  /** What went wrong, when the frame said it in a way the modal can put in its own words (`EmbeddedErrorReason`). */
-  readonly reason?: EmbeddedErrorReason;
-  readonly minutes?: number;
-  /** The frame answered it: its sentence is the frame's, in English (the modal's own carry the catalogue's). */
-  readonly fromFrame: boolean;
-  constructor(code: number, shortMessage: string, frame?: { reason?: EmbeddedWalletError['reason']; minutes?: number }) {
+  /**
+   * Set when the frame answered it: its sentence is then the frame's, in English (the modal's own errors carry the
+   * catalogue's), with what went wrong when the modal can say it itself (`reason`: an `EmbeddedErrorReason`, not
+   * checked here; `minutes` with `codeLocked`).
+   */
+  readonly frame?: { reason?: unknown; minutes?: unknown };
+  constructor(code: number, shortMessage: string, frame?: { reason?: unknown; minutes?: unknown }) {
     super(shortMessage);
     this.shortMessage = shortMessage;
     this.code = code;
-    this.fromFrame = frame !== undefined;
-    if (frame?.reason) this.reason = frame.reason;
-    if (frame?.minutes !== undefined) this.minutes = frame.minutes;
+    this.frame = frame;
   }
 }
 

@@ -64,9 +64,11 @@ export function createSteps(deps: StepsDeps): Steps {
   const errorText = (error: unknown): string => {
     if (error instanceof FrameTimeoutError) return messages.somethingWentWrong;
     if (error instanceof EmbeddedWalletError) {
-      if (error.reason === 'codeLocked' && error.minutes !== undefined) return messages.codeLocked(error.minutes);
-      if (error.reason && error.reason !== 'codeLocked') return messages[error.reason];
-      if ((!error.fromFrame || deps.speaksEnglish()) && isPresentable(error.shortMessage)) return error.shortMessage;
+      // The frame's reason is checked here: only the four the catalogue has.
+      const { reason, minutes } = error.frame ?? {};
+      if (reason === 'codeLocked' && Number.isInteger(minutes)) return messages.codeLocked(minutes as number);
+      if (reason === 'codeWrong' || reason === 'codeExpired' || reason === 'loginExpired') return messages[reason];
+      if ((!error.frame || deps.speaksEnglish()) && isPresentable(error.shortMessage)) return error.shortMessage;
     }
     log('warn', 'Embedded wallet step failed', error);
     return messages.anErrorOccurred;
