@@ -105,10 +105,6 @@ export const accountStyles = css`
     display: flex;
     flex-direction: column;
     align-items: flex-end;
-    max-width: 60%;
-    justify-self: end;
-    text-align: end;
-    overflow-wrap: anywhere;
     font-variant-numeric: tabular-nums;
   }
 `;
