@@ -33,6 +33,8 @@ export const inputStyles = css`
   .error {
     margin: 4px 0 0;
     font-size: 0.85em;
+    /* A long name or address in the sentence breaks where it must instead of running past the dialog. */
+    overflow-wrap: anywhere;
     color: var(--_mb-color-error, #c0262d);
   }
   .error:empty {

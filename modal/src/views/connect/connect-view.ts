@@ -71,8 +71,15 @@ export class MbConnectView extends MbView {
     const t = this.localize.texts;
     return html`${options.apiUrls.embeddedWallet
         ? html`<div class="stack">
-            <mb-input type="email" autocomplete="email" label=${t.emailLabel} placeholder=${t.emailPlaceholder} @mb-input=${this.onEmailInput} @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.email()}></mb-input>
-            ${this.emailError ? html`<mb-text role="alert" variant="small" tone="error">${this.emailError}</mb-text>` : nothing}
+            <mb-input
+              type="email"
+              autocomplete="email"
+              label=${t.emailLabel}
+              placeholder=${t.emailPlaceholder}
+              error=${this.emailError ?? ''}
+              @mb-input=${this.onEmailInput}
+              @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.email()}
+            ></mb-input>
             <mb-button full-width ?loading=${this.emailBusy} ?disabled=${this.passkeyBusy} @click=${this.email}>${t.continueWithEmail}</mb-button>
             <mb-button variant="secondary" full-width ?loading=${this.passkeyBusy} ?disabled=${this.emailBusy} @click=${this.passkey}>${t.continueWithPasskey}</mb-button>
             <mb-list-item label=${t.orSocial} chevron @click=${() => this.controllers.router.push('ConnectSocials')}><mb-icon slot="image" name="user" class="item-icon"></mb-icon></mb-list-item>

@@ -208,3 +208,9 @@ export function fieldAnnouncement(input: Element): { invalid: boolean; descripti
 
 /** The native input inside an `mb-input`. */
 export const nativeInput = (field: Element): HTMLInputElement => field.shadowRoot!.querySelector('input')!;
+
+/** The message shown under the first `mb-input` of `view` (matching `selector`), or null while it has none. */
+export function fieldError(view: HTMLElement, selector = 'mb-input'): HTMLElement | null {
+  const message = view.shadowRoot!.querySelector(selector)?.shadowRoot?.querySelector<HTMLElement>('.error');
+  return message?.textContent ? message : null;
+}
