@@ -46,6 +46,9 @@ export const modalStyles = [
       :host(:not([embedded])) dialog[open] {
         animation-name: sheet;
       }
+      header {
+        grid-template-columns: 44px 1fr 44px;
+      }
     }
     :host([embedded]) dialog {
       position: static;
