@@ -14,6 +14,25 @@ const testBrowser = process.env.CHROMIUM_PATH || (existsSync(headlessShell) ? he
 /** The strict policy the README documents: no inline script or style, no eval. */
 export const strictCsp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'";
 
+/**
+ * `executeServerCommand('emulate-forced-colors', { active })` (Windows high contrast): the launcher's `emulateMedia` and
+ * puppeteer's media features have no forced colours, so the page's DevTools session sets it; the session is kept (a
+ * closed one would end the emulation).
+ */
+function forcedColorsCommand() {
+  const sessions = new Map();
+  return {
+    name: 'emulate-forced-colors',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'emulate-forced-colors') return undefined;
+      let cdp = sessions.get(session.id);
+      if (!cdp) sessions.set(session.id, (cdp = await session.browser.getPage(session.id).createCDPSession()));
+      await cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value: payload?.active ? 'active' : 'none' }] });
+      return true;
+    },
+  };
+}
+
 export default {
   rootDir,
   files: ['modal/src/**/*.browser.test.ts'],
@@ -70,6 +89,7 @@ export default {
     },
   ],
   plugins: [
+    forcedColorsCommand(),
     esbuildPlugin({
       ts: true,
       target: 'es2022',

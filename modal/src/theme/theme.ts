@@ -19,7 +19,7 @@ export const lightTokens = {
   '--mb-color-accent': '#9a5c00',
   '--mb-color-accent-fg': '#ffffff',
   '--mb-color-error': '#c0262d',
-  '--mb-color-success': '#1d7a3e',
+  '--mb-color-success': '#1a7339',
   '--mb-color-backdrop': 'rgba(10, 10, 12, 0.55)',
   '--mb-color-focus': '#1a5fd6',
   '--mb-radius': '16px',
@@ -100,6 +100,46 @@ export const reducedMotion = css`
     :host {
       animation: none !important;
       transition: none !important;
+    }
+  }
+`;
+
+/**
+ * Every control's floor, whatever its variant (hence `!important`): under forced colours (Windows high contrast) a
+ * boundary and state in system colours, since backgrounds and transparent borders vanish there; below 600 px (a phone)
+ * a tap target of at least 44 x 44 px.
+ */
+export const controlStyles = css`
+  @media (forced-colors: active) {
+    button,
+    input,
+    select,
+    [role='option'],
+    .control {
+      border: 1px solid ButtonText !important;
+    }
+    :disabled,
+    .control.disabled {
+      border-color: GrayText !important;
+      color: GrayText !important;
+    }
+    [aria-pressed='true'],
+    [aria-current='true'],
+    [aria-selected='true'],
+    [aria-invalid='true'],
+    .control.invalid {
+      outline: 2px solid Highlight !important;
+      outline-offset: -3px;
+    }
+  }
+  @media (max-width: 599.98px) {
+    button,
+    input,
+    select,
+    [role='option'],
+    .control {
+      min-width: 44px !important;
+      min-height: 44px !important;
     }
   }
 `;

@@ -58,7 +58,7 @@ export const completionStyles = css`
   }
   .completion-mark {
     --mb-icon-size: 44px;
-    color: var(--_mb-color-success, #1d7a3e);
+    color: var(--_mb-color-success, #1a7339);
   }
   .completion-result {
     margin: 0;

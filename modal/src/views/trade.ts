@@ -137,6 +137,10 @@ export const tradeStyles = css`
     font-size: 0.9em;
     color: var(--_mb-color-error, #c0262d);
   }
+  /* An empty message keeps its live region but takes no room (no gap) in the column. */
+  .error:empty {
+    position: absolute;
+  }
   .choices {
     display: flex;
     gap: 8px;

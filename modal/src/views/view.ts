@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ModalControllers } from '../controllers/bag.js';
 import { LocalizeController } from '../texts/localize.js';
-import { focusRing, reducedMotion } from '../theme/theme.js';
+import { controlStyles, focusRing, reducedMotion } from '../theme/theme.js';
 // One chunk for the first click's elements (see shell-elements.ts).
 import './shell-elements.js';
 
@@ -10,6 +10,7 @@ import './shell-elements.js';
 export const viewStyles = [
   focusRing,
   reducedMotion,
+  controlStyles,
   css`
     :host {
       display: flex;

@@ -1,7 +1,7 @@
 import { fetchTokenPrices } from '../../api/convert.js';
 import { fetchOnrampQuote } from '../../api/onramp.js';
 import { parseAmount } from '../../core/units.js';
-import { mockedQuote, NATIVE, networkOf, ONRAMP_QUOTE_DEBOUNCE_MS, type OnrampAmountError, type OnrampContext, type OnrampState } from './onramp-state.js';
+import { mockedQuote, NATIVE, networkOf, ONRAMP_QUOTE_DEBOUNCE_MS, plainFiatAmount, type OnrampAmountError, type OnrampContext, type OnrampState } from './onramp-state.js';
 import type { OnrampPurchaseCurrency } from '../../api/onramp-types.js';
 
 /** The payment method's limits in the payment currency. */
@@ -61,15 +61,16 @@ export function createOnrampQuotes(ctx: OnrampContext) {
 
   async function fetchQuote() {
     const seq = ++quoteSeq;
-    const { paymentCurrency, purchaseCurrency, amountText } = store.getState();
+    const { paymentCurrency, purchaseCurrency } = store.getState();
+    const amount = plainFiatAmount(store.getState());
     if (!paymentCurrency || !purchaseCurrency) return;
     const networkName = networkOf(purchaseCurrency, network())?.name ?? network().name;
     try {
-      const quote = await fetchOnrampQuote(deps.api, { purchaseCurrency, paymentCurrency, amount: amountText.trim(), network: networkName });
+      const quote = await fetchOnrampQuote(deps.api, { purchaseCurrency, paymentCurrency, amount, network: networkName });
       if (seq === quoteSeq) set({ quote, quoteLoading: false, quoteFallback: false });
     } catch {
       const price = await priceOf(purchaseCurrency);
-      if (seq === quoteSeq) set({ quote: mockedQuote(amountText.trim(), paymentCurrency.id, purchaseCurrency, price), quoteLoading: false, quoteFallback: true });
+      if (seq === quoteSeq) set({ quote: mockedQuote(amount, paymentCurrency.id, purchaseCurrency, price), quoteLoading: false, quoteFallback: true });
     }
   }
 

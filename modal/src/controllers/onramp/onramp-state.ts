@@ -73,6 +73,8 @@ export interface OnrampControllerDeps {
   refreshAccount?: () => void;
   /** The modal's catalogue (`messagesOf(options)`), given by `createOnrampFor`. */
   messages: { somethingWentWrong: string };
+  /** The language amounts are typed in (`1,5` in German); default 'en'. */
+  lang?: () => string;
 }
 
 export const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
@@ -87,6 +89,12 @@ export function sampleCurrencies(network: ModalNetwork): OnrampPurchaseCurrency[
 export function networkOf(currency: OnrampPurchaseCurrency | undefined, network: ModalNetwork) {
   return currency?.networks.find((n) => n.chain_id === String(network.id));
 }
+
+/**
+ * The typed amount as the services read it, plain (`12.5`) whatever the language it was typed in.
+ * @example plainFiatAmount({ amount: 1250n }) // '12.5'
+ */
+export const plainFiatAmount = (state: Pick<OnrampState, 'amount'>): string => (state.amount === undefined ? '' : formatAmount(state.amount, 2, 2));
 
 /**
  * A quote computed here when the service fails: no fees known, the whole amount buys at the known price.

@@ -35,7 +35,7 @@ interface Service {
   buys?: () => { id: string; status: string }[];
 }
 
-function setup(service: Service = {}) {
+function setup(service: Service = {}, lang?: string) {
   const clock = createFakeClock();
   const route = (r: RecordedRequest) => {
     const url = new URL(r.url);
@@ -82,7 +82,7 @@ function setup(service: Service = {}) {
   const fetch = createFakeFetch(route);
   const api: ApiContext = { fetch, projectId: 'p1', sdkType: 'appkit', sdkVersion: 'test', urls: { blockchainApi: 'https://rpc.example', walletDirectory: 'https://dir.example', analytics: 'https://pulse.example' } };
   const refreshAccount = vi.fn();
-  const onramp = createOnrampController({ api, clock, activeNetwork: () => network, address: () => USER, refreshAccount, messages });
+  const onramp = createOnrampController({ api, clock, activeNetwork: () => network, address: () => USER, refreshAccount, messages, lang: lang ? () => lang : undefined });
   const requests = (path: string) => fetch.requests.filter((r) => new URL(r.url).pathname === path);
   return { onramp, clock, requests, refreshAccount };
 }
@@ -144,6 +144,17 @@ describe('onramp controller', () => {
     expect(body).toMatchObject({ amount: '50', network: 'bsc-local', paymentCurrency: { id: 'USD' }, purchaseCurrency: { id: 'bnb-local', symbol: 'BNB' } });
     expect(new URL(quotes[0].url).searchParams.get('projectId')).toBe('p1');
     expect(onramp.getState()).toMatchObject({ quoteFallback: false, quote: { quoteId: 'q-1', purchaseAmount: { amount: '0.08191667', currency: 'BNB' } } });
+  });
+
+  it('reads the amount in the modal\'s language, as Send and Swap do, and asks the services in plain figures', async () => {
+    const { onramp, clock, requests } = setup({}, 'de');
+    await onramp.init();
+    onramp.setAmount('1.500,5');
+    expect(onramp.getState()).toMatchObject({ amountText: '1.500,5', amount: 150050n, amountError: undefined });
+    await clock.advance(ONRAMP_QUOTE_DEBOUNCE_MS);
+    expect(JSON.parse(requests('/v1/onramp/quote')[0].body!)).toMatchObject({ amount: '1500.5' });
+    await onramp.createPurchaseUrl();
+    expect(JSON.parse(requests('/v1/generators/onrampurl')[0].body!)).toMatchObject({ presetFiatAmount: 1500.5 });
   });
 
   it('on a failed quote uses a mocked one: the whole amount at the known price, no fees', async () => {

@@ -15,6 +15,7 @@ import {
   SAMPLE_PAYMENT_CURRENCIES,
   sampleCurrencies,
   type OnrampContext,
+  plainFiatAmount,
   type OnrampControllerDeps,
   type OnrampPurchase,
   type OnrampState,
@@ -101,7 +102,7 @@ export function createOnrampController(deps: OnrampControllerDeps): OnrampContro
       quotes.schedule();
     },
     setAmount(value) {
-      const typed = typeAmount(value, 2);
+      const typed = typeAmount(value, 2, deps.lang?.() ?? 'en');
       set({ amountText: typed.text, amount: typed.value });
       quotes.schedule();
     },
@@ -138,7 +139,7 @@ export function createOnrampController(deps: OnrampControllerDeps): OnrampContro
             partnerUserId: address,
             defaultExperience: 'buy',
             ...(expected ? { presetCryptoAmount: Number(expected) } : {}),
-            presetFiatAmount: Number(state.amountText.trim()),
+            presetFiatAmount: Number(plainFiatAmount(state)),
           }),
           watch.assetBalance(state.purchaseCurrency).catch(() => 0n),
           watch.buyIds().catch(() => []),
@@ -187,6 +188,7 @@ export function createOnrampFor(controllers: CoreControllers): OnrampController 
       notifyAccountActivity(controllers);
     },
     messages,
+    lang: () => controllers.options.locale?.lang ?? 'en',
   });
   // A purchase that arrived leaves the progress screen for its completion screen.
   onramp.onPurchaseComplete(() => showCompletion(controllers.router, 'BuyComplete', 'BuyInProgress'));

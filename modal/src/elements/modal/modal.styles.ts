@@ -46,6 +46,16 @@ export const modalStyles = [
       :host(:not([embedded])) dialog[open] {
         animation-name: sheet;
       }
+      header {
+        grid-template-columns: 44px 1fr 44px;
+        /* The header is the sheet's handle: a drag down moves the sheet instead of scrolling the page. */
+        touch-action: none;
+        cursor: grab;
+      }
+      /* Let go short of closing, the sheet slides back (at once under reduced motion). */
+      :host(:not([embedded])) dialog:not(.dragging) {
+        transition: transform var(--_mb-duration-effective) ease-out;
+      }
     }
     :host([embedded]) dialog {
       position: static;

@@ -9,6 +9,7 @@ import { showsFrame, viewEntry, viewFeatures, viewProps } from '../../views/regi
 import { textsOf } from '../../texts/catalogue.js';
 import { deepActiveElement, focusableElements } from './focus.js';
 import { modalStyles } from './modal.styles.js';
+import { dragSheet } from './sheet-swipe.js';
 import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
 import '../../ui/skeleton/skeleton.js';
@@ -16,7 +17,7 @@ import '../../ui/toast/toast.js';
 import '../../ui/text/text.js';
 
 /** What asked the modal to close. */
-export type CloseSource = 'close-button' | 'keyboard' | 'backdrop';
+export type CloseSource = 'close-button' | 'keyboard' | 'backdrop' | 'swipe';
 
 /**
  * Fired before the modal closes. Cancel it (`event.preventDefault()`) to keep the modal open: it shakes instead.
@@ -32,7 +33,7 @@ export class MbRequestCloseEvent extends Event {
  * The wallet modal: a native `<dialog>` (top layer, inert page behind it) named by its heading, hosting the
  * view of the router. Focus stays inside while it is open and returns to where it was when it closes.
  *
- * @event {MbRequestCloseEvent} mb-request-close - Before closing by the close button, Escape or a backdrop click; cancelable.
+ * @event {MbRequestCloseEvent} mb-request-close - Before closing by the close button, Escape, a backdrop click or a swipe down on the phone's sheet; cancelable.
  * @csspart dialog - The native dialog.
  * @csspart header - The header with back button, title and close button.
  * @csspart title - The heading (the dialog's accessible name).
@@ -128,7 +129,7 @@ export class MbModal extends LitElement {
       @keydown=${this.onKeydown}
       @focusout=${this.onFocusOut}
     >
-      <header part="header">
+      <header part="header" @pointerdown=${this.onHeaderPointerDown}>
         ${canGoBack
           ? html`<mb-button variant="ghost" icon-only label=${texts.back} @click=${() => controllers?.router.back()}>
               <mb-icon name="back"></mb-icon>
@@ -308,6 +309,10 @@ export class MbModal extends LitElement {
       this.viewOwner = controllers;
     }
     return this.viewElement;
+  }
+
+  private onHeaderPointerDown(event: PointerEvent) {
+    if (this.dialog && !this.embedded) dragSheet(event, this.dialog, () => this.requestClose('swipe'));
   }
 
   private onCancel(event: Event) {

@@ -1,9 +1,10 @@
 import { css } from 'lit';
-import { focusRing, reducedMotion } from '../../theme/theme.js';
+import { controlStyles, focusRing, reducedMotion } from '../../theme/theme.js';
 
 export const buttonStyles = [
   focusRing,
   reducedMotion,
+  controlStyles,
   css`
     :host {
       display: inline-block;
@@ -54,9 +55,17 @@ export const buttonStyles = [
       width: 40px;
       padding: 0;
     }
-    button:disabled {
-      opacity: 0.55;
+    /* A disabled label often says why ('Insufficient funds'): muted, not faded, so it keeps 4.5:1. */
+    button:disabled,
+    :host([variant]) button:disabled {
+      background: var(--_mb-color-surface, #f2f3f5);
+      color: var(--_mb-color-fg-muted, #5b5f66);
+      border-color: var(--_mb-color-border, #d6d9de);
       cursor: not-allowed;
+    }
+    :host([variant='ghost']) button:disabled {
+      background: transparent;
+      border-color: transparent;
     }
     button:focus-visible {
       outline: 3px solid var(--_mb-color-focus, #1a5fd6);

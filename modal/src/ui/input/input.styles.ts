@@ -27,8 +27,38 @@ export const inputStyles = css`
     color: var(--_mb-color-fg, #141414);
     font: inherit;
   }
+  label.invalid {
+    border-color: var(--_mb-color-error, #c0262d);
+  }
+  .error {
+    margin: 4px 0 0;
+    font-size: 0.85em;
+    /* A long name or address in the sentence breaks where it must instead of running past the dialog. */
+    overflow-wrap: anywhere;
+    color: var(--_mb-color-error, #c0262d);
+  }
+  .error:empty {
+    margin: 0;
+  }
   input::placeholder {
     color: var(--_mb-color-fg-muted, #5b5f66);
+  }
+  @media (forced-colors: active) {
+    label {
+      border-color: ButtonText;
+    }
+    label.invalid {
+      outline: 2px solid Highlight;
+      outline-offset: -3px;
+    }
+  }
+  @media (max-width: 599.98px) {
+    label {
+      min-height: 44px;
+    }
+    input {
+      height: 42px;
+    }
   }
   .visually-hidden {
     position: absolute;

@@ -13,10 +13,13 @@ export class MbInputEvent extends Event {
 }
 
 /**
- * A text field with a (visually hidden) label and an optional search icon.
+ * A text field with a (visually hidden) label and an optional search icon. It never capitalises, corrects or
+ * spell-checks (addresses, codes, e-mails and amounts are typed as they are); its `error` shows under it, marks it
+ * invalid, describes it and is announced politely.
  *
  * @event {MbInputEvent} mb-input - The text changed.
  * @csspart input - The native input.
+ * @csspart error - The error message under the field.
  *
  * @tag mb-input
  */
@@ -32,23 +35,32 @@ export class MbInput extends LitElement {
   @property() autocomplete = 'off';
   /** The native `inputmode`, e.g. `numeric`. */
   @property() inputmode?: string;
+  /** What is wrong with the text (shown under the field); empty when nothing is. */
+  @property() error = '';
   @query('input') private input!: HTMLInputElement;
 
   override render() {
-    return html`<label>
-      ${this.type === 'search' ? html`<mb-icon name="search"></mb-icon>` : nothing}
-      <span class="visually-hidden">${this.label}</span>
-      <input
-        part="input"
-        type=${this.type}
-        .value=${this.value}
-        placeholder=${this.placeholder || nothing}
-        autocomplete=${this.autocomplete}
-        inputmode=${this.inputmode ?? nothing}
-        spellcheck="false"
-        @input=${this.onInput}
-      />
-    </label>`;
+    const invalid = this.error !== '';
+    // The message's live region is always there (a region added with its text is not reliably read out).
+    return html`<label class=${invalid ? 'invalid' : ''}>
+        ${this.type === 'search' ? html`<mb-icon name="search"></mb-icon>` : nothing}
+        <span class="visually-hidden">${this.label}</span>
+        <input
+          part="input"
+          type=${this.type}
+          .value=${this.value}
+          placeholder=${this.placeholder || nothing}
+          autocomplete=${this.autocomplete}
+          inputmode=${this.inputmode ?? nothing}
+          autocapitalize="off"
+          autocorrect="off"
+          spellcheck="false"
+          aria-invalid=${invalid ? 'true' : nothing}
+          aria-describedby=${invalid ? 'error' : nothing}
+          @input=${this.onInput}
+        />
+      </label>
+      <p id="error" part="error" class="error" aria-live="polite">${this.error}</p>`;
   }
 
   private onInput(event: Event) {

@@ -1,8 +1,9 @@
 import { css } from 'lit';
-import { focusRing } from '../../theme/theme.js';
+import { controlStyles, focusRing } from '../../theme/theme.js';
 
 export const listItemStyles = [
   focusRing,
+  controlStyles,
   css`
     :host {
       display: block;
@@ -27,7 +28,7 @@ export const listItemStyles = [
     }
     button:disabled {
       cursor: default;
-      opacity: 0.6;
+      color: var(--_mb-color-fg-muted, #5b5f66);
     }
     :host([active]) button {
       outline: 2px solid var(--_mb-color-accent, #9a5c00);

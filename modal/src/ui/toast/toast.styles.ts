@@ -29,7 +29,7 @@ export const toastStyles = [
       overflow-wrap: anywhere;
     }
     .success mb-icon {
-      color: var(--_mb-color-success, #1d7a3e);
+      color: var(--_mb-color-success, #1a7339);
     }
     .error mb-icon {
       color: var(--_mb-color-error, #c0262d);

@@ -1,8 +1,9 @@
 import { css } from 'lit';
-import { focusRing } from '../../theme/theme.js';
+import { controlStyles, focusRing } from '../../theme/theme.js';
 
 export const tokenPickerStyles = [
   focusRing,
+  controlStyles,
   css`
     :host {
       display: block;

@@ -119,7 +119,7 @@ export const transactionsStyles = css`
     max-width: 100%;
   }
   .amount .in {
-    color: var(--_mb-color-success, #1d7a3e);
+    color: var(--_mb-color-success, #1a7339);
   }
   .status {
     display: flex;

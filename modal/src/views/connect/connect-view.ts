@@ -27,6 +27,8 @@ export class MbConnectView extends MbView {
   private readonly directory = new StoreController(this, () => this.controllers?.directory);
   private readonly route = new StoreController(this, () => this.controllers?.router);
   private emailError?: string;
+  /** A passkey login's failure: no field's, so a line of its own. */
+  private passkeyError?: string;
   private emailBusy = false;
   private passkeyBusy = false;
   private emailValue = '';
@@ -71,8 +73,16 @@ export class MbConnectView extends MbView {
     const t = this.localize.texts;
     return html`${options.apiUrls.embeddedWallet
         ? html`<div class="stack">
-            <mb-input type="email" autocomplete="email" label=${t.emailLabel} placeholder=${t.emailPlaceholder} @mb-input=${this.onEmailInput} @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.email()}></mb-input>
-            ${this.emailError ? html`<mb-text role="alert" variant="small" tone="error">${this.emailError}</mb-text>` : nothing}
+            <mb-input
+              type="email"
+              autocomplete="email"
+              label=${t.emailLabel}
+              placeholder=${t.emailPlaceholder}
+              error=${this.emailError ?? ''}
+              @mb-input=${this.onEmailInput}
+              @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.email()}
+            ></mb-input>
+            ${this.passkeyError ? html`<mb-text role="alert" variant="small" tone="error">${this.passkeyError}</mb-text>` : nothing}
             <mb-button full-width ?loading=${this.emailBusy} ?disabled=${this.passkeyBusy} @click=${this.email}>${t.continueWithEmail}</mb-button>
             <mb-button variant="secondary" full-width ?loading=${this.passkeyBusy} ?disabled=${this.emailBusy} @click=${this.passkey}>${t.continueWithPasskey}</mb-button>
             <mb-list-item label=${t.orSocial} chevron @click=${() => this.controllers.router.push('ConnectSocials')}><mb-icon slot="image" name="user" class="item-icon"></mb-icon></mb-list-item>
@@ -116,7 +126,7 @@ export class MbConnectView extends MbView {
     if (this.emailBusy) return;
     // Busy at once, and the previous attempt's error gone while this one runs.
     this.emailBusy = true;
-    this.emailError = undefined;
+    this.emailError = this.passkeyError = undefined;
     this.requestUpdate();
     try {
       const embedded = await this.controllers.embedded.load();
@@ -133,14 +143,14 @@ export class MbConnectView extends MbView {
   private async passkey() {
     if (this.passkeyBusy || this.emailBusy) return;
     this.passkeyBusy = true;
-    this.emailError = undefined;
+    this.emailError = this.passkeyError = undefined;
     this.requestUpdate();
     try {
       const embedded = await this.controllers.embedded.load();
       await embedded.connectPasskey();
-      this.emailError = embedded.getState().error;
+      this.passkeyError = embedded.getState().error;
     } catch {
-      this.emailError = this.localize.messages.emailLoginDependency;
+      this.passkeyError = this.localize.messages.emailLoginDependency;
     }
     this.passkeyBusy = false;
     this.requestUpdate();

@@ -1,11 +1,11 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
+import { deepText, dialogName, expectNoAxeViolations, fieldAnnouncement, fieldError, nativeInput, waitFor, waitForView } from '../testing/test-helpers.js';
 import { openModal, input, button, typeInto } from '../testing/embedded-harness.js';
 import { assertErrorLineFits } from '../testing/error-line.js';
 import { EMBEDDED_TIMEOUTS } from '../../api/embedded-protocol.js';
 
-const alertOf = (view: HTMLElement) => view.shadowRoot!.querySelector<HTMLElement>('[role="alert"]');
+const alertOf = (view: HTMLElement) => fieldError(view);
 
 async function openCodeView() {
   const { controllers, modal, connect } = await openModal();
@@ -29,14 +29,24 @@ describe('EmailVerifyOtp view', () => {
     assert.isNotNull(modal.querySelector('iframe[slot="embedded-wallet"]'));
     await expectNoAxeViolations(modal);
     button(otp, /^Resend code in/).click();
-    await waitFor(() => /^Please try again after \d+ seconds$/.test(otp.shadowRoot!.querySelector('[role="alert"]')?.textContent?.trim() ?? ''), 3000, 'cooldown');
+    await waitFor(() => /^Please try again after \d+ seconds$/.test(alertOf(otp)?.textContent?.trim() ?? ''), 3000, 'cooldown');
     await typeInto(input(otp, 'Code'), '000000');
-    await waitFor(() => otp.shadowRoot!.querySelector('[role="alert"]')?.textContent?.trim() === 'Invalid code', 3000, 'wrong code');
+    await waitFor(() => alertOf(otp)?.textContent?.trim() === 'Invalid code', 3000, 'wrong code');
+    assert.deepEqual(fieldAnnouncement(nativeInput(input(otp, 'Code'))), { invalid: true, description: 'Invalid code', announced: true }, 'the code field is described by it');
     await expectNoAxeViolations(modal);
     const field = input(otp, 'Code');
     field.value = '';
     await typeInto(field, '123456');
     await waitFor(() => controllers.getAccount().isConnected, 5000, 'connected');
+  });
+
+  it('phone keyboards: the code field opens the digit keypad, takes the mailed code from autofill and is never capitalised or corrected', async () => {
+    const { otp } = await openCodeView();
+    const field = nativeInput(input(otp, 'Code'));
+    assert.deepEqual(
+      ['inputmode', 'autocomplete', 'autocapitalize', 'autocorrect', 'spellcheck'].map((name) => field.getAttribute(name)),
+      ['numeric', 'one-time-code', 'off', 'off', 'false'],
+    );
   });
 
   it("an expired code: the wallet's sentence in at most two lines inside the dialog, gone at the next key typed", async () => {

@@ -37,10 +37,10 @@ export class MbEmailVerifyOtpView extends MbEmbeddedView {
         placeholder="000000"
         inputmode="numeric"
         autocomplete="one-time-code"
+        error=${s.error ?? ''}
         @mb-input=${(e: { value: string }) => this.onCode(e.value)}
         @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.submit()}
       ></mb-input>
-      ${this.errorLine()}
       <mb-button full-width ?loading=${s.busy} @click=${this.submit}>${t.continueWithEmail}</mb-button>
       <mb-button variant="ghost" full-width ?disabled=${s.busy} @click=${() => this.embedded.resendCode()}>${left > 0 ? t.resendIn(left) : t.resendCode}</mb-button>
     </div>`;

@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { deepText, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
+import { deepText, expectNoAxeViolations, fieldAnnouncement, fieldError, nativeInput, waitFor, waitForView } from '../testing/test-helpers.js';
 import { button, openModal, input, typeInto } from '../testing/embedded-harness.js';
 import { assertErrorLineFits, LONG_ERROR } from '../testing/error-line.js';
 
@@ -13,14 +13,14 @@ describe('Connect with the embedded wallet', () => {
     await expectNoAxeViolations(modal);
     await typeInto(input(connect, 'E-mail'), 'ada@');
     await sendKeys({ press: 'Enter' });
-    await waitFor(() => connect.shadowRoot!.querySelector('[role="alert"]'), 3000, 'alert');
-    assert.equal(connect.shadowRoot!.querySelector('[role="alert"]')!.textContent!.trim(), 'Enter a valid e-mail address');
+    await waitFor(() => fieldError(connect), 3000, 'the error');
+    assert.deepEqual(fieldAnnouncement(nativeInput(input(connect, 'E-mail'))), { invalid: true, description: 'Enter a valid e-mail address', announced: true });
     assert.isNull(modal.querySelector('iframe'));
   });
 
   it('a valid e-mail drops the stale error and shows progress while it is submitted', async () => {
     const { modal, connect } = await openModal();
-    const alert = () => connect.shadowRoot!.querySelector('[role="alert"]');
+    const alert = () => fieldError(connect);
     await typeInto(input(connect, 'E-mail'), 'ada@');
     await sendKeys({ press: 'Enter' });
     await waitFor(alert, 3000, 'alert');
@@ -38,7 +38,7 @@ describe('Connect with the embedded wallet', () => {
     const { modal, connect } = await openModal({ texts: { invalidEmail: LONG_ERROR } });
     await typeInto(input(connect, 'E-mail'), 'ada@');
     await sendKeys({ press: 'Enter' });
-    const alert = await waitFor(() => connect.shadowRoot!.querySelector('[role="alert"]'), 3000, 'alert');
+    const alert = await waitFor(() => fieldError(connect), 3000, 'the error');
     assert.equal(alert.textContent!.trim(), LONG_ERROR);
     assertErrorLineFits(modal, alert);
   });

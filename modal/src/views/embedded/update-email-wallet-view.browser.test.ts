@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
+import { deepText, dialogName, expectNoAxeViolations, fieldAnnouncement, fieldError, nativeInput, waitFor, waitForView } from '../testing/test-helpers.js';
 import { openModal, input, button, typeInto, logInByEmail } from '../testing/embedded-harness.js';
 import { assertErrorLineFits, LONG_ERROR } from '../testing/error-line.js';
 
@@ -33,8 +33,9 @@ describe('UpdateEmailWallet view', () => {
     const view = await waitForView(modal, 'mb-update-email-wallet-view');
     await typeInto(input(view, 'New e-mail'), 'new@');
     button(view, 'Continue').click();
-    const alert = await waitFor(() => view.shadowRoot!.querySelector('[role="alert"]'), 3000, 'the error');
+    const alert = await waitFor(() => fieldError(view), 3000, 'the error');
     assert.equal(alert.textContent!.trim(), LONG_ERROR);
+    assert.deepEqual(fieldAnnouncement(nativeInput(input(view, 'New e-mail'))), { invalid: true, description: LONG_ERROR, announced: true });
     assertErrorLineFits(modal, alert);
     await typeInto(input(view, 'New e-mail'), 'example.org');
     button(view, 'Continue').click();

@@ -22,8 +22,14 @@ export class MbUpdateEmailWalletView extends MbEmbeddedView {
       return html`<div class="stack">
         <mb-text>${t.embeddedAccount} ${s.user?.email ?? ''}</mb-text>
         <mb-text variant="small" tone="muted" aria-hidden="true">${t.newEmailLabel}</mb-text>
-        <mb-input type="email" autocomplete="email" label=${t.newEmailLabel} placeholder=${t.emailPlaceholder} @mb-input=${(e: { value: string }) => (this.email = e.value)}></mb-input>
-        ${this.errorLine()}
+        <mb-input
+          type="email"
+          autocomplete="email"
+          label=${t.newEmailLabel}
+          placeholder=${t.emailPlaceholder}
+          error=${s.error ?? ''}
+          @mb-input=${(e: { value: string }) => (this.email = e.value)}
+        ></mb-input>
         <mb-button full-width ?loading=${s.busy} @click=${() => this.embedded.updateEmail(this.email)}>${t.continueWithEmail}</mb-button>
       </div>`;
     }

@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { createTestControllers, testAddress } from '../testing/test-controllers.js';
-import { deepActive, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
+import { deepActive, deepText, dialogName, expectNoAxeViolations, fieldAnnouncement, fieldError, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbRegisterAccountNameView } from './register-account-name-view.js';
 import { assertErrorLineFits } from '../testing/error-line.js';
 
@@ -42,7 +42,8 @@ async function openNames(service: { taken?: string[]; suggestionsFail?: boolean;
 }
 
 const input = (view: HTMLElement) => view.shadowRoot!.querySelector('mb-input')!.shadowRoot!.querySelector('input')!;
-const statusText = (view: HTMLElement) => deepText(view.shadowRoot!.querySelector('[role="status"]')!).trim();
+/** What the view says of the name: the field's error when the name will not do, else the status line. */
+const statusText = (view: HTMLElement) => fieldError(view)?.textContent?.trim() || deepText(view.shadowRoot!.querySelector('[role="status"]')!).trim();
 const alertText = (view: HTMLElement) => {
   const alert = view.shadowRoot!.querySelector('[role="alert"]');
   return alert ? deepText(alert).trim() : '';
@@ -73,15 +74,18 @@ describe('RegisterAccountName view', () => {
     assert.include(deepText(view.shadowRoot!), 'At least 4 characters: letters, digits and hyphens.');
     await typeName(view, 'abc');
     await waitFor(() => statusText(view) === 'A name needs at least 4 characters.', 3000, 'too short');
+    assert.deepEqual(fieldAnnouncement(input(view)), { invalid: true, description: 'A name needs at least 4 characters.', announced: true });
     assert.isTrue(registerButton(view).hasAttribute('disabled'));
     await typeName(view, 'ab_cd');
     await waitFor(() => statusText(view) === 'Use only letters, digits and hyphens.', 3000, 'characters');
     await typeName(view, 'carol');
     await waitFor(() => statusText(view) === 'carol.reown.id is available', 3000, 'available');
+    assert.isFalse(fieldAnnouncement(input(view)).invalid, 'a free name is no error');
     assert.isFalse(registerButton(view).hasAttribute('disabled'));
     assert.isNull(view.shadowRoot!.querySelector('.suggestions'), 'a free name needs no other names');
     await typeName(view, 'alice');
     await waitFor(() => statusText(view) === 'alice.reown.id is already taken', 3000, 'taken');
+    assert.deepEqual(fieldAnnouncement(input(view)), { invalid: true, description: 'alice.reown.id is already taken', announced: true });
     const suggestions = [...view.shadowRoot!.querySelectorAll('.suggestions mb-button')].map((b) => deepText(b).trim());
     assert.deepEqual(suggestions, ['alice-app.reown.id']);
     await expectNoAxeViolations(modal);
@@ -108,8 +112,8 @@ describe('RegisterAccountName view', () => {
     const { modal, view } = await openNames({ taken: [name] });
     await typeName(view, name);
     await waitFor(() => statusText(view) === `${name} is already taken`, 3000, 'taken');
-    const status = view.shadowRoot!.querySelector('mb-text.status')!;
-    assert.equal(status.getAttribute('tone'), 'error');
+    const status = fieldError(view)!;
+    assert.isTrue(fieldAnnouncement(input(view)).invalid);
     assertErrorLineFits(modal, status);
     await typeName(view, 'alice-app');
     await waitFor(() => statusText(view) === 'alice-app.reown.id is available', 3000, 'available');

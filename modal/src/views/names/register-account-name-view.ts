@@ -34,18 +34,9 @@ export class MbRegisterAccountNameView extends MbView {
     if (!s) return nothing;
     const t = this.localize.texts;
     const name = s.name ?? '';
-    const status =
-      s.problem === 'tooShort'
-        ? t.nameTooShort
-        : s.problem === 'invalidCharacters'
-          ? t.nameInvalidCharacters
-          : s.availability === 'checking'
-            ? t.nameChecking
-            : s.availability === 'available'
-              ? t.nameAvailable(name)
-              : s.availability === 'taken'
-                ? t.nameTaken(name)
-                : '';
+    // What is wrong with the name is told under its field (which it marks invalid); the lookup's progress and a free name here.
+    const problem = s.problem === 'tooShort' ? t.nameTooShort : s.problem === 'invalidCharacters' ? t.nameInvalidCharacters : s.availability === 'taken' ? t.nameTaken(name) : '';
+    const status = problem ? '' : s.availability === 'checking' ? t.nameChecking : s.availability === 'available' ? t.nameAvailable(name) : '';
     const error = s.registerError ?? s.lookupError;
     return html`<div class="stack">
       <mb-text variant="small" tone="muted" id="hint">${t.nameHint}</mb-text>
@@ -53,11 +44,12 @@ export class MbRegisterAccountNameView extends MbView {
         label=${t.nameLabel}
         placeholder="alice"
         autocomplete="off"
+        error=${problem}
         .value=${s.input}
         @mb-input=${(e: { value: string }) => this.names.current!.setInput(e.value)}
         @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && void this.register()}
       ></mb-input>
-      <mb-text class="status" variant="small" tone=${s.problem || s.availability === 'taken' ? 'error' : 'muted'} role="status">${status}</mb-text>
+      <mb-text class="status" variant="small" tone="muted" role="status">${status}</mb-text>
       ${s.suggestions.length > 0
         ? html`<h3 id="suggestions">${t.nameSuggestions}</h3>
             <ul class="suggestions" aria-labelledby="suggestions">

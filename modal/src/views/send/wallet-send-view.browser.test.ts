@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { createTestControllers, testAddress } from '../testing/test-controllers.js';
-import { pickToken, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
+import { pickToken, deepText, dialogName, expectNoAxeViolations, fieldAnnouncement, mountTestModal, nativeInput, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbInput } from '../../ui/input/input.js';
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
@@ -56,6 +56,47 @@ describe('WalletSend and WalletSendPreview views', () => {
     modal.themeMode = 'dark';
     await modal.updateComplete;
     await expectNoAxeViolations(modal);
+  });
+
+  it('an amount over the balance or a receiver that is no address marks its field invalid, described by the message shown under it and announced', async () => {
+    const { view } = await openSend();
+    const amount = view.shadowRoot!.querySelector<MbInput>('mb-input.amount-input')!;
+    const receiver = view.shadowRoot!.querySelector<MbInput>('mb-input.receiver-input')!;
+    assert.deepEqual(fieldAnnouncement(nativeInput(amount)), { invalid: false, description: '', announced: false }, 'nothing wrong yet');
+    await pickToken(view, 'USDT');
+    await type(view, 'mb-input.amount-input', '300');
+    await waitFor(() => fieldAnnouncement(nativeInput(amount)).invalid, 3000, 'the amount marked invalid');
+    assert.deepEqual(fieldAnnouncement(nativeInput(amount)), { invalid: true, description: 'Insufficient funds', announced: true });
+    assert.equal(deepText(submit(view)), 'Insufficient funds', 'the button still names it');
+    // The live region was there before the text came (a region added with its text is not read out).
+    const region = amount.shadowRoot!.querySelector('[aria-live="polite"]')!;
+    assert.equal(region.textContent, 'Insufficient funds');
+    amount.focus();
+    for (let i = 0; i < 3; i++) await sendKeys({ press: 'Backspace' });
+    await sendKeys({ type: '1,2,3' });
+    await waitFor(() => fieldAnnouncement(nativeInput(amount)).description === 'Enter a valid amount', 3000, 'not an amount');
+    for (let i = 0; i < 5; i++) await sendKeys({ press: 'Backspace' });
+    await sendKeys({ type: '2' });
+    await waitFor(() => !fieldAnnouncement(nativeInput(amount)).invalid, 3000, 'the amount valid again');
+    assert.equal(region.textContent, '', 'the message goes with the error');
+    await type(view, 'mb-input.receiver-input', '0x12');
+    await waitFor(() => fieldAnnouncement(nativeInput(receiver)).invalid, 3000, 'the receiver marked invalid');
+    assert.deepEqual(fieldAnnouncement(nativeInput(receiver)), { invalid: true, description: 'Invalid address or name', announced: true });
+    receiver.focus();
+    for (let i = 0; i < 4; i++) await sendKeys({ press: 'Backspace' });
+    await sendKeys({ type: RECEIVER });
+    await waitFor(() => !fieldAnnouncement(nativeInput(receiver)).invalid, 3000, 'an address is valid');
+  });
+
+  it('phone keyboards: a decimal keypad for the amount, no capitals, corrections or spelling marks in the receiver', async () => {
+    const { view } = await openSend();
+    const amount = nativeInput(view.shadowRoot!.querySelector('mb-input.amount-input')!);
+    const receiver = nativeInput(view.shadowRoot!.querySelector('mb-input.receiver-input')!);
+    assert.equal(amount.inputMode, 'decimal');
+    assert.deepEqual(
+      ['autocapitalize', 'autocorrect', 'spellcheck'].map((name) => receiver.getAttribute(name)),
+      ['off', 'off', 'false'],
+    );
   });
 
   it("Review, then Send: the wallet gets the ERC-20 transfer, 'Transaction started' shows and the completion screen follows", async () => {

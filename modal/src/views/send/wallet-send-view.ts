@@ -57,6 +57,19 @@ export class MbWalletSendView extends MbView {
     return reasons[blocker];
   }
 
+  /** The amount field's error: typed text that is no amount, or more than the balance. */
+  private amountError(blocker: SendBlocker | undefined): string {
+    const form = this.form.value!;
+    if (blocker === 'insufficientFunds') return this.localize.texts.insufficientFunds;
+    return form.token && form.sendTokenAmount && form.sendTokenValue === undefined ? this.localize.texts.invalidAmount : '';
+  }
+
+  /** The receiver field's error: typed text that is neither an address nor a name that resolved. */
+  private receiverError(): string {
+    const form = this.form.value!;
+    return (form.receiverInput ?? '').trim() && !form.resolvingName && !form.receiverAddress ? this.localize.texts.invalidReceiver : '';
+  }
+
   override render() {
     const form = this.form.value;
     const portfolio = this.portfolio.value;
@@ -95,6 +108,8 @@ export class MbWalletSendView extends MbView {
           <mb-input
             class="amount-input"
             label=${t.amount}
+            inputmode="decimal"
+            error=${this.amountError(blocker)}
             placeholder=${this.localize.number(0, { minimumFractionDigits: 1 })}
             .value=${form.sendTokenAmount ?? ''}
             @mb-input=${(event: MbInputEvent) => hub.sendFlow.setAmount(event.value)}
@@ -113,6 +128,7 @@ export class MbWalletSendView extends MbView {
         <mb-input
           class="receiver-input"
           label=${t.receiver}
+          error=${this.receiverError()}
           placeholder=${t.receiverPlaceholder}
           .value=${form.receiverInput ?? ''}
           @mb-input=${(event: MbInputEvent) => hub.sendFlow.setReceiver(event.value)}

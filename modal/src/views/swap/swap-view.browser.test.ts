@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
+import { deepText, dialogName, expectNoAxeViolations, fieldAnnouncement, waitFor, waitForView } from '../testing/test-helpers.js';
 import type { MbListItem } from '../../ui/list-item/list-item.js';
 import { amountInput, buttonNamed, openSwap, pickReceivedToken } from '../testing/swap-harness.js';
 import { ar } from '../../texts/locales/ar.js';
@@ -69,6 +69,28 @@ describe('Swap view', () => {
     assert.notInclude(deepText(swap), 'upstream aggregator');
     assertErrorLineFits(modal, alert);
     await expectNoAxeViolations(modal);
+  });
+
+  it('an amount that is none or over the balance, and a tolerance out of range, mark their field invalid, described by the message shown and announced', async () => {
+    const { view, modal } = await openSwap();
+    await waitFor(() => deepText(view).includes('Balance'), 3000, 'loaded');
+    const swap = await pickReceivedToken(view, modal);
+    const input = amountInput(swap);
+    assert.equal(input.inputMode, 'decimal');
+    assert.deepEqual(fieldAnnouncement(input), { invalid: false, description: '', announced: false });
+    input.focus();
+    await sendKeys({ type: '5' });
+    await waitFor(() => fieldAnnouncement(input).invalid, 3000, 'over the balance');
+    assert.deepEqual(fieldAnnouncement(input), { invalid: true, description: 'Insufficient BNB balance', announced: true });
+    await sendKeys({ press: 'Backspace' });
+    await sendKeys({ type: '1,2,3' });
+    await waitFor(() => fieldAnnouncement(input).description === 'Enter a valid amount', 3000, 'not an amount');
+    assert.isTrue(fieldAnnouncement(input).announced);
+    const slippage = swap.shadowRoot!.querySelector<HTMLInputElement>('#slippage')!;
+    slippage.value = '80';
+    slippage.dispatchEvent(new Event('change'));
+    await waitFor(() => fieldAnnouncement(slippage).invalid, 3000, 'the tolerance marked invalid');
+    assert.deepEqual(fieldAnnouncement(slippage), { invalid: true, description: 'Enter a tolerance between 0.01 and 50', announced: true });
   });
 
   it("shows 'Network not supported for Swaps' where the API does not serve the chain", async () => {

@@ -39,7 +39,9 @@ export class MbSwapView extends MbView {
     const t = this.localize.texts;
     const { from, to, quote } = state;
     const info = quoteDetails(state);
-    const issue = issueText(t, state);
+    // What is wrong with the amount itself is told under its field; the other issues under the form.
+    const amountIssue = state.invalidAmount ? t.invalidAmount : swapIssue(state) === 'insufficientBalance' ? issueText(t, state) : undefined;
+    const issue = amountIssue ? undefined : issueText(t, state);
     const native = state.tokens.find((x) => x.isNative);
     return html`
       <section class="panel" aria-label=${t.swapFrom}>
@@ -51,12 +53,14 @@ export class MbSwapView extends MbView {
             autocomplete="off"
             placeholder="0"
             aria-label=${t.swapAmount}
-            aria-invalid=${state.invalidAmount ? 'true' : 'false'}
+            aria-invalid=${amountIssue ? 'true' : 'false'}
+            aria-describedby="amount-error"
             .value=${state.amountText}
             @input=${(e: Event) => this.swap!.setAmount((e.target as HTMLInputElement).value)}
           />
           ${this.tokenButton('from', from)}
         </div>
+        <p id="amount-error" class="error" aria-live="polite">${amountIssue ?? ''}</p>
         ${from
           ? html`<div class="panel-foot">
               <span>${this.balanceLine(from)}</span>
@@ -104,12 +108,12 @@ export class MbSwapView extends MbView {
           />
         </dd>
       </dl>
-      <p id="slippage-error" class="error" ?hidden=${!this.slippageInvalid}>${this.slippageInvalid ? t.slippageInvalid : ''}</p>
+      <p id="slippage-error" class="error" aria-live="polite">${this.slippageInvalid ? t.slippageInvalid : ''}</p>
       ${state.quoteError
         ? html`<p class="error" role="alert">${t.quoteFailed}: ${state.quoteError}</p>
             <mb-button variant="secondary" full-width @click=${() => this.swap!.refreshQuote()}>${t.retry}</mb-button>`
         : nothing}
-      ${issue ? html`<p class="error" role="alert">${issue}</p>` : nothing} ${this.action(state, issue)}
+      ${issue ? html`<p class="error" role="alert">${issue}</p>` : nothing} ${this.action(state, issue ?? amountIssue)}
     `;
   }
 

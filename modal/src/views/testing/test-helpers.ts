@@ -184,3 +184,33 @@ export async function pickToken(view: HTMLElement, symbol: string): Promise<void
   option.click();
   await picker.updateComplete;
 }
+
+/**
+ * What a screen reader learns from a field: whether it is marked invalid, the text of the elements its
+ * aria-describedby names (only those a sighted person also sees count), and whether that text sits in a polite or
+ * assertive live region (the element or an ancestor with aria-live, role status or role alert).
+ */
+export function fieldAnnouncement(input: Element): { invalid: boolean; description: string; announced: boolean } {
+  const root = input.getRootNode() as ShadowRoot | Document;
+  const described = (input.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => root.getElementById(id))
+    .filter((element): element is HTMLElement => !!element && element.checkVisibility() && element.getBoundingClientRect().height > 0);
+  const live = (element: Element | null): boolean =>
+    !!element && (element.matches('[aria-live="polite"], [aria-live="assertive"], [role="status"], [role="alert"]') || live(element.parentElement));
+  return {
+    invalid: input.getAttribute('aria-invalid') === 'true',
+    description: described.map((element) => deepText(element)).join(' '),
+    announced: described.length > 0 && described.every(live),
+  };
+}
+
+/** The native input inside an `mb-input`. */
+export const nativeInput = (field: Element): HTMLInputElement => field.shadowRoot!.querySelector('input')!;
+
+/** The message shown under the first `mb-input` of `view` (matching `selector`), or null while it has none. */
+export function fieldError(view: HTMLElement, selector = 'mb-input'): HTMLElement | null {
+  const message = view.shadowRoot!.querySelector(selector)?.shadowRoot?.querySelector<HTMLElement>('.error');
+  return message?.textContent ? message : null;
+}
