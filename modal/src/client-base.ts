@@ -4,11 +4,10 @@ import { registerControllers, getDefaultClient, setDefaultClient } from './clien
 import type { AccountSnapshot, Address, Clock, Eip1193Provider, FetchLike, ModalClient, ModalNetwork, ModalOptions, ViewName } from './core/types.js';
 import type { ModalControllers, MountModal } from './controllers/bag.js';
 import { createEip6963Discovery, type ConnectorDiscovery, type DiscoveryTarget } from './connectors/eip6963.js';
-import { getChainId } from './connectors/injected.js';
 import type { WcUniversalProvider } from './connectors/walletconnect.js';
 import { createControllers } from './controllers/index.js';
 import { resolveOptions } from './controllers/options.js';
-import { ChainSwitchError, ModalError } from './errors.js';
+import { ModalError, type ModalErrorOptions } from './modal-error.js';
 import { coreMessages as messages } from './texts/core-messages.js';
 import { createDefaultStorage } from './storage.js';
 import { loadLogger } from './core/log.js';
@@ -184,12 +183,14 @@ export function createClient(options: ModalOptions, environment: CreateModalEnvi
       return () => offs.forEach((off) => off());
     },
     async switchNetwork(chainId) {
-      if (!networkById(chainId)) throw new ChainSwitchError(chainId, { details: messages.networkNotFound });
+      // Its class loads with the first failure: errors.ts is none of what a page loads first.
+      const failed = (options: ModalErrorOptions) => import('./errors.js').then((m) => new m.ChainSwitchError(chainId, options));
+      if (!networkById(chainId)) throw await failed({ details: messages.networkNotFound });
       try {
         await controllers.networks.switchNetwork(chainId);
       } catch (error) {
         if (error instanceof ModalError && error.name !== 'ModalError') throw error;
-        throw new ChainSwitchError(chainId, { cause: error });
+        throw await failed({ cause: error });
       }
     },
     disconnect: () => controllers.connection.disconnect(),
@@ -214,7 +215,7 @@ export function createClient(options: ModalOptions, environment: CreateModalEnvi
     async getWalletChainId() {
       const provider = controllers.connection.getProvider();
       if (!provider) return undefined;
-      return getChainId(provider);
+      return (await import('./connectors/injected-requests.js')).getChainId(provider);
     },
     signIn: () => siwx().then((c) => c.signIn()),
     getSiwxSession: () => siwx().then((c) => c.getSession()),

@@ -1,9 +1,8 @@
-import { WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
-import { createStore } from '../core/store.js';
+import { createStore, type WritableStore } from '../core/store.js';
 import type { ConnectionStatus, ConnectorInfo, Eip1193Provider, ModalStorage, Store, WalletSession } from '../core/types.js';
 import type { ConnectorDiscovery } from '../connectors/eip6963.js';
-import { isUserRejection, ModalError } from '../errors.js';
-import { getAuthorizedAccounts, getChainId, requestAccounts, watchProvider } from '../connectors/injected.js';
+import { ModalError } from '../modal-error.js';
+import { watchProvider } from '../connectors/injected.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
 import { STORAGE_KEYS } from '../storage.js';
 import { log } from '../core/log.js';
@@ -93,6 +92,19 @@ export interface ConnectionControllerDeps {
 }
 
 
+/** What the wallet requests' chunk (connection-requests.ts) uses of the controller. */
+export interface ConnectionRequestContext {
+  deps: ConnectionControllerDeps;
+  store: WritableStore<ConnectionState>;
+  /** The request numbered `mine` is still the current one (no connect, restore or cancel since). */
+  isCurrent(mine: number): boolean;
+  /** The status with no request pending. */
+  idle(): ConnectionStatus;
+  /** Removes the stored session. */
+  forget(): void;
+  attachSession(session: WalletSession): void;
+}
+
 /** Connection: disconnected -> connecting -> connected -> disconnected, with the connect request's state. */
 export function createConnectionController(deps: ConnectionControllerDeps): ConnectionController {
   const text = deps.messages;
@@ -172,6 +184,18 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     });
   };
 
+  // The wallet requests of a connect and of the restore on load are a chunk of their own, loaded on the first of them:
+  // a page with no stored session loads it only when the person connects.
+  const requests = () => import('./connection-requests.js');
+  const context: ConnectionRequestContext = {
+    deps,
+    store,
+    isCurrent: (mine) => mine === attempt,
+    idle,
+    forget,
+    attachSession: (next) => attachSession(next),
+  };
+
   const connect = async (connectorId: string) => {
     lastConnectorId = connectorId;
     const routed = extension?.connect(connectorId);
@@ -184,20 +208,14 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     }
     const mine = ++attempt;
     store.setState({ status: 'connecting', connectRequest: { status: 'pending', connectorId } });
-    try {
-      const accounts = await requestAccounts(provider);
-      const chainId = await getChainId(provider);
-      if (mine === attempt) attachSession({ provider, connector, accounts, chainId });
-    } catch (error) {
-      if (!isUserRejection(error)) log('error', `Connecting ${connectorId} failed`, error);
-      if (mine !== attempt) return;
-      store.setState({
-        status: idle(),
-        connectRequest: isUserRejection(error)
-          ? { status: 'rejected', connectorId }
-          : { status: 'failed', connectorId, message: error instanceof ModalError ? error.shortMessage : text.connectionFailed },
-      });
-    }
+    await requests().then(
+      (m) => m.requestSession(context, mine, connector, provider),
+      // The chunk did not load: the request failed as any other failure does.
+      (error: unknown) => {
+        log('error', `Connecting ${connectorId} failed`, error);
+        if (mine === attempt) store.setState({ status: idle(), connectRequest: { status: 'failed', connectorId, message: text.connectionFailed } });
+      },
+    );
   };
 
   return {
@@ -228,33 +246,14 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       const mine = ++attempt;
       // At once, from storage: the session's address while the wallet confirms it in the background.
       store.setState({ status: 'connecting', restoringAddress: deps.storage.getItem(STORAGE_KEYS.lastAddress) ?? undefined });
-      if (storedId === WALLET_CONNECT_CONNECTOR_ID || storedId === 'auth') {
-        const restore = storedId === 'auth' ? deps.restoreEmbedded : deps.restoreWalletConnect;
-        const restored = (await restore?.().catch(() => false)) ?? false;
-        if (!restored && mine === attempt) {
-          forget();
-          store.setState({ status: idle() });
-        }
-        return restored;
-      }
-      const provider = await deps.discovery.waitForProvider(storedId, deps.reconnectWaitMs ?? 1000);
-      const connector = deps.discovery.getConnectors().find((c) => c.id === storedId);
-      const accounts = provider ? await getAuthorizedAccounts(provider) : [];
-      if (mine !== attempt) return false;
-      if (!provider || !connector || accounts.length === 0) {
-        forget();
-        store.setState({ status: idle() });
-        return false;
-      }
-      try {
-        const chainId = await getChainId(provider);
-        if (mine !== attempt) return false;
-        attachSession({ provider, connector, accounts, chainId });
-        return true;
-      } catch {
-        if (mine === attempt) store.setState({ status: idle(), restoringAddress: undefined });
-        return false;
-      }
+      return requests().then(
+        (m) => m.restoreSession(context, mine, storedId),
+        // The chunk did not load: the stored session stays for the next load.
+        () => {
+          if (mine === attempt) store.setState({ status: idle(), restoringAddress: undefined });
+          return false;
+        },
+      );
     },
     resetConnectRequest() {
       store.setState({ connectRequest: { status: 'idle' } });

@@ -13,7 +13,6 @@ import { createRouterController, resolveOpenView } from './router.js';
 import { createSendController } from './send/send.js';
 import { createToastController } from './toasts.js';
 import { createWalletConnectController } from './walletconnect.js';
-import { HttpError, ModalError, ResponseValidationError } from '../errors.js';
 import { lazyFeature } from './lazy.js';
 import type { FeatureLoaders } from './feature-loaders.js';
 import { STORAGE_KEYS } from '../storage.js';
@@ -75,9 +74,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     void account.fetchIdentity();
   };
   const loaders = () => import('./feature-loaders.js');
-  // What a lazy feature gets beside the bag; SIWX gets the error classes, since importing errors.ts there would split
-  // it out of the first-click bundle.
-  const environment = { location: deps.location, errors: { ModalError, HttpError, ResponseValidationError } };
+  // What a lazy feature gets beside the bag.
+  const environment = { location: deps.location };
   /** A lazy feature: its module (a chunk of its own, listed in `featureLoaders`) exports `create(controllers, environment)`. */
   const feature = <T>(load: (loaders: FeatureLoaders) => Promise<{ create(controllers: CoreControllers, env: typeof environment): T }>) =>
     lazyFeature(() => loaders().then((m) => load(m.featureLoaders)).then((m) => m.create(controllers, environment)));

@@ -11,7 +11,7 @@ import { createWalletConnectController } from './walletconnect.js';
 import { testOptions } from '../core/testing.js';
 
 // The proposal's namespaces are a lazy module; loaded once here so that its dynamic import resolves within a flush.
-beforeAll(() => import('../connectors/walletconnect-session.js'));
+beforeAll(() => import('./walletconnect-pairing.js'));
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 
