@@ -9,7 +9,10 @@ export interface ProviderEventHandlers {
   disconnect(): void;
 }
 
-/** Subscribes to accountsChanged / chainChanged / disconnect; returns the unsubscribe function. */
+/**
+ * Subscribes to accountsChanged / chainChanged / disconnect; returns the unsubscribe function. Loaded with the chunks
+ * that attach a session (a connect's requests, the WalletConnect pairing, the embedded wallet), not with the first load.
+ */
 export function watchProvider(provider: Eip1193Provider, handlers: ProviderEventHandlers): () => void {
   if (!provider.on) return () => {};
   const onAccounts = (accounts: string[]) => handlers.accountsChanged(Array.isArray(accounts) ? accounts : []);
@@ -31,3 +34,5 @@ export function watchProvider(provider: Eip1193Provider, handlers: ProviderEvent
     provider.removeListener?.('disconnect', onDisconnect as L);
   };
 }
+
+export type WatchProvider = typeof watchProvider;

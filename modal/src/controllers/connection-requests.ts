@@ -1,4 +1,6 @@
 import { getAuthorizedAccounts, getChainId, requestAccounts } from '../connectors/injected-requests.js';
+import { watchProvider } from '../connectors/injected.js';
+import { waitForProvider } from '../connectors/wait-for-provider.js';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
 import { log } from '../core/log.js';
 import type { ConnectorInfo, Eip1193Provider } from '../core/types.js';
@@ -18,7 +20,7 @@ export async function requestSession(ctx: ConnectionRequestContext, mine: number
   try {
     const accounts = await requestAccounts(provider);
     const chainId = await getChainId(provider);
-    if (ctx.isCurrent(mine)) ctx.attachSession({ provider, connector, accounts, chainId });
+    if (ctx.isCurrent(mine)) ctx.attachSession({ provider, connector, accounts, chainId }, watchProvider);
   } catch (error) {
     if (!isUserRejection(error)) log('error', `Connecting ${connectorId} failed`, error);
     if (!ctx.isCurrent(mine)) return;
@@ -43,7 +45,7 @@ export async function restoreSession(ctx: ConnectionRequestContext, mine: number
     }
     return restored;
   }
-  const provider = await deps.discovery.waitForProvider(storedId, deps.reconnectWaitMs ?? 1000);
+  const provider = await waitForProvider(deps.discovery, deps.clock, storedId, deps.reconnectWaitMs ?? 1000);
   const connector = deps.discovery.getConnectors().find((c) => c.id === storedId);
   const accounts = provider ? await getAuthorizedAccounts(provider) : [];
   if (!ctx.isCurrent(mine)) return false;
@@ -55,7 +57,7 @@ export async function restoreSession(ctx: ConnectionRequestContext, mine: number
   try {
     const chainId = await getChainId(provider);
     if (!ctx.isCurrent(mine)) return false;
-    ctx.attachSession({ provider, connector, accounts, chainId });
+    ctx.attachSession({ provider, connector, accounts, chainId }, watchProvider);
     return true;
   } catch {
     if (ctx.isCurrent(mine)) store.setState({ status: ctx.idle(), restoringAddress: undefined });

@@ -1,11 +1,10 @@
 import { createStore, type WritableStore } from '../core/store.js';
-import type { ConnectionStatus, ConnectorInfo, Eip1193Provider, ModalStorage, Store, WalletSession } from '../core/types.js';
+import type { Clock, ConnectionStatus, ConnectorInfo, Eip1193Provider, ModalStorage, Store, WalletSession } from '../core/types.js';
 import type { ConnectorDiscovery } from '../connectors/eip6963.js';
 import { ModalError } from '../modal-error.js';
-import { watchProvider } from '../connectors/injected.js';
+import type { WatchProvider } from '../connectors/injected.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
 import { STORAGE_KEYS } from '../storage.js';
-import { log } from '../core/log.js';
 
 /** The state of the last connect request (ConnectingExternal view: pending / failed / retry). */
 export type ConnectRequestState =
@@ -57,8 +56,12 @@ export interface ConnectionController extends Store<ConnectionState> {
   cancelConnect(): void;
   /** The connected wallet's provider; undefined while disconnected. */
   getProvider(): Eip1193Provider | undefined;
-  /** Adopts an authorized session (used by the WalletConnect controller after pairing). */
-  attachSession(session: WalletSession): void;
+  /**
+   * Adopts an authorized session (used by the WalletConnect controller after pairing). `watch` follows the wallet's
+   * events: the chunks that attach sessions pass theirs (connectors/injected.ts), so that no event of the wallet is
+   * missed; without it, it loads with this call.
+   */
+  attachSession(session: WalletSession, watch?: WatchProvider): void;
   /**
    * Installs the second session's part (see `ConnectionExtension`); returns the setter of the state it writes its
    * session, wallets and connect request with (`solanaConnectorId` set means its session is connected).
@@ -87,8 +90,9 @@ export interface ConnectionControllerDeps {
   restoreWalletConnect?: () => Promise<boolean>;
   /** Restores the embedded wallet's session (loads its frame only then). */
   restoreEmbedded?: () => Promise<boolean>;
-  /** How long reconnect waits for the stored wallet to announce itself. */
+  /** How long reconnect waits for the stored wallet to announce itself, by `clock`. */
   reconnectWaitMs?: number;
+  clock: Clock;
 }
 
 
@@ -102,7 +106,7 @@ export interface ConnectionRequestContext {
   idle(): ConnectionStatus;
   /** Removes the stored session. */
   forget(): void;
-  attachSession(session: WalletSession): void;
+  attachSession(session: WalletSession, watch: WatchProvider): void;
 }
 
 /** Connection: disconnected -> connecting -> connected -> disconnected, with the connect request's state. */
@@ -150,12 +154,9 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       deps.onSession(session);
     });
 
-  const attachSession = (next: WalletSession) => {
-    unwatch?.();
-    session = next;
-    deps.storage.setItem(STORAGE_KEYS.connectorId, next.connector.id);
-    deps.storage.setItem(STORAGE_KEYS.lastAddress, next.accounts[0]);
-    unwatch = watchProvider(next.provider, {
+  /** Follows the wallet's account, chain and disconnect events of the current session. */
+  const follow = (provider: Eip1193Provider, watch: WatchProvider) => {
+    unwatch = watch(provider, {
       accountsChanged(accounts) {
         if (!session) return;
         if (accounts.length === 0) return endLocally();
@@ -172,6 +173,20 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
         if (session) endLocally();
       },
     });
+  };
+  // Bumped by every attach: a late events module follows only the session it was loaded for.
+  let attached = 0;
+
+  const attachSession = (next: WalletSession, watch?: WatchProvider) => {
+    unwatch?.();
+    unwatch = undefined;
+    session = next;
+    const mine = ++attached;
+    deps.storage.setItem(STORAGE_KEYS.connectorId, next.connector.id);
+    deps.storage.setItem(STORAGE_KEYS.lastAddress, next.accounts[0]);
+    if (watch) follow(next.provider, watch);
+    // Without the caller's, the wallet's events are followed once their module (with the chain id parser) arrives.
+    else void import('../connectors/injected.js').then((m) => mine === attached && session && follow(next.provider, m.watchProvider), () => undefined);
     const wasDisconnected = store.getState().status !== 'connected';
     deps.onSession(next);
     checksumSession(next);
@@ -193,7 +208,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     isCurrent: (mine) => mine === attempt,
     idle,
     forget,
-    attachSession: (next) => attachSession(next),
+    attachSession,
   };
 
   const connect = async (connectorId: string) => {
@@ -212,7 +227,7 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       (m) => m.requestSession(context, mine, connector, provider),
       // The chunk did not load: the request failed as any other failure does.
       (error: unknown) => {
-        log('error', `Connecting ${connectorId} failed`, error);
+        void import('../core/log.js').then((m) => m.log('error', `Connecting ${connectorId} failed`, error), () => undefined);
         if (mine === attempt) store.setState({ status: idle(), connectRequest: { status: 'failed', connectorId, message: text.connectionFailed } });
       },
     );

@@ -91,6 +91,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     storage: deps.storage,
     discovery: deps.discovery,
     reconnectWaitMs: deps.reconnectWaitMs,
+    clock,
     restoreWalletConnect: options.enableWalletConnect ? () => walletConnect.restore() : undefined,
     // The embedded wallet's frame lives in the modal: mount its shell, then restore.
     restoreEmbedded: deps.mountShell && (() => deps.mountShell!(controllers).then(() => controllers.embedded.load()).then((embedded) => embedded.restore())),
@@ -119,7 +120,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     clock,
     networks: () => options.networks,
     loadProvider: deps.loadWalletConnect,
-    attachSession: (session) => connection.attachSession(session),
+    attachSession: (session, watch) => connection.attachSession(session, watch),
     adoptSolana: solanaNetwork && ((provider, account) => controllers.solana!.load().then((solana) => solana.adoptWalletConnect(provider, account))),
     connect: siwx && ((provider, namespaces) => siwx().then((c) => c.connectWalletConnect(provider, namespaces))),
   });

@@ -129,7 +129,7 @@ describe('analytics alert in the modal', () => {
       storage: createMemoryStorage(),
       clock,
       isMobile: false,
-      discovery: createEip6963Discovery(undefined, clock),
+      discovery: createEip6963Discovery(undefined),
       loadWalletConnect: () => Promise.reject(new Error('unused')),
       location,
     });
@@ -166,7 +166,7 @@ describe("the bag's analytics, whose module loads on init()", () => {
       storage: createMemoryStorage(),
       clock,
       isMobile: false,
-      discovery: createEip6963Discovery(undefined, clock),
+      discovery: createEip6963Discovery(undefined),
       loadWalletConnect: () => Promise.reject(new Error('unused')),
       location,
       randomId: () => 'evt',
@@ -208,7 +208,7 @@ describe("the bag's analytics, whose module loads on init()", () => {
       storage: createMemoryStorage(),
       clock,
       isMobile: false,
-      discovery: createEip6963Discovery(undefined, clock),
+      discovery: createEip6963Discovery(undefined),
       loadWalletConnect: () => Promise.reject(new Error('unused')),
       location,
     });

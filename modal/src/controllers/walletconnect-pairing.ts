@@ -1,5 +1,6 @@
 import { adoptSession, optionalNamespacesOf } from '../connectors/walletconnect-session.js';
 import type { WcUniversalProvider } from '../connectors/walletconnect.js';
+import { watchProvider } from '../connectors/injected.js';
 import { PAIRING_EXPIRY_MS } from '../core/constants.js';
 import { log } from '../core/log.js';
 import { isUserRejection } from '../errors.js';
@@ -28,7 +29,8 @@ async function providerOf(context: PairingContext, loading: Promise<WcUniversalP
 }
 
 async function adopt(context: PairingContext, provider: WcUniversalProvider): Promise<boolean> {
-  const adopted = await adoptSession(provider, { ...context.deps, connector: context.connector });
+  const { deps } = context;
+  const adopted = await adoptSession(provider, { ...deps, connector: context.connector, attachSession: (session) => deps.attachSession(session, watchProvider) });
   if (adopted) context.store.setState({ status: 'connected', uri: undefined });
   return adopted;
 }

@@ -1,9 +1,9 @@
-import { PAIRING_EXPIRY_MARGIN_MS, WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
+import { PAIRING_EXPIRY_MARGIN_MS, WALLET_CONNECT_CONNECTOR_ID } from '../core/core-constants.js';
 import { createStore } from '../core/store.js';
 import type { Clock, ConnectorInfo, ModalNetwork, Store, WalletSession } from '../core/types.js';
 import type { WcUniversalProvider } from '../connectors/walletconnect.js';
+import type { WatchProvider } from '../connectors/injected.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
-import { log } from '../core/log.js';
 
 /** The connector of a WalletConnect session (its provider's module loads only when a pairing starts). */
 export const walletConnectConnector: ConnectorInfo = {
@@ -36,7 +36,8 @@ export interface WalletConnectControllerDeps {
   networks: () => ModalNetwork[];
   /** Loads and initialises @walletconnect/universal-provider (a lazy chunk). */
   loadProvider: () => Promise<WcUniversalProvider>;
-  attachSession: (session: WalletSession) => void;
+  /** `watch` follows the wallet's events (the pairing's chunk passes it; see ConnectionController.attachSession). */
+  attachSession: (session: WalletSession, watch?: WatchProvider) => void;
   /** Adopts the session's Solana account (the Solana chunk); absent without a Solana network. */
   adoptSolana?: (provider: WcUniversalProvider, account: { caipNetworkId: string; address: string }) => Promise<void>;
   /** Replaces `provider.connect` (SIWX: one-click auth when the wallet supports it). */
@@ -85,7 +86,7 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
           // The chunk did not load: the pairing failed as any other failure does.
           (error: unknown) => {
             if (id !== context.runId) return;
-            log('error', 'WalletConnect pairing failed', error);
+            void import('../core/log.js').then((m) => m.log('error', 'WalletConnect pairing failed', error), () => undefined);
             store.setState({ status: 'error', error: deps.messages.connectionFailed });
           },
         )
