@@ -50,7 +50,6 @@ export const tradeStyles = css`
   }
   .amount:focus-visible,
   .field:focus-visible {
-    outline: 3px solid var(--_mb-color-focus, #1a5fd6);
     outline-offset: 1px;
   }
   .amount[readonly] {
@@ -75,10 +74,6 @@ export const tradeStyles = css`
   }
   .token:hover {
     background: var(--_mb-color-surface-hover, #e6e8eb);
-  }
-  .token:focus-visible {
-    outline: 3px solid var(--_mb-color-focus, #1a5fd6);
-    outline-offset: 2px;
   }
   .vh {
     position: absolute;

@@ -58,9 +58,5 @@ export const buttonStyles = [
       opacity: 0.55;
       cursor: not-allowed;
     }
-    button:focus-visible {
-      outline: 3px solid var(--_mb-color-focus, #1a5fd6);
-      outline-offset: 2px;
-    }
   `,
 ];

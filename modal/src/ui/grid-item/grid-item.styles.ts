@@ -1,6 +1,9 @@
 import { css } from 'lit';
+import { focusRing } from '../../theme/theme.js';
 
-export const gridItemStyles = css`
+export const gridItemStyles = [
+  focusRing,
+  css`
   :host {
     display: block;
     min-width: 0;
@@ -26,7 +29,6 @@ export const gridItemStyles = css`
     background: var(--_mb-color-surface-hover, #e6e8eb);
   }
   button:focus-visible {
-    outline: 3px solid var(--_mb-color-focus, #1a5fd6);
     outline-offset: 1px;
   }
   .name {
@@ -50,4 +52,5 @@ export const gridItemStyles = css`
     border: 1px solid var(--_mb-color-border, #d6d9de);
     color: var(--_mb-color-fg-muted, #5b5f66);
   }
-`;
+`,
+];

@@ -33,10 +33,6 @@ export const listItemStyles = [
       outline: 2px solid var(--_mb-color-accent, #9a5c00);
       outline-offset: -2px;
     }
-    button:focus-visible {
-      outline: 3px solid var(--_mb-color-focus, #1a5fd6);
-      outline-offset: 2px;
-    }
     .label {
       flex: 1;
       min-width: 0;

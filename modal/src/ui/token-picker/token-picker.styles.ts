@@ -30,10 +30,6 @@ export const tokenPickerStyles = [
     [role='option'].active {
       background: var(--_mb-color-surface-hover, #e6e8eb);
     }
-    .trigger:focus-visible {
-      outline: 3px solid var(--_mb-color-focus, #1a5fd6);
-      outline-offset: 2px;
-    }
     .name {
       display: flex;
       flex-direction: column;
@@ -82,7 +78,6 @@ export const tokenPickerStyles = [
       background: var(--_mb-color-surface, #f2f3f5);
     }
     input:focus-visible {
-      outline: 3px solid var(--_mb-color-focus, #1a5fd6);
       outline-offset: 1px;
     }
     ul {

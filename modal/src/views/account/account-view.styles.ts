@@ -76,10 +76,6 @@ export const accountStyles = css`
   .tokens li button:hover {
     background: var(--_mb-color-surface-hover, #e6e8eb);
   }
-  .tokens li button:focus-visible {
-    outline: 3px solid var(--_mb-color-focus, #1a5fd6);
-    outline-offset: 2px;
-  }
   .tokens mb-token-image {
     --mb-image-size: 32px;
   }

@@ -35,7 +35,6 @@ export const transactionsStyles = css`
     background: var(--_mb-color-surface-hover, #e6e8eb);
   }
   a.row:focus-visible {
-    outline: 3px solid var(--_mb-color-focus, #1a5fd6);
     outline-offset: -3px;
   }
   .visually-hidden {
