@@ -16,7 +16,8 @@ export function handBackFocusAtEnds(): void {
     if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
     const stops = tabStops();
     const end = event.shiftKey ? stops[0] : stops[stops.length - 1];
-    if (end && document.activeElement !== end) return;
+    // Nothing to stop at (the frame is hidden): the browser moves on by itself.
+    if (!end || document.activeElement !== end) return;
     event.preventDefault();
     post({ channel: EMBEDDED_CHANNEL, type: 'FocusExit', direction: event.shiftKey ? 'backward' : 'forward' });
   });

@@ -161,6 +161,8 @@ export class MbModal extends LitElement {
       if (this.embedded) dialog.show();
       else dialog.showModal();
     } else if (!open && dialog.open) {
+      // Closing with the keyboard in the wallet's frame (hidden now): this page's window takes it back first.
+      if (document.activeElement instanceof HTMLIFrameElement && this.contains(document.activeElement)) window.focus();
       dialog.close();
       this.restoreFocus();
     }
@@ -373,10 +375,11 @@ export class MbModal extends LitElement {
    * or before it (Shift+Tab). Only while the frame has the focus and is one of the dialog's stops.
    */
   private leaveFrame(frame: HTMLIFrameElement, direction: FocusExitDirection) {
-    if (!this.dialog?.open || document.activeElement !== frame) return;
-    const focusable = focusableElements(this.dialog);
+    if (document.activeElement !== frame) return;
+    const focusable = this.dialog?.open ? focusableElements(this.dialog) : [];
     const index = focusable.indexOf(frame);
-    if (index < 0 || focusable.length < 2) return;
+    // A frame that is no stop of an open dialog gives the keyboard back to this page.
+    if (index < 0 || focusable.length < 2) return window.focus();
     const step = direction === 'forward' ? 1 : -1;
     focusable[(index + step + focusable.length) % focusable.length].focus();
   }
