@@ -90,12 +90,12 @@ export const themeStyles = css`
 export const focusOutline = css`3px solid var(--_mb-color-focus, #1a5fd6)`;
 
 /**
- * The one focus indicator of every control, 2 px outside it. Important: no state style of a control (the active
- * item's outline) may hide it. A control whose ring must sit elsewhere sets only `outline-offset`.
+ * The one focus indicator of every control, 2 px outside it. A control whose ring must sit elsewhere sets only
+ * `outline-offset`; a state style that draws an outline (the active item's) gives way to it on focus.
  */
 export const focusRing = css`
   :focus-visible {
-    outline: ${focusOutline} !important;
+    outline: ${focusOutline};
     outline-offset: 2px;
   }
 `;

@@ -1,4 +1,5 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
+import { focusOutline } from '../theme/theme.js';
 
 /** Layout shared by the swap and buy views: amount panels, token buttons, detail rows. */
 export const tradeStyles = css`
@@ -50,6 +51,7 @@ export const tradeStyles = css`
   }
   .amount:focus-visible,
   .field:focus-visible {
+    outline: ${focusOutline};
     outline-offset: 1px;
   }
   .amount[readonly] {
@@ -74,6 +76,9 @@ export const tradeStyles = css`
   }
   .token:hover {
     background: var(--_mb-color-surface-hover, #e6e8eb);
+  }
+  .token:focus-visible {
+    outline: ${focusOutline};
   }
   .vh {
     position: absolute;

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { focusRing, reducedMotion } from '../../theme/theme.js';
+import { focusOutline, focusRing, reducedMotion } from '../../theme/theme.js';
 
 export const buttonStyles = [
   focusRing,
@@ -57,6 +57,9 @@ export const buttonStyles = [
     button:disabled {
       opacity: 0.55;
       cursor: not-allowed;
+    }
+    button:focus-visible {
+      outline: ${focusOutline};
     }
   `,
 ];

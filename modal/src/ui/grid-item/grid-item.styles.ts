@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { focusRing } from '../../theme/theme.js';
+import { focusOutline, focusRing } from '../../theme/theme.js';
 
 export const gridItemStyles = [
   focusRing,
@@ -29,6 +29,7 @@ export const gridItemStyles = [
     background: var(--_mb-color-surface-hover, #e6e8eb);
   }
   button:focus-visible {
+    outline: ${focusOutline};
     outline-offset: 1px;
   }
   .name {

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { focusRing } from '../../theme/theme.js';
+import { focusOutline, focusRing } from '../../theme/theme.js';
 
 export const listItemStyles = [
   focusRing,
@@ -32,6 +32,12 @@ export const listItemStyles = [
     :host([active]) button {
       outline: 2px solid var(--_mb-color-accent, #9a5c00);
       outline-offset: -2px;
+    }
+    /* The active network's mark gives way to the focus ring (it hid it in Networks). */
+    button:focus-visible,
+    :host([active]) button:focus-visible {
+      outline: ${focusOutline};
+      outline-offset: 2px;
     }
     .label {
       flex: 1;

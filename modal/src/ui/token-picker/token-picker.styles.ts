@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { focusRing } from '../../theme/theme.js';
+import { focusOutline, focusRing } from '../../theme/theme.js';
 
 export const tokenPickerStyles = [
   focusRing,
@@ -29,6 +29,9 @@ export const tokenPickerStyles = [
     .trigger:hover,
     [role='option'].active {
       background: var(--_mb-color-surface-hover, #e6e8eb);
+    }
+    .trigger:focus-visible {
+      outline: ${focusOutline};
     }
     .name {
       display: flex;
@@ -78,6 +81,7 @@ export const tokenPickerStyles = [
       background: var(--_mb-color-surface, #f2f3f5);
     }
     input:focus-visible {
+      outline: ${focusOutline};
       outline-offset: 1px;
     }
     ul {

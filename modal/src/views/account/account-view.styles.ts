@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { focusOutline } from '../../theme/theme.js';
 
 export const accountStyles = css`
   .avatar {
@@ -75,6 +76,9 @@ export const accountStyles = css`
   }
   .tokens li button:hover {
     background: var(--_mb-color-surface-hover, #e6e8eb);
+  }
+  .tokens li button:focus-visible {
+    outline: ${focusOutline};
   }
   .tokens mb-token-image {
     --mb-image-size: 32px;
