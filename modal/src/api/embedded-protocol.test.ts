@@ -12,6 +12,13 @@ describe('frame messages', () => {
     expect(parseFrameMessage({ channel: 'other', type: 'Resize', height: 400 })).toBeUndefined();
   });
 
+  it('reads a FocusExit forward or backward, and nothing else of it', () => {
+    for (const direction of ['forward', 'backward'] as const) {
+      expect(parseFrameMessage({ channel: EMBEDDED_CHANNEL, type: 'FocusExit', direction, extra: 1 })).toEqual({ channel: EMBEDDED_CHANNEL, type: 'FocusExit', direction });
+    }
+    for (const direction of ['up', undefined, 1]) expect(parseFrameMessage({ channel: EMBEDDED_CHANNEL, type: 'FocusExit', direction })).toBeUndefined();
+  });
+
   it('reads the kind of an Approval: a message, a transaction or an account switch', () => {
     for (const kind of ['message', 'transaction', 'account', undefined]) {
       expect(parseFrameMessage({ channel: EMBEDDED_CHANNEL, type: 'Approval', id: '1', open: true, kind })).toBeDefined();

@@ -172,7 +172,15 @@ export type FrameToAppMessage =
   /** The frame shows (or no longer shows) its approval UI for request `id`: a message to sign or a transaction. */
   | { channel: typeof EMBEDDED_CHANNEL; type: 'Approval'; id: string; open: boolean; kind?: EmbeddedApprovalKind }
   /** The height (px) the frame's content needs; the modal grows the frame towards it as far as its dialog allows. */
-  | { channel: typeof EMBEDDED_CHANNEL; type: 'Resize'; height: number };
+  | { channel: typeof EMBEDDED_CHANNEL; type: 'Resize'; height: number }
+  /**
+   * Tab from the frame's last control (`forward`) or Shift+Tab from its first (`backward`): the keyboard leaves the
+   * frame, and the modal moves focus to its own next control in that direction (the frame is one stop of its tab order).
+   */
+  | { channel: typeof EMBEDDED_CHANNEL; type: 'FocusExit'; direction: FocusExitDirection };
+
+/** The way the keyboard leaves the frame. */
+export type FocusExitDirection = 'forward' | 'backward';
 
 const APP_TYPES: ReadonlySet<string> = new Set<AppToFrameType>([
   'ConnectEmail', 'ConnectDevice', 'ConnectOtp', 'GetSocialRedirectUri', 'ConnectSocial', 'GetSocialStatus', 'ConnectFarcaster', 'AwaitFarcaster',
@@ -244,6 +252,7 @@ export function parseFrameMessage(data: unknown): FrameToAppMessage | undefined 
     return isString(data.id) && typeof data.open === 'boolean' && (data.kind === undefined || APPROVAL_KINDS.includes(data.kind)) ? (data as FrameToAppMessage) : undefined;
   }
   if (data.type === 'Resize') return isFrameHeight(data.height) ? { channel: EMBEDDED_CHANNEL, type: 'Resize', height: data.height } : undefined;
+  if (data.type === 'FocusExit') return data.direction === 'forward' || data.direction === 'backward' ? { channel: EMBEDDED_CHANNEL, type: 'FocusExit', direction: data.direction } : undefined;
   if (data.type !== 'Response' || !isString(data.id) || typeof data.ok !== 'boolean') return undefined;
   if (data.ok) return 'result' in data ? (data as FrameToAppMessage) : undefined;
   return isObject(data.error) && isString(data.error.message) ? (data as FrameToAppMessage) : undefined;

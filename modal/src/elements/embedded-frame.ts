@@ -2,14 +2,20 @@ import { createFrameChannel, type FrameChannel } from '../connectors/embedded/ch
 import { browserClock } from '../connectors/embedded/runtime.js';
 import { safeLinkUrl } from '../core/safe-url.js';
 import type { CoreControllers } from '../controllers/core-controllers.js';
+import type { FocusExitDirection } from '../api/embedded-protocol.js';
 import { textsOf } from '../texts/catalogue.js';
 
 /**
  * The wallet frame: an iframe on the wallet's origin, slotted into `<mb-modal>` (shown by ApproveTransaction and
  * the views of the frame's own panels, hidden otherwise), and the channel that speaks to it. The shell hands this to the embedded controller when it
- * mounts (`installEmbeddedFrame`), so the frame always has its modal.
+ * mounts (`installEmbeddedFrame`), so the frame always has its modal. `onFocusExit` runs when the keyboard leaves the
+ * frame (Tab from its last control, Shift+Tab from its first), for the modal to move focus to its next control.
  */
-export function openEmbeddedFrame(controllers: CoreControllers, host: HTMLElement): FrameChannel {
+export function openEmbeddedFrame(
+  controllers: CoreControllers,
+  host: HTMLElement,
+  onFocusExit: (frame: HTMLIFrameElement, direction: FocusExitDirection) => void,
+): FrameChannel {
   const base = safeLinkUrl(controllers.options.apiUrls.embeddedWallet);
   if (!base) throw new Error('No embedded wallet URL');
   const frameOrigin = new URL(base).origin;
@@ -38,6 +44,7 @@ export function openEmbeddedFrame(controllers: CoreControllers, host: HTMLElemen
   });
   // The frame asks for the height of its content; the modal's styles fit it into the dialog (320 px at least).
   channel.onResize((height) => iframe.style.setProperty('--_mb-wallet-frame-height', `${height}px`));
+  channel.onFocusExit((direction) => onFocusExit(iframe, direction));
   const close = channel.close;
   channel.close = () => {
     close();

@@ -1,4 +1,5 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
+import { focusOutline } from '../theme/theme.js';
 
 /** Layout shared by the swap and buy views: amount panels, token buttons, detail rows. */
 export const tradeStyles = css`
@@ -50,7 +51,7 @@ export const tradeStyles = css`
   }
   .amount:focus-visible,
   .field:focus-visible {
-    outline: 3px solid var(--_mb-color-focus, #1a5fd6);
+    outline: ${focusOutline};
     outline-offset: 1px;
   }
   .amount[readonly] {
@@ -77,8 +78,7 @@ export const tradeStyles = css`
     background: var(--_mb-color-surface-hover, #e6e8eb);
   }
   .token:focus-visible {
-    outline: 3px solid var(--_mb-color-focus, #1a5fd6);
-    outline-offset: 2px;
+    outline: ${focusOutline};
   }
   .vh {
     position: absolute;

@@ -6,6 +6,7 @@ import { withAccountTypes } from './accounts.js';
 import { abortApproval, clearPanel, mountPanel, startApprovalWindow } from './approval-ui.js';
 import { answerRequests, isInAcceptedPage, post, root } from './channel.js';
 import type { PanelHost } from './custody-panels.js';
+import { handBackFocusAtEnds } from './keyboard.js';
 import * as login from './login.js';
 import { closeCustodyPanel, custodyPanels } from './panels.js';
 import * as session from './session.js';
@@ -59,5 +60,6 @@ if (root.dataset.mode === 'approval-window') {
   root.textContent = 'This page works only inside the wallet modal.';
 } else {
   answerRequests(handle);
+  handBackFocusAtEnds();
   void dbPromise.then(() => post({ channel: EMBEDDED_CHANNEL, type: 'Ready' }));
 }

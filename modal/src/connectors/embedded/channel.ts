@@ -1,6 +1,7 @@
 import {
   EMBEDDED_CHANNEL,
   type EmbeddedApprovalKind,
+  type FocusExitDirection,
   parseFrameMessage,
   type AppToFrameRequest,
   type AppToFrameType,
@@ -44,6 +45,8 @@ export interface FrameChannel {
   onApproval(listener: (id: string, open: boolean, kind?: EmbeddedApprovalKind) => void): () => void;
   /** Called with the height (px) the frame's content needs, each time it changes. */
   onResize(listener: (height: number) => void): () => void;
+  /** Called when the keyboard leaves the frame (Tab from its last control, Shift+Tab from its first). */
+  onFocusExit(listener: (direction: FocusExitDirection) => void): () => void;
   newId(): string;
   close(): void;
 }
@@ -61,6 +64,7 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
   const pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void }>();
   const approvalListeners = new Set<(id: string, open: boolean, kind?: EmbeddedApprovalKind) => void>();
   const resizeListeners = new Set<(height: number) => void>();
+  const focusExitListeners = new Set<(direction: FocusExitDirection) => void>();
   let isReady = false;
   const readyWaiters = new Set<() => void>();
   const newId = options.randomId ?? (() => `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
@@ -82,6 +86,10 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
     }
     if (message.type === 'Resize') {
       for (const listener of resizeListeners) listener(message.height);
+      return;
+    }
+    if (message.type === 'FocusExit') {
+      for (const listener of focusExitListeners) listener(message.direction);
       return;
     }
     const entry = pending.get(message.id);
@@ -140,6 +148,10 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
     onResize(listener) {
       resizeListeners.add(listener);
       return () => resizeListeners.delete(listener);
+    },
+    onFocusExit(listener) {
+      focusExitListeners.add(listener);
+      return () => focusExitListeners.delete(listener);
     },
     newId,
     close() {

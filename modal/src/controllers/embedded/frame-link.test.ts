@@ -54,6 +54,7 @@ describe('the wallet frame: loading, readiness, time-outs, EIP-55 addresses', ()
       request: async (request: unknown) => void sent.push(request),
       onApproval: () => () => {},
       onResize: () => () => {},
+      onFocusExit: () => () => {},
       newId: () => 'id',
       closed: false,
       close() {

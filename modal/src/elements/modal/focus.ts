@@ -1,7 +1,10 @@
 const focusableSelector =
-  'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
 
-/** Tab-reachable elements under `root` in tree order, descending into open shadow roots and slots. */
+/**
+ * Tab-reachable elements under `root` in tree order, descending into open shadow roots and slots. A frame (the
+ * wallet's, on its own origin) is one stop: Tab moves on inside its document, which says when the keyboard leaves it.
+ */
 export function focusableElements(root: Element | ShadowRoot): HTMLElement[] {
   const found: HTMLElement[] = [];
   const visit = (node: Element | ShadowRoot) => {

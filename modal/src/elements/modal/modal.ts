@@ -1,6 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import type { ModalClient, ViewName } from '../../core/types.js';
+import type { FocusExitDirection } from '../../api/embedded-protocol.js';
 import type { ModalControllers } from '../../controllers/bag.js';
 import { controllersOf, getDefaultClient } from '../../client-registry.js';
 import { defineElement } from '../../ui/define.js';
@@ -106,7 +107,7 @@ export class MbModal extends LitElement {
     if (controllers.options.embedded) this.embedded = true;
     // The embedded wallet's frame is slotted into this modal: hand in how to open it (its own chunk, loaded when the
     // wallet first needs it).
-    controllers.installEmbeddedFrame(() => import('../embedded-frame.js').then((m) => m.openEmbeddedFrame(controllers, this)));
+    controllers.installEmbeddedFrame(() => import('../embedded-frame.js').then((m) => m.openEmbeddedFrame(controllers, this, (frame, direction) => this.leaveFrame(frame, direction))));
   }
 
   override render() {
@@ -144,6 +145,7 @@ export class MbModal extends LitElement {
       </header>
       <div part="body" class=${showsFrame(view) ? 'body compact' : 'body'}>${controllers && (modal?.open || this.embedded) ? this.renderView(view, controllers) : nothing}</div>
       <div class=${view === 'ApproveTransaction' ? 'wallet-frame' : 'wallet-frame fits'} ?hidden=${!showsFrame(view)}><slot name="embedded-wallet"></slot></div>
+      <span class="after-frame" tabindex="-1"></span>
       <div class="announcer" aria-live="polite"></div>
       <div class="toasts">
         ${toast?.open ? html`<mb-toast variant=${toast.variant}>${toast.message}</mb-toast>` : nothing}
@@ -160,6 +162,8 @@ export class MbModal extends LitElement {
       if (this.embedded) dialog.show();
       else dialog.showModal();
     } else if (!open && dialog.open) {
+      // Closing with the keyboard in the wallet's frame (hidden now): this page's window takes it back first.
+      if (document.activeElement instanceof HTMLIFrameElement && this.contains(document.activeElement)) window.focus();
       dialog.close();
       this.restoreFocus();
     }
@@ -202,10 +206,13 @@ export class MbModal extends LitElement {
     if (!viewHasFocus) heading.focus({ preventScroll: true });
   }
 
-  /** Focus that falls out of the dialog to the page (its control removed) is caught by the heading. */
+  /**
+   * Focus that falls out of the dialog to the page (its control removed) is caught by the heading. Looked at a task
+   * later: focus moving into the wallet's frame has no related target and reaches the frame only after this event.
+   */
   private onFocusOut(event: FocusEvent) {
     if (event.relatedTarget || this.embedded) return;
-    queueMicrotask(() => {
+    setTimeout(() => {
       const active = deepActiveElement();
       if (this.dialog?.open && (!active || active === document.body)) this.renderRoot.querySelector<HTMLElement>('#title')?.focus({ preventScroll: true });
     });
@@ -355,13 +362,31 @@ export class MbModal extends LitElement {
     const last = focusable[focusable.length - 1];
     const isFirst = active === first || (active && first.shadowRoot?.contains(active));
     const isLast = active === last || (active && last.shadowRoot?.contains(active));
-    if (event.shiftKey && isFirst) {
+    if (event.shiftKey && isFirst && last instanceof HTMLIFrameElement) {
+      // Into the wallet's frame from its end: the browser's own Shift+Tab from the point after the frame enters its
+      // last control (a page cannot place focus inside another origin's frame, and this one asks for nothing).
+      this.renderRoot.querySelector<HTMLElement>('.after-frame')?.focus({ preventScroll: true });
+    } else if (event.shiftKey && isFirst) {
       event.preventDefault();
       last.focus();
     } else if (!event.shiftKey && isLast) {
       event.preventDefault();
       first.focus();
     }
+  }
+
+  /**
+   * The keyboard left the wallet's frame: focus goes to the control after it (Tab; the first one, as the trap wraps)
+   * or before it (Shift+Tab). Only while the frame has the focus and is one of the dialog's stops.
+   */
+  private leaveFrame(frame: HTMLIFrameElement, direction: FocusExitDirection) {
+    if (document.activeElement !== frame) return;
+    const focusable = this.dialog?.open ? focusableElements(this.dialog) : [];
+    const index = focusable.indexOf(frame);
+    // A frame that is no stop of an open dialog gives the keyboard back to this page.
+    if (index < 0 || focusable.length < 2) return window.focus();
+    const step = direction === 'forward' ? 1 : -1;
+    focusable[(index + step + focusable.length) % focusable.length].focus();
   }
 
   private restoreFocus() {

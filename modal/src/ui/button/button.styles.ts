@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { controlStyles, focusRing, reducedMotion } from '../../theme/theme.js';
+import { controlStyles, focusOutline, focusRing, reducedMotion } from '../../theme/theme.js';
 
 export const buttonStyles = [
   focusRing,
@@ -68,8 +68,7 @@ export const buttonStyles = [
       border-color: transparent;
     }
     button:focus-visible {
-      outline: 3px solid var(--_mb-color-focus, #1a5fd6);
-      outline-offset: 2px;
+      outline: ${focusOutline};
     }
   `,
 ];

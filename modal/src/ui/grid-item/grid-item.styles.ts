@@ -1,7 +1,8 @@
 import { css } from 'lit';
-import { controlStyles } from '../../theme/theme.js';
+import { controlStyles, focusOutline, focusRing } from '../../theme/theme.js';
 
 export const gridItemStyles = [
+  focusRing,
   controlStyles,
   css`
     :host {
@@ -29,7 +30,7 @@ export const gridItemStyles = [
       background: var(--_mb-color-surface-hover, #e6e8eb);
     }
     button:focus-visible {
-      outline: 3px solid var(--_mb-color-focus, #1a5fd6);
+      outline: ${focusOutline};
       outline-offset: 1px;
     }
     .name {

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { focusOutline } from '../../theme/theme.js';
 
 export const inputStyles = css`
   :host {
@@ -16,7 +17,7 @@ export const inputStyles = css`
     color: var(--_mb-color-fg-muted, #5b5f66);
   }
   label:focus-within {
-    outline: 3px solid var(--_mb-color-focus, #1a5fd6);
+    outline: ${focusOutline};
     outline-offset: 1px;
   }
   input {

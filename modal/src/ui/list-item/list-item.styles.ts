@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { controlStyles, focusRing } from '../../theme/theme.js';
+import { controlStyles, focusOutline, focusRing } from '../../theme/theme.js';
 
 export const listItemStyles = [
   focusRing,
@@ -34,8 +34,10 @@ export const listItemStyles = [
       outline: 2px solid var(--_mb-color-accent, #9a5c00);
       outline-offset: -2px;
     }
-    button:focus-visible {
-      outline: 3px solid var(--_mb-color-focus, #1a5fd6);
+    /* The active network's mark gives way to the focus ring (it hid it in Networks). */
+    button:focus-visible,
+    :host([active]) button:focus-visible {
+      outline: ${focusOutline};
       outline-offset: 2px;
     }
     .label {

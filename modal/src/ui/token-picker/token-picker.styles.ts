@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { controlStyles, focusRing } from '../../theme/theme.js';
+import { controlStyles, focusOutline, focusRing } from '../../theme/theme.js';
 
 export const tokenPickerStyles = [
   focusRing,
@@ -32,8 +32,7 @@ export const tokenPickerStyles = [
       background: var(--_mb-color-surface-hover, #e6e8eb);
     }
     .trigger:focus-visible {
-      outline: 3px solid var(--_mb-color-focus, #1a5fd6);
-      outline-offset: 2px;
+      outline: ${focusOutline};
     }
     .name {
       display: flex;
@@ -90,7 +89,7 @@ export const tokenPickerStyles = [
       background: var(--_mb-color-surface, #f2f3f5);
     }
     input:focus-visible {
-      outline: 3px solid var(--_mb-color-focus, #1a5fd6);
+      outline: ${focusOutline};
       outline-offset: 1px;
     }
     ul {

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { focusOutline } from '../../theme/theme.js';
 
 export const accountStyles = css`
   .avatar {
@@ -78,8 +79,7 @@ export const accountStyles = css`
     background: var(--_mb-color-surface-hover, #e6e8eb);
   }
   .tokens li button:focus-visible {
-    outline: 3px solid var(--_mb-color-focus, #1a5fd6);
-    outline-offset: 2px;
+    outline: ${focusOutline};
   }
   .tokens mb-token-image {
     --mb-image-size: 32px;

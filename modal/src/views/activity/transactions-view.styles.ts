@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { focusOutline } from '../../theme/theme.js';
 
 /** Height of one row (a month heading or a transaction) in pixels: the virtual list's unit. */
 export const ACTIVITY_ROW_HEIGHT = 60;
@@ -35,7 +36,7 @@ export const transactionsStyles = css`
     background: var(--_mb-color-surface-hover, #e6e8eb);
   }
   a.row:focus-visible {
-    outline: 3px solid var(--_mb-color-focus, #1a5fd6);
+    outline: ${focusOutline};
     outline-offset: -3px;
   }
   .visually-hidden {

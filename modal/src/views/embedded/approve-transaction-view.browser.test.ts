@@ -1,5 +1,6 @@
 import { assert } from 'chai';
-import { deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
+import { sendKeys } from '@web/test-runner-commands';
+import { deepActive, deepText, dialogName, expectNoAxeViolations, waitFor, waitForView } from '../testing/test-helpers.js';
 import { FRAME_SCENARIO_KEY, openModal, logInByEmail } from '../testing/embedded-harness.js';
 
 describe('ApproveTransaction view', () => {
@@ -76,4 +77,36 @@ describe('ApproveTransaction view', () => {
     await waitFor(() => !controllers.modal.getState().open, 3000, 'closed');
   });
 
+  it('the frame is a stop of the dialog\'s tab order: Tab reaches Reject and Approve in it and comes back to the modal, Shift+Tab too; Enter approves', async () => {
+    const { controllers, modal, connect } = await openModal();
+    await logInByEmail(controllers, modal, connect);
+    const signing = controllers.connection.getProvider()!.request({ method: 'personal_sign', params: ['0x6869', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'] });
+    await waitForView(modal, 'mb-approve-transaction-view');
+    const iframe = modal.querySelector('iframe')!;
+    const frameDoc = iframe.contentDocument!;
+    await waitFor(() => frameDoc.querySelectorAll('button').length === 2, 3000, 'approval buttons');
+    // Where the keyboard is: a control of the modal by its name, or the frame's focused button.
+    const at = () => {
+      if (document.activeElement === iframe) return `frame: ${frameDoc.activeElement?.textContent ?? ''}`;
+      const active = deepActive();
+      return active?.getAttribute('aria-label') ?? (active instanceof HTMLElement ? active.id || active.tagName : '');
+    };
+    await waitFor(() => at() === 'title', 3000, 'focus on the heading');
+    const stops: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await sendKeys({ press: 'Tab' });
+      stops.push(at());
+    }
+    assert.deepEqual(stops, ['Close', 'frame: Reject', 'frame: Approve', 'Close'], 'Tab goes through the frame and back to the modal');
+    const back: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await sendKeys({ down: 'Shift' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ up: 'Shift' });
+      back.push(at());
+    }
+    assert.deepEqual(back, ['frame: Approve', 'frame: Reject', 'Close', 'frame: Approve'], 'Shift+Tab the other way, into the frame from its end');
+    await sendKeys({ press: 'Enter' });
+    assert.match(String(await signing), /^0x(11){65}$/);
+  });
 });

@@ -1,6 +1,6 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { deepText, dialogName, expectNoAxeViolations, fieldAnnouncement, fieldError, nativeInput, waitFor, waitForView } from '../testing/test-helpers.js';
+import { deepText, dialogName, expectNoAxeViolations, fieldAnnouncement, fieldError, nativeInput, waitFor, waitForView, deepActive } from '../testing/test-helpers.js';
 import { openModal, input, button, typeInto } from '../testing/embedded-harness.js';
 import { assertErrorLineFits } from '../testing/error-line.js';
 import { EMBEDDED_TIMEOUTS } from '../../api/embedded-protocol.js';
@@ -17,6 +17,14 @@ async function openCodeView() {
 
 describe('EmailVerifyOtp view', () => {
   afterEach(() => document.body.replaceChildren());
+
+  it('opens with focus on the code field: the code is typed without a click or a Tab, and a complete one connects', async () => {
+    const { controllers, otp } = await openCodeView();
+    const field = input(otp, 'Code');
+    await waitFor(() => deepActive() === field.shadowRoot!.querySelector('input'), 3000, `focus on the code field (it is on ${deepActive()?.outerHTML.slice(0, 60)})`);
+    await sendKeys({ type: '123456' });
+    await waitFor(() => controllers.getAccount().isConnected, 5000, 'connected');
+  });
 
   it('EmailVerifyOtp: code by keyboard, resend blocked for 30 s, wrong code shown, right code connects', async () => {
     const { controllers, modal, connect } = await openModal();

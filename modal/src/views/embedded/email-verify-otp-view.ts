@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
 import { defineElement } from '../../ui/define.js';
 import { MbEmbeddedView } from './embedded-view.js';
+import { FirstFieldFocus } from '../first-field.js';
 import '../../ui/input/input.js';
 import '../../ui/button/button.js';
 
@@ -14,6 +15,8 @@ export class MbEmailVerifyOtpView extends MbEmbeddedView {
   @state() private now = Date.now();
   private code = '';
   private ticker?: ReturnType<typeof setInterval>;
+  /** The code field takes focus when the view opens: the code is what the visitor came here to type. */
+  protected readonly firstField = new FirstFieldFocus(this);
 
   override connectedCallback(): void {
     super.connectedCallback();

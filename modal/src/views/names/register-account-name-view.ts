@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
+import { FirstFieldFocus } from '../first-field.js';
 import { registerAccountNameStyles } from './register-account-name-view.styles.js';
 import '../../ui/input/input.js';
 import '../../ui/button/button.js';
@@ -18,16 +19,8 @@ export class MbRegisterAccountNameView extends MbView {
   static override styles = [...viewStyles, registerAccountNameStyles];
 
   private readonly names = new FeatureController(this, (c) => c.names, { store: (names) => names });
-  private fieldFocused = false;
-
   /** The name field takes focus once it is there: typing a name is the one thing this view asks. */
-  override async updated(): Promise<void> {
-    const field = this.renderRoot.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('mb-input');
-    if (this.fieldFocused || !field) return;
-    this.fieldFocused = true;
-    await field.updateComplete;
-    field.focus();
-  }
+  protected readonly firstField = new FirstFieldFocus(this);
 
   override render() {
     const s = this.names.value;

@@ -21,10 +21,6 @@ export const sendStyles = css`
     border-radius: var(--_mb-radius-sm, 10px);
     padding: 10px 12px;
   }
-  select:focus-visible {
-    outline: 3px solid var(--_mb-color-focus, #1a5fd6);
-    outline-offset: 2px;
-  }
   .amount {
     display: grid;
     grid-template-columns: 1fr auto;

@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { createTestControllers, testAddress } from '../testing/test-controllers.js';
-import { pickToken, deepText, dialogName, expectNoAxeViolations, fieldAnnouncement, mountTestModal, nativeInput, waitFor, waitForView } from '../testing/test-helpers.js';
+import { pickToken, deepText, dialogName, expectNoAxeViolations, fieldAnnouncement, mountTestModal, nativeInput, waitFor, waitForView, tabRound, assertVisualOrder } from '../testing/test-helpers.js';
 import type { MbInput } from '../../ui/input/input.js';
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
@@ -139,5 +139,30 @@ describe('WalletSend and WalletSendPreview views', () => {
     const again = await waitForView(modal, 'mb-wallet-send-view');
     assert.equal(again.shadowRoot!.querySelector<MbInput>('mb-input.amount-input')!.value, '0.5');
     assert.equal(again.shadowRoot!.querySelector<MbInput>('mb-input.receiver-input')!.value, RECEIVER);
+  });
+
+  it('Tab follows what is seen, from the header down the form: token, amount, Max, receiver, Review, round to Back', async () => {
+    const harness = createTestControllers();
+    await harness.controllers.connection.connect('io.metamask');
+    const { modal } = await mountTestModal(harness.controllers);
+    harness.controllers.modal.open({ view: 'Account' });
+    await waitForView(modal, 'mb-account-view');
+    harness.controllers.router.push('WalletSend');
+    const view = await waitForView(modal, 'mb-wallet-send-view');
+    await waitFor(() => (view.shadowRoot!.querySelector('mb-token-picker')?.options.length ?? 0) >= 2, 3000, 'tokens');
+    await type(view, 'mb-input.amount-input', '0.5');
+    await type(view, 'mb-input.receiver-input', RECEIVER);
+    await waitFor(() => !submit(view).disabled, 3000, 'ready');
+    for (const dir of ['ltr', 'rtl'] as const) {
+      modal.shadowRoot!.querySelector('dialog')!.dir = dir;
+      const stops = await tabRound(modal);
+      assert.deepEqual(
+        // The picker is named by its field and the token it shows.
+        stops.map((stop) => (stop.name.startsWith('Token') ? 'Token' : stop.name)),
+        ['Close', 'Token', 'Amount', 'Max', 'Receiver', 'Review', 'Back'],
+        `Tab stops (${dir})`,
+      );
+      if (dir === 'ltr') assertVisualOrder(stops);
+    }
   });
 });

@@ -1,8 +1,8 @@
 import { assert } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { deepText, dialogName, expectNoAxeViolations, fieldAnnouncement, waitFor, waitForView } from '../testing/test-helpers.js';
+import { deepText, dialogName, expectNoAxeViolations, fieldAnnouncement, waitFor, waitForView, tabRound, assertVisualOrder } from '../testing/test-helpers.js';
 import type { MbListItem } from '../../ui/list-item/list-item.js';
-import { amountInput, buttonNamed, openSwap, pickReceivedToken } from '../testing/swap-harness.js';
+import { amountInput, buttonNamed, openSwap, pickReceivedToken, reviewWhenEnabled } from '../testing/swap-harness.js';
 import { ar } from '../../texts/locales/ar.js';
 import type { SwapController } from '../../controllers/swap/swap.js';
 import { assertErrorLineFits, LONG_ERROR } from '../testing/error-line.js';
@@ -97,6 +97,23 @@ describe('Swap view', () => {
     const { view } = await openSwap({ supported: false });
     await waitFor(() => view.shadowRoot!.querySelector('[role="alert"]')?.textContent === 'Network not supported for Swaps', 3000, 'error');
   });
+  it('Tab follows what is seen, from the header down the form: amount, token paid, Max, flip, token received, slippage, Review swap, round to Back', async () => {
+    const { view, modal, controllers } = await openSwap();
+    await waitFor(() => deepText(view).includes('Balance: 1.5 BNB'), 3000, 'balances');
+    controllers.router.reset('Account');
+    await waitForView(modal, 'mb-account-view');
+    controllers.router.push('Swap');
+    const swap = await pickReceivedToken(await waitForView(modal, 'mb-swap-view'), modal);
+    amountInput(swap).focus();
+    await sendKeys({ type: '0.1' });
+    await reviewWhenEnabled(swap);
+    const stops = await tabRound(modal);
+    assert.deepEqual(
+      stops.map((stop) => stop.name),
+      ['Close', 'Amount', 'You pay: BNB', 'Max', 'Switch tokens', 'You receive: USDT', 'Slippage tolerance (%)', 'Review swap', 'Back'],
+    );
+    assertVisualOrder(stops);
+  });
 });
 
 describe('Swap view in Arabic (right to left)', () => {
@@ -137,4 +154,5 @@ describe('Swap view in Arabic (right to left)', () => {
       'the fee in BNB, then its USD value, each isolated',
     );
   });
+
 });

@@ -140,4 +140,12 @@ window.addEventListener('message', (event) => {
       return reply(null);
   }
 });
+// As the real frame: Tab from its last button, or Shift+Tab from its first, hands the keyboard back to the modal.
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Tab') return;
+  const stops = [...document.querySelectorAll<HTMLButtonElement>('button:not([disabled])')];
+  if (document.activeElement !== (event.shiftKey ? stops[0] : stops[stops.length - 1])) return;
+  event.preventDefault();
+  post({ channel: EMBEDDED_CHANNEL, type: 'FocusExit', direction: event.shiftKey ? 'backward' : 'forward' });
+});
 post({ channel: EMBEDDED_CHANNEL, type: 'Ready' });

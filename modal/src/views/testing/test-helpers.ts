@@ -1,5 +1,6 @@
 /** Helpers of the browser tests (mocha globals are declared in mocha-globals.d.ts). */
 import type { AxeResults } from 'axe-core';
+import { sendKeys } from '@web/test-runner-commands';
 import type { MbModal } from '../../elements/modal/modal.js';
 
 declare global {
@@ -213,4 +214,43 @@ export const nativeInput = (field: Element): HTMLInputElement => field.shadowRoo
 export function fieldError(view: HTMLElement, selector = 'mb-input'): HTMLElement | null {
   const message = view.shadowRoot!.querySelector(selector)?.shadowRoot?.querySelector<HTMLElement>('.error');
   return message?.textContent ? message : null;
+}
+
+/** One Tab stop: the focused control, its accessible name as far as the tests need it, and where it is drawn. */
+export interface TabStop {
+  element: Element;
+  name: string;
+  rect: DOMRect;
+}
+
+/**
+ * Presses Tab from the dialog's heading until focus comes back to a stop already met (at most `max` presses): the
+ * stops of one round, in the order a keyboard meets them.
+ */
+export async function tabRound(modal: MbModal, max = 40): Promise<TabStop[]> {
+  modal.shadowRoot!.querySelector<HTMLElement>('#title')!.focus();
+  const stops: TabStop[] = [];
+  for (let presses = 0; presses < max; presses++) {
+    await sendKeys({ press: 'Tab' });
+    const element = deepActive()!;
+    if (stops.some((stop) => stop.element === element)) break;
+    // A button's slotted label is its host's text.
+    const host = (element.getRootNode() as ShadowRoot).host;
+    const name = element.getAttribute('aria-label') || (element as HTMLInputElement).labels?.[0]?.textContent || element.closest('label')?.textContent || element.textContent?.trim() || host?.textContent || '';
+    stops.push({ element, name: name.replace(/\s+/g, ' ').trim(), rect: element.getBoundingClientRect() });
+  }
+  return stops;
+}
+
+/**
+ * Asserts that the round of `stops` follows what is seen (left-to-right page): each next stop is on the same line
+ * further along, or lower down; the one move back up is the round's wrap from the last stop to the first.
+ */
+export function assertVisualOrder(stops: TabStop[]): void {
+  const backwards = stops.filter((a, i) => {
+    const b = stops[(i + 1) % stops.length];
+    const sameLine = b.rect.top < a.rect.bottom && a.rect.top < b.rect.bottom;
+    return sameLine ? b.rect.left < a.rect.right - 1 : b.rect.top < a.rect.bottom - 1;
+  });
+  if (backwards.length !== 1) throw new Error(`Tab moves against the visual order after ${backwards.map((stop) => `"${stop.name}"`).join(', ')}: ${stops.map((s) => s.name).join(' > ')}`);
 }
