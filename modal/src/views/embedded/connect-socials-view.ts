@@ -1,5 +1,5 @@
 import { html } from 'lit';
-import { SOCIAL_PROVIDERS, type SocialProvider } from '../../controllers/embedded/embedded.js';
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../../controllers/embedded/social-providers.js';
 import { defineElement } from '../../ui/define.js';
 import { MbEmbeddedView } from './embedded-view.js';
 import '../../ui/list-item/list-item.js';

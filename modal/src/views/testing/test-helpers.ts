@@ -237,7 +237,13 @@ export async function tabRound(modal: MbModal, max = 40): Promise<TabStop[]> {
     // A button's slotted label is its host's text.
     const host = (element.getRootNode() as ShadowRoot).host;
     const name = element.getAttribute('aria-label') || (element as HTMLInputElement).labels?.[0]?.textContent || element.closest('label')?.textContent || element.textContent?.trim() || host?.textContent || '';
-    stops.push({ element, name: name.replace(/\s+/g, ' ').trim(), rect: element.getBoundingClientRect() });
+    // Where it is drawn in the dialog's content: focus scrolls the body, so a stop measured after a scroll is moved back by it.
+    const body = modal.shadowRoot!.querySelector<HTMLElement>('.body');
+    let inBody = false;
+    for (let node: Node | null = element; node; node = node.parentNode ?? (node as ShadowRoot).host ?? null) if (node === body) inBody = true;
+    const drawn = element.getBoundingClientRect();
+    const rect = inBody && body ? new DOMRect(drawn.x, drawn.y + body.scrollTop, drawn.width, drawn.height) : drawn;
+    stops.push({ element, name: name.replace(/\s+/g, ' ').trim(), rect });
   }
   return stops;
 }
