@@ -88,7 +88,7 @@ test('in German, a wrong code gets the German sentence from the frame’s reason
   await expect(dialog.getByRole('heading', { name: 'E-Mail bestätigen' })).toBeVisible({ timeout: 15_000 });
   const { code } = await waitForMail(stack.frameUrl, email, LOGIN_MAIL, lastLogin);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(code === '000000' ? '111111' : '000000');
-  await expect(dialog.getByRole('alert')).toHaveText('Dieser Code stimmt nicht. Prüfe ihn und versuche es erneut.');
+  await expect(dialog.getByRole('textbox', { name: 'Code' })).toHaveAccessibleDescription('Dieser Code stimmt nicht. Prüfe ihn und versuche es erneut.');
   await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
   // The wallet frame's offer to protect the wallet, in the modal's language.
   await page.frameLocator('mb-modal iframe').getByRole('button', { name: 'Nicht jetzt' }).click({ timeout: 20_000 });
@@ -364,7 +364,7 @@ test('a new code is refused within 30 s with the seconds left, and sent after', 
   await expect(dialog.getByRole('heading', { name: 'Confirm E-mail' })).toBeVisible();
   const first = await waitForMail(stack.frameUrl, email, LOGIN_MAIL);
   await dialog.getByRole('button', { name: /^Resend code in \d+ s$/ }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(/^Please try again after (2\d|30) seconds$/);
+  await expect(dialog.getByRole('textbox', { name: 'Code' })).toHaveAccessibleDescription(/^Please try again after (2\d|30) seconds$/);
   // The service enforces the rule too (a second request for the same address).
   const direct = await fetch(`${stack.frameUrl}/api/email/start`, {
     method: 'POST',

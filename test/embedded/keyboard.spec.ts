@@ -38,7 +38,7 @@ test.describe('embedded wallet by keyboard alone', () => {
     await page.keyboard.press('Enter');
 
     // The code view opens with the keyboard in its code field: the code is typed at once.
-    await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Confirm E-mail' })).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: 'Code' })).toBeFocused();
     const { code } = await waitForMail(stack.frameUrl, email, LOGIN_MAIL);
     await page.keyboard.type(code!);

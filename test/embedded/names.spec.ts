@@ -66,10 +66,12 @@ test('an e-mail visitor on the default smart account registers a name, sees it i
   const dialog = await openChooseName(page);
   const field = dialog.getByRole('textbox', { name: 'Name' });
 
+  // A name that cannot be registered is the field's error: it marks the field invalid and describes it.
   await field.fill('abc');
-  await expect(dialog.getByRole('status')).toHaveText('A name needs at least 4 characters.');
+  await expect(field).toHaveAccessibleDescription('A name needs at least 4 characters.');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
   await field.fill('bad_name');
-  await expect(dialog.getByRole('status')).toHaveText('Use only letters, digits and hyphens.');
+  await expect(field).toHaveAccessibleDescription('Use only letters, digits and hyphens.');
   await expect(dialog.getByRole('button', { name: 'Register name' })).toBeDisabled();
 
   const label = uniqueLabel();
@@ -113,7 +115,7 @@ test('an e-mail visitor on the default smart account registers a name, sees it i
   await page.evaluate(() => (window as unknown as { dappModal: { open(o: { view: string }): Promise<void> } }).dappModal.open({ view: 'RegisterAccountName' }));
   const again = page.getByRole('dialog', { name: 'Choose Name' });
   await again.getByRole('textbox', { name: 'Name' }).fill(label);
-  await expect(again.getByRole('status')).toHaveText(`${name} is already taken`);
+  await expect(again.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(`${name} is already taken`);
   // Taken: other free names to pick.
   await expect(again.getByRole('list', { name: 'Suggestions' }).getByRole('button', { name: `${label}-app.minibot.id` })).toBeVisible();
   await expect(again.getByRole('button', { name: 'Register name' })).toBeDisabled();
@@ -150,7 +152,7 @@ test("a name taken while the visitor signs shows the service's reason; lookup an
   await back.getByRole('textbox', { name: 'Name' }).fill(uniqueLabel());
   await expect(back.getByRole('status')).toHaveText(/ is available$/);
   await back.getByRole('textbox', { name: 'Name' }).fill(label);
-  await expect(back.getByRole('status')).toHaveText(`${name} is already taken`);
+  await expect(back.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(`${name} is already taken`);
   await expect(back.getByRole('alert')).toHaveText('Error fetching name suggestions');
   await page.route('**/v1/profile/account/*', (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 502, body: '{}' }) : route.continue()));
   await back.getByRole('textbox', { name: 'Name' }).fill(uniqueLabel());

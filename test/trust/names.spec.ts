@@ -91,7 +91,7 @@ test("a name that is another account's address, or looks like a registered name,
   // from any other client, with the scripts it mixes.
   const mixed = `p\u0430ypal${id}`;
   await dialog.getByRole('textbox', { name: 'Name' }).fill(mixed);
-  await expect(dialog.getByRole('status')).toHaveText('Use only letters, digits and hyphens.');
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Use only letters, digits and hyphens.');
   await expect(dialog.getByRole('button', { name: 'Register name' })).toBeDisabled();
   expect(await registerFromProgram(stack, `${mixed}.minibot.id`)).toMatchObject({ status: 400, reason: `Error registering name ${mixed}.minibot.id: it mixes scripts (Latin, Cyrillic)` });
 

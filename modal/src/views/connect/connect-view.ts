@@ -27,8 +27,8 @@ export class MbConnectView extends MbView {
   private readonly directory = new StoreController(this, () => this.controllers?.directory);
   private readonly route = new StoreController(this, () => this.controllers?.router);
   private emailError?: string;
-  /** A passkey login's failure: no field's, so a line of its own. */
-  private passkeyError?: string;
+  /** A failure that is no field's (a passkey's, the wallet not loading, the service's): a line of its own. */
+  private lineError?: string;
   private emailBusy = false;
   private passkeyBusy = false;
   private emailValue = '';
@@ -82,7 +82,7 @@ export class MbConnectView extends MbView {
               @mb-input=${this.onEmailInput}
               @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.email()}
             ></mb-input>
-            ${this.passkeyError ? html`<mb-text role="alert" variant="small" tone="error">${this.passkeyError}</mb-text>` : nothing}
+            ${this.lineError ? html`<mb-text role="alert" variant="small" tone="error">${this.lineError}</mb-text>` : nothing}
             <mb-button full-width ?loading=${this.emailBusy} ?disabled=${this.passkeyBusy} @click=${this.email}>${t.continueWithEmail}</mb-button>
             <mb-button variant="secondary" full-width ?loading=${this.passkeyBusy} ?disabled=${this.emailBusy} @click=${this.passkey}>${t.continueWithPasskey}</mb-button>
             <mb-list-item label=${t.orSocial} chevron @click=${() => this.controllers.router.push('ConnectSocials')}><mb-icon slot="image" name="user" class="item-icon"></mb-icon></mb-list-item>
@@ -126,14 +126,17 @@ export class MbConnectView extends MbView {
     if (this.emailBusy) return;
     // Busy at once, and the previous attempt's error gone while this one runs.
     this.emailBusy = true;
-    this.emailError = this.passkeyError = undefined;
+    this.emailError = this.lineError = undefined;
     this.requestUpdate();
     try {
       const embedded = await this.controllers.embedded.load();
       await embedded.connectEmail(this.emailValue);
-      this.emailError = embedded.getState().error;
+      // Only a malformed e-mail is the field's error.
+      const error = embedded.getState().error;
+      if (error === this.localize.texts.invalidEmail) this.emailError = error;
+      else this.lineError = error;
     } catch {
-      this.emailError = this.localize.messages.emailLoginDependency;
+      this.lineError = this.localize.messages.emailLoginDependency;
     }
     this.emailBusy = false;
     this.requestUpdate();
@@ -143,14 +146,14 @@ export class MbConnectView extends MbView {
   private async passkey() {
     if (this.passkeyBusy || this.emailBusy) return;
     this.passkeyBusy = true;
-    this.emailError = this.passkeyError = undefined;
+    this.emailError = this.lineError = undefined;
     this.requestUpdate();
     try {
       const embedded = await this.controllers.embedded.load();
       await embedded.connectPasskey();
-      this.passkeyError = embedded.getState().error;
+      this.lineError = embedded.getState().error;
     } catch {
-      this.passkeyError = this.localize.messages.emailLoginDependency;
+      this.lineError = this.localize.messages.emailLoginDependency;
     }
     this.passkeyBusy = false;
     this.requestUpdate();
