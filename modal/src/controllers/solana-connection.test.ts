@@ -69,7 +69,7 @@ function setup(storage = createMemoryStorage(), fake = fakeWallet()) {
   target.addEventListener('eip6963:requestProvider', () =>
     target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'evm', name: 'EVM Wallet', icon: 'data:image/svg+xml,<svg/>', rdns: 'com.test.evm' }, provider: evm.provider } })),
   );
-  const discovery = createEip6963Discovery(target);
+  const discovery = createEip6963Discovery(target, clock);
   discovery.start();
   const onReset = vi.fn();
   let solana: ReturnType<typeof createSolanaController> | undefined;
@@ -84,7 +84,6 @@ function setup(storage = createMemoryStorage(), fake = fakeWallet()) {
     onChainChanged: vi.fn(),
     onReset,
     reconnectWaitMs: 0,
-    clock,
   });
   // The bag makes the chunk on load when a Solana wallet is stored; it then reconnects that wallet.
   if (storage.getItem(STORAGE_KEYS.solanaConnectorId)) void makeSolana().reconnect();
@@ -110,7 +109,7 @@ async function connectedSolanaBag(fetch: ReturnType<typeof createFakeFetch>) {
     storage: createMemoryStorage(),
     clock: createFakeClock(),
     isMobile: false,
-    discovery: createEip6963Discovery(new EventTarget() as EventTarget & DiscoveryTarget),
+    discovery: createEip6963Discovery(new EventTarget() as EventTarget & DiscoveryTarget, createFakeClock()),
     loadWalletConnect: () => Promise.reject(new Error('not in this test')),
     reconnectWaitMs: 0,
   });
@@ -198,7 +197,7 @@ describe('the Solana session of the connection', () => {
         storage,
         clock,
         isMobile: false,
-        discovery: createEip6963Discovery(new EventTarget() as EventTarget & DiscoveryTarget),
+        discovery: createEip6963Discovery(new EventTarget() as EventTarget & DiscoveryTarget, createFakeClock()),
         loadWalletConnect: () => Promise.reject(new Error('not in this test')),
         reconnectWaitMs: 0,
       });

@@ -114,6 +114,7 @@ function fakeDiscovery(entries: { info: ConnectorInfo; provider: Eip1193Provider
     getConnectors: () => entries.map((e) => e.info),
     getProvider: (id) => entries.find((e) => e.info.id === id)?.provider,
     subscribe: () => () => {},
+    waitForProvider: async (id) => entries.find((e) => e.info.id === id)?.provider,
   };
 }
 
