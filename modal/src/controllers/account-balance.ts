@@ -50,6 +50,10 @@ export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolea
   if (!address) return;
   // EVM addresses compare without case; base58 (Solana) is case-sensitive.
   const key = `${network.caipNetworkId}:${network.chainNamespace === 'eip155' ? address.toLowerCase() : address}`;
+  const current = () => {
+    const now = ctx.active();
+    return now.account.address === address && now.network.caipNetworkId === network.caipNetworkId;
+  };
   const cached = ctx.cache.get(key);
   if (!force && cached && ctx.deps.clock.now() - cached.at < BALANCE_CACHE_MS) {
     ctx.patch(network.chainNamespace, { balance: cached.balance, balanceSymbol: cached.symbol, tokenBalances: cached.tokens });
@@ -85,12 +89,12 @@ export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolea
     if (balance === undefined) return;
     ctx.retry.failedAt = undefined;
     ctx.cache.set(key, { at: ctx.deps.clock.now(), balance, symbol, tokens });
-    // The account may have changed while fetching.
-    if (ctx.active().account.address === address) ctx.patch(network.chainNamespace, { balance, balanceSymbol: symbol, tokenBalances: tokens, balanceError: undefined });
+    // The account or the network may have changed while fetching (a late answer for the last network is dropped).
+    if (current()) ctx.patch(network.chainNamespace, { balance, balanceSymbol: symbol, tokenBalances: tokens, balanceError: undefined });
   } catch (error) {
     log('error', 'Balance failed', error);
     ctx.retry.failedAt = ctx.deps.clock.now();
-    if (ctx.active().account.address === address) ctx.patch(network.chainNamespace, { balanceError: isUnreachable(error) ? 'unreachable' : 'failed' });
+    if (current()) ctx.patch(network.chainNamespace, { balanceError: isUnreachable(error) ? 'unreachable' : 'failed' });
     ctx.deps.onBalanceError?.(error);
   } finally {
     ctx.patch(network.chainNamespace, { balanceLoading: false });

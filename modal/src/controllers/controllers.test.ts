@@ -410,6 +410,31 @@ describe('account per chain (caches and the supported-chains gate)', () => {
     expect(BALANCE_CACHE_MS).toBe(30_000);
   });
 
+  it("a late answer for the network the wallet has left is dropped: the new network's balance stays", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { controllers, wallet } = setup({
+      route: (r) => {
+        if (r.url.includes('/v1/supported-chains')) return json({ http: ['eip155:56'], ws: [] });
+        if (r.url.includes('/balance'))
+          return held.then(() => json({ balances: [{ name: 'BNB', symbol: 'BNB', chainId: 'eip155:56', price: 1, quantity: { decimals: '18', numeric: '2.5' }, iconUrl: '' }] }));
+        if (r.url.includes('/v1/identity/')) return json({ name: null, avatar: null });
+        return undefined;
+      },
+    });
+    await controllers.connection.connect('com.test.wallet');
+    await flush();
+    // The wallet moves to the local chain (not served by the balance API: its node answers 3) while BSC's answer is held.
+    wallet.provider.emit('chainChanged', '0x7a69');
+    await flush();
+    await controllers.account.fetchBalance();
+    expect(controllers.account.getState().byNamespace.eip155).toMatchObject({ balance: '3' });
+    release();
+    await flush(50);
+    expect(controllers.account.getState().byNamespace.eip155).toMatchObject({ balance: '3' });
+    expect(controllers.account.getState().byNamespace.eip155.tokenBalances ?? []).toEqual([]);
+  });
+
   it("a failed balance fetch shows 'Token Balance Unavailable' and blocks retries for 30 s", async () => {
     let failing = true;
     const { controllers, fetch, clock } = setup({

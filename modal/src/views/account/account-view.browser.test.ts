@@ -53,6 +53,25 @@ describe('Account view', () => {
     assert.isNull(view.shadowRoot!.querySelector('[role="alert"]'));
   });
 
+  it('nothing under the balance moves when the balances and the token list come (a click meant for Disconnect lands on it)', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const harness = createTestControllers({ routes: async (url) => (url.pathname.includes('/balance') ? held.then(() => undefined) : undefined) });
+    await harness.controllers.connection.connect('io.metamask');
+    const { modal } = await mountTestModal(harness.controllers);
+    harness.controllers.modal.open();
+    const view = await waitForView(modal, 'mb-account-view');
+    const disconnect = () => [...view.shadowRoot!.querySelectorAll('mb-button')].find((b) => deepText(b).includes('Disconnect'));
+    await waitFor(() => disconnect() && view.shadowRoot!.querySelector('.tokens mb-skeleton'), 3000, 'the placeholders');
+    // Measured in the view: where the dialog itself sits is the shell's (anchored at the top on a desktop).
+    const top = () => Math.round(disconnect()!.getBoundingClientRect().top - view.getBoundingClientRect().top);
+    const before = top();
+    release();
+    await waitFor(() => view.shadowRoot!.querySelector('ul.tokens li button') && deepText(view).includes('1.234 BNB'), 3000, 'the balances');
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    assert.equal(top(), before, 'Disconnect stays where it was');
+  });
+
   it("an identity without an avatar shows a gradient made from the address, not the wallet's icon", async () => {
     const { view } = await connectedModal({ name: null, avatar: null });
     const avatar = await waitFor(() => view.shadowRoot!.querySelector<HTMLElement & { src?: string; address: string }>('mb-avatar.avatar'), 3000, 'avatar');

@@ -22,10 +22,35 @@ export const accountStyles = css`
   .total {
     font-size: 1.6em;
     font-weight: 700;
+    line-height: 1.25;
   }
+  /* Placeholders take the loaded lines' height, so nothing under them moves when the balances come. */
+  .total.placeholder {
+    display: flex;
+    align-items: center;
+    height: 1.25em;
+    width: 140px;
+    --mb-skeleton-height: 0.8em;
+  }
+  .tokens .row mb-skeleton[shape='circle'] {
+    --mb-skeleton-width: 32px;
+    --mb-skeleton-height: 32px;
+  }
+  .tokens .row mb-skeleton.line {
+    display: inline-block;
+    vertical-align: middle;
+    --mb-skeleton-width: 72px;
+    --mb-skeleton-height: 0.7em;
+  }
+  .tokens .row mb-skeleton.short {
+    --mb-skeleton-width: 44px;
+  }
+  /* In a line of the balance's text: the line keeps the text's height. */
   .balance-skeleton {
-    width: 120px;
-    --mb-skeleton-height: 20px;
+    display: inline-block;
+    vertical-align: middle;
+    --mb-skeleton-width: 96px;
+    --mb-skeleton-height: 0.8em;
   }
   /* The hub's actions in one row of equal tiles, an icon over its label (no lone button on a second row). */
   .actions {
@@ -60,7 +85,8 @@ export const accountStyles = css`
     stroke-linecap: round;
     stroke-linejoin: round;
   }
-  .tokens li button {
+  .tokens li button,
+  .tokens li .row {
     all: unset;
     box-sizing: border-box;
     display: grid;
@@ -74,6 +100,9 @@ export const accountStyles = css`
     background: var(--_mb-color-surface, #f2f3f5);
     color: var(--_mb-color-fg, #141414);
     cursor: pointer;
+  }
+  .tokens li .row {
+    cursor: default;
   }
   .tokens li button:hover {
     background: var(--_mb-color-surface-hover, #e6e8eb);

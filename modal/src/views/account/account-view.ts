@@ -22,7 +22,8 @@ import '../../ui/icon/icon.js';
 /**
  * Account, the hub: avatar (the profile image, else a gradient from the address), name, the shortened address with a copy button, the native
  * balance with 3 decimals and the total in USD; Send, Receive, Swap, Buy and Activity as the features and the
- * network allow; the token list; the active network (opens Networks) and Disconnect.
+ * network allow; the active network (opens Networks) and Disconnect; last, the token list, whose length is known only
+ * once it has loaded (so its growth moves nothing a visitor may be about to click).
  *
  * @tag mb-account-view
  */
@@ -107,8 +108,9 @@ export class MbAccountView extends MbView {
   override render() {
     const account = this.account.value;
     const networks = this.networks.value;
-    const portfolio = this.portfolio.value;
-    if (!account || !networks || !portfolio) return nothing;
+    // The portfolio's chunk may still be loading: the view keeps the loaded one's shape meanwhile (no jump under a click).
+    const portfolio = this.portfolio.value ?? { balances: [], loading: true, source: undefined, failed: false };
+    if (!account || !networks) return nothing;
     const chain = account.byNamespace[networks.activeNamespace];
     const address = chain?.address ?? '';
     const name = chain?.profileName ?? undefined;
@@ -136,10 +138,12 @@ export class MbAccountView extends MbView {
             ? html`<mb-text tone="muted"><bdi>${this.localize.tokenAmount(chain.balance)} ${chain.balanceSymbol ?? network.nativeCurrency.symbol}</bdi></mb-text>`
             : failure
               ? nothing
-              : html`<mb-skeleton class="balance-skeleton"></mb-skeleton>`}
+              : html`<mb-text tone="muted" aria-hidden="true"><mb-skeleton class="balance-skeleton"></mb-skeleton></mb-text>`}
           ${tokens.length > 0
             ? html`<span class="total" aria-label=${this.localize.texts.totalBalance}>${this.localize.usd(totalUsd(tokens))}</span>`
-            : nothing}
+            : portfolio.loading && !failure
+              ? html`<span class="total placeholder" aria-hidden="true"><mb-skeleton></mb-skeleton></span>`
+              : nothing}
         </div>
         ${failure
           ? html`<div class="stack" role="alert">
@@ -157,18 +161,6 @@ export class MbAccountView extends MbView {
             >`,
         )}
       </div>
-      ${failure && tokens.length === 0
-        ? nothing
-        : tokens.length > 0 || portfolio.source
-        ? html`<h3 id="tokens">${this.localize.texts.tokens}</h3>
-            ${tokens.length === 0
-              ? html`<mb-text tone="muted">${this.localize.texts.noTokens}</mb-text>`
-              : html`<ul class="tokens" aria-labelledby="tokens">
-                  ${tokens.map((token) => this.renderToken(token))}
-                </ul>`}`
-        : portfolio.loading
-          ? html`<mb-skeleton></mb-skeleton>`
-          : nothing}
       <div class="stack">
         <mb-list-item
           label=${network.name}
@@ -196,7 +188,28 @@ export class MbAccountView extends MbView {
         <mb-button variant="secondary" full-width @click=${this.disconnect}>
           <mb-icon slot="icon" name="disconnect"></mb-icon>${this.localize.texts.disconnect}
         </mb-button>
-      </div>`;
+      </div>
+      ${failure && tokens.length === 0
+        ? nothing
+        : tokens.length > 0 || portfolio.source
+        ? html`<h3 id="tokens">${this.localize.texts.tokens}</h3>
+            ${tokens.length === 0
+              ? html`<mb-text tone="muted">${this.localize.texts.noTokens}</mb-text>`
+              : html`<ul class="tokens" aria-labelledby="tokens">
+                  ${tokens.map((token) => this.renderToken(token))}
+                </ul>`}`
+        : portfolio.loading
+          ? html`<h3 id="tokens">${this.localize.texts.tokens}</h3>
+              <ul class="tokens" aria-hidden="true">
+                <li>
+                  <span class="row">
+                    <mb-skeleton shape="circle"></mb-skeleton>
+                    <span class="token-name"><span><mb-skeleton class="line"></mb-skeleton></span><span class="muted"><mb-skeleton class="line short"></mb-skeleton></span></span>
+                    <span class="token-amount"><span><mb-skeleton class="line"></mb-skeleton></span><span class="muted"><mb-skeleton class="line short"></mb-skeleton></span></span>
+                  </span>
+                </li>
+              </ul>`
+          : nothing}`;
   }
 
   /** The embedded wallet's key: its protection (passkey, recovery password), the devices holding a share, export. */
