@@ -4,14 +4,12 @@ import { registerControllers, getDefaultClient, setDefaultClient } from './clien
 import type { AccountSnapshot, Address, Clock, Eip1193Provider, FetchLike, ModalClient, ModalNetwork, ModalOptions, ViewName } from './core/types.js';
 import type { ModalControllers, MountModal } from './controllers/bag.js';
 import { createEip6963Discovery, type ConnectorDiscovery, type DiscoveryTarget } from './connectors/eip6963.js';
-import { getChainId } from './connectors/injected.js';
 import type { WcUniversalProvider } from './connectors/walletconnect.js';
 import { createControllers } from './controllers/index.js';
 import { resolveOptions } from './controllers/options.js';
-import { ChainSwitchError, ModalError } from './errors.js';
+import { ModalError } from './modal-error.js';
 import { coreMessages as messages } from './texts/core-messages.js';
 import { createDefaultStorage } from './storage.js';
-import { loadLogger } from './core/log.js';
 
 /** Test seams of `createModal` (the defaults are the browser's). */
 export interface CreateModalEnvironment {
@@ -25,6 +23,9 @@ export interface CreateModalEnvironment {
   loadMount?: () => Promise<MountModal>;
   location?: { href: string; hostname: string; origin: string } | null;
 }
+
+/** The logger (level, records, download): a chunk loaded with the first `logLevel`, read or record. */
+const loadLogger = () => import('./core/logger.js');
 
 function isBrowser(): boolean {
   return typeof window !== 'undefined' && typeof document !== 'undefined';
@@ -44,6 +45,15 @@ export interface ViemBindings {
   readNativeBalance(address: string, network: ModalNetwork): Promise<bigint>;
 }
 
+/**
+ * The client's viem methods over its bindings (client-viem.ts, which only the entries that take viem bindings import):
+ * `getWalletClient` and `getPublicClient` of a client made with them.
+ */
+export interface ViemClients {
+  readNativeBalance: ViemBindings['readNativeBalance'];
+  methods(controllers: ModalControllers, networks: ModalNetwork[]): Pick<ModalClient, 'getWalletClient' | 'getPublicClient'>;
+}
+
 /** The modal's shell module (elements/modal/mount.ts): its mount, and the preload of the view `open()` leads to. */
 export interface ModalShellModule {
   mountModal: MountModal;
@@ -54,9 +64,9 @@ export interface ModalShellModule {
  * The modal client without viem, showing the shell that `mountModule` loads: controllers, EIP-6963 discovery,
  * reconnect on load. `createModalCore` gives the Lit shell; the headless client gives one that mounts nothing (its
  * `open()` sets the modal's state, which the dapp's own UI follows). `getWalletClient` and `getPublicClient` need
- * `viem` bindings; without them they throw.
+ * `viem` clients; without them they throw (`getWalletClient` only while connected).
  */
-export function createClient(options: ModalOptions, environment: CreateModalEnvironment, viem: ViemBindings | undefined, mountModule: () => Promise<ModalShellModule>): ModalClient {
+export function createClient(options: ModalOptions, environment: CreateModalEnvironment, viem: ViemClients | undefined, mountModule: () => Promise<ModalShellModule>): ModalClient {
   const resolved = resolveOptions(options);
   if (options.logLevel) void loadLogger().then((m) => m.setLogLevel(options.logLevel!));
   const browser = isBrowser();
@@ -64,11 +74,10 @@ export function createClient(options: ModalOptions, environment: CreateModalEnvi
   const storage = options.storage ?? createDefaultStorage();
   const target =
     environment.discoveryTarget === null ? undefined : (environment.discoveryTarget ?? (browser ? (window as unknown as DiscoveryTarget) : undefined));
-  const discovery: ConnectorDiscovery = createEip6963Discovery(resolved.enableInjected ? target : undefined, clock);
+  const discovery: ConnectorDiscovery = createEip6963Discovery(resolved.enableInjected ? target : undefined);
   const location =
     environment.location === null ? undefined : (environment.location ?? (browser ? { href: window.location.href, hostname: window.location.hostname, origin: window.location.origin } : undefined));
   const fetchImpl: FetchLike = environment.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const networkById = (chainId: number) => resolved.networks.find((n) => n.id === chainId);
 
   const controllers: ModalControllers = createControllers({
     options: resolved,
@@ -132,11 +141,8 @@ export function createClient(options: ModalOptions, environment: CreateModalEnvi
   // A controller may open the modal by itself (sign-in after a reload, an unsupported chain): mount it then too.
   controllers.modal.subscribe((state) => state.open && (browser || environment.loadMount) && void mount().catch(() => undefined));
 
-  const requireViem = (): ViemBindings => {
-    if (!viem) throw new ModalError('No viem clients in this build: use createModal from @minibot/modal');
-    return viem;
-  };
-  let walletClient: { provider: unknown; address: string; chainId?: number; client: WalletClient } | undefined;
+  const noViem = () => new ModalError('No viem clients in this build: use createModal from @minibot/modal');
+  const viemMethods = viem?.methods(controllers, resolved.networks);
 
   const client: ModalClient = {
     prefetch() {
@@ -183,38 +189,23 @@ export function createClient(options: ModalOptions, environment: CreateModalEnvi
       const offs = [controllers.modal.subscribe(onChange), controllers.router.subscribe(onChange)];
       return () => offs.forEach((off) => off());
     },
-    async switchNetwork(chainId) {
-      if (!networkById(chainId)) throw new ChainSwitchError(chainId, { details: messages.networkNotFound });
-      try {
-        await controllers.networks.switchNetwork(chainId);
-      } catch (error) {
-        if (error instanceof ModalError && error.name !== 'ModalError') throw error;
-        throw new ChainSwitchError(chainId, { cause: error });
-      }
-    },
+    // Its chunk (with the error classes) loads with the first call: errors.ts is none of what a page loads first.
+    switchNetwork: (chainId) => import('./client-switch.js').then((m) => m.switchNetwork(controllers, chainId)),
     disconnect: () => controllers.connection.disconnect(),
     getWalletClient() {
-      const provider = controllers.connection.getProvider();
-      const account = controllers.getAccount();
-      if (!provider || !account.address) return undefined;
-      const network = account.chainId !== undefined ? networkById(account.chainId) : undefined;
-      if (walletClient && walletClient.provider === provider && walletClient.address === account.address && walletClient.chainId === account.chainId) {
-        return walletClient.client;
-      }
-      const created = requireViem().walletClient(provider, account.address, network);
-      walletClient = { provider, address: account.address, chainId: account.chainId, client: created };
-      return created;
+      if (viemMethods) return viemMethods.getWalletClient();
+      if (controllers.connection.getProvider() && controllers.getAccount().address) throw noViem();
+      return undefined;
     },
     getProvider: () => controllers.connection.getProvider(),
     getPublicClient(chainId) {
-      const network = chainId === undefined ? resolved.networks[0] : networkById(chainId);
-      if (!network) throw new ModalError(messages.networkNotFound, { details: `chain ${chainId} is not in networks` });
-      return requireViem().publicClient(network);
+      if (viemMethods) return viemMethods.getPublicClient(chainId);
+      throw noViem();
     },
     async getWalletChainId() {
       const provider = controllers.connection.getProvider();
       if (!provider) return undefined;
-      return getChainId(provider);
+      return (await import('./connectors/injected-requests.js')).getChainId(provider);
     },
     signIn: () => siwx().then((c) => c.signIn()),
     getSiwxSession: () => siwx().then((c) => c.getSession()),

@@ -1,5 +1,6 @@
 import { createClient, type CreateModalEnvironment, type ViemBindings } from './client-base.js';
 import type { ModalClient, ModalOptions } from './core/types.js';
+import { viemClients } from './client-viem.js';
 
 export type { CreateModalEnvironment, ViemBindings } from './client-base.js';
 
@@ -10,5 +11,5 @@ export type { CreateModalEnvironment, ViemBindings } from './client-base.js';
  */
 export function createModalCore(options: ModalOptions, environment: CreateModalEnvironment = {}, viem?: ViemBindings): ModalClient {
   // One import of the modal's shell for every caller: a bundler writes the preload list of each import it sees.
-  return createClient(options, environment, viem, () => import('./elements/modal/mount.js'));
+  return createClient(options, environment, viem && viemClients(viem), () => import('./elements/modal/mount.js'));
 }

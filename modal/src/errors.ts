@@ -1,16 +1,9 @@
-// The base class has a module of its own: the React hooks throw it at a page's first load without the rest of this file.
-import { ModalError, type ModalErrorOptions } from './modal-error.js';
+// The base class and the rejection have a module of their own: the React hooks throw the base class at a page's first
+// load, and the headless entry exports both, without the rest of this file (whose classes load with the lazy chunks).
+import { ModalError, UserRejectedError, type ModalErrorOptions } from './modal-error.js';
 import { coreMessages as messages } from './texts/core-messages.js';
 
-export { ModalError, type ModalErrorOptions };
-
-/** The wallet user declined (EIP-1193 4001): callers ignore it silently. */
-export class UserRejectedError extends ModalError {
-  override name = 'UserRejectedError';
-  constructor(options: ModalErrorOptions = {}) {
-    super('User rejected the request.', options); // a developer's message (views show the catalogue's sentence)
-  }
-}
+export { ModalError, UserRejectedError, type ModalErrorOptions };
 
 /** Switching (or adding) a chain failed. */
 export class ChainSwitchError extends ModalError {

@@ -20,3 +20,11 @@ export class ModalError extends Error {
     this.cause = options.cause;
   }
 }
+
+/** The wallet user declined (EIP-1193 4001): callers ignore it silently. */
+export class UserRejectedError extends ModalError {
+  override name = 'UserRejectedError';
+  constructor(options: ModalErrorOptions = {}) {
+    super('User rejected the request.', options); // a developer's message (views show the catalogue's sentence)
+  }
+}

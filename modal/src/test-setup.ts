@@ -3,5 +3,19 @@
 // The balance read and the address checksum are lazy chunks too, which a connect starts: loaded here, a file that
 // ends right after its connect leaves no import in flight (one finishing after vitest tore the file's environment
 // down failed the run, with every test passed, on a loaded machine).
-await Promise.all([import('./api/answers.js'), import('./core/logger.js'), import('./controllers/account-balance.js'), import('./core/address.js')]);
+// The first load's modules import the wallet's event wiring (when a session attaches without the caller's), log.ts
+// (on their first record), a connect's requests, the WalletConnect pairing, the headless directory lists and the
+// client's switchNetwork on first use: loaded here too, so that no file ends with one of those imports in flight.
+await Promise.all([
+  import('./api/answers.js'),
+  import('./core/logger.js'),
+  import('./controllers/account-balance.js'),
+  import('./core/address.js'),
+  import('./connectors/injected.js'),
+  import('./core/log.js'),
+  import('./controllers/connection-requests.js'),
+  import('./controllers/walletconnect-pairing.js'),
+  import('./headless/directory-wallets.js'),
+  import('./client-switch.js'),
+]);
 export {};

@@ -100,7 +100,7 @@ describe('WalletConnect through the api-mocks relay', () => {
       storage: createMemoryStorage(),
       clock: realClock,
       isMobile: false,
-      discovery: createEip6963Discovery(undefined, realClock),
+      discovery: createEip6963Discovery(undefined),
       loadWalletConnect: async () =>
         (loaded = await loadUniversalProvider(options, {
           storageOptions: { database: ':memory:' },

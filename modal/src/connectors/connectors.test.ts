@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createFakeClock, createFakeProvider, createFakeWallet, localNetwork } from '../core/testing.js';
 import type { DiscoveryTarget } from './eip6963.js';
 import { createEip6963Discovery } from './eip6963.js';
+import { waitForProvider } from './wait-for-provider.js';
 import { mapProviderError, isUserRejection } from '../errors.js';
 import { addChainParameters, switchChain } from './switch-chain.js';
-import { parseChainId, requestAccounts } from './injected.js';
+import { parseChainId } from './injected.js';
+import { requestAccounts } from './injected-requests.js';
 import { ChainSwitchError, ProviderRpcError, UserRejectedError } from '../errors.js';
 import { isLocalRelay } from './walletconnect.js';
 import { optionalNamespacesOf, rpcMapOf, sessionAccounts } from './walletconnect-session.js';
@@ -22,7 +24,7 @@ describe('EIP-6963 discovery', () => {
       announce(target, 'io.metamask', 'MetaMask');
       announce(target, 'io.metamask', 'MetaMask again');
     });
-    const discovery = createEip6963Discovery(target, createFakeClock());
+    const discovery = createEip6963Discovery(target);
     const seen: number[] = [];
     discovery.subscribe((list) => seen.push(list.length));
     discovery.start();
@@ -40,7 +42,7 @@ describe('EIP-6963 discovery', () => {
   it('falls back to the legacy window.ethereum only when nothing is announced', () => {
     const target = new EventTarget() as EventTarget & DiscoveryTarget;
     target.ethereum = createFakeProvider(() => null);
-    const discovery = createEip6963Discovery(target, createFakeClock());
+    const discovery = createEip6963Discovery(target);
     discovery.start();
     expect(discovery.getConnectors()).toEqual([{ id: 'injected', name: 'Browser Wallet', type: 'INJECTED' }]);
     expect(discovery.getProvider('injected')).toBe(target.ethereum);
@@ -50,20 +52,20 @@ describe('EIP-6963 discovery', () => {
 
   it('ignores malformed announcements and has no connectors without a window', () => {
     const target = new EventTarget() as EventTarget & DiscoveryTarget;
-    const discovery = createEip6963Discovery(target, createFakeClock());
+    const discovery = createEip6963Discovery(target);
     discovery.start();
     target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { name: 'x' }, provider: {} } }));
     expect(discovery.getConnectors()).toEqual([]);
-    const none = createEip6963Discovery(undefined, createFakeClock());
+    const none = createEip6963Discovery(undefined);
     none.start();
     expect(none.getConnectors()).toEqual([]);
   });
 
   it('waitForProvider gives up after its time-out', async () => {
     const clock = createFakeClock();
-    const discovery = createEip6963Discovery(new EventTarget() as EventTarget & DiscoveryTarget, clock);
+    const discovery = createEip6963Discovery(new EventTarget() as EventTarget & DiscoveryTarget);
     discovery.start();
-    const waiting = discovery.waitForProvider('io.none', 500);
+    const waiting = waitForProvider(discovery, clock, 'io.none', 500);
     await clock.advance(500);
     expect(await waiting).toBeUndefined();
   });

@@ -1,5 +1,5 @@
-import { LEGACY_INJECTED_CONNECTOR_ID } from '../core/constants.js';
-import type { Clock, ConnectorInfo, Eip1193Provider } from '../core/types.js';
+import { LEGACY_INJECTED_CONNECTOR_ID } from '../core/core-constants.js';
+import type { ConnectorInfo, Eip1193Provider } from '../core/types.js';
 
 /** EIP-6963 provider info. */
 export interface Eip6963ProviderInfo {
@@ -28,15 +28,13 @@ export interface ConnectorDiscovery {
   getConnectors(): ConnectorInfo[];
   getProvider(connectorId: string): Eip1193Provider | undefined;
   subscribe(listener: (connectors: ConnectorInfo[]) => void): () => void;
-  /** Resolves the provider once `connectorId` is known, or undefined after `timeoutMs`. */
-  waitForProvider(connectorId: string, timeoutMs: number): Promise<Eip1193Provider | undefined>;
 }
 
 /**
  * EIP-6963 discovery: announced wallets with their icon and name, late announcements included,
  * duplicates by rdns dropped; the legacy `window.ethereum` only when nothing is announced.
  */
-export function createEip6963Discovery(target: DiscoveryTarget | undefined, clock: Clock): ConnectorDiscovery {
+export function createEip6963Discovery(target: DiscoveryTarget | undefined): ConnectorDiscovery {
   const announced = new Map<string, Eip6963ProviderDetail>();
   const listeners = new Set<(connectors: ConnectorInfo[]) => void>();
   let started = false;
@@ -92,23 +90,6 @@ export function createEip6963Discovery(target: DiscoveryTarget | undefined, cloc
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
-    },
-    waitForProvider(connectorId, timeoutMs) {
-      const found = this.getProvider(connectorId);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve) => {
-        const unsubscribe = this.subscribe(() => {
-          const provider = this.getProvider(connectorId);
-          if (!provider) return;
-          clock.clearTimeout(timer);
-          unsubscribe();
-          resolve(provider);
-        });
-        const timer = clock.setTimeout(() => {
-          unsubscribe();
-          resolve(this.getProvider(connectorId));
-        }, timeoutMs);
-      });
     },
   };
 }

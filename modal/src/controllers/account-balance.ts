@@ -1,8 +1,9 @@
 import { fetchBalances } from '../api/blockchain.js';
 import type { Balance } from '../api/blockchain-types.js';
-import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS } from '../core/constants.js';
+import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS, IDENTITY_CACHE_MS } from '../core/constants.js';
 import type { ApiContext } from '../api/http.js';
-import type { ChainNamespace, Clock, ModalNetwork } from '../core/types.js';
+import type { ChainNamespace, Clock, ModalNetwork, ModalStorage } from '../core/types.js';
+import { readJson, STORAGE_KEYS, writeJson } from '../storage.js';
 import { log } from '../core/log.js';
 import { formatUnitsString } from '../core/units.js';
 
@@ -98,5 +99,44 @@ export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolea
     ctx.deps.onBalanceError?.(error);
   } finally {
     ctx.patch(network.chainNamespace, { balanceLoading: false });
+  }
+}
+
+interface IdentityCacheEntry {
+  at: number;
+  name: string | null;
+  avatar: string | null;
+}
+
+/** What the account controller lends its identity fetch (this module's, beside the balance's). */
+export interface IdentityFetchContext {
+  deps: { api: ApiContext; clock: Clock; storage: ModalStorage; isActiveChainSupported: () => Promise<boolean> };
+  active: BalanceFetchContext['active'];
+  patch: (namespace: ChainNamespace, update: { profileName: string | null; profileImage: string | null }) => void;
+}
+
+/** The active account's name and avatar; cached 5 min in storage unless `force`. */
+export async function fetchAccountIdentity(ctx: IdentityFetchContext, force?: boolean): Promise<void> {
+  // The active namespace's account: an EVM address or a Solana one (base58) alike.
+  const { network, account } = ctx.active();
+  const address = account.address;
+  const namespace = network.chainNamespace;
+  if (!address) return;
+  // A cache key only: two base58 addresses that differ by case alone are not a practical case.
+  const key = `${STORAGE_KEYS.identityPrefix}${address.toLowerCase()}`;
+  const cached = readJson<IdentityCacheEntry>(ctx.deps.storage, key);
+  if (!force && cached && ctx.deps.clock.now() - cached.at < IDENTITY_CACHE_MS) {
+    ctx.patch(namespace, { profileName: cached.name, profileImage: cached.avatar });
+    return;
+  }
+  if (!(await ctx.deps.isActiveChainSupported())) return;
+  try {
+    // The request's module (and the HTTP layer) loads with the first one, as the supported-chains gate's does.
+    const { fetchIdentity } = await import('../api/blockchain-core.js');
+    const identity = await fetchIdentity(ctx.deps.api, { address, sender: address });
+    writeJson(ctx.deps.storage, key, { at: ctx.deps.clock.now(), name: identity.name, avatar: identity.avatar } satisfies IdentityCacheEntry);
+    if (ctx.active().account.address === address) ctx.patch(namespace, { profileName: identity.name, profileImage: identity.avatar });
+  } catch {
+    // No name is shown.
   }
 }

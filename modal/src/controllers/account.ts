@@ -1,9 +1,7 @@
 import type { ApiContext } from '../api/http.js';
-import { IDENTITY_CACHE_MS } from '../core/constants.js';
 import { createStore } from '../core/store.js';
 import type { BalanceCache } from './account-balance.js';
 import type { AccountType, ChainNamespace, Clock, ConnectionStatus, ModalNetwork, ModalStorage, Store } from '../core/types.js';
-import { readJson, STORAGE_KEYS, writeJson } from '../storage.js';
 import type { Balance } from '../api/blockchain-types.js';
 
 /** Spec section 3 "Account state per chain". */
@@ -80,12 +78,6 @@ export const emptyChainAccount = (): ChainAccountState => ({
   addressLabels: {},
 });
 
-interface IdentityCacheEntry {
-  at: number;
-  name: string | null;
-  avatar: string | null;
-}
-
 /** Account state per chain; balance cached 30 s, identity (name, avatar) 5 min in storage. */
 export function createAccountController(deps: AccountControllerDeps): AccountController {
   const store = createStore<AccountState>({ byNamespace: { eip155: emptyChainAccount(), solana: emptyChainAccount() } });
@@ -130,29 +122,9 @@ export function createAccountController(deps: AccountControllerDeps): AccountCon
       // The balance shows only in the modal: its code loads with the first fetch, not before the first click.
       return deps.loadBalance().then((m) => m.fetchNativeBalance({ deps, cache: balanceCache, retry, active, patch }, force));
     },
-    async fetchIdentity(force) {
-      // The active namespace's account: an EVM address or a Solana one (base58) alike.
-      const { network, account } = active();
-      const address = account.address;
-      const namespace = network.chainNamespace;
-      if (!address) return;
-      // A cache key only: two base58 addresses that differ by case alone are not a practical case.
-      const key = `${STORAGE_KEYS.identityPrefix}${address.toLowerCase()}`;
-      const cached = readJson<IdentityCacheEntry>(deps.storage, key);
-      if (!force && cached && deps.clock.now() - cached.at < IDENTITY_CACHE_MS) {
-        patch(namespace, { profileName: cached.name, profileImage: cached.avatar });
-        return;
-      }
-      if (!(await deps.isActiveChainSupported())) return;
-      try {
-        // The request's module (and the HTTP layer) loads with the first one, as the supported-chains gate's does.
-        const { fetchIdentity: fetchIdentityApi } = await import('../api/blockchain-core.js');
-        const identity = await fetchIdentityApi(deps.api, { address, sender: address });
-        writeJson(deps.storage, key, { at: deps.clock.now(), name: identity.name, avatar: identity.avatar } satisfies IdentityCacheEntry);
-        if (active().account.address === address) patch(namespace, { profileName: identity.name, profileImage: identity.avatar });
-      } catch {
-        // No name is shown.
-      }
+    fetchIdentity(force) {
+      // The name shows only in the modal and the dapp's account menu: its code loads with the balance's, on the first fetch.
+      return deps.loadBalance().then((m) => m.fetchAccountIdentity({ deps, active, patch }, force));
     },
   };
 }

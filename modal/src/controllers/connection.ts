@@ -1,12 +1,10 @@
-import { WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
-import { createStore } from '../core/store.js';
-import type { ConnectionStatus, ConnectorInfo, Eip1193Provider, ModalStorage, Store, WalletSession } from '../core/types.js';
+import { createStore, type WritableStore } from '../core/store.js';
+import type { Clock, ConnectionStatus, ConnectorInfo, Eip1193Provider, ModalStorage, Store, WalletSession } from '../core/types.js';
 import type { ConnectorDiscovery } from '../connectors/eip6963.js';
-import { isUserRejection, ModalError } from '../errors.js';
-import { getAuthorizedAccounts, getChainId, requestAccounts, watchProvider } from '../connectors/injected.js';
+import { ModalError } from '../modal-error.js';
+import type { WatchProvider } from '../connectors/injected.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
 import { STORAGE_KEYS } from '../storage.js';
-import { log } from '../core/log.js';
 
 /** The state of the last connect request (ConnectingExternal view: pending / failed / retry). */
 export type ConnectRequestState =
@@ -58,8 +56,12 @@ export interface ConnectionController extends Store<ConnectionState> {
   cancelConnect(): void;
   /** The connected wallet's provider; undefined while disconnected. */
   getProvider(): Eip1193Provider | undefined;
-  /** Adopts an authorized session (used by the WalletConnect controller after pairing). */
-  attachSession(session: WalletSession): void;
+  /**
+   * Adopts an authorized session (used by the WalletConnect controller after pairing). `watch` follows the wallet's
+   * events: the chunks that attach sessions pass theirs (connectors/injected.ts), so that no event of the wallet is
+   * missed; without it, it loads with this call.
+   */
+  attachSession(session: WalletSession, watch?: WatchProvider): void;
   /**
    * Installs the second session's part (see `ConnectionExtension`); returns the setter of the state it writes its
    * session, wallets and connect request with (`solanaConnectorId` set means its session is connected).
@@ -88,10 +90,24 @@ export interface ConnectionControllerDeps {
   restoreWalletConnect?: () => Promise<boolean>;
   /** Restores the embedded wallet's session (loads its frame only then). */
   restoreEmbedded?: () => Promise<boolean>;
-  /** How long reconnect waits for the stored wallet to announce itself. */
+  /** How long reconnect waits for the stored wallet to announce itself, by `clock`. */
   reconnectWaitMs?: number;
+  clock: Clock;
 }
 
+
+/** What the wallet requests' chunk (connection-requests.ts) uses of the controller. */
+export interface ConnectionRequestContext {
+  deps: ConnectionControllerDeps;
+  store: WritableStore<ConnectionState>;
+  /** The request numbered `mine` is still the current one (no connect, restore or cancel since). */
+  isCurrent(mine: number): boolean;
+  /** The status with no request pending. */
+  idle(): ConnectionStatus;
+  /** Removes the stored session. */
+  forget(): void;
+  attachSession(session: WalletSession, watch: WatchProvider): void;
+}
 
 /** Connection: disconnected -> connecting -> connected -> disconnected, with the connect request's state. */
 export function createConnectionController(deps: ConnectionControllerDeps): ConnectionController {
@@ -138,12 +154,9 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       deps.onSession(session);
     });
 
-  const attachSession = (next: WalletSession) => {
-    unwatch?.();
-    session = next;
-    deps.storage.setItem(STORAGE_KEYS.connectorId, next.connector.id);
-    deps.storage.setItem(STORAGE_KEYS.lastAddress, next.accounts[0]);
-    unwatch = watchProvider(next.provider, {
+  /** Follows the wallet's account, chain and disconnect events of the current session. */
+  const follow = (provider: Eip1193Provider, watch: WatchProvider) => {
+    unwatch = watch(provider, {
       accountsChanged(accounts) {
         if (!session) return;
         if (accounts.length === 0) return endLocally();
@@ -160,6 +173,20 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
         if (session) endLocally();
       },
     });
+  };
+  // Bumped by every attach: a late events module follows only the session it was loaded for.
+  let attached = 0;
+
+  const attachSession = (next: WalletSession, watch?: WatchProvider) => {
+    unwatch?.();
+    unwatch = undefined;
+    session = next;
+    const mine = ++attached;
+    deps.storage.setItem(STORAGE_KEYS.connectorId, next.connector.id);
+    deps.storage.setItem(STORAGE_KEYS.lastAddress, next.accounts[0]);
+    if (watch) follow(next.provider, watch);
+    // Without the caller's, the wallet's events are followed once their module (with the chain id parser) arrives.
+    else void import('../connectors/injected.js').then((m) => mine === attached && session && follow(next.provider, m.watchProvider), () => undefined);
     const wasDisconnected = store.getState().status !== 'connected';
     deps.onSession(next);
     checksumSession(next);
@@ -170,6 +197,18 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       // A change from disconnected to connected resets the connect request's state.
       ...(wasDisconnected ? { connectRequest: { status: 'idle' as const } } : {}),
     });
+  };
+
+  // The wallet requests of a connect and of the restore on load are a chunk of their own, loaded on the first of them:
+  // a page with no stored session loads it only when the person connects.
+  const requests = () => import('./connection-requests.js');
+  const context: ConnectionRequestContext = {
+    deps,
+    store,
+    isCurrent: (mine) => mine === attempt,
+    idle,
+    forget,
+    attachSession,
   };
 
   const connect = async (connectorId: string) => {
@@ -184,20 +223,14 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     }
     const mine = ++attempt;
     store.setState({ status: 'connecting', connectRequest: { status: 'pending', connectorId } });
-    try {
-      const accounts = await requestAccounts(provider);
-      const chainId = await getChainId(provider);
-      if (mine === attempt) attachSession({ provider, connector, accounts, chainId });
-    } catch (error) {
-      if (!isUserRejection(error)) log('error', `Connecting ${connectorId} failed`, error);
-      if (mine !== attempt) return;
-      store.setState({
-        status: idle(),
-        connectRequest: isUserRejection(error)
-          ? { status: 'rejected', connectorId }
-          : { status: 'failed', connectorId, message: error instanceof ModalError ? error.shortMessage : text.connectionFailed },
-      });
-    }
+    await requests().then(
+      (m) => m.requestSession(context, mine, connector, provider),
+      // The chunk did not load: the request failed as any other failure does.
+      (error: unknown) => {
+        void import('../core/log.js').then((m) => m.log('error', `Connecting ${connectorId} failed`, error), () => undefined);
+        if (mine === attempt) store.setState({ status: idle(), connectRequest: { status: 'failed', connectorId, message: text.connectionFailed } });
+      },
+    );
   };
 
   return {
@@ -228,33 +261,14 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       const mine = ++attempt;
       // At once, from storage: the session's address while the wallet confirms it in the background.
       store.setState({ status: 'connecting', restoringAddress: deps.storage.getItem(STORAGE_KEYS.lastAddress) ?? undefined });
-      if (storedId === WALLET_CONNECT_CONNECTOR_ID || storedId === 'auth') {
-        const restore = storedId === 'auth' ? deps.restoreEmbedded : deps.restoreWalletConnect;
-        const restored = (await restore?.().catch(() => false)) ?? false;
-        if (!restored && mine === attempt) {
-          forget();
-          store.setState({ status: idle() });
-        }
-        return restored;
-      }
-      const provider = await deps.discovery.waitForProvider(storedId, deps.reconnectWaitMs ?? 1000);
-      const connector = deps.discovery.getConnectors().find((c) => c.id === storedId);
-      const accounts = provider ? await getAuthorizedAccounts(provider) : [];
-      if (mine !== attempt) return false;
-      if (!provider || !connector || accounts.length === 0) {
-        forget();
-        store.setState({ status: idle() });
-        return false;
-      }
-      try {
-        const chainId = await getChainId(provider);
-        if (mine !== attempt) return false;
-        attachSession({ provider, connector, accounts, chainId });
-        return true;
-      } catch {
-        if (mine === attempt) store.setState({ status: idle(), restoringAddress: undefined });
-        return false;
-      }
+      return requests().then(
+        (m) => m.restoreSession(context, mine, storedId),
+        // The chunk did not load: the stored session stays for the next load.
+        () => {
+          if (mine === attempt) store.setState({ status: idle(), restoringAddress: undefined });
+          return false;
+        },
+      );
     },
     resetConnectRequest() {
       store.setState({ connectRequest: { status: 'idle' } });

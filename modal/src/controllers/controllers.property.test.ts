@@ -58,7 +58,7 @@ function setup(answer: (url: string) => unknown) {
   target.addEventListener('eip6963:requestProvider', () =>
     target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u', name: 'W', icon: '', rdns: 'com.test.wallet' }, provider: wallet.provider } })),
   );
-  const discovery = createEip6963Discovery(target, clock);
+  const discovery = createEip6963Discovery(target);
   const fetch = createFakeFetch((r) => {
     const body = answer(r.url);
     return new Response(body === undefined ? 'not json' : JSON.stringify(body), { status: 200 });

@@ -36,7 +36,7 @@ function setup(opts: { options?: Partial<ModalOptions>; route?: FakeRoute; stora
   const wallet = createFakeWallet({ chainId: opts.walletChainId ?? 56, knownChains: [56] });
   const target = new EventTarget() as EventTarget & DiscoveryTarget;
   target.addEventListener('eip6963:requestProvider', () => announce(target, 'com.test.wallet', wallet.provider));
-  const discovery = createEip6963Discovery(target, clock);
+  const discovery = createEip6963Discovery(target);
   const fetch = createFakeFetch(
     opts.route ??
       ((r) => {

@@ -13,7 +13,6 @@ import { createRouterController, resolveOpenView } from './router.js';
 import { createSendController } from './send/send.js';
 import { createToastController } from './toasts.js';
 import { createWalletConnectController } from './walletconnect.js';
-import { HttpError, ModalError, ResponseValidationError } from '../errors.js';
 import { lazyFeature } from './lazy.js';
 import type { FeatureLoaders } from './feature-loaders.js';
 import { STORAGE_KEYS } from '../storage.js';
@@ -75,9 +74,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     void account.fetchIdentity();
   };
   const loaders = () => import('./feature-loaders.js');
-  // What a lazy feature gets beside the bag; SIWX gets the error classes, since importing errors.ts there would split
-  // it out of the first-click bundle.
-  const environment = { location: deps.location, errors: { ModalError, HttpError, ResponseValidationError } };
+  // What a lazy feature gets beside the bag.
+  const environment = { location: deps.location };
   /** A lazy feature: its module (a chunk of its own, listed in `featureLoaders`) exports `create(controllers, environment)`. */
   const feature = <T>(load: (loaders: FeatureLoaders) => Promise<{ create(controllers: CoreControllers, env: typeof environment): T }>) =>
     lazyFeature(() => loaders().then((m) => load(m.featureLoaders)).then((m) => m.create(controllers, environment)));
@@ -93,6 +91,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     storage: deps.storage,
     discovery: deps.discovery,
     reconnectWaitMs: deps.reconnectWaitMs,
+    clock,
     restoreWalletConnect: options.enableWalletConnect ? () => walletConnect.restore() : undefined,
     // The embedded wallet's frame lives in the modal: mount its shell, then restore.
     restoreEmbedded: deps.mountShell && (() => deps.mountShell!(controllers).then(() => controllers.embedded.load()).then((embedded) => embedded.restore())),
@@ -121,7 +120,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     clock,
     networks: () => options.networks,
     loadProvider: deps.loadWalletConnect,
-    attachSession: (session) => connection.attachSession(session),
+    attachSession: (session, watch) => connection.attachSession(session, watch),
     adoptSolana: solanaNetwork && ((provider, account) => controllers.solana!.load().then((solana) => solana.adoptWalletConnect(provider, account))),
     connect: siwx && ((provider, namespaces) => siwx().then((c) => c.connectWalletConnect(provider, namespaces))),
   });

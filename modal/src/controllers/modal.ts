@@ -1,4 +1,4 @@
-import { SHAKE_DURATION_MS } from '../core/constants.js';
+import { SHAKE_DURATION_MS } from '../core/core-constants.js';
 import { createStore } from '../core/store.js';
 import type { Clock, Store, ViewName } from '../core/types.js';
 import type { RouterController } from './router.js';

@@ -2,7 +2,7 @@ import type { ApiContext } from '../api/http.js';
 import { createStore } from '../core/store.js';
 import type { ChainNamespace, Eip1193Provider, ModalNetwork, Store } from '../core/types.js';
 import type { SendController } from './send/send.js';
-import { ModalError } from '../errors.js';
+import { ModalError } from '../modal-error.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
 
 export interface NetworksState {

@@ -1,4 +1,4 @@
-import { DEFAULT_API_URLS, DEFAULT_FEATURES, SDK_TYPE, SDK_VERSION } from '../core/constants.js';
+import { DEFAULT_API_URLS, DEFAULT_FEATURES, SDK_TYPE, SDK_VERSION } from '../core/core-constants.js';
 import { coreMessages as messages } from '../texts/core-messages.js';
 import type { ModalOptions, ResolvedOptions } from '../core/types.js';
 

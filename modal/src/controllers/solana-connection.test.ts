@@ -69,7 +69,7 @@ function setup(storage = createMemoryStorage(), fake = fakeWallet()) {
   target.addEventListener('eip6963:requestProvider', () =>
     target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'evm', name: 'EVM Wallet', icon: 'data:image/svg+xml,<svg/>', rdns: 'com.test.evm' }, provider: evm.provider } })),
   );
-  const discovery = createEip6963Discovery(target, clock);
+  const discovery = createEip6963Discovery(target);
   discovery.start();
   const onReset = vi.fn();
   let solana: ReturnType<typeof createSolanaController> | undefined;
@@ -84,6 +84,7 @@ function setup(storage = createMemoryStorage(), fake = fakeWallet()) {
     onChainChanged: vi.fn(),
     onReset,
     reconnectWaitMs: 0,
+    clock,
   });
   // The bag makes the chunk on load when a Solana wallet is stored; it then reconnects that wallet.
   if (storage.getItem(STORAGE_KEYS.solanaConnectorId)) void makeSolana().reconnect();
@@ -109,7 +110,7 @@ async function connectedSolanaBag(fetch: ReturnType<typeof createFakeFetch>) {
     storage: createMemoryStorage(),
     clock: createFakeClock(),
     isMobile: false,
-    discovery: createEip6963Discovery(new EventTarget() as EventTarget & DiscoveryTarget, createFakeClock()),
+    discovery: createEip6963Discovery(new EventTarget() as EventTarget & DiscoveryTarget),
     loadWalletConnect: () => Promise.reject(new Error('not in this test')),
     reconnectWaitMs: 0,
   });
@@ -197,7 +198,7 @@ describe('the Solana session of the connection', () => {
         storage,
         clock,
         isMobile: false,
-        discovery: createEip6963Discovery(new EventTarget() as EventTarget & DiscoveryTarget, createFakeClock()),
+        discovery: createEip6963Discovery(new EventTarget() as EventTarget & DiscoveryTarget),
         loadWalletConnect: () => Promise.reject(new Error('not in this test')),
         reconnectWaitMs: 0,
       });

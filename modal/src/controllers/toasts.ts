@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS, TOAST_SWAP_DELAY_MS } from '../core/constants.js';
+import { TOAST_DURATION_MS, TOAST_SWAP_DELAY_MS } from '../core/core-constants.js';
 import { createStore } from '../core/store.js';
 import type { Clock, Store } from '../core/types.js';
 

@@ -11,7 +11,7 @@ import { createWalletConnectController } from './walletconnect.js';
 import { testOptions } from '../core/testing.js';
 
 // The proposal's namespaces are a lazy module; loaded once here so that its dynamic import resolves within a flush.
-beforeAll(() => import('../connectors/walletconnect-session.js'));
+beforeAll(() => import('./walletconnect-pairing.js'));
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 
@@ -129,7 +129,7 @@ describe('analytics alert in the modal', () => {
       storage: createMemoryStorage(),
       clock,
       isMobile: false,
-      discovery: createEip6963Discovery(undefined, clock),
+      discovery: createEip6963Discovery(undefined),
       loadWalletConnect: () => Promise.reject(new Error('unused')),
       location,
     });
@@ -166,7 +166,7 @@ describe("the bag's analytics, whose module loads on init()", () => {
       storage: createMemoryStorage(),
       clock,
       isMobile: false,
-      discovery: createEip6963Discovery(undefined, clock),
+      discovery: createEip6963Discovery(undefined),
       loadWalletConnect: () => Promise.reject(new Error('unused')),
       location,
       randomId: () => 'evt',
@@ -208,7 +208,7 @@ describe("the bag's analytics, whose module loads on init()", () => {
       storage: createMemoryStorage(),
       clock,
       isMobile: false,
-      discovery: createEip6963Discovery(undefined, clock),
+      discovery: createEip6963Discovery(undefined),
       loadWalletConnect: () => Promise.reject(new Error('unused')),
       location,
     });

@@ -55,7 +55,7 @@ function bag(provider: ReturnType<typeof fakeUniversalProvider>, storage = creat
     storage,
     clock: createFakeClock(),
     isMobile: false,
-    discovery: createEip6963Discovery(new EventTarget() as EventTarget & DiscoveryTarget, createFakeClock()),
+    discovery: createEip6963Discovery(new EventTarget() as EventTarget & DiscoveryTarget),
     loadWalletConnect: async () => provider,
     readNativeBalance: async () => 0n,
     reconnectWaitMs: 0,

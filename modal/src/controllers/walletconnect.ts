@@ -1,10 +1,9 @@
-import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS, WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
+import { PAIRING_EXPIRY_MARGIN_MS, WALLET_CONNECT_CONNECTOR_ID } from '../core/core-constants.js';
 import { createStore } from '../core/store.js';
 import type { Clock, ConnectorInfo, ModalNetwork, Store, WalletSession } from '../core/types.js';
-import { isUserRejection } from '../errors.js';
 import type { WcUniversalProvider } from '../connectors/walletconnect.js';
+import type { WatchProvider } from '../connectors/injected.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
-import { log } from '../core/log.js';
 
 /** The connector of a WalletConnect session (its provider's module loads only when a pairing starts). */
 export const walletConnectConnector: ConnectorInfo = {
@@ -37,57 +36,40 @@ export interface WalletConnectControllerDeps {
   networks: () => ModalNetwork[];
   /** Loads and initialises @walletconnect/universal-provider (a lazy chunk). */
   loadProvider: () => Promise<WcUniversalProvider>;
-  attachSession: (session: WalletSession) => void;
+  /** `watch` follows the wallet's events (the pairing's chunk passes it; see ConnectionController.attachSession). */
+  attachSession: (session: WalletSession, watch?: WatchProvider) => void;
   /** Adopts the session's Solana account (the Solana chunk); absent without a Solana network. */
   adoptSolana?: (provider: WcUniversalProvider, account: { caipNetworkId: string; address: string }) => Promise<void>;
   /** Replaces `provider.connect` (SIWX: one-click auth when the wallet supports it). */
   connect?: (provider: WcUniversalProvider, optionalNamespaces: Record<string, unknown>) => Promise<unknown>;
 }
 
+/**
+ * What the pairing's lazy chunk (walletconnect-pairing.ts) shares with the controller: the deps, the state, the
+ * session's connector and the number of the current pairing (a pairing answers only while it is current).
+ */
+export interface PairingContext {
+  deps: WalletConnectControllerDeps;
+  store: ReturnType<typeof createStore<WalletConnectState>>;
+  connector: ConnectorInfo;
+  runId: number;
+}
+
 /** WalletConnect pairing: display_uri -> `uri` (QR, copy link, deep links); an approved session -> connected. */
 export function createWalletConnectController(deps: WalletConnectControllerDeps): WalletConnectController {
-  const text = deps.messages;
   const store = createStore<WalletConnectState>({ status: 'idle' });
-  let providerPromise: Promise<WcUniversalProvider> | undefined;
+  const context: PairingContext = { deps, store, connector: walletConnectConnector, runId: 0 };
+  // The pairing's steps (the proposal, adopting the session) are a chunk of their own, loaded on the first pairing or
+  // restore beside WalletConnect's far larger provider: a page that never pairs loads neither.
+  const pairing = () => import('./walletconnect-pairing.js');
+  // The provider starts loading beside that chunk, not after it (once; again after a failure).
+  let provider: Promise<WcUniversalProvider> | undefined;
+  const loadProvider = () => {
+    const loading = (provider ??= deps.loadProvider());
+    loading.catch(() => provider === loading && (provider = undefined));
+    return loading;
+  };
   let inFlight: Promise<void> | undefined;
-
-  const getProvider = () => {
-    providerPromise ??= deps.loadProvider().then((provider) => {
-      provider.on('display_uri', ((uri: string) => {
-        store.setState({ status: 'ready', uri, pairingExpiry: deps.clock.now() + PAIRING_EXPIRY_MS, error: undefined });
-      }) as (...args: never[]) => void);
-      return provider;
-    });
-    providerPromise.catch(() => (providerPromise = undefined));
-    return providerPromise;
-  };
-
-  // The proposal's namespaces and the session's accounts (a small lazy chunk, loaded with the provider).
-  const session = () => import('../connectors/walletconnect-session.js');
-  let runId = 0;
-  const adopt = async (provider: WcUniversalProvider): Promise<boolean> => {
-    const adopted = await (await session()).adoptSession(provider, { ...deps, connector: walletConnectConnector });
-    if (adopted) store.setState({ status: 'connected', uri: undefined });
-    return adopted;
-  };
-
-  const run = async () => {
-    const id = ++runId;
-    store.setState({ status: 'loading', uri: undefined, error: undefined });
-    try {
-      const [provider, { optionalNamespacesOf }] = await Promise.all([getProvider(), session()]);
-      const optionalNamespaces = optionalNamespacesOf(deps.networks());
-      await (deps.connect ? deps.connect(provider, optionalNamespaces) : provider.connect({ optionalNamespaces }));
-      if (id !== runId) return;
-      if (!(await adopt(provider))) throw new Error('The wallet approved no account');
-    } catch (error) {
-      if (id !== runId) return;
-      // WalletConnect reports a declined proposal as 5000 (USER_REJECTED), injected wallets as 4001: both are rejections.
-      const declined = isUserRejection(error);
-      if (!declined) log('error', 'WalletConnect pairing failed', error);
-      store.setState({ status: 'error', error: declined ? text.connectionDeclined : text.connectionFailed });
-    }
-  };
 
   return {
     getState: store.getState,
@@ -95,18 +77,30 @@ export function createWalletConnectController(deps: WalletConnectControllerDeps)
     connect() {
       // Reuse the pairing in progress unless its URI expired (then a new pairing replaces it).
       if (inFlight && (store.getState().status === 'loading' || !this.isPairingExpired())) return inFlight;
-      const current = run().finally(() => {
-        if (inFlight === current) inFlight = undefined;
-      });
+      const id = ++context.runId;
+      store.setState({ status: 'loading', uri: undefined, error: undefined });
+      const loading = loadProvider();
+      const current = pairing()
+        .then(
+          (m) => m.pair(context, id, loading),
+          // The chunk did not load: the pairing failed as any other failure does.
+          (error: unknown) => {
+            if (id !== context.runId) return;
+            void import('../core/log.js').then((m) => m.log('error', 'WalletConnect pairing failed', error), () => undefined);
+            store.setState({ status: 'error', error: deps.messages.connectionFailed });
+          },
+        )
+        .finally(() => {
+          if (inFlight === current) inFlight = undefined;
+        });
       inFlight = current;
       return current;
     },
-    async restore() {
-      try {
-        return await adopt(await getProvider());
-      } catch {
-        return false;
-      }
+    restore() {
+      const loading = loadProvider();
+      return pairing()
+        .then((m) => m.restore(context, loading))
+        .catch(() => false);
     },
     isPairingExpired() {
       const expiry = store.getState().pairingExpiry;

@@ -1,6 +1,6 @@
 /**
- * What first-click code logs through: a few bytes that hand records to the logger (`logger.ts`), which loads on
- * the first record, the first read or a `logLevel` option. Lazy modules import `logger.ts` directly.
+ * What lazy chunks log through: a few bytes that hand records to the logger (`logger.ts`), which loads on the first
+ * record, the first read or a `logLevel` option. The first load's modules import this module on their first record.
  */
 import type { LogRecord } from './logger.js';
 

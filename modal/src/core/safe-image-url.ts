@@ -2,12 +2,15 @@
  * The URL gate's common part and its image rule (`safe-url.ts` is the gate; it adds the link rule and re-exports this):
  * a module of its own, so that code showing only images (the headless connect path) loads no link rules.
  */
-import { log } from './log.js';
+import type { log } from './log.js';
 
 const rejected = new Set<string>();
 
 /** How a rejection is logged: through `log.ts` (its logger chunk loads with the first record), or the logger itself. */
 export type ReportRejection = typeof log;
+
+/** The default report: `log.ts` itself loads with the first rejection (the first load carries neither it nor the logger). */
+const logLater: ReportRejection = (level, message, detail) => void import('./log.js').then((m) => m.log(level, message, detail), () => undefined);
 
 function reject(url: unknown, image: boolean, report: ReportRejection): undefined {
   if (url != null && url !== '' && rejected.size < 100 && !rejected.has(String(url))) {
@@ -21,7 +24,7 @@ function reject(url: unknown, image: boolean, report: ReportRejection): undefine
  * `url` normalised when it is `https:`, `http:` on a loopback host, or another scheme that `accepts` (never plain
  * `http:`); otherwise undefined, logged once at warn level through `report`. Nothing throws.
  */
-export function checkOutsideUrl(url: unknown, image: boolean, accepts: (parsed: URL) => boolean, report: ReportRejection = log): string | undefined {
+export function checkOutsideUrl(url: unknown, image: boolean, accepts: (parsed: URL) => boolean, report: ReportRejection = logLater): string | undefined {
   // Control characters never appear in a URL we want (browsers strip or reinterpret them), nor spaces and
   // backslashes in a link; an SVG data URI may hold spaces.
   if (typeof url !== 'string' || (image ? /\p{Cc}/u : /[\p{Cc} \\]/u).test(url)) return reject(url, image, report);

@@ -6,7 +6,7 @@ import { ADDRESS, setupHeadless as setup } from './testing/headless-harness.js';
 
 // A file of its own: its vi.doMock of the deep link rules would re-import the lazy modules that other tests expect
 // to resolve within a flush.
-beforeAll(() => Promise.all([import('../connectors/walletconnect-session.js'), import('../controllers/directory.js')]));
+beforeAll(() => Promise.all([import('../controllers/walletconnect-pairing.js'), import('./directory-wallets.js')]));
 afterEach(() => setDefaultClient(undefined));
 
 describe('the walletConnect store, whose deep link rules load with the first directory wallet asked to pair', () => {

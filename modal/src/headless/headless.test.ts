@@ -6,7 +6,7 @@ import { WALLET_CONNECT_WALLET, type HeadlessWallet } from './index.js';
 import { ADDRESS, setupHeadless as setup } from './testing/headless-harness.js';
 
 // Lazy modules the stores load; imported once here so that their dynamic imports resolve within a flush.
-beforeAll(() => Promise.all([import('../connectors/walletconnect-session.js'), import('../controllers/directory.js'), import('../controllers/hub.js'), import('../core/deep-link.js')]));
+beforeAll(() => Promise.all([import('../controllers/walletconnect-pairing.js'), import('./directory-wallets.js'), import('../controllers/hub.js'), import('../core/deep-link.js')]));
 afterEach(() => setDefaultClient(undefined));
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';

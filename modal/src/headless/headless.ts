@@ -1,7 +1,7 @@
 import { controllersOf } from '../client-registry.js';
 import type { ModalControllers } from '../controllers/bag.js';
 import type { ModalClient } from '../core/types.js';
-import { ModalError } from '../errors.js';
+import { ModalError } from '../modal-error.js';
 import { createAccountStore, type AccountStore } from './account.js';
 import { createHubStores, type ActivityStore, type BalancesStore, type SendStore } from './hub.js';
 import { createModalStateStore, type ModalStateStore } from './modal-state.js';

@@ -33,4 +33,4 @@ export type { WcWallet } from '../api/directory-types.js';
 export type { ModalClient, ModalOptions, ModalNetwork, AccountSnapshot, SiwxSession, SiwxSignOutcome, ViewName } from '../core/types.js';
 export type { CreateModalEnvironment } from '../client-base.js';
 export { bscNetwork, solanaNetwork, defineEvmNetwork, defineSolanaNetwork } from '../core/networks.js';
-export { ModalError, UserRejectedError } from '../errors.js';
+export { ModalError, UserRejectedError } from '../modal-error.js';

@@ -4,6 +4,7 @@ import type { DirectoryController } from '../controllers/directory.js';
 import { safeImageUrl } from '../core/safe-image-url.js';
 import { createStore } from '../core/store.js';
 import type { ConnectorInfo } from '../core/types.js';
+import type { DirectorySnapshot } from './directory-wallets.js';
 import { derivedStore, watchAll, type ExternalStore } from './external-store.js';
 
 /** A wallet to offer: one the browser announced (EIP-6963, or a Solana Wallet Standard one) or a directory entry. */
@@ -104,15 +105,25 @@ export function createConnectStores(controllers: ModalControllers): { wallets: W
   const loadDeepLinks = () => {
     if (!deepLinks.getState().walletDeepLink) void import('../core/deep-link.js').then((m) => deepLinks.setState({ walletDeepLink: m.walletDeepLink }), () => undefined);
   };
-  // The directory's chunk (its controller and endpoints) loads on the first `load()`, as the modal's shell makes it.
+  // The directory's chunk (its controller and endpoints, and the module that turns its lists into headless wallets)
+  // loads on the first `load()`, as the modal's shell makes the directory; a directory the shell made already gets
+  // that module at once. The snapshot is computed again when it arrives.
   let directory: DirectoryController | undefined = controllers.directory as DirectoryController | undefined;
-  const directoryReady = createStore({ ready: Boolean(directory) });
+  const view = createStore<{ of?: (installed: ConnectorInfo[]) => DirectorySnapshot }>({});
+  let viewLoading: Promise<DirectoryController> | undefined;
   const installDirectory = () =>
-    import('../controllers/directory.js').then((m) => {
-      directory = controllers.installDirectory(m.createDirectoryController);
-      directoryReady.setState({ ready: true });
-      return directory;
-    });
+    (viewLoading ??= import('./directory-wallets.js').then(
+      (m) => {
+        const made = (directory = controllers.installDirectory(m.createDirectoryController));
+        view.setState({ of: m.directoryWallets(made, options.enableWalletConnect) });
+        return made;
+      },
+      (error: unknown) => {
+        viewLoading = undefined;
+        throw error;
+      },
+    ));
+  if (directory) void installDirectory().catch(() => undefined);
 
   const installedOf = new WeakMap<ConnectorInfo, HeadlessWallet>();
   const fromConnector = (c: ConnectorInfo) => {
@@ -123,65 +134,48 @@ export function createConnectStores(controllers: ModalControllers): { wallets: W
     }
     return wallet;
   };
-  // One object per directory entry and matching connector, so that snapshots keep their identity between changes.
-  const directoryOf = new WeakMap<WcWallet, HeadlessWallet>();
   const installed = () => {
     const state = connection.getState();
     return options.enableInjected ? [...state.connectors, ...(state.solanaConnectors ?? [])].filter((c) => c.type !== 'WALLET_CONNECT') : [];
   };
-  const fromDirectory = (entry: WcWallet): HeadlessWallet => {
-    const connectorId = entry.rdns ? installed().find((c) => c.rdns === entry.rdns)?.id : undefined;
-    const known = directoryOf.get(entry);
-    if (known && known.connectorId === connectorId) return known;
-    const image = entry.image_id ? directory?.imageUrl(entry) : safeImageUrl(entry.image_url);
-    const wallet: HeadlessWallet = { id: entry.id, name: entry.name, icon: image, kind: connectorId ? 'injected' : 'walletConnect', directory: entry, ...(connectorId ? { connectorId } : {}) };
-    directoryOf.set(entry, wallet);
-    return wallet;
-  };
+  const noDirectory: DirectorySnapshot = { recent: [], featured: [], all: [], count: 0, loading: false, error: undefined, search: { query: '', results: [], loading: false, error: undefined } };
 
   const wallets: WalletsStore = {
     ...derivedStore(
       (changed) => {
-        // The directory may be made while someone listens: follow it from then on.
-        let offDirectory = directory?.subscribe(() => changed());
+        // The directory is made while someone listens, or was made before: follow it once its module has arrived.
+        let offDirectory: (() => void) | undefined;
+        const follow = () => {
+          if (view.getState().of) offDirectory ??= directory?.subscribe(() => changed());
+        };
+        follow();
         const off = watchAll([connection], changed);
-        const offReady = directoryReady.subscribe(() => {
-          offDirectory ??= directory?.subscribe(() => changed());
+        const offView = view.subscribe(() => {
+          follow();
           changed();
         });
         return () => {
           off();
-          offReady();
+          offView();
           offDirectory?.();
         };
       },
       () => {
         const own = installed();
-        const rdns = new Set(own.map((c) => c.rdns).filter(Boolean));
-        const shown = new Set<string>();
-        const pick = (entries: WcWallet[]) =>
-          entries.filter((w) => !shown.has(w.id) && !(w.rdns && rdns.has(w.rdns)) && shown.add(w.id)).map(fromDirectory);
-        const state = directory?.getState();
         return {
           installed: own.map(fromConnector),
-          recent: pick(state?.recent ?? []),
-          featured: options.enableWalletConnect ? pick([...(state?.featured ?? []), ...(state?.recommended ?? [])]) : [],
-          all: (state?.wallets ?? []).map(fromDirectory),
-          count: state?.count ?? 0,
-          loading: state?.loading ?? false,
-          error: state?.error,
-          search: { query: state?.search.query ?? '', results: (state?.search.results ?? []).map(fromDirectory), loading: state?.search.loading ?? false, error: state?.search.error },
+          ...(view.getState().of?.(own) ?? noDirectory),
           walletConnect: options.enableWalletConnect ? WALLET_CONNECT_WALLET : undefined,
         };
       },
     ),
     async load() {
       void controllers.solana?.load().catch(() => undefined);
-      const loaded = directory ?? (await installDirectory());
+      const loaded = await installDirectory();
       await Promise.all([loaded.fetchInitial(), loaded.getState().page === 0 ? loaded.fetchNextPage() : undefined]);
     },
     async fetchNextPage() {
-      await (directory ?? (await installDirectory())).fetchNextPage();
+      await (await installDirectory()).fetchNextPage();
     },
     setSearch(query) {
       if (directory) directory.search(query);

@@ -118,7 +118,7 @@ function setup(opts: { siwx?: ModalOptions['siwx']; storage?: ModalStorage; rout
   target.addEventListener('eip6963:requestProvider', () =>
     target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'w', name: 'Key Wallet', icon: 'data:image/svg+xml,<svg/>', rdns: 'com.test.keys' }, provider: wallet.provider } })),
   );
-  const discovery = createEip6963Discovery(target, clock);
+  const discovery = createEip6963Discovery(target);
   const storage = opts.storage ?? createMemoryStorage();
   const fetch = createFakeFetch((r) => {
     if (r.url.includes('/v1/supported-chains')) return json({ http: ['eip155:56', 'eip155:31337'], ws: [] });

@@ -4,7 +4,7 @@ import type { ModalController } from '../modal.js';
 import type { CoreControllers } from '../core-controllers.js';
 import type { RouterController } from '../router.js';
 import type { ToastController } from '../toasts.js';
-import { isUserRejection } from '../../errors.js';
+import { HttpError, isUserRejection, ModalError, ResponseValidationError } from '../../errors.js';
 import { log } from '../../core/logger.js';
 import { messagesOf } from '../../texts/messages-of.js';
 import { cacaoOf, dataOfCacao, formatSiwxMessage } from './siwx-message.js';
@@ -265,9 +265,10 @@ export function resolveSiwxStorage(options: ResolvedOptions, deps: { storage: Mo
 export interface SiwxEnvironment {
   /** The page; `http://localhost` outside a browser. */
   location?: { origin: string };
-  /** The modal's error classes: importing errors.ts here would split it out of the first-click bundle. */
-  errors: AuthApiContext['errors'];
 }
+
+// The modal's error classes, for the SIWX server's requests.
+const errors: AuthApiContext['errors'] = { ModalError, HttpError, ResponseValidationError };
 
 /** The SIWX controller of a modal's controllers: the core loads this module only when `siwx` is set. */
 export function createSiwxControllerFor(controllers: CoreControllers, env: SiwxEnvironment): SiwxController {
@@ -275,10 +276,10 @@ export function createSiwxControllerFor(controllers: CoreControllers, env: SiwxE
   const { storage, clock, api } = controllers;
   return createSiwxController({
     options: controllers.options,
-    storage: resolveSiwxStorage(controllers.options, { storage, clock, origin, api: { ...api, errors: env.errors } }),
+    storage: resolveSiwxStorage(controllers.options, { storage, clock, origin, api: { ...api, errors } }),
     clock,
     origin,
-    ModalError: env.errors.ModalError,
+    ModalError,
     getAccount: controllers.getAccount,
     getProvider: () => controllers.connection.getProvider(),
     isChainSupported: () => !controllers.networks.getState().isUnsupported,

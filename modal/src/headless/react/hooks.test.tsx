@@ -9,7 +9,7 @@ import { createMemoryStorage } from '../../storage.js';
 import { createHeadlessClient } from '../index.js';
 import { HeadlessProvider, useAccount, useConnect, useModalState, useWallets } from './index.js';
 
-beforeAll(() => import('../../controllers/directory.js'));
+beforeAll(() => import('../directory-wallets.js'));
 afterEach(() => setDefaultClient(undefined));
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';

@@ -114,7 +114,6 @@ function fakeDiscovery(entries: { info: ConnectorInfo; provider: Eip1193Provider
     getConnectors: () => entries.map((e) => e.info),
     getProvider: (id) => entries.find((e) => e.info.id === id)?.provider,
     subscribe: () => () => {},
-    waitForProvider: async (id) => entries.find((e) => e.info.id === id)?.provider,
   };
 }
 

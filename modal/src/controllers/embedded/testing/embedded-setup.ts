@@ -81,7 +81,7 @@ export function setup(handler: FrameHandler, options: { autoReady?: boolean } = 
     storage,
     clock,
     isMobile: false,
-    discovery: createEip6963Discovery(undefined, clock),
+    discovery: createEip6963Discovery(undefined),
     loadWalletConnect: () => Promise.reject(new Error('not here')),
   });
   const frame = fakeFrame(clock, handler);

@@ -1,0 +1,66 @@
+import { getAuthorizedAccounts, getChainId, requestAccounts } from '../connectors/injected-requests.js';
+import { watchProvider } from '../connectors/injected.js';
+import { waitForProvider } from '../connectors/wait-for-provider.js';
+import { WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
+import { log } from '../core/log.js';
+import type { ConnectorInfo, Eip1193Provider } from '../core/types.js';
+import { isUserRejection, ModalError } from '../errors.js';
+import type { ConnectionRequestContext } from './connection.js';
+
+/*
+ * The connection controller's wallet requests (controllers/connection.ts keeps the state and the session): a chunk of
+ * its own, loaded with the first connect or the restore of a stored session.
+ */
+
+/** Request number `mine`: asks the wallet for its accounts and chain, and adopts them while the request is current. */
+export async function requestSession(ctx: ConnectionRequestContext, mine: number, connector: ConnectorInfo, provider: Eip1193Provider): Promise<void> {
+  const connectorId = connector.id;
+  // Cancelled while this chunk loaded: the wallet is not asked.
+  if (!ctx.isCurrent(mine)) return;
+  try {
+    const accounts = await requestAccounts(provider);
+    const chainId = await getChainId(provider);
+    if (ctx.isCurrent(mine)) ctx.attachSession({ provider, connector, accounts, chainId }, watchProvider);
+  } catch (error) {
+    if (!isUserRejection(error)) log('error', `Connecting ${connectorId} failed`, error);
+    if (!ctx.isCurrent(mine)) return;
+    ctx.store.setState({
+      status: ctx.idle(),
+      connectRequest: isUserRejection(error)
+        ? { status: 'rejected', connectorId }
+        : { status: 'failed', connectorId, message: error instanceof ModalError ? error.shortMessage : ctx.deps.messages.connectionFailed },
+    });
+  }
+}
+
+/** Restore number `mine` of the stored connector: true when its wallet still authorizes the session. */
+export async function restoreSession(ctx: ConnectionRequestContext, mine: number, storedId: string): Promise<boolean> {
+  const { deps, store } = ctx;
+  if (storedId === WALLET_CONNECT_CONNECTOR_ID || storedId === 'auth') {
+    const restore = storedId === 'auth' ? deps.restoreEmbedded : deps.restoreWalletConnect;
+    const restored = (await restore?.().catch(() => false)) ?? false;
+    if (!restored && ctx.isCurrent(mine)) {
+      ctx.forget();
+      store.setState({ status: ctx.idle() });
+    }
+    return restored;
+  }
+  const provider = await waitForProvider(deps.discovery, deps.clock, storedId, deps.reconnectWaitMs ?? 1000);
+  const connector = deps.discovery.getConnectors().find((c) => c.id === storedId);
+  const accounts = provider ? await getAuthorizedAccounts(provider) : [];
+  if (!ctx.isCurrent(mine)) return false;
+  if (!provider || !connector || accounts.length === 0) {
+    ctx.forget();
+    store.setState({ status: ctx.idle() });
+    return false;
+  }
+  try {
+    const chainId = await getChainId(provider);
+    if (!ctx.isCurrent(mine)) return false;
+    ctx.attachSession({ provider, connector, accounts, chainId }, watchProvider);
+    return true;
+  } catch {
+    if (ctx.isCurrent(mine)) store.setState({ status: ctx.idle(), restoringAddress: undefined });
+    return false;
+  }
+}
