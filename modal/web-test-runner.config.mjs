@@ -40,7 +40,8 @@ export default {
   // Two pages at a time, each in a browser context of its own (its own storage: the fake wallet frame keeps its session
   // in it) and with focus emulated (each page behaves as the one in front: focus events, :focus-visible).
   concurrency: 2,
-  testsFinishTimeout: 180_000,
+  // The whole run's limit: about twice what it takes on 2 cores beside the package step (160 s).
+  testsFinishTimeout: 360_000,
   // A test's own waits are scaled for a loaded machine (test-helpers' WAIT_SCALE); its whole time limit too.
   testFramework: { config: { timeout: 30_000 } },
   browsers: [

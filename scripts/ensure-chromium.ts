@@ -29,6 +29,7 @@ export const CHROMIUM_ARGS = [
  * otherwise explains how. Returns the browser's path; `CHROMIUM_PATH`, when set, is used as it is.
  */
 export function ensureChromium(): string {
+  ensureFonts();
   if (process.env.CHROMIUM_PATH) {
     if (existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
     throw new Error(`CHROMIUM_PATH names ${process.env.CHROMIUM_PATH}, which does not exist.`);
@@ -41,7 +42,7 @@ export function ensureChromium(): string {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     try {
       execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-      execFileSync('apt-get', ['install', '-y', '-qq', 'chromium', 'chromium-headless-shell', 'fonts-dejavu-core'], { stdio: 'inherit', env });
+      execFileSync('apt-get', ['install', '-y', '-qq', 'chromium', 'chromium-headless-shell', ...FONT_PACKAGES], { stdio: 'inherit', env });
     } catch (error) {
       console.log(`apt-get failed (${(error as Error).message.split('\n')[0]}); looking for chromium alone.`);
     }
@@ -52,6 +53,34 @@ export function ensureChromium(): string {
     "Chromium was not found. Install Debian's packages with `sudo apt-get install chromium chromium-headless-shell`, " +
       'or set CHROMIUM_PATH to a Chromium or Chrome binary.',
   );
+}
+
+/** Debian's font packages the screenshot tests draw with: DejaVu (Latin, Cyrillic, Greek, Arabic, Hebrew) and WenQuanYi Micro Hei (Chinese, Japanese, Korean). */
+export const FONT_PACKAGES = ['fonts-dejavu-core', 'fonts-wqy-microhei'];
+
+/**
+ * The CJK screenshots need a font with Han, kana and Hangul (fontconfig finds none on a bare machine): installed with
+ * apt-get where the machine allows it (root), else the screenshot tests say which package is missing.
+ */
+export function ensureFonts(): void {
+  const hasCjk = () => spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' }).stdout?.trim().length > 0;
+  if (hasCjk()) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!isRoot || !hasApt) return;
+  console.log(`Installing Debian's ${FONT_PACKAGES.join(' and ')} packages (apt-get)...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  try {
+    const install = () => execFileSync('apt-get', ['install', '-y', '-qq', ...FONT_PACKAGES], { stdio: 'inherit', env });
+    try {
+      install();
+    } catch {
+      execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+      install();
+    }
+  } catch (error) {
+    console.log(`apt-get failed (${(error as Error).message.split('\n')[0]}); the CJK screenshots will lack their font.`);
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -95,7 +95,8 @@ export function createClient(options: ModalOptions, environment: CreateModalEnvi
   });
 
   discovery.start();
-  if (browser || environment.discoveryTarget) void controllers.connection.reconnect();
+  // The restore of a stored session: what reads the session's state (the sign-in session) waits for it to settle.
+  const restored = browser || environment.discoveryTarget ? controllers.connection.reconnect().catch(() => false) : Promise.resolve(false);
 
   // What the first interaction needs waits for it (a page that is never touched loads none of it): the allowed-origin
   // and analytics checks (with the answers' validation and the logger behind them), and the modal's chunks.
@@ -208,7 +209,7 @@ export function createClient(options: ModalOptions, environment: CreateModalEnvi
       return (await import('./connectors/injected-requests.js')).getChainId(provider);
     },
     signIn: () => siwx().then((c) => c.signIn()),
-    getSiwxSession: () => siwx().then((c) => c.getSession()),
+    getSiwxSession: () => restored.then(() => siwx()).then((c) => c.getSession()),
     getLogs: () => loadLogger().then((m) => m.readLogs()),
     downloadLogs: (fileName) => loadLogger().then((m) => m.downloadLogs(fileName)),
   };

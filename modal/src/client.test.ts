@@ -5,7 +5,7 @@ import { createModal } from './client.js';
 import { controllersOf, getDefaultClient, setDefaultClient } from './client-registry.js';
 import { ChainSwitchError, UserRejectedError } from './errors.js';
 import { createMemoryStorage, STORAGE_KEYS } from './storage.js';
-import type { AccountSnapshot } from './core/types.js';
+import type { AccountSnapshot, SiwxSession, SiwxStorage } from './core/types.js';
 import type { ModalControllers } from './controllers/bag.js';
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
@@ -125,6 +125,36 @@ describe('createModal', () => {
       return request(args);
     };
     await expect(modal.switchNetwork(56)).rejects.toBeInstanceOf(ChainSwitchError);
+  });
+
+  it("getSiwxSession asked right after a reload waits for the stored wallet's restore: the account's session, not undefined", async () => {
+    const session = { data: { chainId: 'eip155:56', accountAddress: ADDRESS }, message: 'signed', signature: '0x00' } as unknown as SiwxSession;
+    const siwxStorage: SiwxStorage = {
+      createNonce: async () => 'n0nce',
+      add: async () => undefined,
+      get: async (chainId, address) => (chainId === 'eip155:56' && address === ADDRESS ? [session] : []),
+      delete: async () => undefined,
+      clear: async () => undefined,
+    };
+    const wallet = createFakeWallet();
+    wallet.state.authorized = true;
+    // The wallet takes its time to say which accounts the page may see.
+    let answer!: () => void;
+    const slow = new Promise<void>((resolve) => (answer = resolve));
+    const provider = { ...wallet.provider, request: async (args: { method: string; params?: unknown }) => (args.method === 'eth_accounts' && (await slow), wallet.provider.request(args)) };
+    const target = new EventTarget() as EventTarget & DiscoveryTarget;
+    target.addEventListener('eip6963:requestProvider', () =>
+      target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u', name: 'Test Wallet', icon: 'data:,', rdns: 'com.test' }, provider } })),
+    );
+    const storage = createMemoryStorage({ [STORAGE_KEYS.connectorId]: 'com.test', [STORAGE_KEYS.lastAddress]: ADDRESS });
+    const modal = createModal(testOptions({ storage, siwx: { storage: siwxStorage } }), { fetch: createFakeFetch(fakeBlockchainApi), clock: createFakeClock(), discoveryTarget: target, isMobile: false, location: null });
+    // Asked at once, while the wallet is still being asked for its accounts.
+    const asked = modal.getSiwxSession();
+    // Time for the sign-in's chunk to load: the answer must still wait for the wallet.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(modal.getAccount().isConnected).toBe(false);
+    answer();
+    expect(await asked).toBe(session);
   });
 
   it('reconnects on creation from the stored connector id; disconnect clears it', async () => {

@@ -587,10 +587,27 @@ test.describe('screenshots of the modal', () => {
     await shoot(page, 'en-light-EmailVerifyOtp');
   });
 
+  // A long-word language, the CJK and right-to-left scripts: the views before a wallet is connected.
+  for (const [variant, query] of [
+    ['de-light', '?locale=de'],
+    ['ja-light', '?locale=ja'],
+    ['he-light', '?locale=he'],
+  ] as const) {
+    test(`${variant}, disconnected: Connect, All Wallets, WalletConnect, Networks and the socials at 1280 and 390 px, axe clean`, async ({ page }) => {
+      await openPage(page, query);
+      for (const view of disconnectedViews) {
+        await openView(page, view);
+        await shoot(page, `${variant}-${view}`);
+      }
+    });
+  }
+
   for (const [variant, query] of [
     ['en-dark', '?theme=dark'],
     ['de-light', '?locale=de'],
     ['ar-light', '?locale=ar'],
+    ['ja-light', '?locale=ja'],
+    ['he-light', '?locale=he'],
   ] as const) {
     test(`${variant}: the Account hub's views and the ends of a swap and a purchase at 1280 and 390 px, axe clean`, async ({ page, stack, makeWallet }) => {
       const wallet = await makeWallet({ privateKey: fixedKey(variant), balanceWei: parseEther('100') });

@@ -43,14 +43,28 @@ export interface BalanceFetchContext {
 }
 
 /** The native balance of the active account (and the Blockchain API's token list); 30 s cache, 30 s retry block. */
-export async function fetchNativeBalance(ctx: BalanceFetchContext, force: boolean | 'retry'): Promise<void> {
-  // A person's retry passes the block of the last failure.
-  if (force === 'retry') ctx.retry.failedAt = undefined;
+export function fetchNativeBalance(ctx: BalanceFetchContext, force: boolean | 'retry'): Promise<void> {
   const { network, account } = ctx.active();
   const address = account.address;
-  if (!address) return;
+  if (!address) return Promise.resolve();
   // EVM addresses compare without case; base58 (Solana) is case-sensitive.
   const key = `${network.caipNetworkId}:${network.chainNamespace === 'eip155' ? address.toLowerCase() : address}`;
+  // One request per account and network at a time: the hub and its token list asking together share it (and a
+  // request that never answers holds one Try again, not two in a row).
+  let running = inFlight.get(ctx.cache);
+  if (!running) inFlight.set(ctx.cache, (running = new Map()));
+  const joined = running.get(key);
+  if (joined) return joined;
+  const request = fetchOnce(ctx, force, network, address, key).finally(() => running.delete(key));
+  running.set(key, request);
+  return request;
+}
+
+const inFlight = new WeakMap<BalanceCache, Map<string, Promise<void>>>();
+
+async function fetchOnce(ctx: BalanceFetchContext, force: boolean | 'retry', network: ModalNetwork, address: string, key: string): Promise<void> {
+  // A person's retry passes the block of the last failure.
+  if (force === 'retry') ctx.retry.failedAt = undefined;
   const current = () => {
     const now = ctx.active();
     return now.account.address === address && now.network.caipNetworkId === network.caipNetworkId;

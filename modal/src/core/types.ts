@@ -294,7 +294,7 @@ export interface ModalClient {
   getWalletChainId(): Promise<number | undefined>;
   /** Signs in the connected account (SIWX) and resolves with the session; throws 'SIWX is not enabled' without `siwx`. */
   signIn(): Promise<SiwxSession>;
-  /** The valid sign-in session of the connected account and chain; throws 'SIWX is not enabled' without `siwx`. */
+  /** The valid sign-in session of the connected account and chain (after a stored session's restore on load has settled); throws 'SIWX is not enabled' without `siwx`. */
   getSiwxSession(): Promise<SiwxSession | undefined>;
   /** The modal's log buffer (about 1 MB, secrets redacted): one JSON record a line, oldest first. For support requests. */
   getLogs(): Promise<string>;

@@ -1,7 +1,7 @@
 import { assert } from 'chai';
 import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 import { createTestControllers } from './testing/test-controllers.js';
-import { deepQueryAll, deepText, mountTestModal, waitFor, waitForView } from './testing/test-helpers.js';
+import { computedColor, deepQueryAll, deepText, mountTestModal, waitFor, waitForView } from './testing/test-helpers.js';
 import { openSwap, pickReceivedToken } from './testing/swap-harness.js';
 import type { ViewName } from '../core/types.js';
 
@@ -126,15 +126,6 @@ describe('forced colours (Windows high contrast)', () => {
   });
 
   /** A system colour as this page computes it. */
-  function systemColor(name: string): string {
-    const probe = document.createElement('span');
-    probe.style.color = name;
-    document.body.append(probe);
-    const color = getComputedStyle(probe).color;
-    probe.remove();
-    return color;
-  }
-
   /** Controls in `root` whose boundary is missing under forced colours: no border, or a transparent one. */
   function unbounded(root: Element): string[] {
     return deepQueryAll<HTMLElement>(root, CONTROLS)
@@ -165,7 +156,7 @@ describe('forced colours (Windows high contrast)', () => {
       const dialog = modal.shadowRoot!.querySelector('dialog')!;
       assert.deepEqual(unbounded(dialog), []);
       const disabled = deepQueryAll<HTMLButtonElement>(dialog, 'button:disabled').filter((button) => button.checkVisibility());
-      for (const button of disabled) assert.equal(getComputedStyle(button).borderTopColor, systemColor('GrayText'), 'a disabled control says so by its colour');
+      for (const button of disabled) assert.equal(getComputedStyle(button).borderTopColor, computedColor('GrayText'), 'a disabled control says so by its colour');
       if (name === 'WalletSend') assert.isAbove(disabled.length, 0, 'the Send button is disabled until the form is complete');
     });
   }

@@ -5,7 +5,7 @@ import { createMemoryStorage } from '../../storage.js';
 import { controllersOf, setDefaultClient } from '../../client-registry.js';
 import type { ModalClient, ModalOptions } from '../../core/types.js';
 import { bsc, createFakeFetch, createTestWallet, local, makeWallets, pixel, testAddress } from '../../views/testing/test-controllers.js';
-import { deepText, expectNoAxeViolations, waitFor } from '../../views/testing/test-helpers.js';
+import { computedColor, deepText, expectNoAxeViolations, waitFor } from '../../views/testing/test-helpers.js';
 import type { MbModal } from '../modal/modal.js';
 import './connect-button.js';
 
@@ -156,24 +156,16 @@ describe('<mb-connect-button> styles', () => {
     document.body.append(button);
     await button.updateComplete;
     const native = nativeButton(button);
-    const rgb = (hex: string) => {
-      const probe = document.createElement('i');
-      probe.style.color = hex;
-      document.body.append(probe);
-      const value = getComputedStyle(probe).color;
-      probe.remove();
-      return value;
-    };
-    assert.equal(getComputedStyle(native).backgroundColor, rgb(lightTokens['--mb-color-accent']));
-    assert.equal(getComputedStyle(native).color, rgb(lightTokens['--mb-color-accent-fg']));
+    assert.equal(getComputedStyle(native).backgroundColor, computedColor(lightTokens['--mb-color-accent']));
+    assert.equal(getComputedStyle(native).color, computedColor(lightTokens['--mb-color-accent-fg']));
     // With no theme-mode, the system preference decides.
     await emulateMedia({ colorScheme: 'dark' });
-    assert.equal(getComputedStyle(native).backgroundColor, rgb(darkTokens['--mb-color-accent']!));
+    assert.equal(getComputedStyle(native).backgroundColor, computedColor(darkTokens['--mb-color-accent']!));
     await emulateMedia({ colorScheme: 'light' });
     button.themeMode = 'dark';
     await button.updateComplete;
-    assert.equal(getComputedStyle(native).backgroundColor, rgb(darkTokens['--mb-color-accent']!));
-    assert.equal(getComputedStyle(native).color, rgb(darkTokens['--mb-color-accent-fg']!));
+    assert.equal(getComputedStyle(native).backgroundColor, computedColor(darkTokens['--mb-color-accent']!));
+    assert.equal(getComputedStyle(native).color, computedColor(darkTokens['--mb-color-accent-fg']!));
     await expectNoAxeViolations(button);
     button.style.setProperty('--mb-color-accent', 'rgb(1, 2, 3)');
     assert.equal(getComputedStyle(native).backgroundColor, 'rgb(1, 2, 3)');

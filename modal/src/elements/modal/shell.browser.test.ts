@@ -46,9 +46,11 @@ describe('<mb-modal> shell: focus, scroll, motion, bottom sheet', () => {
     assert.equal(headingOf(modal).tabIndex, -1, 'the heading is focusable by script only');
     assert.equal(announced(modal), 'Account');
 
+    // A view with a field gives it the focus (its first input); its title is announced all the same.
     click(buttonNamed(view, 'Send'));
-    await waitForView(modal, 'mb-wallet-send-view');
-    assert.equal(deepActive(), headingOf(modal), 'after Account -> Send');
+    const send = await waitForView(modal, 'mb-wallet-send-view');
+    await waitFor(() => deepActive()?.getAttribute('inputmode') === 'decimal', 2000, 'focus in the amount field');
+    assert.isTrue(send.shadowRoot!.querySelector('mb-input')!.shadowRoot!.contains(deepActive()), "in Send's first field");
     assert.equal(announced(modal), 'Send');
 
     controllers.router.back();
@@ -65,6 +67,27 @@ describe('<mb-modal> shell: focus, scroll, motion, bottom sheet', () => {
     await waitForView(modal, 'mb-wallet-receive-view');
     assert.equal(deepActive(), headingOf(modal), 'after -> Receive');
     assert.notEqual(document.activeElement, document.body);
+  });
+
+  it("each view's first focus is its first input: Connect's e-mail field, but not when the modal is inline and the visitor is elsewhere", async () => {
+    const harness = createTestControllers({ modalOptions: { apiUrls } });
+    const { modal } = await mountTestModal(harness.controllers);
+    harness.controllers.modal.open();
+    const connect = await waitForView(modal, 'mb-connect-view');
+    const email = connect.shadowRoot!.querySelector('mb-input')!;
+    await waitFor(() => email.shadowRoot!.contains(deepActive()), 2000, 'focus in the e-mail field');
+    assert.equal((deepActive() as HTMLInputElement).type, 'email');
+    assert.equal(announced(modal), 'Connect Wallet');
+    harness.controllers.modal.close();
+    document.body.replaceChildren();
+
+    // Inline, on page load: the page keeps its focus (the control focused before the modal was added).
+    const inline = createTestControllers({ modalOptions: { apiUrls, embedded: true } });
+    const mounted = await mountTestModal(inline.controllers);
+    const inlineConnect = await waitForView(mounted.modal, 'mb-connect-view');
+    await inlineConnect.updateComplete;
+    await frames();
+    assert.equal(document.activeElement, mounted.trigger, 'the page keeps the focus');
   });
 
   it('a control removed while it had focus hands focus to the heading, not to <body>', async () => {

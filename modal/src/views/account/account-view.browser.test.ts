@@ -72,6 +72,30 @@ describe('Account view', () => {
     assert.equal(top(), before, 'Disconnect stays where it was');
   });
 
+  it('a balance request that never answers becomes the message with Try again after the timeout (not a placeholder for good)', async () => {
+    let silent = true;
+    const harness = createTestControllers({
+      // A server that takes the connection and never answers: only the request's own timeout ends it.
+      routes: (url, init) =>
+        silent && url.pathname.includes('/balance')
+          ? new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))
+          : undefined,
+    });
+    await harness.controllers.connection.connect('io.metamask');
+    const { modal } = await mountTestModal(harness.controllers);
+    harness.controllers.modal.open();
+    const view = await waitForView(modal, 'mb-account-view');
+    assert.isNotNull(view.shadowRoot!.querySelector('.balance mb-skeleton'), 'the placeholder while it waits');
+    const alert = await waitFor(() => view.shadowRoot!.querySelector<HTMLElement>('[role="alert"]'), 15_000, 'the message');
+    assert.include(deepText(alert), 'The network could not be reached. Check your connection and try again.');
+    assert.isNull(view.shadowRoot!.querySelector('.balance mb-skeleton'), 'no placeholder left');
+    silent = false;
+    const retry = () => [...view.shadowRoot!.querySelectorAll<HTMLElement & { loading?: boolean }>('[role="alert"] mb-button')].find((b) => deepText(b).includes('Try again'));
+    await waitFor(() => retry() && !retry()!.loading, 15_000, 'Try again usable');
+    retry()!.shadowRoot!.querySelector('button')!.click();
+    await waitFor(() => deepText(view).includes('1.234 BNB'), 3000, 'the balance after Try again');
+  });
+
   it("an identity without an avatar shows a gradient made from the address, not the wallet's icon", async () => {
     const { view } = await connectedModal({ name: null, avatar: null });
     const avatar = await waitFor(() => view.shadowRoot!.querySelector<HTMLElement & { src?: string; address: string }>('mb-avatar.avatar'), 3000, 'avatar');

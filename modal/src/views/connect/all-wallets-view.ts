@@ -16,6 +16,7 @@ import '../../ui/grid-item/grid-item.js';
 import '../../ui/skeleton/skeleton.js';
 import '../../ui/spinner/spinner.js';
 import '../../ui/text/text.js';
+import { FirstFieldFocus } from '../first-field.js';
 
 /** Rows rendered above and below the visible ones. */
 const OVERSCAN_ROWS = 2;
@@ -30,6 +31,7 @@ const OVERSCAN_ROWS = 2;
  */
 export class MbAllWalletsView extends MbView {
   static override styles = [...viewStyles, allWalletsStyles];
+  protected readonly firstField = new FirstFieldFocus(this);
 
   private readonly directory = new StoreController(this, () => this.controllers?.directory);
   private readonly connection = new StoreController(this, () => this.controllers?.connection);

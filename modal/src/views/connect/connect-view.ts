@@ -13,6 +13,7 @@ import '../../ui/icon/icon.js';
 import '../../ui/button/button.js';
 import '../../ui/text/text.js';
 import '../../ui/input/input.js';
+import { FirstFieldFocus } from '../first-field.js';
 
 /**
  * Connect: the wallets found in the browser (EIP-6963 and the legacy injected provider, then the Wallet Standard's
@@ -23,6 +24,7 @@ import '../../ui/input/input.js';
  */
 export class MbConnectView extends MbView {
   static override styles = [...viewStyles, connectStyles];
+  protected readonly firstField = new FirstFieldFocus(this);
   private readonly connection = new StoreController(this, () => this.controllers?.connection);
   private readonly directory = new StoreController(this, () => this.controllers?.directory);
   private readonly route = new StoreController(this, () => this.controllers?.router);

@@ -16,7 +16,7 @@ export class MbEmailVerifyOtpView extends MbEmbeddedView {
   private code = '';
   private ticker?: ReturnType<typeof setInterval>;
   /** The code field takes focus when the view opens: the code is what the visitor came here to type. */
-  protected readonly firstField = new FirstFieldFocus(this);
+  protected readonly firstField = new FirstFieldFocus(this, { touch: true });
 
   override connectedCallback(): void {
     super.connectedCallback();

@@ -3,6 +3,7 @@ import { defineElement } from '../../ui/define.js';
 import { MbEmbeddedView } from './embedded-view.js';
 import '../../ui/input/input.js';
 import '../../ui/button/button.js';
+import { FirstFieldFocus } from '../first-field.js';
 
 /**
  * UpdateEmailWallet: a new e-mail for the embedded wallet, confirmed with a code sent to each address.
@@ -10,6 +11,7 @@ import '../../ui/button/button.js';
  * @tag mb-update-email-wallet-view
  */
 export class MbUpdateEmailWalletView extends MbEmbeddedView {
+  protected readonly firstField = new FirstFieldFocus(this, { touch: true });
   private email = '';
   private otpCurrent = '';
   private otpNew = '';

@@ -20,7 +20,7 @@ export class MbRegisterAccountNameView extends MbView {
 
   private readonly names = new FeatureController(this, (c) => c.names, { store: (names) => names });
   /** The name field takes focus once it is there: typing a name is the one thing this view asks. */
-  protected readonly firstField = new FirstFieldFocus(this);
+  protected readonly firstField = new FirstFieldFocus(this, { touch: true });
 
   override render() {
     const s = this.names.value;

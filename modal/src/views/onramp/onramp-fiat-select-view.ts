@@ -8,6 +8,7 @@ import '../../ui/input/input.js';
 import '../../ui/list-item/list-item.js';
 import '../../ui/token-image/token-image.js';
 import '../../ui/text/text.js';
+import { FirstFieldFocus } from '../first-field.js';
 
 /**
  * OnRampFiatSelect: the currencies the user can pay in, with a search. Picking one goes back.
@@ -15,6 +16,7 @@ import '../../ui/text/text.js';
  * @tag mb-onramp-fiat-select-view
  */
 export class MbOnrampFiatSelectView extends MbView {
+  protected readonly firstField = new FirstFieldFocus(this);
   private readonly state = new FeatureController(this, (c) => c.onramp, { store: (onramp) => onramp, connected: (onramp) => void onramp.init() });
   private query = '';
 

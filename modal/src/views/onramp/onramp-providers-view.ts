@@ -12,6 +12,7 @@ import '../../ui/icon/icon.js';
 import '../../ui/list-item/list-item.js';
 import '../../ui/token-image/token-image.js';
 import '../../ui/skeleton/skeleton.js';
+import { FirstFieldFocus } from '../first-field.js';
 
 /**
  * An amount of the quote in the reader's locale, isolated for right-to-left text: a fiat amount as money (`$49.15`,
@@ -31,6 +32,7 @@ function money(value: OnrampAmount | undefined, fiat: string, localize: Localize
  */
 export class MbOnrampProvidersView extends MbView {
   static override styles = [...viewStyles, tradeStyles];
+  protected readonly firstField = new FirstFieldFocus(this, { touch: true });
   private readonly state = new FeatureController(this, (c) => c.onramp, { store: (onramp) => onramp, connected: (onramp) => void onramp.init() });
   private opening = false;
   private blocked = false;

@@ -15,6 +15,7 @@ import '../../ui/button/button.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/spinner/spinner.js';
 import '../../ui/text/text.js';
+import { FirstFieldFocus } from '../first-field.js';
 
 /**
  * WalletSend: the token (a searchable picker of the balances, with images), the amount with Max, the receiver as an address or a name (shown with
@@ -25,6 +26,7 @@ import '../../ui/text/text.js';
  */
 export class MbWalletSendView extends MbView {
   static override styles = [...viewStyles, sendStyles];
+  protected readonly firstField = new FirstFieldFocus(this, { touch: true });
 
   private readonly form = new StoreController(this, () => this.controllers?.send);
   private readonly flow = new FeatureController(this, (c) => c.hub, { store: (hub) => hub.sendFlow, connected: (hub) => this.start(hub) });

@@ -8,6 +8,7 @@ import '../../ui/input/input.js';
 import '../../ui/list-item/list-item.js';
 import '../../ui/token-image/token-image.js';
 import '../../ui/text/text.js';
+import { FirstFieldFocus } from '../first-field.js';
 
 /**
  * SwapSelectToken: the swap tokens of the active network, the user's own (with balances) first; search by name,
@@ -16,6 +17,7 @@ import '../../ui/text/text.js';
  * @tag mb-swap-select-token-view
  */
 export class MbSwapSelectTokenView extends MbView {
+  protected readonly firstField = new FirstFieldFocus(this);
   private readonly state = new FeatureController(this, (c) => c.swap, { store: (swap) => swap, connected: (swap) => void swap.ensureLoaded() });
   private query = '';
 

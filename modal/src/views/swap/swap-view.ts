@@ -12,6 +12,7 @@ import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
 import '../../ui/skeleton/skeleton.js';
 import '../../ui/token-image/token-image.js';
+import { FirstFieldFocus } from '../first-field.js';
 
 /**
  * Swap: the token to pay and its amount, the token to receive with the quoted amount (debounced quotes),
@@ -22,6 +23,7 @@ import '../../ui/token-image/token-image.js';
  */
 export class MbSwapView extends MbView {
   static override styles = [...viewStyles, tradeStyles, swapStyles];
+  protected readonly firstField = new FirstFieldFocus(this, { touch: true });
 
   private readonly state = new FeatureController(this, (c) => c.swap, { store: (swap) => swap, connected: (swap) => void swap.ensureLoaded() });
 

@@ -260,3 +260,13 @@ export function assertVisualOrder(stops: TabStop[]): void {
   });
   if (backwards.length !== 1) throw new Error(`Tab moves against the visual order after ${backwards.map((stop) => `"${stop.name}"`).join(', ')}: ${stops.map((s) => s.name).join(' > ')}`);
 }
+
+/** The computed value of a CSS colour (a hex, a name, a system colour such as `CanvasText`) as the page resolves it. */
+export function computedColor(color: string): string {
+  const probe = document.createElement('span');
+  probe.style.color = color;
+  document.body.append(probe);
+  const value = getComputedStyle(probe).color;
+  probe.remove();
+  return value;
+}
