@@ -49,11 +49,16 @@ const siwx =
   siwxMode === 'required' || siwxMode === 'optional'
     ? { required: siwxMode === 'required', storage: siwxStorage === 'local' ? ('local' as const) : siwxStorage === 'eoa-only' ? eoaOnlySiwxStorage() : ('server' as const) }
     : undefined;
-// `?theme=dark` and `?locale=de|ar` (the screenshot tests) pick the theme and the language.
+// `?theme=dark` and `?locale=de|ar|ja|he` (the screenshot tests) pick the theme and the language.
 const theme = query.get('theme');
 const localeName = query.get('locale');
-const locale =
-  localeName === 'de' ? (await import('@minibot/modal/locales/de')).de : localeName === 'ar' ? (await import('@minibot/modal/locales/ar')).ar : undefined;
+const locales = {
+  de: async () => (await import('@minibot/modal/locales/de')).de,
+  ar: async () => (await import('@minibot/modal/locales/ar')).ar,
+  ja: async () => (await import('@minibot/modal/locales/ja')).ja,
+  he: async () => (await import('@minibot/modal/locales/he')).he,
+};
+const locale = localeName && localeName in locales ? await locales[localeName as keyof typeof locales]() : undefined;
 const modal = createModal({
   projectId: config.projectId,
   networks: [

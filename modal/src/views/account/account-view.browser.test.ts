@@ -4,6 +4,7 @@ import { createTestControllers, pixel, testAddress } from '../testing/test-contr
 import { deepActive, deepText, dialogName, expectNoAxeViolations, mountTestModal, waitFor, waitForView } from '../testing/test-helpers.js';
 import { ar } from '../../texts/locales/ar.js';
 import { de } from '../../texts/locales/de.js';
+import { ja } from '../../texts/locales/ja.js';
 import type { ModalLocale } from '../../texts/locale.js';
 
 async function connectedModal(identity?: { name: string | null; avatar: string | null }) {
@@ -163,6 +164,7 @@ describe('Account view as the hub', () => {
     ['English', undefined, ['Send', 'Receive', 'Swap', 'Buy', 'Activity']],
     ['German', de, ['Senden', 'Empfangen', 'Tauschen', 'Kaufen', 'Aktivität']],
     ['Arabic', ar, undefined],
+    ['Japanese', ja, ['送金', '受け取り', 'スワップ', '購入', 'アクティビティ']],
   ] as [string, ModalLocale | undefined, string[] | undefined][]) {
     for (const width of [390, 1280]) {
       it(`${name} at ${width} px: the five actions in one row (or a grid of 3 + 2 when a label would be cut), each with its icon, no label cut`, async () => {
@@ -193,6 +195,18 @@ describe('Account view as the hub', () => {
           const widths = tiles.map((tile) => Math.round(tile.getBoundingClientRect().width));
           assert.isAtMost(Math.max(...widths) - Math.min(...widths), 1, 'equal tiles');
           for (const tile of tiles) assert.ok(tile.querySelector('svg[slot="icon"] path, svg[slot="icon"] rect, svg[slot="icon"] circle'), `"${deepText(tile)}" has its icon`);
+          // A label is never broken inside a word (Japanese has no spaces: 'アクティビティ' must not end a line at 'テ').
+          for (const tile of tiles) {
+            const rects = [...tile.childNodes]
+              .filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim())
+              .flatMap((node) => {
+                const range = document.createRange();
+                range.selectNodeContents(node);
+                return [...range.getClientRects()];
+              });
+            const lines = new Set(rects.filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            assert.equal(lines.size, 1, `"${deepText(tile)}" on one line`);
+          }
           if (name === 'English') assert.equal(perRow.length, 1, 'English fits one row');
         } finally {
           document.documentElement.style.width = previous;

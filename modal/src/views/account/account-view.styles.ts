@@ -68,7 +68,11 @@ export const accountStyles = css`
   .actions.grid[data-count='4'] {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
+  /* A label breaks only between words, never inside one (a Japanese word has no spaces to break at): one that does
+     not fit then overflows, and the row turns into the grid. */
   .actions mb-button::part(base) {
+    word-break: keep-all;
+    line-break: strict;
     flex-direction: column;
     gap: 4px;
     min-height: 58px;
