@@ -159,7 +159,8 @@ export class MbModal extends LitElement {
     const open = this.embedded || !!this.modalState.value?.open;
     if (open && !dialog.open) {
       this.returnFocus = deepActiveElement();
-      if (this.embedded) dialog.show();
+      // Inline, opened without show(): its focusing steps would take the page's focus (and scroll to the dialog) on load.
+      if (this.embedded) dialog.open = true;
       else dialog.showModal();
     } else if (!open && dialog.open) {
       // Closing with the keyboard in the wallet's frame (hidden now): this page's window takes it back first.

@@ -69,7 +69,7 @@ describe('<mb-modal> shell: focus, scroll, motion, bottom sheet', () => {
     assert.notEqual(document.activeElement, document.body);
   });
 
-  it("each view's first focus is its first input: Connect's e-mail field, but not when the modal is inline and the visitor is elsewhere", async () => {
+  it("each view's first focus is its first input: Connect's e-mail field", async () => {
     const harness = createTestControllers({ modalOptions: { apiUrls } });
     const { modal } = await mountTestModal(harness.controllers);
     harness.controllers.modal.open();
@@ -78,14 +78,19 @@ describe('<mb-modal> shell: focus, scroll, motion, bottom sheet', () => {
     await waitFor(() => email.shadowRoot!.contains(deepActive()), 2000, 'focus in the e-mail field');
     assert.equal((deepActive() as HTMLInputElement).type, 'email');
     assert.equal(announced(modal), 'Connect Wallet');
-    harness.controllers.modal.close();
-    document.body.replaceChildren();
+  });
 
+  it('an inline modal takes no focus on page load, and its views leave the page its focus while the visitor is elsewhere', async () => {
     // Inline, on page load: the page keeps its focus (the control focused before the modal was added).
-    const inline = createTestControllers({ modalOptions: { apiUrls, embedded: true } });
+    // (All Wallets, whose first field is its search: an inline modal does not load the wallet's frame for this.)
+    const inline = createTestControllers({ modalOptions: { embedded: true } });
     const mounted = await mountTestModal(inline.controllers);
-    const inlineConnect = await waitForView(mounted.modal, 'mb-connect-view');
-    await inlineConnect.updateComplete;
+    await waitForView(mounted.modal, 'mb-connect-view');
+    await frames();
+    assert.equal(document.activeElement, mounted.trigger, 'the inline modal takes no focus when it appears');
+    inline.controllers.router.push('AllWallets');
+    const wallets = await waitForView(mounted.modal, 'mb-all-wallets-view');
+    assert.isNotNull(wallets.shadowRoot!.querySelector('mb-input'), 'a field there');
     await frames();
     assert.equal(document.activeElement, mounted.trigger, 'the page keeps the focus');
   });
