@@ -1,4 +1,4 @@
-import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
+import { LitElement, css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ModalControllers } from '../controllers/bag.js';
 import { LocalizeController } from '../texts/localize.js';
@@ -91,3 +91,42 @@ export const feeRuns = (amount: string, symbol: string, usd: string | undefined)
 
 /** A rate line, `1 BNB = 585.508 USDT`, with both sides isolated (see `run`). */
 export const rateRuns = (fromSymbol: string, amount: string, toSymbol: string): TemplateResult => html`${run(`1 ${fromSymbol}`)} = ${run(`${amount} ${toSymbol}`)}`;
+
+// Beside MbView (not a module of its own): Connect uses it, and a module of its own would be one more file on the click path.
+/**
+ * Gives a view's first field the focus once it is rendered (its first input: a code, a name, an amount, a search):
+ * the modal then leaves it there instead of moving focus to the heading. Once per view: a later render (an error
+ * line, a countdown) never moves focus again.
+ *
+ * Not when the modal is inline and the visitor is not working in it (focus stays where the page has it), nor on a
+ * touch screen unless the view asks (`touch`): there a field with focus opens the keyboard over the list the visitor
+ * came to pick from.
+ *
+ * @example
+ * private readonly firstField = new FirstFieldFocus(this, { touch: true });
+ */
+export class FirstFieldFocus implements ReactiveController {
+  private done = false;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly options: { touch?: boolean } = {},
+  ) {
+    host.addController(this);
+  }
+
+  hostUpdated(): void {
+    const field = this.host.shadowRoot?.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>('mb-input, input');
+    if (this.done || !field) return;
+    this.done = true;
+    if (!this.wanted()) return;
+    void (field.updateComplete ?? Promise.resolve()).then(() => field.focus());
+  }
+
+  private wanted(): boolean {
+    if (!this.options.touch && matchMedia('(pointer: coarse)').matches) return false;
+    const root = this.host.getRootNode();
+    const modal = root instanceof ShadowRoot ? root.host : undefined;
+    return !modal?.hasAttribute('embedded') || modal.matches(':focus-within');
+  }
+}

@@ -7,7 +7,7 @@ import { safeImageUrl } from '../../core/safe-url.js';
 import type { MbInputEvent } from '../../ui/input/input.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../store-controller.js';
-import { MbView, viewStyles } from '../view.js';
+import { MbView, viewStyles, FirstFieldFocus } from '../view.js';
 import { openWallet, walletImageSrc } from './wallet-actions.js';
 import { COLUMNS, ROW_HEIGHT, allWalletsStyles } from './all-wallets-view.styles.js';
 import '../../ui/button/button.js';
@@ -16,7 +16,6 @@ import '../../ui/grid-item/grid-item.js';
 import '../../ui/skeleton/skeleton.js';
 import '../../ui/spinner/spinner.js';
 import '../../ui/text/text.js';
-import { FirstFieldFocus } from '../first-field.js';
 
 /** Rows rendered above and below the visible ones. */
 const OVERSCAN_ROWS = 2;

@@ -3,7 +3,7 @@ import type { ConnectorInfo } from '../../core/types.js';
 import type { WcWallet } from '../../api/directory-types.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../store-controller.js';
-import { MbView, viewStyles } from '../view.js';
+import { MbView, viewStyles, FirstFieldFocus } from '../view.js';
 import { connectStyles } from './connect-view.styles.js';
 import { safeImageUrl } from '../../core/safe-url.js';
 import { openWallet, walletImageSrc } from './wallet-actions.js';
@@ -13,7 +13,6 @@ import '../../ui/icon/icon.js';
 import '../../ui/button/button.js';
 import '../../ui/text/text.js';
 import '../../ui/input/input.js';
-import { FirstFieldFocus } from '../first-field.js';
 
 /**
  * Connect: the wallets found in the browser (EIP-6963 and the legacy injected provider, then the Wallet Standard's

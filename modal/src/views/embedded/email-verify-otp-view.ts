@@ -1,8 +1,8 @@
+import { FirstFieldFocus } from '../view.js';
 import { html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
 import { defineElement } from '../../ui/define.js';
 import { MbEmbeddedView } from './embedded-view.js';
-import { FirstFieldFocus } from '../first-field.js';
 import '../../ui/input/input.js';
 import '../../ui/button/button.js';
 

@@ -1,9 +1,9 @@
+import { FirstFieldFocus } from '../view.js';
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { MbEmbeddedView } from './embedded-view.js';
 import '../../ui/input/input.js';
 import '../../ui/button/button.js';
-import { FirstFieldFocus } from '../first-field.js';
 
 /**
  * UpdateEmailWallet: a new e-mail for the embedded wallet, confirmed with a code sent to each address.

@@ -1,8 +1,7 @@
 import { html, nothing } from 'lit';
 import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
-import { MbView, viewStyles } from '../view.js';
-import { FirstFieldFocus } from '../first-field.js';
+import { MbView, viewStyles, FirstFieldFocus } from '../view.js';
 import { registerAccountNameStyles } from './register-account-name-view.styles.js';
 import '../../ui/input/input.js';
 import '../../ui/button/button.js';

@@ -4,7 +4,7 @@ import { FeatureController } from '../store-controller.js';
 import type { OnrampController } from '../../controllers/onramp/onramp.js';
 import { ONRAMP_PROVIDER, type OnrampState } from '../../controllers/onramp/onramp-state.js';
 import type { OnrampAmount } from '../../api/onramp-types.js';
-import { MbView, viewStyles, run } from '../view.js';
+import { MbView, viewStyles, run, FirstFieldFocus } from '../view.js';
 import { detail, tradeStyles } from '../trade.js';
 import type { LocalizeController } from '../../texts/localize.js';
 import '../../ui/button/button.js';
@@ -12,7 +12,6 @@ import '../../ui/icon/icon.js';
 import '../../ui/list-item/list-item.js';
 import '../../ui/token-image/token-image.js';
 import '../../ui/skeleton/skeleton.js';
-import { FirstFieldFocus } from '../first-field.js';
 
 /**
  * An amount of the quote in the reader's locale, isolated for right-to-left text: a fiat amount as money (`$49.15`,

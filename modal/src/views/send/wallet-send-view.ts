@@ -7,7 +7,7 @@ import { safeImageUrl } from '../../core/safe-url.js';
 import { FeatureController, StoreController } from '../store-controller.js';
 import type { HubControllers } from '../../controllers/hub.js';
 import type { SendBlocker } from '../../controllers/send/send-flow.js';
-import { MbView, viewStyles } from '../view.js';
+import { MbView, viewStyles, FirstFieldFocus } from '../view.js';
 import { sendStyles } from './send.styles.js';
 import { namedReceiver } from './receiver.js';
 import '../../ui/input/input.js';
@@ -15,7 +15,6 @@ import '../../ui/button/button.js';
 import '../../ui/wallet-image/wallet-image.js';
 import '../../ui/spinner/spinner.js';
 import '../../ui/text/text.js';
-import { FirstFieldFocus } from '../first-field.js';
 
 /**
  * WalletSend: the token (a searchable picker of the balances, with images), the amount with Max, the receiver as an address or a name (shown with

@@ -3,12 +3,11 @@ import { defineElement } from '../../ui/define.js';
 import { FeatureController } from '../store-controller.js';
 import type { SwapController, SwapTokenInfo } from '../../controllers/swap/swap.js';
 import type { MbInputEvent } from '../../ui/input/input.js';
-import { MbView } from '../view.js';
+import { MbView, FirstFieldFocus } from '../view.js';
 import '../../ui/input/input.js';
 import '../../ui/list-item/list-item.js';
 import '../../ui/token-image/token-image.js';
 import '../../ui/text/text.js';
-import { FirstFieldFocus } from '../first-field.js';
 
 /**
  * SwapSelectToken: the swap tokens of the active network, the user's own (with balances) first; search by name,

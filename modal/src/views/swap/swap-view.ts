@@ -4,7 +4,7 @@ import { FeatureController } from '../store-controller.js';
 import type { SwapController } from '../../controllers/swap/swap.js';
 import { quoteDetails, swapIssue, type SwapState, type SwapTokenInfo } from '../../controllers/swap/swap-state.js';
 import { slippageText } from '../../controllers/swap/amounts.js';
-import { MbView, viewStyles, feeRuns, rateRuns, run } from '../view.js';
+import { MbView, viewStyles, feeRuns, rateRuns, run, FirstFieldFocus } from '../view.js';
 import { detail, tradeStyles } from '../trade.js';
 import { issueText } from './swap-issue.js';
 import { swapStyles } from './swap-view.styles.js';
@@ -12,7 +12,6 @@ import '../../ui/button/button.js';
 import '../../ui/icon/icon.js';
 import '../../ui/skeleton/skeleton.js';
 import '../../ui/token-image/token-image.js';
-import { FirstFieldFocus } from '../first-field.js';
 
 /**
  * Swap: the token to pay and its amount, the token to receive with the quoted amount (debounced quotes),
