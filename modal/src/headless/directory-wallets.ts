@@ -2,13 +2,13 @@ import type { WcWallet } from '../api/directory-types.js';
 import type { DirectoryController } from '../controllers/directory.js';
 import { safeImageUrl } from '../core/safe-image-url.js';
 import type { ConnectorInfo } from '../core/types.js';
-import type { HeadlessWallet, WalletsSnapshot } from './wallets.js';
+import type { DirectorySnapshot, HeadlessWallet } from './wallet-types.js';
 
 // The directory's controller comes with this module, so that `wallets.load()` requests one chunk for both.
 export { createDirectoryController } from '../controllers/directory.js';
 
 /** The part of the wallets snapshot that the directory fills. */
-export type DirectorySnapshot = Omit<WalletsSnapshot, 'installed' | 'walletConnect'>;
+export type { DirectorySnapshot } from './wallet-types.js';
 
 /**
  * The directory's lists as headless wallets, given the installed connectors (a directory wallet whose extension
