@@ -37,6 +37,8 @@ export interface BalanceFetchContext {
     onBalanceError?: (error: unknown) => void;
   };
   cache: BalanceCache;
+  /** The requests under way, by account and network (the controller's, beside its cache). */
+  inFlight: Map<string, Promise<void>>;
   retry: { failedAt?: number };
   active: () => { network: ModalNetwork; account: { address?: string } };
   patch: (namespace: ChainNamespace, update: BalancePatch) => void;
@@ -51,16 +53,12 @@ export function fetchNativeBalance(ctx: BalanceFetchContext, force: boolean | 'r
   const key = `${network.caipNetworkId}:${network.chainNamespace === 'eip155' ? address.toLowerCase() : address}`;
   // One request per account and network at a time: the hub and its token list asking together share it (and a
   // request that never answers holds one Try again, not two in a row).
-  let running = inFlight.get(ctx.cache);
-  if (!running) inFlight.set(ctx.cache, (running = new Map()));
-  const joined = running.get(key);
+  const joined = ctx.inFlight.get(key);
   if (joined) return joined;
-  const request = fetchOnce(ctx, force, network, address, key).finally(() => running.delete(key));
-  running.set(key, request);
+  const request = fetchOnce(ctx, force, network, address, key).finally(() => ctx.inFlight.delete(key));
+  ctx.inFlight.set(key, request);
   return request;
 }
-
-const inFlight = new WeakMap<BalanceCache, Map<string, Promise<void>>>();
 
 async function fetchOnce(ctx: BalanceFetchContext, force: boolean | 'retry', network: ModalNetwork, address: string, key: string): Promise<void> {
   // A person's retry passes the block of the last failure.

@@ -82,6 +82,7 @@ export const emptyChainAccount = (): ChainAccountState => ({
 export function createAccountController(deps: AccountControllerDeps): AccountController {
   const store = createStore<AccountState>({ byNamespace: { eip155: emptyChainAccount(), solana: emptyChainAccount() } });
   const balanceCache: BalanceCache = new Map();
+  const inFlight = new Map<string, Promise<void>>();
   const retry: { failedAt?: number } = {};
 
   const patch = (namespace: ChainNamespace, update: Partial<ChainAccountState>) =>
@@ -120,7 +121,7 @@ export function createAccountController(deps: AccountControllerDeps): AccountCon
     },
     fetchBalance(force = false) {
       // The balance shows only in the modal: its code loads with the first fetch, not before the first click.
-      return deps.loadBalance().then((m) => m.fetchNativeBalance({ deps, cache: balanceCache, retry, active, patch }, force));
+      return deps.loadBalance().then((m) => m.fetchNativeBalance({ deps, cache: balanceCache, inFlight, retry, active, patch }, force));
     },
     fetchIdentity(force) {
       // The name shows only in the modal and the dapp's account menu: its code loads with the balance's, on the first fetch.
