@@ -5,7 +5,7 @@ import { WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
 import { log } from '../core/log.js';
 import type { ConnectorInfo, Eip1193Provider } from '../core/types.js';
 import { isUserRejection, ModalError } from '../errors.js';
-import type { ConnectionRequestContext } from './connection.js';
+import type { ConnectionRequestContext } from './connection-types.js';
 
 /*
  * The connection controller's wallet requests (controllers/connection.ts keeps the state and the session): a chunk of

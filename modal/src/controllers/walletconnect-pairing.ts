@@ -4,7 +4,7 @@ import { watchProvider } from '../connectors/injected.js';
 import { PAIRING_EXPIRY_MS } from '../core/constants.js';
 import { log } from '../core/log.js';
 import { isUserRejection } from '../errors.js';
-import type { PairingContext } from './walletconnect.js';
+import type { PairingContext } from './walletconnect-types.js';
 
 /*
  * The WalletConnect controller's pairing and restore (controllers/walletconnect.ts keeps the state and starts the

@@ -1,9 +1,10 @@
 import { PAIRING_EXPIRY_MARGIN_MS, WALLET_CONNECT_CONNECTOR_ID } from '../core/core-constants.js';
 import { createStore } from '../core/store.js';
-import type { Clock, ConnectorInfo, ModalNetwork, Store, WalletSession } from '../core/types.js';
+import type { ConnectorInfo } from '../core/types.js';
 import type { WcUniversalProvider } from '../connectors/walletconnect.js';
-import type { WatchProvider } from '../connectors/injected.js';
-import type { ModalCoreMessages } from '../texts/locale.js';
+import type { PairingContext, WalletConnectController, WalletConnectControllerDeps, WalletConnectState } from './walletconnect-types.js';
+
+export type * from './walletconnect-types.js';
 
 /** The connector of a WalletConnect session (its provider's module loads only when a pairing starts). */
 export const walletConnectConnector: ConnectorInfo = {
@@ -12,48 +13,6 @@ export const walletConnectConnector: ConnectorInfo = {
   type: 'WALLET_CONNECT',
 };
 
-export interface WalletConnectState {
-  status: 'idle' | 'loading' | 'ready' | 'connected' | 'error';
-  /** `wc:` pairing URI (QR code, copy link, deep links). */
-  uri?: string;
-  /** ms since epoch; the pairing counts as expired within 10 s of it. */
-  pairingExpiry?: number;
-  error?: string;
-}
-
-export interface WalletConnectController extends Store<WalletConnectState> {
-  /** Loads @walletconnect/universal-provider (lazy chunk), starts a pairing; resolves when connected or failed. */
-  connect(): Promise<void>;
-  /** Adopts the session the provider restored from its storage (reload while connected); false when none. */
-  restore(): Promise<boolean>;
-  isPairingExpired(): boolean;
-}
-
-export interface WalletConnectControllerDeps {
-  /** User-visible texts: the options' `messages` (English, then the locale's and the overrides'), given by `createControllers`. */
-  messages: ModalCoreMessages;
-  clock: Clock;
-  networks: () => ModalNetwork[];
-  /** Loads and initialises @walletconnect/universal-provider (a lazy chunk). */
-  loadProvider: () => Promise<WcUniversalProvider>;
-  /** `watch` follows the wallet's events (the pairing's chunk passes it; see ConnectionController.attachSession). */
-  attachSession: (session: WalletSession, watch?: WatchProvider) => void;
-  /** Adopts the session's Solana account (the Solana chunk); absent without a Solana network. */
-  adoptSolana?: (provider: WcUniversalProvider, account: { caipNetworkId: string; address: string }) => Promise<void>;
-  /** Replaces `provider.connect` (SIWX: one-click auth when the wallet supports it). */
-  connect?: (provider: WcUniversalProvider, optionalNamespaces: Record<string, unknown>) => Promise<unknown>;
-}
-
-/**
- * What the pairing's lazy chunk (walletconnect-pairing.ts) shares with the controller: the deps, the state, the
- * session's connector and the number of the current pairing (a pairing answers only while it is current).
- */
-export interface PairingContext {
-  deps: WalletConnectControllerDeps;
-  store: ReturnType<typeof createStore<WalletConnectState>>;
-  connector: ConnectorInfo;
-  runId: number;
-}
 
 /** WalletConnect pairing: display_uri -> `uri` (QR, copy link, deep links); an approved session -> connected. */
 export function createWalletConnectController(deps: WalletConnectControllerDeps): WalletConnectController {

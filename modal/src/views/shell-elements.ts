@@ -15,5 +15,4 @@ import '../ui/wallet-image/wallet-image.js';
 // The shell's and the Connect view's own modules, re-exported for the same reason (a bare import of a module without
 // side effects is dropped by the bundler, a re-export counts as reaching it).
 export { StoreController } from './store-controller.js';
-export { views } from './views.js';
 export { openWallet } from './connect/wallet-actions.js';

@@ -120,5 +120,13 @@ export const views = {
   RegisterAccountNameSuccess: view('mb-register-account-name-success-view', () => import('./names/register-account-name-success-view.js'), names),
 } satisfies Record<string, ViewEntry>;
 
+type ViewTable = typeof views;
+
+// Registers the table's keys as the views' names in core/ (see core/view-name.ts).
+declare module '../core/view-name.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the keys come from the table
+  interface ViewRegistry extends ViewTable {}
+}
+
 /** The modal's views, by the name `open({ view })` and the router use. */
-export type ViewName = keyof typeof views;
+export type ViewName = keyof ViewTable;

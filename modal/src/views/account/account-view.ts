@@ -7,7 +7,6 @@ import { safeImageUrl } from '../../core/safe-url.js';
 import { FeatureController, StoreController } from '../store-controller.js';
 import { totalUsd } from '../../controllers/portfolio.js';
 import { MbView, viewStyles } from '../view.js';
-import { views } from '../views.js';
 import { accountStyles } from './account-view.styles.js';
 import { actionIcons } from './action-icons.js';
 import { log } from '../../core/log.js';
@@ -85,7 +84,7 @@ export class MbAccountView extends MbView {
     void this.controllers.account.fetchIdentity();
   }
 
-  /** The hub's buttons the options and the active network allow (a view another chunk provides shows once it is registered). */
+  /** The hub's buttons the options and the active network allow. */
   private actions(): { label: string; view: ViewName }[] {
     const { features } = this.controllers.options;
     const networks = this.networks.value!;
@@ -93,13 +92,12 @@ export class MbAccountView extends MbView {
     const usable = evm && !networks.isUnsupported;
     // Solana: Send (SOL and SPL tokens) and Activity; swaps and purchases are EVM only.
     const solana = networks.activeNetwork.chainNamespace === 'solana';
-    const registered = (view: string) => view in views;
     const t = this.localize.texts;
     const candidates: [boolean, string, string][] = [
       [features.send && (usable || solana), t.send, 'WalletSend'],
       [features.receive, t.receive, 'WalletReceive'],
-      [features.swaps && usable && registered('Swap'), t.swap, 'Swap'],
-      [features.onramp && usable && registered('OnRampProviders'), t.buy, 'OnRampProviders'],
+      [features.swaps && usable, t.swap, 'Swap'],
+      [features.onramp && usable, t.buy, 'OnRampProviders'],
       [evm || solana, t.activity, 'Transactions'],
     ];
     return candidates.filter(([shown]) => shown).map(([, label, view]) => ({ label, view: view as ViewName }));

@@ -1,0 +1,52 @@
+/**
+ * The WalletConnect controller's shapes: its state, its deps and what the pairing's lazy chunk
+ * (walletconnect-pairing.ts) shares with it. Apart from the controller, so that the chunk it loads does not import it back.
+ */
+import type { WritableStore } from '../core/store.js';
+import type { Clock, ConnectorInfo, ModalNetwork, Store, WalletSession } from '../core/types.js';
+import type { WcUniversalProvider } from '../connectors/walletconnect.js';
+import type { WatchProvider } from '../connectors/injected.js';
+import type { ModalCoreMessages } from '../texts/locale.js';
+
+export interface WalletConnectState {
+  status: 'idle' | 'loading' | 'ready' | 'connected' | 'error';
+  /** `wc:` pairing URI (QR code, copy link, deep links). */
+  uri?: string;
+  /** ms since epoch; the pairing counts as expired within 10 s of it. */
+  pairingExpiry?: number;
+  error?: string;
+}
+
+export interface WalletConnectController extends Store<WalletConnectState> {
+  /** Loads @walletconnect/universal-provider (lazy chunk), starts a pairing; resolves when connected or failed. */
+  connect(): Promise<void>;
+  /** Adopts the session the provider restored from its storage (reload while connected); false when none. */
+  restore(): Promise<boolean>;
+  isPairingExpired(): boolean;
+}
+
+export interface WalletConnectControllerDeps {
+  /** User-visible texts: the options' `messages` (English, then the locale's and the overrides'), given by `createControllers`. */
+  messages: ModalCoreMessages;
+  clock: Clock;
+  networks: () => ModalNetwork[];
+  /** Loads and initialises @walletconnect/universal-provider (a lazy chunk). */
+  loadProvider: () => Promise<WcUniversalProvider>;
+  /** `watch` follows the wallet's events (the pairing's chunk passes it; see ConnectionController.attachSession). */
+  attachSession: (session: WalletSession, watch?: WatchProvider) => void;
+  /** Adopts the session's Solana account (the Solana chunk); absent without a Solana network. */
+  adoptSolana?: (provider: WcUniversalProvider, account: { caipNetworkId: string; address: string }) => Promise<void>;
+  /** Replaces `provider.connect` (SIWX: one-click auth when the wallet supports it). */
+  connect?: (provider: WcUniversalProvider, optionalNamespaces: Record<string, unknown>) => Promise<unknown>;
+}
+
+/**
+ * What the pairing's lazy chunk (walletconnect-pairing.ts) shares with the controller: the deps, the state, the
+ * session's connector and the number of the current pairing (a pairing answers only while it is current).
+ */
+export interface PairingContext {
+  deps: WalletConnectControllerDeps;
+  store: WritableStore<WalletConnectState>;
+  connector: ConnectorInfo;
+  runId: number;
+}
