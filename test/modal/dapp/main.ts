@@ -49,7 +49,8 @@ const siwx =
   siwxMode === 'required' || siwxMode === 'optional'
     ? { required: siwxMode === 'required', storage: siwxStorage === 'local' ? ('local' as const) : siwxStorage === 'eoa-only' ? eoaOnlySiwxStorage() : ('server' as const) }
     : undefined;
-// `?theme=dark` and `?locale=de|ar|ja|he` (the screenshot tests) pick the theme and the language.
+// `?locale=de|ar|ja|he` (the screenshot tests) and `?theme=dark` (to look at the dark theme by hand) pick the
+// language and the theme.
 const theme = query.get('theme');
 const localeName = query.get('locale');
 const locales = {
