@@ -16,6 +16,7 @@ import * as convert from './convert.js';
 import * as history from './history.js';
 import * as onramp from './onramp.js';
 import * as directory from './directory.js';
+import * as project from './project.js';
 import type { ApiContext } from './http.js';
 
 /** Every Blockchain API function, wherever its module lives. */
@@ -173,10 +174,10 @@ const CALLS: [string, (ctx: ApiContext) => Promise<unknown>, unknown][] = [
   ],
   ['fetchExchangeBuyStatus', (ctx) => blockchain.fetchExchangeBuyStatus(ctx, { sessionId: 's', exchangeId: 'x' }), { result: { status: 'SUCCESS', txHash: '0xab' } }],
   ['fetchWallets', (ctx) => directory.fetchWallets(ctx, { page: 1, entries: 40 }), { data: [wallet, { ...wallet, id: 'b'.repeat(64) }], count: 2 }],
-  ['fetchAnalyticsConfig', (ctx) => directory.fetchAnalyticsConfig(ctx), { isAnalyticsEnabled: true }],
-  ['fetchProjectConfig', (ctx) => directory.fetchProjectConfig(ctx), { features: [{ id: 'swap', isEnabled: true, config: null }] }],
-  ['fetchProjectLimits', (ctx) => directory.fetchProjectLimits(ctx), { planLimits: { tier: 'pro', isAboveRpcLimit: false, isAboveMauLimit: false } }],
-  ['fetchAllowedOrigins', (ctx) => directory.fetchAllowedOrigins(ctx), { allowedOrigins: ['https://*.example.com'] }],
+  ['fetchAnalyticsConfig', (ctx) => project.fetchAnalyticsConfig(ctx), { isAnalyticsEnabled: true }],
+  ['fetchProjectConfig', (ctx) => project.fetchProjectConfig(ctx), { features: [{ id: 'swap', isEnabled: true, config: null }] }],
+  ['fetchProjectLimits', (ctx) => project.fetchProjectLimits(ctx), { planLimits: { tier: 'pro', isAboveRpcLimit: false, isAboveMauLimit: false } }],
+  ['fetchAllowedOrigins', (ctx) => project.fetchAllowedOrigins(ctx), { allowedOrigins: ['https://*.example.com'] }],
 ];
 
 const contextAnswering = (body: unknown): ApiContext => ({

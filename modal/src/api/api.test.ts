@@ -15,7 +15,8 @@ import { blockchainRpcUrl } from '../chain/node-rpc.js';
 import { buildSwapTransaction, fetchGasPrice, fetchSwapQuotes, fetchTokenPrices } from './convert.js';
 import { fetchOnrampQuote, generateOnrampUrl } from './onramp.js';
 import { fetchHistory } from './history.js';
-import { fetchAllowedOrigins, fetchAnalyticsConfig, fetchProjectConfig, fetchWalletImage, fetchWallets, OriginsError } from './directory.js';
+import { fetchWalletImage, fetchWallets } from './directory.js';
+import { fetchAllowedOrigins, fetchAnalyticsConfig, fetchProjectConfig, OriginsError } from './project.js';
 import type { ApiContext } from './http.js';
 import type { OnrampQuoteRequest } from './onramp-types.js';
 

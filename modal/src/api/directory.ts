@@ -1,14 +1,8 @@
 /**
- * Wallet directory / project API (service-shapes.md rows 24-32): `projectId`, `st`, `sv` first in the query.
+ * Wallet directory API (service-shapes.md rows 24-28): the wallet lists and images, which only the directory's
+ * controller requests; `projectId`, `st`, `sv` first in the query. The project's rows (29-32) are project.ts.
  */
-import { HttpError, ModalError } from '../errors.js';
-import type {
-  AnalyticsConfigResponse,
-  GetWalletsRequest,
-  GetWalletsResponse,
-  ProjectConfigResponse,
-  ProjectLimitsResponse,
-} from './directory-types.js';
+import type { GetWalletsRequest, GetWalletsResponse } from './directory-types.js';
 import { directoryUrl, request, requestJson, type ApiContext } from './http.js';
 
 const enc = encodeURIComponent;
@@ -79,44 +73,4 @@ export function tokenImageUrl(ctx: ApiContext, symbol: string): string {
 /** The URL of a fiat currency's image by its code (row 28), for an `<img src>`. */
 export function currencyImageUrl(ctx: ApiContext, code: string): string {
   return directoryUrl(ctx, `/public/getCurrencyImage/${enc(code)}`);
-}
-
-/** Row 29: GET /getAnalyticsConfig. */
-export function fetchAnalyticsConfig(ctx: ApiContext): Promise<AnalyticsConfigResponse> {
-  return requestJson(ctx, directoryUrl(ctx, '/getAnalyticsConfig'), (body, fail) => answers().then((m) => m.analyticsConfig(body, fail)));
-}
-
-/** Row 30: GET /appkit/v1/config (remote features; at most 100, `config` dropped when malformed). */
-export function fetchProjectConfig(ctx: ApiContext): Promise<ProjectConfigResponse> {
-  return requestJson(ctx, directoryUrl(ctx, '/appkit/v1/config'), (body, fail) => answers().then((m) => m.projectConfig(body, fail)));
-}
-
-/** Row 31: GET /appkit/v1/project-limits. */
-export function fetchProjectLimits(ctx: ApiContext): Promise<ProjectLimitsResponse> {
-  return requestJson(ctx, directoryUrl(ctx, '/appkit/v1/project-limits'), (body, fail) => answers().then((m) => m.projectLimits(body, fail)));
-}
-
-/** Thrown by `fetchAllowedOrigins`: 'RATE_LIMITED' on 429, 'SERVER_ERROR' on 5xx. */
-export class OriginsError extends ModalError {
-  override name = 'OriginsError';
-  constructor(
-    readonly code: 'RATE_LIMITED' | 'SERVER_ERROR',
-    cause: HttpError,
-  ) {
-    super(code, { cause, details: cause.message });
-  }
-}
-
-/** Row 32: GET /projects/v1/origins; 429 and 5xx throw OriginsError, another non-2xx answers []. */
-export async function fetchAllowedOrigins(ctx: ApiContext): Promise<string[]> {
-  try {
-    return await requestJson(ctx, directoryUrl(ctx, '/projects/v1/origins'), (body, fail) => answers().then((m) => m.allowedOrigins(body, fail)));
-  } catch (error) {
-    if (error instanceof HttpError) {
-      if (error.status === 429) throw new OriginsError('RATE_LIMITED', error);
-      if (error.status >= 500) throw new OriginsError('SERVER_ERROR', error);
-      return [];
-    }
-    throw error;
-  }
 }

@@ -5,6 +5,7 @@ export * from './convert.js';
 export * from './history.js';
 export * from './onramp.js';
 export * from './directory.js';
+export * from './project.js';
 export * from './analytics.js';
 export type * from './shared-types.js';
 export type * from './blockchain-types.js';

@@ -85,7 +85,7 @@ export function createAnalyticsController(deps: AnalyticsControllerDeps): Analyt
       const location = deps.location;
       if (!location) return;
       // The checks' requests load as a chunk of their own, out of what a page loads before the first click.
-      const requests = import('../api/directory.js');
+      const requests = import('../api/project.js');
       const checks: Promise<void>[] = [
         requests.then((m) => m.fetchAllowedOrigins(deps.api)).then(
           (allowed) => {
