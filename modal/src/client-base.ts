@@ -9,7 +9,7 @@ import { createControllers } from './controllers/index.js';
 import { resolveOptions } from './controllers/options.js';
 import { ModalError } from './modal-error.js';
 import { coreMessages as messages } from './texts/core-messages.js';
-import { createDefaultStorage } from './storage.js';
+import { createDefaultStorage } from './core/default-storage.js';
 
 /** Test seams of `createModal` (the defaults are the browser's). */
 export interface CreateModalEnvironment {

@@ -3,7 +3,8 @@ import type { Balance } from '../api/blockchain-types.js';
 import { BALANCE_CACHE_MS, BALANCE_RETRY_BLOCK_MS, IDENTITY_CACHE_MS } from '../core/constants.js';
 import type { ApiContext } from '../api/http.js';
 import type { ChainNamespace, Clock, ModalNetwork, ModalStorage } from '../core/types.js';
-import { readJson, STORAGE_KEYS, writeJson } from '../storage.js';
+import { STORAGE_KEYS } from '../core/core-constants.js';
+import { readJson, writeJson } from '../storage-json.js';
 import { log } from '../core/log.js';
 import { formatUnitsString } from '../core/units.js';
 

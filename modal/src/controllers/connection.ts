@@ -2,7 +2,7 @@ import { createStore } from '../core/store.js';
 import type { Eip1193Provider, WalletSession } from '../core/types.js';
 import { ModalError } from '../modal-error.js';
 import type { WatchProvider } from '../connectors/injected.js';
-import { STORAGE_KEYS } from '../storage.js';
+import { STORAGE_KEYS } from '../core/core-constants.js';
 import type { ConnectionController, ConnectionControllerDeps, ConnectionExtension, ConnectionRequestContext, ConnectionState } from './connection-types.js';
 
 export type * from './connection-types.js';

@@ -12,7 +12,8 @@ import {
 } from '../core/constants.js';
 import { createStore } from '../core/store.js';
 import type { Clock, ModalNetwork, ModalStorage, Store } from '../core/types.js';
-import { readJson, STORAGE_KEYS, writeJson } from '../storage.js';
+import { STORAGE_KEYS } from '../core/core-constants.js';
+import { readJson, writeJson } from '../storage-json.js';
 import { log } from '../core/log.js';
 import { safeImageUrl } from '../core/safe-url.js';
 

@@ -15,7 +15,7 @@ import { createToastController } from './toasts.js';
 import { createWalletConnectController } from './walletconnect.js';
 import { lazyFeature } from './lazy.js';
 import type { FeatureLoaders } from './feature-loaders.js';
-import { STORAGE_KEYS } from '../storage.js';
+import { STORAGE_KEYS } from '../core/core-constants.js';
 import type { FrameChannel } from '../connectors/embedded/channel.js';
 
 /** Everything the controllers use from the outside world: tests pass fakes, `createModal` the real ones. */

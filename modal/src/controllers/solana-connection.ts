@@ -9,7 +9,7 @@ import type { Clock, ConnectorInfo, ModalNetwork, ModalStorage, ResolvedOptions 
 import type { AccountController } from './account.js';
 import type { ConnectionController } from './connection.js';
 import { WALLET_STANDARD_ID_PREFIX } from '../connectors/solana/wallet-standard.js';
-import { STORAGE_KEYS } from '../storage.js';
+import { STORAGE_KEYS } from '../core/core-constants.js';
 import { UserRejectedError } from '../errors.js';
 import { log } from '../core/log.js';
 import type { NetworksController } from './networks.js';

@@ -1,6 +1,17 @@
-// What the first load uses is in core-constants.ts (re-exported here): this module's own constants load with the
-// lazy chunks that use them.
-export * from './core-constants.js';
+// What the first load uses is in core-constants.ts (re-exported here, but for the storage keys, which storage.ts
+// exports): this module's own constants load with the lazy chunks that use them.
+export {
+  DEFAULT_API_URLS,
+  DEFAULT_FEATURES,
+  SDK_TYPE,
+  SDK_VERSION,
+  PAIRING_EXPIRY_MARGIN_MS,
+  TOAST_SWAP_DELAY_MS,
+  TOAST_DURATION_MS,
+  SHAKE_DURATION_MS,
+  WALLET_CONNECT_CONNECTOR_ID,
+  LEGACY_INJECTED_CONNECTOR_ID,
+} from './core-constants.js';
 
 /** The hosted profile service's zone (spec section 9, "a fixed provider zone"): the default of `nameZone`. */
 export const DEFAULT_NAME_ZONE = 'reown.id';

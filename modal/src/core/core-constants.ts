@@ -2,9 +2,9 @@ import type { ModalApiUrls, ModalFeatures } from './types.js';
 
 /**
  * The constants the client and its core controllers use when the modal is created (options, toasts, the modal's
- * shake, the WalletConnect pairing's state, EIP-6963 discovery). The others are in constants.ts, which re-exports
- * these: a bundler splits by module, so a first load that imports only this module leaves the rest (page sizes,
- * caches, the request timeout) to the lazy chunks that use them.
+ * shake, the WalletConnect pairing's state, EIP-6963 discovery, the stored session's keys). The others are in
+ * constants.ts, which re-exports these: a bundler splits by module, so a first load that imports only this module
+ * leaves the rest (page sizes, caches, the request timeout) to the lazy chunks that use them.
  */
 
 /** Hosted services (service-shapes.md); api-mocks replaces them locally through `apiUrls`. */
@@ -35,3 +35,14 @@ export const TOAST_DURATION_MS = 2500;
 export const SHAKE_DURATION_MS = 500;
 export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect';
 export const LEGACY_INJECTED_CONNECTOR_ID = 'injected';
+
+/** Storage keys the modal writes (one prefix, so disconnect can clear them). */
+export const STORAGE_KEYS = {
+  connectorId: 'mb:connectorId',
+  /** The connected address, shown at once while a reload restores the session. */
+  lastAddress: 'mb:lastAddress',
+  /** The Solana session's connector (a second session beside the EVM one). */
+  solanaConnectorId: 'mb:solana',
+  recentWallets: 'mb:recentWallets',
+  identityPrefix: 'mb:identity:',
+} as const;
