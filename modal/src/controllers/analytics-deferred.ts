@@ -7,7 +7,7 @@ import type { WritableStore } from '../core/store.js';
  * and keeps its state in the store made here, so that the alert's subscribers wire before it loads. An event sent
  * before `init()` is dropped, as the controller drops it before its config enabled analytics; one sent after waits for
  * the module, then for the config.
- * @example const analytics = deferAnalytics(() => featureLoaders.analytics().then((m) => (store) => m.createAnalyticsController({ ...deps, store })));
+ * @example const analytics = deferAnalytics(() => featureLoaders.analytics().then((m) => (store) => m.create(controllers, environment, store)));
  */
 export function deferAnalytics(load: () => Promise<(store: WritableStore<AnalyticsState>) => AnalyticsController>): AnalyticsController {
   const store = createStore<AnalyticsState>({ enabled: false });

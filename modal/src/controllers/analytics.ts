@@ -3,7 +3,7 @@ import { createStore, type WritableStore } from '../core/store.js';
 import { log } from '../core/log.js';
 import { HttpError } from '../errors.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
-import type { Store } from '../core/types.js';
+import type { Clock, ResolvedOptions, Store } from '../core/types.js';
 
 export interface AnalyticsAlert {
   message: string;
@@ -129,4 +129,24 @@ export function createAnalyticsController(deps: AnalyticsControllerDeps): Analyt
       store.setState({ alert: undefined });
     },
   };
+}
+
+/**
+ * The bag's analytics controller over its options, API context and clock, keeping its state in `store` (the one
+ * `deferAnalytics` made): made when this chunk loads, on the first interaction.
+ */
+export function create(
+  { options, api, clock }: { options: Pick<ResolvedOptions, 'messages' | 'features'>; api: ApiContext; clock: Clock },
+  environment: { location?: AnalyticsControllerDeps['location']; randomId?: () => string },
+  store: WritableStore<AnalyticsState>,
+): AnalyticsController {
+  return createAnalyticsController({
+    messages: options.messages,
+    api,
+    location: environment.location,
+    analyticsFeature: options.features.analytics,
+    randomId: environment.randomId,
+    now: () => clock.now(),
+    store,
+  });
 }

@@ -55,11 +55,16 @@ export interface DirectoryControllerDeps {
   api: ApiContext;
   clock: Clock;
   storage: ModalStorage;
-  networks: ModalNetwork[];
-  /** The dapp's featured wallet ids (shown first, in order), and include/exclude lists for every request. */
-  featuredWalletIds?: string[];
-  includeWalletIds?: string[];
-  excludeWalletIds?: string[];
+  /**
+   * The app's networks, its featured wallet ids (shown first, in order), and include/exclude lists for every request
+   * (the resolved options).
+   */
+  options: {
+    networks: ModalNetwork[];
+    featuredWalletIds?: string[];
+    includeWalletIds?: string[];
+    excludeWalletIds?: string[];
+  };
   /** Blob -> URL for an `<img>` (URL.createObjectURL in a browser); without it images are not prefetched. */
   createObjectUrl?: (blob: Blob) => string;
 }
@@ -76,12 +81,13 @@ export function addRecentWallet(recent: WcWallet[], wallet: WcWallet): WcWallet[
 
 /** The wallet directory: pages of 40, 4 recommended, debounced search (up to 100), image prefetch, recents. */
 export function createDirectoryController(deps: DirectoryControllerDeps): DirectoryController {
-  const chains = [...new Set(deps.networks.map((n) => n.caipNetworkId))];
+  const { options } = deps;
+  const chains = [...new Set(options.networks.map((n) => n.caipNetworkId))];
   const chainsParam = chains.join(',');
   const list = (ids: string[] | undefined) => (ids?.length ? ids.join(',') : undefined);
-  const featuredIds = (deps.featuredWalletIds ?? []).slice(0, FEATURED_WALLETS_SIZE);
+  const featuredIds = (options.featuredWalletIds ?? []).slice(0, FEATURED_WALLETS_SIZE);
   /** `include`/`exclude` of the recommended, page and search requests. */
-  const filter = { include: list(deps.includeWalletIds), exclude: list(deps.excludeWalletIds) };
+  const filter = { include: list(options.includeWalletIds), exclude: list(options.excludeWalletIds) };
   const imageRouteUrl = (kind: 'network' | 'token' | 'currency', id: string) =>
     (kind === 'network' ? assetImageUrl : kind === 'token' ? tokenImageUrl : currencyImageUrl)(deps.api, id);
   const store = createStore<DirectoryState>({
@@ -156,7 +162,7 @@ export function createDirectoryController(deps: DirectoryControllerDeps): Direct
                   entries: FEATURED_WALLETS_SIZE,
                   chains: chainsParam,
                   include: filter.include,
-                  exclude: list([...(deps.excludeWalletIds ?? []), ...featuredIds]),
+                  exclude: list([...(options.excludeWalletIds ?? []), ...featuredIds]),
                 })
               : undefined,
           ]);

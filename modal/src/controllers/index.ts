@@ -75,7 +75,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
   };
   const loaders = () => import('./feature-loaders.js');
   // What a lazy feature gets beside the bag.
-  const environment = { location: deps.location };
+  const environment = { location: deps.location, randomId: deps.randomId };
   /** A lazy feature: its module (a chunk of its own, listed in `featureLoaders`) exports `create(controllers, environment)`. */
   const feature = <T>(load: (loaders: FeatureLoaders) => Promise<{ create(controllers: CoreControllers, env: typeof environment): T }>) =>
     lazyFeature(() => loaders().then((m) => load(m.featureLoaders)).then((m) => m.create(controllers, environment)));
@@ -125,35 +125,12 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     connect: siwx && ((provider, namespaces) => siwx().then((c) => c.connectWalletConnect(provider, namespaces))),
   });
   // The directory is needed only once the modal opens: its shell makes it (mount), so it stays out of the first click.
-  const directoryDeps: DirectoryControllerDeps = {
-    api,
-    clock,
-    storage: deps.storage,
-    networks: options.networks,
-    createObjectUrl: deps.createObjectUrl,
-    featuredWalletIds: options.featuredWalletIds,
-    includeWalletIds: options.includeWalletIds,
-    excludeWalletIds: options.excludeWalletIds,
-  };
+  const directoryDeps: DirectoryControllerDeps = { api, clock, storage: deps.storage, options, createObjectUrl: deps.createObjectUrl };
   let directory: DirectoryController | undefined = deps.createDirectory?.(directoryDeps);
   // The embedded wallet's frame (DOM): the modal's shell hands in how to open it when it mounts.
   let openFrame: (() => Promise<FrameChannel>) | undefined;
   // Its checks and events wait for the first interaction (`init()`), and so does its module.
-  const analytics = deferAnalytics(() =>
-    loaders()
-      .then((m) => m.featureLoaders.analytics())
-      .then((m) => (store) =>
-        m.createAnalyticsController({
-          messages: options.messages,
-          api,
-          location: deps.location,
-          analyticsFeature: options.features.analytics,
-          randomId: deps.randomId,
-          now: () => clock.now(),
-          store,
-        }),
-      ),
-  );
+  const analytics = deferAnalytics(() => loaders().then((m) => m.featureLoaders.analytics()).then((m) => (store) => m.create(controllers, environment, store)));
 
   const isConnected = () => connection.getState().status === 'connected';
   const modal = createModalController({
