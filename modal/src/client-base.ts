@@ -61,12 +61,27 @@ export interface ModalShellModule {
 }
 
 /**
- * The modal client without viem, showing the shell that `mountModule` loads: controllers, EIP-6963 discovery,
+ * How a client shows its modal (in a browser, or with a test's `loadMount`): `load` requests it (`prefetch`, and with
+ * a connected account the hub's chunk beside it), then starts the first interaction's checks; `mount` shows it (`open`,
+ * or a controller that opens the modal); `mountShell` mounts it for the embedded wallet's frame. The element client's
+ * is client-shell.ts (the Lit shell's chunk); the headless client's mounts nothing.
+ */
+export interface ClientShell {
+  load(): Promise<unknown>;
+  mount(): Promise<unknown>;
+  mountShell(controllers: ModalControllers): Promise<void>;
+}
+
+/** Makes a client's shell once its controllers exist; `startChecks` starts the first interaction's checks (once). */
+export type ClientShellOf = (controllers: ModalControllers, environment: CreateModalEnvironment, startChecks: () => void) => ClientShell;
+
+/**
+ * The modal client without viem, showing the shell that `shellOf` makes: controllers, EIP-6963 discovery,
  * reconnect on load. `createModalCore` gives the Lit shell; the headless client gives one that mounts nothing (its
  * `open()` sets the modal's state, which the dapp's own UI follows). `getWalletClient` and `getPublicClient` need
  * `viem` clients; without them they throw (`getWalletClient` only while connected).
  */
-export function createClient(options: ModalOptions, environment: CreateModalEnvironment, viem: ViemClients | undefined, mountModule: () => Promise<ModalShellModule>): ModalClient {
+export function createClient(options: ModalOptions, environment: CreateModalEnvironment, viem: ViemClients | undefined, shellOf: ClientShellOf): ModalClient {
   const resolved = resolveOptions(options);
   if (options.logLevel) void loadLogger().then((m) => m.setLogLevel(options.logLevel!));
   const browser = isBrowser();
@@ -91,12 +106,8 @@ export function createClient(options: ModalOptions, environment: CreateModalEnvi
     createObjectUrl: browser && typeof URL.createObjectURL === 'function' ? (blob) => URL.createObjectURL(blob) : undefined,
     readNativeBalance: viem?.readNativeBalance,
     // The embedded wallet's frame lives in the modal: its shell hands the frame in when it mounts.
-    mountShell: browser ? (c) => mountModule().then((m) => m.mountModal(c)) : undefined,
+    mountShell: browser ? (c) => shell.mountShell(c) : undefined,
   });
-
-  discovery.start();
-  // The restore of a stored session: what reads the session's state (the sign-in session) waits for it to settle.
-  const restored = browser || environment.discoveryTarget ? controllers.connection.reconnect().catch(() => false) : Promise.resolve(false);
 
   // What the first interaction needs waits for it (a page that is never touched loads none of it): the allowed-origin
   // and analytics checks (with the answers' validation and the logger behind them), and the modal's chunks.
@@ -106,51 +117,28 @@ export function createClient(options: ModalOptions, environment: CreateModalEnvi
     checked = true;
     void controllers.analytics.init();
   };
-  let loading: Promise<MountModal> | undefined;
-  /** The shell's chunk, and with a connected account the hub's, requested together. */
-  const load = () => {
-    if (!loading) {
-      if (controllers.getAccount().isConnected) void controllers.hub.load().catch(() => undefined);
-      const loadShell = () => mountModule().then((m) => (m.preloadOpeningView(controllers), m.mountModal));
-      loading = (environment.loadMount ?? loadShell)().then(
-        (mountModal) => {
-          // After the shell's chunks, so that their requests do not wait behind the checks'.
-          startChecks();
-          return mountModal;
-        },
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      );
-    }
-    return loading;
-  };
-  let mounting: Promise<void> | undefined;
-  const mount = () => {
-    mounting ??= load()
-      .then((mountModal) => mountModal(controllers))
-      .catch((error) => {
-        mounting = undefined;
-        throw error;
-      });
-    return mounting;
-  };
+  const shell = shellOf(controllers, environment, startChecks);
+  // Shown in a browser, or with a test's loadMount.
+  const shown = browser || !!environment.loadMount;
+
+  discovery.start();
+  // The restore of a stored session: what reads the session's state (the sign-in session) waits for it to settle.
+  const restored = browser || environment.discoveryTarget ? controllers.connection.reconnect().catch(() => false) : Promise.resolve(false);
 
   const siwx = () => controllers.siwx?.() ?? Promise.reject(new ModalError(messages.siwxNotEnabled));
 
   // A controller may open the modal by itself (sign-in after a reload, an unsupported chain): mount it then too.
-  controllers.modal.subscribe((state) => state.open && (browser || environment.loadMount) && void mount().catch(() => undefined));
+  controllers.modal.subscribe((state) => state.open && shown && void shell.mount().catch(() => undefined));
 
   const noViem = () => new ModalError('No viem clients in this build: use createModal from @minibot/modal');
   const viemMethods = viem?.methods(controllers, resolved.networks);
 
   const client: ModalClient = {
     prefetch() {
-      if (browser || environment.loadMount) void load().catch(() => undefined);
+      if (shown) void shell.load().catch(() => undefined);
     },
     async open(openOptions: { view?: ViewName } = {}) {
-      if (browser || environment.loadMount) await mount();
+      if (shown) await shell.mount();
       controllers.modal.open(openOptions);
       // The directory exists once the shell mounted (in the browser, or with a test's loadMount).
       const directory = controllers.directory as ModalControllers['directory'] | undefined;

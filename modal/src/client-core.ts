@@ -1,6 +1,7 @@
 import { createClient, type CreateModalEnvironment, type ViemBindings } from './client-base.js';
 import type { ModalClient, ModalOptions } from './core/types.js';
 import { viemClients } from './client-viem.js';
+import { modalShell } from './client-shell.js';
 
 export type { CreateModalEnvironment, ViemBindings } from './client-base.js';
 
@@ -11,5 +12,5 @@ export type { CreateModalEnvironment, ViemBindings } from './client-base.js';
  */
 export function createModalCore(options: ModalOptions, environment: CreateModalEnvironment = {}, viem?: ViemBindings): ModalClient {
   // One import of the modal's shell for every caller: a bundler writes the preload list of each import it sees.
-  return createClient(options, environment, viem && viemClients(viem), () => import('./elements/modal/mount.js'));
+  return createClient(options, environment, viem && viemClients(viem), modalShell(() => import('./elements/modal/mount.js')));
 }

@@ -1,7 +1,15 @@
-import { createClient, type CreateModalEnvironment } from '../client-base.js';
+import { createClient, type ClientShellOf, type CreateModalEnvironment } from '../client-base.js';
 import type { ModalClient, ModalOptions } from '../core/types.js';
 
-const noShell = () => Promise.resolve({ mountModal() {}, preloadOpeningView() {} });
+/**
+ * No shell to mount: showing the modal only starts the first interaction's checks, once, with the hub's chunk
+ * requested beside them when an account is connected (as the element client requests it beside its shell's).
+ */
+const noShell: ClientShellOf = (controllers, _environment, startChecks) => {
+  let loading: Promise<void> | undefined;
+  const load = () => (loading ??= (controllers.getAccount().isConnected && void controllers.hub.load().catch(() => undefined), Promise.resolve().then(startChecks)));
+  return { load, mount: load, mountShell: () => Promise.resolve() };
+};
 
 /**
  * The modal's client without its elements: the controllers, EIP-6963 discovery and the reconnect on load, and no Lit.
