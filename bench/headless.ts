@@ -34,7 +34,7 @@ Bundled from source as bench/view-sizes.ts bundles the element entry (esbuild, c
 file; bench/headless-sizes.ts). The connect path carries the core the element entry loads before its first click
 (the connection's state with EIP-6963 discovery, account, networks, the WalletConnect
 pairing's state, router, modal, toasts, the bag's wiring and the client), the stores, the URL gate's image rule, and
-the small shared chunks a dapp's bundler splits out (store, storage, the constants of the first load, the base error
+the small shared chunks a dapp's bundler splits out (store, the constants of the first load with the storage keys, the base error
 class with the core texts, and esbuild's runtime helpers, which every entry of a bundle that reaches CommonJS code
 imports). Out of it: the wallet requests of a connect and of the restore of a stored session, with the other error
 classes, the provider error mapping, the wallet's event wiring with the chain id parser and the wait for the stored

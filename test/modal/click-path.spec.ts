@@ -38,7 +38,8 @@ test('hovering the connect button requests the click path before any click; the 
   // The shell, the Connect view, its elements and the texts: a handful of files, not one per module. (Eleven since the
   // HTTP layer left the first load for the shell: the directory's request is the click's, and the lazy features share
   // it, so a dapp's bundler gives it a file of its own; twelve since log.ts left the first load, which the views'
-  // log calls now bring as a file of its own.)
+  // log calls now bring as a file of its own; still twelve since the project's requests left the directory's file,
+  // which the shell now carries, and storage's JSON helpers left the first load for a file of their own.)
   expect(clickPath.length).toBeGreaterThanOrEqual(3);
   expect(clickPath.length).toBeLessThanOrEqual(12);
 
