@@ -585,16 +585,22 @@ const filesOf: Record<DappKind, Record<string, string>> = { vanilla: vanillaFile
 export const VUE_VERSIONS = { vue: '3.5.45', 'vue-tsc': '3.3.14' };
 
 const reactPackages = ['react', 'react-dom', '@types/react', '@types/react-dom'];
+/**
+ * The TypeScript a dapp made today installs (`npm install -D typescript`: 7, the native compiler), under the name this
+ * repository gives it, since the dapps share one node_modules with Next.js and vue-tsc, which need TypeScript 5's API
+ * as `typescript` (next build's own type check of the Next.js dapp runs on it).
+ */
+const TYPESCRIPT_NATIVE = `typescript-native@npm:typescript@${versionOf('typescript-native')}`;
 /** What each app installs besides the tarball: `name@version`, in this repository's versions unless pinned here. */
 const dependenciesOf = (app: DappKind | 'vue' | 'next', nextVersion = '') => {
   const ours = (names: string[]) => names.map((name) => `${name}@${versionOf(name)}`);
   switch (app) {
     case 'vanilla':
-      return ours(['vite', 'typescript', 'viem']);
+      return [...ours(['vite', 'viem']), TYPESCRIPT_NATIVE];
     case 'react':
-      return ours(['vite', 'typescript', 'viem', ...reactPackages, '@vitejs/plugin-react']);
+      return [...ours(['vite', 'viem', ...reactPackages, '@vitejs/plugin-react']), TYPESCRIPT_NATIVE];
     case 'wagmi':
-      return ours(['vite', 'typescript', 'viem', ...reactPackages, '@vitejs/plugin-react', 'wagmi', '@tanstack/react-query', 'ethers']);
+      return [...ours(['vite', 'viem', ...reactPackages, '@vitejs/plugin-react', 'wagmi', '@tanstack/react-query', 'ethers']), TYPESCRIPT_NATIVE];
     case 'vue':
       return [...ours(['typescript', 'viem']), ...Object.entries(VUE_VERSIONS).map(([name, version]) => `${name}@${version}`)];
     case 'next':
@@ -614,8 +620,9 @@ export function installDappDependencies(tarball: string, parent: string, apps: {
     return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : undefined;
   };
   const missing = wanted.filter((spec) => {
+    // `name@version`, or `alias@npm:name@version`: installed under the name before the first `@` past the scope's.
     const at = spec.lastIndexOf('@');
-    return installedVersion(spec.slice(0, at)) !== spec.slice(at + 1);
+    return installedVersion(spec.slice(0, spec.indexOf('@', 1))) !== spec.slice(at + 1);
   });
   const needsTarball = !installedVersion('@minibot/modal');
   if (!missing.length && !needsTarball) return;
@@ -624,6 +631,13 @@ export function installDappDependencies(tarball: string, parent: string, apps: {
   }
   run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...(needsTarball ? [tarball] : []), ...missing], parent, 600_000);
 }
+
+/**
+ * The command line (after node) of the TypeScript 7 compiler installed in `modulesDir`, on one thread: its several
+ * checkers each resolve the shared declarations (the DOM, React, viem) again, a third more CPU time, and the package
+ * tests run beside other steps on a machine whose cores are all busy.
+ */
+const nativeTsc = (modulesDir: string) => [join(modulesDir, 'typescript-native', 'bin', 'tsc'), '--singleThreaded'];
 
 export interface FreshDapp {
   dir: string;
@@ -638,8 +652,8 @@ export interface FreshDapp {
 }
 
 /**
- * Creates the dapp in a folder of `parent`, installs what it needs into `parent` (the tarball plus vite, typescript and
- * viem, and for React react, react-dom, their types and @vitejs/plugin-react, in this repository's versions), unless
+ * Creates the dapp in a folder of `parent`, installs what it needs into `parent` (the tarball plus vite, TypeScript 7
+ * and viem, and for React react, react-dom, their types and @vitejs/plugin-react, in this repository's versions), unless
  * installDappDependencies already did, then type-checks and builds it.
  */
 export function buildFreshDapp(tarball: string, parent = mkdtempSync(join(tmpdir(), 'fresh-dapp-')), kind: DappKind = 'vanilla'): FreshDapp {
@@ -650,7 +664,7 @@ export function buildFreshDapp(tarball: string, parent = mkdtempSync(join(tmpdir
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, version: '0.0.0', type: 'module' }, null, 2));
   for (const [path, text] of Object.entries(filesOf[kind])) writeFileSync(join(dir, path), text);
   installDappDependencies(tarball, parent, { kinds: [kind] });
-  run(process.execPath, [join(modulesDir, 'typescript', 'bin', 'tsc'), '-p', '.'], dir);
+  run(process.execPath, [...nativeTsc(modulesDir), '-p', '.'], dir);
   run(process.execPath, [join(modulesDir, 'vite', 'bin', 'vite.js'), 'build', '--manifest'], dir);
   const distDir = join(dir, 'dist');
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
@@ -765,7 +779,9 @@ export interface NextDappConfig {
  * `<WalletProvider>` and `<ConnectButton />` itself (the React entry's 'use client' makes them client references).
  */
 const nextFiles: Record<string, string> = {
-  'next.config.mjs': 'export default {};\n',
+  // Built once per folder (again only when the stack's addresses change): the build's filesystem cache, on by
+  // default, would be written (a quarter of the build's CPU time) and never read.
+  'next.config.mjs': 'export default { experimental: { turbopackFileSystemCacheForBuild: false } };\n',
   'lib/wallet.ts': `import { cookieStorage, createConfig, createStorage } from 'wagmi';
 import { createModal, defineEvmNetwork } from '@minibot/modal';
 import { wagmiConfigParameters } from '@minibot/modal/wagmi';
@@ -1013,14 +1029,14 @@ export function readmeApp(heading: string): Record<string, string> {
 /**
  * Whether a line of tsc's output is an error of the app's own files or of the package's declarations. Checking every
  * declaration (`skipLibCheck: false`) also reports other packages' own errors, in any app that uses them: wagmi 3.7's
- * with the TanStack Query it installs (TS2707, TS2344 in its `query/*.d.ts`), Next.js 16's with TypeScript 5.9's DOM
- * types (TS2304, no `URLPattern`). Those are theirs, not the README's or the package's.
+ * with the TanStack Query it installs (TS2707, TS2344 in its `query/*.d.ts`); with TypeScript 5.9's DOM types, Next.js
+ * 16's too (TS2304, no `URLPattern`). Those are theirs, not the README's or the package's.
  */
 const isOursError = (line: string) => /: error TS\d+/.test(line) && (!/node_modules[\\/]/.test(line) || /node_modules[\\/]@minibot[\\/]modal[\\/]/.test(line));
 
-/** Runs the app's tsc in `dir` and throws with every error of its own files or of the package's declarations. */
+/** Runs the app's tsc (TypeScript 7) in `dir` and throws with every error of its own files or of the package's declarations. */
 function typeCheckStrict(modulesDir: string, dir: string): void {
-  const result = spawnSync(process.execPath, [join(modulesDir, 'typescript', 'bin', 'tsc'), '-p', '.'], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
+  const result = spawnSync(process.execPath, [...nativeTsc(modulesDir), '-p', '.'], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
   if (result.status === 0) return;
   const errors = result.stdout.split('\n').filter(isOursError);
   if (errors.length || result.status === null) throw new Error(`tsc in ${dir} failed (${result.status ?? result.signal}):\n${errors.join('\n') || result.stderr}`);

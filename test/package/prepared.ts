@@ -71,6 +71,29 @@ export function expectedNextConfig(): NextDappConfig {
   };
 }
 
+/**
+ * CPU seconds used so far by this process and the children it waited for (Linux's /proc; 0 elsewhere): the machine's
+ * cores are shared by the steps of `npm test`, so the CPU time of each phase says more than its wall time.
+ */
+function cpuSeconds(): number {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // utime, stime, cutime, cstime (fields 14 to 17 of proc(5)), in clock ticks of 1/100 s.
+    return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Times a phase: its wall seconds, and the CPU seconds it used (with its children's). */
+function timed<T>(what: (result: T) => string, run: () => T, log: (line: string) => void): T {
+  const started = performance.now();
+  const cpu = cpuSeconds();
+  const result = run();
+  log(`package tests: ${what(result)} ${((performance.now() - started) / 1000).toFixed(0)} s (${(cpuSeconds() - cpu).toFixed(0)} CPU-s)`);
+  return result;
+}
+
 /** The prepared tarball and dapps for the current content: read when made already, made (and kept) otherwise. */
 export function prepareApps(log: (line: string) => void = () => {}): PreparedApps {
   const key = contentKey();
@@ -86,17 +109,15 @@ export function prepareApps(log: (line: string) => void = () => {}): PreparedApp
   // Half-made (an interrupted run) or older content: start over, and keep only this content's folder.
   if (existsSync(cacheRoot)) for (const entry of readdirSync(cacheRoot)) rmSync(join(cacheRoot, entry), { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  let started = performance.now();
-  const packed = packModal(work);
-  log(`package tests: npm pack ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  started = performance.now();
-  installDappDependencies(packed.tarball, work, { kinds: [...ALL_KINDS], nextVersion: NEXT_VERSION });
-  log(`package tests: npm install ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  started = performance.now();
-  const dapps = Object.fromEntries(PREPARED_KINDS.map((kind) => [kind, buildFreshDapp(packed.tarball, work, kind)])) as PreparedApps['dapps'];
-  log(`package tests: tsc and vite build of ${PREPARED_KINDS.join(', ')} ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const packed = timed(() => 'npm pack', () => packModal(work), log);
+  timed(() => 'npm install', () => installDappDependencies(packed.tarball, work, { kinds: [...ALL_KINDS], nextVersion: NEXT_VERSION }), log);
+  const dapps = timed(
+    () => `tsc and vite build of ${PREPARED_KINDS.join(', ')}`,
+    () => Object.fromEntries(PREPARED_KINDS.map((kind) => [kind, buildFreshDapp(packed.tarball, work, kind)])) as PreparedApps['dapps'],
+    log,
+  );
   // The README's wagmi apps, compiled in the packages just installed (tsc only: no install, no build of their own).
-  log(`package tests: tsc of the README's Vite and Next.js apps ${checkReadmeApps(work).seconds.toFixed(0)} s`);
+  timed(() => "tsc of the README's Vite and Next.js apps", () => checkReadmeApps(work), log);
   const prepared: PreparedApps = { work, packed, dapps };
   // Written last: its presence says the folder is complete.
   writeFileSync(record, JSON.stringify(prepared, null, 2));
@@ -106,5 +127,9 @@ export function prepareApps(log: (line: string) => void = () => {}): PreparedApp
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { work, packed } = prepareApps((line) => console.log(line));
   if (builtNextDapp(work, expectedNextConfig())) console.log('package tests: the Next.js dapp was built already');
-  else console.log(`package tests: next build ${(await buildNextDapp(packed.tarball, work, expectedNextConfig(), NEXT_VERSION)).buildSeconds.toFixed(0)} s`);
+  else {
+    const cpu = cpuSeconds();
+    const { buildSeconds } = await buildNextDapp(packed.tarball, work, expectedNextConfig(), NEXT_VERSION);
+    console.log(`package tests: next build ${buildSeconds.toFixed(0)} s (${(cpuSeconds() - cpu).toFixed(0)} CPU-s)`);
+  }
 }
