@@ -25,7 +25,7 @@ interface Step {
 
 const E2E = 'end-to-end tests in Chromium (Playwright)';
 
-// Longest first (seconds on 2 cores: the package tests' tarball and dapps about 200, web-test-runner 117, typecheck 55,
+// Longest first (seconds on 2 cores: the package tests' tarball and dapps about 200, web-test-runner 117, typecheck 13,
 // forge 33, lint 29), so that the two lanes end together; the summary lists them in this order.
 const steps: Step[] = [
   {
