@@ -281,6 +281,8 @@ test.describe('wallet faults while connecting', () => {
     await home.connectButton().click();
     await home.walletEntry().click();
     await expect(home.navbar.getByRole('button', { name: 'Connecting...' })).toBeVisible();
+    // The wallet's prompt is open (a close before the request left the page would cancel it unasked).
+    await held.arrived;
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await expect(home.connectButton()).toBeVisible();
     await answerAfter(page, held, 10_000);
