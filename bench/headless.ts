@@ -41,7 +41,7 @@ classes, the provider error mapping, the wallet's event wiring with the chain id
 wallet's announcement (on the first connect, or on load when a session is stored; the WalletConnect pairing brings
 the event wiring too, and a session of the embedded wallet loads it when it attaches), the WalletConnect
 pairing's steps (with its provider, on the first pairing or restore), the analytics controller (on the first
-interaction), the chain switch (the client's switchNetwork with the error classes, and the wallet's calls), the
+interaction), the chain switch (the client's switchNetwork with the error classes, the networks controller's switch, and the wallet's calls), the
 supported-chains request with the HTTP layer, the name and avatar fetch (with the
 balance's, on their first fetch), the logger and its front (log.ts, on the first record), the viem methods (only
 entries whose createModal takes viem bindings carry them), the lazy chunks' constants (page sizes, caches, the

@@ -332,12 +332,23 @@ describe('networks', () => {
     expect(controllers.getAccount().chainId).toBe(56);
   });
 
+  it('a switch that asks no wallet (disconnected) still happens when the modal closes before it ran', async () => {
+    const { controllers } = setup();
+    controllers.modal.open({ view: 'Networks' });
+    const pending = controllers.networks.switchNetwork(31337);
+    controllers.modal.close();
+    await pending;
+    expect(controllers.networks.getState()).toMatchObject({ activeNetwork: { id: 31337 }, switching: false, isSwitchingNamespace: false });
+  });
+
   it('while disconnected, switching only changes the active network; an unknown id throws "Network not found"', async () => {
     const { controllers, wallet } = setup();
     await controllers.networks.switchNetwork(31337);
     expect(controllers.networks.getState().activeNetwork.id).toBe(31337);
     expect(wallet.provider.calls).toHaveLength(0);
     await expect(controllers.networks.switchNetwork(1)).rejects.toThrow(messages.networkNotFound);
+    // The refused switch is over: the list is usable again.
+    expect(controllers.networks.getState().switching).toBe(false);
   });
 
   it('switching to another namespace flags namespace switching and resets the send form', async () => {

@@ -1,53 +1,7 @@
-import type { ApiContext } from '../api/http.js';
 import { createStore } from '../core/store.js';
-import type { ChainNamespace, Eip1193Provider, ModalNetwork, Store } from '../core/types.js';
-import type { SendController } from './send/send.js';
-import { ModalError } from '../modal-error.js';
-import type { ModalCoreMessages } from '../texts/locale.js';
+import type { NetworkSwitchContext, NetworksController, NetworksControllerDeps, NetworksState } from './networks-types.js';
 
-export interface NetworksState {
-  networks: ModalNetwork[];
-  activeNetwork: ModalNetwork;
-  activeNamespace: ChainNamespace;
-  /** The chain id the wallet reports (may be outside `networks`). */
-  walletChainId?: number;
-  /** The wallet is on a chain outside `networks`. */
-  isUnsupported: boolean;
-  /** Set while switching to another namespace. */
-  isSwitchingNamespace: boolean;
-  /** caip2 ids of the blockchain API's `http[]`; undefined until fetched. */
-  supportedChains?: string[];
-  switching: boolean;
-}
-
-export interface NetworksController extends Store<NetworksState> {
-  /**
-   * Switches the connected wallet (add-chain fallback on 4902), or just the active network when disconnected. An EVM
-   * network is named by its chain id, a Solana one by its CAIP-2 id (`solana:<genesis>`); switching to Solana makes no
-   * wallet call (the Solana session's account is used).
-   */
-  switchNetwork(chainId: number | string): Promise<void>;
-  /**
-   * The wallet reported a chain (chainChanged / connect), or the Solana wallet a cluster (its CAIP-2 id, which leaves
-   * the EVM wallet's `walletChainId` as it is).
-   */
-  setWalletChainId(chainId: number | string | undefined): void;
-  reset(): void;
-  /** Stops waiting for a switch the wallet has not answered (the modal closed): the list is usable again. */
-  cancelSwitch(): void;
-  /** True when the active chain is in the blockchain API's supported chains (fetched once). */
-  isActiveChainSupported(): Promise<boolean>;
-}
-
-export interface NetworksControllerDeps {
-  /** User-visible texts: the options' `messages`, given by `createControllers`. */
-  messages: Pick<ModalCoreMessages, 'networkNotFound'>;
-  networks: ModalNetwork[];
-  api: ApiContext;
-  getProvider: () => Eip1193Provider | undefined;
-  send: SendController;
-  switchChain?: (provider: Eip1193Provider, network: ModalNetwork) => Promise<void>;
-}
+export type { NetworksController, NetworksControllerDeps, NetworksState } from './networks-types.js';
 
 /** Networks: the list, the active one, switching (add-chain fallback), namespace switching, unsupported chains. */
 export function createNetworksController(deps: NetworksControllerDeps): NetworksController {
@@ -68,40 +22,29 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
   // Bumped by every switch and cancel: only the current switch updates the state (a wallet's late answer
   // still arrives as chainChanged).
   let switchAttempt = 0;
+  const switchContext: NetworkSwitchContext = { store, deps, findNetwork, isCurrent: (mine) => mine === switchAttempt };
 
   return {
     getState: store.getState,
     subscribe: store.subscribe,
-    async switchNetwork(chainId) {
-      const network = findNetwork(chainId);
-      if (!network) throw new ModalError(deps.messages.networkNotFound, { details: `chain ${chainId} is not in networks` });
-      const state = store.getState();
-      const otherNamespace = network.chainNamespace !== state.activeNamespace;
-      if (otherNamespace) {
-        store.setState({ isSwitchingNamespace: true });
-        deps.send.reset();
-      }
-      const provider = deps.getProvider();
+    // The switch itself (and the wallet calls) loads with the first switch. It counts as under way at once (the lists
+    // disable their rows; a switch to another namespace flags it), and its number is taken now, so that a cancel while
+    // the chunk loads holds.
+    switchNetwork(chainId) {
       const mine = ++switchAttempt;
-      store.setState({ switching: true });
-      try {
-        if (provider && network.chainNamespace === 'eip155') {
-          // The wallet calls load with the first switch (out of what a page loads first); a switch cancelled meanwhile asks nothing.
-          const switchChain = deps.switchChain ?? (await import('../connectors/switch-chain.js')).switchChain;
-          if (mine !== switchAttempt) return;
-          await switchChain(provider, network);
-          if (mine !== switchAttempt) return;
-          store.setState({ walletChainId: network.id, isUnsupported: false });
-        }
-        store.setState({ activeNetwork: network, activeNamespace: network.chainNamespace });
-      } finally {
-        if (mine === switchAttempt) store.setState({ switching: false, isSwitchingNamespace: false });
-      }
+      const network = findNetwork(chainId);
+      store.setState({ switching: true, isSwitchingNamespace: !!network && network.chainNamespace !== store.getState().activeNamespace });
+      return import('./networks-switch.js').then(
+        (m) => m.switchNetwork(switchContext, chainId, mine),
+        (error: unknown) => {
+          if (mine === switchAttempt) store.setState({ switching: false });
+          throw error;
+        },
+      );
     },
     cancelSwitch() {
-      if (!store.getState().switching) return;
       switchAttempt++;
-      store.setState({ switching: false, isSwitchingNamespace: false });
+      if (store.getState().switching) store.setState({ switching: false, isSwitchingNamespace: false });
     },
     setWalletChainId(chainId) {
       if (chainId === undefined) return store.setState({ walletChainId: undefined, isUnsupported: false });

@@ -97,13 +97,15 @@ export function create(controllers: SolanaWiring): SolanaController {
       const wallet = state.solanaConnectors?.find((c) => c.id === state.solanaConnectorId);
       account.setAccount('solana', state.solanaAddress, network.caipNetworkId.slice('solana:'.length), wallet && { name: wallet.name, icon: wallet.icon });
       const picked = previous.connectRequest.status === 'pending' && previous.connectRequest.connectorId === state.solanaConnectorId;
-      if (picked || !connection.getProvider()) void networks.switchNetwork(network.caipNetworkId);
-      if (networks.getState().activeNamespace === 'solana') {
+      const follow = () => {
+        if (networks.getState().activeNamespace !== 'solana') return;
         void account.fetchBalance();
         void account.fetchIdentity();
         // Sign In With Solana when SIWX is on and this account has no session (as the EVM session's onSession does).
         void controllers.siwx?.().then((c) => c.sync()).catch(() => undefined);
-      }
+      };
+      if (picked || !connection.getProvider()) void networks.switchNetwork(network.caipNetworkId).then(follow, () => undefined);
+      else follow();
     }
     // One session ended, the other stays.
     if (connected && previous.solanaConnectorId && !state.solanaConnectorId) showOther('solana');
