@@ -13,43 +13,48 @@ const viewports = [
   { width: 1440, height: 900 },
 ];
 
+/**
+ * One visit through every state, shot at each width in turn (the page is resized, as a window is): a mint per width
+ * would repeat the same transaction four times.
+ */
 test.describe('responsive layout and screenshots', () => {
   test.beforeAll(() => mkdirSync(screenshotDir, { recursive: true }));
 
-  for (const viewport of viewports) {
-    test(`${viewport.width} px: no horizontal overflow; screenshots of / (disconnected, modal open, connected, minted, wallet menu) and /terms`, async ({ page, wallet, stack }) => {
-      await page.setViewportSize(viewport);
-      const home = new HomePage(page, stack.siteUrl);
-      await home.goto();
-      await expect(home.price).not.toHaveText('Loading...');
-      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(await overflow()).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${screenshotDir}home-${viewport.width}.png`, fullPage: true });
+  test(`${viewports.map((v) => v.width).join(', ')} px: no horizontal overflow; screenshots of / (disconnected, modal open, connected, minted, wallet menu) and /terms`, async ({ page, wallet, stack }) => {
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    /** At each width: no sideways scroll (unless `overflowFree` is false), and a screenshot named `<name>-<width>.png`. */
+    const atEachWidth = async (name: string, options: { fullPage?: boolean; overflowFree?: boolean; before?: () => Promise<void> } = {}) => {
+      for (const viewport of viewports) {
+        await page.setViewportSize(viewport);
+        await options.before?.();
+        if (options.overflowFree !== false) expect(await overflow(), `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `${screenshotDir}${name}-${viewport.width}.png`, fullPage: options.fullPage });
+      }
+    };
+    const home = new HomePage(page, stack.siteUrl);
+    await home.goto();
+    await expect(home.price).not.toHaveText('Loading...');
+    await atEachWidth('home', { fullPage: true });
 
-      // The modal opened on its wallet list: its styles (theme tokens, dialog, list items) load with it.
-      await home.connectButton().click();
-      await expect(home.walletEntry()).toBeVisible();
-      await page.waitForLoadState('networkidle'); // the wallet list's icons
-      await page.screenshot({ path: `${screenshotDir}modal-${viewport.width}.png` });
-      await home.closeModalIfOpen();
+    // The modal opened on its wallet list: its styles (theme tokens, dialog, list items) load with it.
+    await home.connectButton().click();
+    await expect(home.walletEntry()).toBeVisible();
+    await page.waitForLoadState('networkidle'); // the wallet list's icons
+    await atEachWidth('modal', { overflowFree: false });
+    await home.closeModalIfOpen();
 
-      await home.connect(wallet.address);
-      await expect(home.mintButton).toBeVisible();
-      expect(await overflow()).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${screenshotDir}home-connected-${viewport.width}.png` });
-      await home.acceptTermsAndMint();
-      await home.expectMinted();
-      await home.expectOwner();
-      expect(await overflow()).toBeLessThanOrEqual(0);
-      await home.mintArea.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${screenshotDir}home-minted-${viewport.width}.png` });
-      await home.addressButton(wallet.address).click();
-      await page.screenshot({ path: `${screenshotDir}wallet-menu-${viewport.width}.png` });
+    await home.connect(wallet.address);
+    await expect(home.mintButton).toBeVisible();
+    await atEachWidth('home-connected');
+    await home.acceptTermsAndMint();
+    await home.expectMinted();
+    await home.expectOwner();
+    await atEachWidth('home-minted', { before: () => home.mintArea.scrollIntoViewIfNeeded() });
+    await home.addressButton(wallet.address).click();
+    await atEachWidth('wallet-menu', { overflowFree: false });
 
-      const terms = new TermsPage(page, stack.siteUrl);
-      await terms.goto();
-      expect(await overflow()).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${screenshotDir}terms-${viewport.width}.png`, fullPage: true });
-    });
-  }
+    const terms = new TermsPage(page, stack.siteUrl);
+    await terms.goto();
+    await atEachWidth('terms', { fullPage: true });
+  });
 });
