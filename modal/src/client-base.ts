@@ -180,6 +180,7 @@ export function createClient(options: ModalOptions, environment: CreateModalEnvi
     },
     // Its chunk (with the error classes) loads with the first call: errors.ts is none of what a page loads first.
     switchNetwork: (chainId) => import('./client-switch.js').then((m) => m.switchNetwork(controllers, chainId)),
+    setLocale: (locale) => import('./client-locale.js').then((m) => m.setLocale(controllers, locale)),
     disconnect: () => controllers.connection.disconnect(),
     getWalletClient() {
       if (viemMethods) return viemMethods.getWalletClient();

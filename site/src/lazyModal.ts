@@ -109,6 +109,10 @@ export class LazyModalClient implements ModalClient {
     return (await this.ready()).switchNetwork(chainId);
   }
 
+  async setLocale(locale?: Parameters<ModalClient['setLocale']>[0]): Promise<void> {
+    return (await this.ready()).setLocale(locale);
+  }
+
   async disconnect(): Promise<void> {
     return (await this.ready()).disconnect();
   }

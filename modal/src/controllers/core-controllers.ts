@@ -12,11 +12,17 @@ import type { ToastController } from './toasts.js';
 import type { WalletConnectController } from './walletconnect.js';
 import type { LazyFeature } from './lazy.js';
 import type { SolanaController } from './solana-connection.js';
-import type { AccountSnapshot, Clock, ModalStorage, ResolvedOptions, SiwxController } from '../core/types.js';
+import type { WritableStore } from '../core/store.js';
+import type { AccountSnapshot, Clock, ModalLocale, ModalStorage, ResolvedOptions, SiwxController } from '../core/types.js';
 
 /** The controllers made when the modal is created (before the first click), with what they share. */
 export interface CoreControllers {
   options: ResolvedOptions;
+  /**
+   * The modal's language (`options.locale`): `ModalClient.setLocale` changes it on a live modal, and every element
+   * that shows texts re-renders when it does.
+   */
+  language: WritableStore<{ locale?: ModalLocale }>;
   /** True on a mobile device (opening rules, deep links). */
   isMobile: boolean;
   modal: ModalController;

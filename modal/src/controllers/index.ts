@@ -1,5 +1,5 @@
 import type { ApiContext } from '../api/http.js';
-import type { AccountSnapshot, Clock, FetchLike, ModalNetwork, ModalStorage, ResolvedOptions, SiwxController } from '../core/types.js';
+import type { AccountSnapshot, Clock, FetchLike, ModalLocale, ModalNetwork, ModalStorage, ResolvedOptions, SiwxController } from '../core/types.js';
 import type { DirectoryController, DirectoryControllerDeps } from './directory.js';
 import type { CoreControllers, ModalControllers } from './bag.js';
 import type { ConnectorDiscovery } from '../connectors/eip6963.js';
@@ -16,6 +16,7 @@ import { createWalletConnectController } from './walletconnect.js';
 import { lazyFeature } from './lazy.js';
 import type { FeatureLoaders } from './feature-loaders.js';
 import { STORAGE_KEYS } from '../core/core-constants.js';
+import { createStore } from '../core/store.js';
 import type { FrameChannel } from '../connectors/embedded/channel.js';
 
 /** Everything the controllers use from the outside world: tests pass fakes, `createModal` the real ones. */
@@ -220,6 +221,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
 
   const controllers: ModalControllers = {
     options,
+    language: createStore<{ locale?: ModalLocale }>({ locale: options.locale }),
     isMobile: deps.isMobile,
     modal,
     router,

@@ -273,6 +273,14 @@ export interface ModalClient {
   subscribeState(listener: (state: { open: boolean; view: ViewName }) => void): () => void;
   /** Switches the connected wallet to a chain of `networks`; adds it first when the wallet answers 4902. Throws ChainSwitchError on failure. */
   switchNetwork(chainId: number): Promise<void>;
+  /**
+   * Changes the modal's language while it lives (a dapp's own language picker): a complete catalogue such as `de`
+   * from `@minibot/modal/locales/de`, or none for English. The open view, its title, the dialog's `lang` and `dir`,
+   * `<mb-connect-button>` and the texts of what happens next follow at once; the options' `texts` overrides still
+   * apply. A text already shown (a toast, an error line) stays as it was.
+   * @example await modal.setLocale((await import('@minibot/modal/locales/de')).de)
+   */
+  setLocale(locale?: ModalLocale): Promise<void>;
   disconnect(): Promise<void>;
   /** viem WalletClient bound to the connected wallet's EIP-1193 provider and account; undefined while disconnected. */
   getWalletClient(): WalletClient | undefined;

@@ -45,9 +45,12 @@ export function openEmbeddedFrame(
   // The frame asks for the height of its content; the modal's styles fit it into the dialog (320 px at least).
   channel.onResize((height) => iframe.style.setProperty('--_mb-wallet-frame-height', `${height}px`));
   channel.onFocusExit((direction) => onFocusExit(iframe, direction));
+  // Its accessible name follows a language changed on the live modal (setLocale).
+  const offLanguage = controllers.language.subscribe(() => (iframe.title = textsOf(controllers.options).texts.walletFrameTitle));
   const close = channel.close;
   channel.close = () => {
     close();
+    offLanguage();
     iframe.remove();
   };
   return channel;

@@ -16,15 +16,19 @@ export interface ActiveTexts {
 }
 
 const english: ActiveTexts = { lang: 'en', dir: 'ltr', texts, viewTitles, messages };
-const merged = new WeakMap<TextOptions, ActiveTexts>();
+const merged = new WeakMap<TextOptions, ActiveTexts & { locale: TextOptions['locale'] }>();
 
-/** The active catalogue of a modal's options (merged once per options object); English without options. */
+/**
+ * The active catalogue of a modal's options (merged once per options object and language: `ModalClient.setLocale`
+ * changes the options' locale); English without options.
+ */
 export function textsOf(options: TextOptions | undefined): ActiveTexts {
   if (!options || (!options.locale && !options.texts)) return english;
   let active = merged.get(options);
-  if (!active) {
+  if (!active || active.locale !== options.locale) {
     const { viewTitles: titleOverrides, messages: _messages, ...textOverrides } = options.texts ?? {};
     active = {
+      locale: options.locale,
       lang: options.locale?.lang ?? 'en',
       dir: options.locale?.dir ?? 'ltr',
       texts: { ...texts, ...options.locale?.texts, ...textOverrides },

@@ -4,8 +4,13 @@ import { textsOf, type ActiveTexts } from './catalogue.js';
 import type { ModalMessages, ModalUiTexts, TextOptions } from './locale.js';
 import { formatAmount, formatAmountInput, formatDecimalText, formatFiat, formatTokenAmount, formatUsd } from '../core/units.js';
 
-/** A host that knows the options of its modal (a view or the shell): the catalogue follows them. */
-export type LocalizeHost = ReactiveControllerHost & { readonly controllers?: { readonly options: TextOptions } };
+/**
+ * A host that knows the options of its modal (a view or the shell): the catalogue follows them, and the host renders
+ * again when the modal's language changes (`language`, which `ModalClient.setLocale` sets).
+ */
+export type LocalizeHost = ReactiveControllerHost & {
+  readonly controllers?: { readonly options: TextOptions; readonly language?: { subscribe(listener: () => void): () => void } };
+};
 
 /**
  * How an element reads the text catalogue: English, then the options' `locale`, then their `texts` overrides,
@@ -13,6 +18,9 @@ export type LocalizeHost = ReactiveControllerHost & { readonly controllers?: { r
  * @example private readonly localize = new LocalizeController(this); ... html`${this.localize.texts.back}`
  */
 export class LocalizeController implements ReactiveController {
+  private followed?: LocalizeHost['controllers'];
+  private unfollow?: () => void;
+
   constructor(private readonly host: LocalizeHost) {
     host.addController(this);
   }
@@ -87,5 +95,25 @@ export class LocalizeController implements ReactiveController {
     return new Date(value).toLocaleString(this.lang, options);
   }
 
-  hostConnected(): void {}
+  hostConnected(): void {
+    this.follow();
+  }
+
+  hostUpdate(): void {
+    // A host may receive its controllers after it connected: follow the language of whichever it has now.
+    this.follow();
+  }
+
+  hostDisconnected(): void {
+    this.unfollow?.();
+    this.unfollow = this.followed = undefined;
+  }
+
+  private follow(): void {
+    const controllers = this.host.controllers;
+    if (controllers === this.followed) return;
+    this.unfollow?.();
+    this.followed = controllers;
+    this.unfollow = controllers?.language?.subscribe(() => this.host.requestUpdate());
+  }
 }

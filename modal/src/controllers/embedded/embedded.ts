@@ -96,8 +96,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps): Embedded
     onApproval: approvals.onApproval,
   });
   const { frame, checksumUser } = link;
-  const lang = controllers.options.locale?.lang ?? 'en';
-  const steps = createSteps({ store, frame, messages, speaksEnglish: () => /^en\b/i.test(lang) });
+  const steps = createSteps({ store, frame, messages, speaksEnglish: () => /^en\b/i.test(controllers.options.locale?.lang ?? 'en') });
   const session = createSession({ store, controllers, fetch: deps.fetch, messages, approvals, onEnd: () => panels.forgetLogin() });
   const panels = createPanelFlow({
     store,

@@ -7,6 +7,7 @@ import type { ModalClient, ModalOptions } from '../../core/types.js';
 import { bsc, createFakeFetch, createTestWallet, local, makeWallets, pixel, testAddress } from '../../views/testing/test-controllers.js';
 import { computedColor, deepText, expectNoAxeViolations, waitFor } from '../../views/testing/test-helpers.js';
 import type { MbModal } from '../modal/modal.js';
+import { de } from '../../texts/locales/de.js';
 import './connect-button.js';
 
 /** A dapp page with only the element: a test wallet announces itself over EIP-6963. */
@@ -114,6 +115,20 @@ describe('<mb-connect-button> with createModal', () => {
     await second.updateComplete;
     assert.equal(nativeButton(first).textContent, 'Wallet verbinden');
     assert.equal(nativeButton(second).textContent, 'Sign in');
+  });
+
+  it('follows a language changed on the live client (setLocale), and English again without one', async () => {
+    const client = makeClient();
+    const button = document.createElement('mb-connect-button');
+    button.client = client;
+    document.body.append(button);
+    await button.updateComplete;
+    assert.equal(nativeButton(button).textContent, 'Connect Wallet');
+    await client.setLocale(de);
+    await waitFor(() => nativeButton(button).textContent === de.texts.connectWallet, 3000, 'German label');
+    assert.notEqual(de.texts.connectWallet, 'Connect Wallet');
+    await client.setLocale();
+    await waitFor(() => nativeButton(button).textContent === 'Connect Wallet', 3000, 'English label');
   });
 
   it('keeps its label on one line in a narrow header, and is a 44 px target', async () => {

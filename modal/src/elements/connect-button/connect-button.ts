@@ -92,9 +92,12 @@ export class MbConnectButton extends LitElement {
     const readName = () => (this.profileName = controllers?.account.getState().byNamespace.eip155.profileName);
     readName();
     const offName = controllers?.account.subscribe(readName);
+    // Its label follows a language changed on the live modal (setLocale).
+    const offLanguage = controllers?.language.subscribe(() => this.requestUpdate());
     this.unsubscribe = () => {
       offAccount?.();
       offName?.();
+      offLanguage?.();
     };
   }
 

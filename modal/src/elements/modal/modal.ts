@@ -78,6 +78,8 @@ export class MbModal extends LitElement {
   private readonly routerState = new StoreController(this, () => this.resolved()?.router);
   private readonly toastState = new StoreController(this, () => this.resolved()?.toasts);
   private readonly connectionState = new StoreController(this, () => this.resolved()?.connection);
+  // The dialog's lang, dir, title and header labels follow a language changed on the live modal (setLocale).
+  private readonly languageState = new StoreController(this, () => this.resolved()?.language);
 
   private returnFocus?: Element | null;
   private viewElement?: HTMLElement & { controllers?: ModalControllers };
