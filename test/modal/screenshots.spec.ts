@@ -15,8 +15,9 @@ import { startEmbeddedDappServer, type DappServer } from './dapp-server.js';
  * Issue 20: the modal as a user sees it. Every view in English and light at 390 px (a bottom sheet, the whole
  * screen) and 1280 px (the dialog), and the Account hub's views (Account, Send, Swap, Activity, and the ends of a
  * send, a swap and a purchase) also in dark, German, Arabic, Japanese and Hebrew; axe finds nothing in any of them.
- * Each test has its own page (a second browser profile only where a view is about a second device), except dark's
- * views, shot on English light's page after its light ones (the theme switched on the live modal); views are opened with
+ * Each test has its own page (a second browser profile only where a view is about a second device); dark's views and
+ * the other languages' are shot on English light's page after its light ones (the theme and the language switched on
+ * the live modal, as a dapp's own toggle and language picker do: one flow with its transactions serves them all); views are opened with
  * `open({ view })` against the real local stack, and views that show a flow's data are reached by doing the flow.
  * Deterministic: each page that connects a wallet has its own fixed account with fixed balances; the swap quote and
  * gas price are fixed (the pool is shared with other tests); what is new in each run (the e-mail wallet's e-mail,
@@ -145,23 +146,44 @@ async function shoot(page: Page, name: string, { mask = [], ready }: ShootOption
   await second();
 }
 
-/** The prefixes of a flow's screenshots: light's, and dark's when the same flow is shot in the dark theme too. */
+/** The languages the screenshot tests shoot besides English: a long-word one, right to left, CJK, and Hebrew. */
+type Language = 'de' | 'ar' | 'ja' | 'he';
+
+/**
+ * The prefixes of a flow's screenshots: light's; dark's when the same flow is shot in the dark theme too; and the
+ * languages it is shot in besides English (in light, each prefixed `<language>-light`).
+ */
 interface Variants {
   light: string;
   dark?: string;
+  languages?: readonly Language[];
+}
+
+/** Changes the language of the live modal (none: English), as a dapp's own language picker does. */
+async function setLanguage(page: Page, language?: Language) {
+  await page.evaluate((name) => (window as unknown as { dappSetLocale: (name?: string) => Promise<void> }).dappSetLocale(name), language);
+  await expect(page.locator('mb-modal dialog')).toHaveAttribute('lang', language ?? 'en');
 }
 
 /**
- * `shoot` in light, and in dark too when `variants` names it: switched on the live modal as a dapp's own theme toggle
- * does (the element's `theme-mode`), so that one flow with its transactions serves both themes.
+ * `shoot` in light; in dark too when `variants` names it, switched on the live modal as a dapp's own theme toggle does
+ * (the element's `theme-mode`); then in each of its languages, switched on the live modal too (`setLocale`), so that
+ * one flow with its transactions serves every theme and language.
  */
 async function shootThemes(page: Page, variants: Variants, view: string) {
   await shoot(page, `${variants.light}-${view}`);
-  if (!variants.dark) return;
-  const theme = (mode: 'light' | 'dark') => page.locator('mb-modal').evaluate((modal: HTMLElement & { themeMode?: string }, m) => (modal.themeMode = m), mode);
-  await theme('dark');
-  await shoot(page, `${variants.dark}-${view}`);
-  await theme('light');
+  if (variants.dark) {
+    const theme = (mode: 'light' | 'dark') => page.locator('mb-modal').evaluate((modal: HTMLElement & { themeMode?: string }, m) => (modal.themeMode = m), mode);
+    await theme('dark');
+    await shoot(page, `${variants.dark}-${view}`);
+    await theme('light');
+  }
+  if (!variants.languages?.length) return;
+  for (const language of variants.languages) {
+    await setLanguage(page, language);
+    await shoot(page, `${language}-light-${view}`);
+  }
+  await setLanguage(page);
 }
 
 async function openPage(page: Page, query = '') {
@@ -328,14 +350,14 @@ test.describe('screenshots of the modal', () => {
   test.describe.configure({ mode: 'parallel' });
   test.setTimeout(300_000);
 
-  test('English, light and dark: the Account hub, Receive, and a swap and a purchase to their ends', async ({ page, stack, makeWallet }) => {
+  test('English, light and dark, and German, Arabic, Japanese and Hebrew: the Account hub, Receive, and a swap and a purchase to their ends', async ({ page, stack, makeWallet }) => {
     const wallet = await makeWallet({ privateKey: fixedKey('en-light') });
     await openPage(page);
     await fixSwapPrices(page);
     await connect(page, stack, wallet.address);
     await openView(page, 'WalletReceive');
     await shoot(page, 'en-light-WalletReceive');
-    await shootHubAndCompletions(page, { light: 'en-light', dark: 'en-dark' }, { preview: true, inProgress: true });
+    await shootHubAndCompletions(page, { light: 'en-light', dark: 'en-dark', languages: ['de', 'ar', 'ja', 'he'] }, { preview: true, inProgress: true });
   });
 
   test('English, light, the e-mail wallet: its own views, a name registered, a second device', async ({ page, stack, browser }) => {
@@ -572,7 +594,7 @@ test.describe('screenshots of the modal', () => {
     await shootApproval('EoaSend', 'Send this transaction?', eoa, () => expect(frame.getByRole('heading', { level: 2, name: 'Send 0.25 BNB' })).toBeVisible());
   });
 
-  test('English, light, connected: the wallet\'s prompt, the views beside the hub, the sign-in prompt', async ({ page, stack, makeWallet }) => {
+  test('English, light, connected: the wallet\'s prompt, the views beside the hub, the sign-in prompt; those views and the sign-in prompt in German, Japanese and Hebrew too', async ({ page, stack, makeWallet }) => {
     const wallet = await makeWallet({ privateKey: fixedKey('en-light-connected') });
     await openPage(page);
     const prompt = wallet.holdNext('eth_requestAccounts');
@@ -584,19 +606,19 @@ test.describe('screenshots of the modal', () => {
     });
     for (const view of connectedViews) {
       await openView(page, view);
-      await shoot(page, `en-light-${view}`);
+      await shootThemes(page, { light: 'en-light', languages: ['de', 'ja', 'he'] }, view);
     }
     // An app that asks for a sign-in: the wallet reconnects on the next visit, has no session, and is asked.
     await page.goto(`${server.url}?siwx=required`);
     await expect(page.locator(`mb-modal ${viewTags.SIWXSignMessage}`)).toBeVisible();
-    await shoot(page, 'en-light-SIWXSignMessage');
+    await shootThemes(page, { light: 'en-light', languages: ['de', 'ja', 'he'] }, 'SIWXSignMessage');
   });
 
-  test('English, light, disconnected: every view a visitor sees, at 1280 and 390 px, axe clean', async ({ page }) => {
+  test('English, light, disconnected: every view a visitor sees, at 1280 and 390 px, axe clean; the views before a wallet is connected in German, Japanese and Hebrew too', async ({ page }) => {
     await openPage(page);
     for (const view of disconnectedViews) {
       await openView(page, view);
-      await shoot(page, `en-light-${view}`);
+      await shootThemes(page, { light: 'en-light', languages: ['de', 'ja', 'he'] }, view);
     }
     // Views with data of their own, reached as a visitor does: a social login waiting for its window, Farcaster's
     // sign-in from the socials, the e-mail code. (The social login comes first: Farcaster's wait, ending when its view
@@ -621,35 +643,4 @@ test.describe('screenshots of the modal', () => {
     await expect(page.locator(`mb-modal ${viewTags.EmailVerifyOtp}`)).toBeVisible({ timeout: 20_000 });
     await shoot(page, 'en-light-EmailVerifyOtp');
   });
-
-  // A long-word language, the CJK and right-to-left scripts: the views before a wallet is connected.
-  for (const [variant, query] of [
-    ['de-light', '?locale=de'],
-    ['ja-light', '?locale=ja'],
-    ['he-light', '?locale=he'],
-  ] as const) {
-    test(`${variant}, disconnected: Connect, All Wallets, WalletConnect, Networks and the socials at 1280 and 390 px, axe clean`, async ({ page }) => {
-      await openPage(page, query);
-      for (const view of disconnectedViews) {
-        await openView(page, view);
-        await shoot(page, `${variant}-${view}`);
-      }
-    });
-  }
-
-  // (Dark is shot with English light's flow: the theme switches on a live modal, a locale does not.)
-  for (const [variant, query] of [
-    ['de-light', '?locale=de'],
-    ['ar-light', '?locale=ar'],
-    ['ja-light', '?locale=ja'],
-    ['he-light', '?locale=he'],
-  ] as const) {
-    test(`${variant}: the Account hub's views and the ends of a swap and a purchase at 1280 and 390 px, axe clean`, async ({ page, stack, makeWallet }) => {
-      const wallet = await makeWallet({ privateKey: fixedKey(variant), balanceWei: parseEther('100') });
-      await openPage(page, query);
-      await fixSwapPrices(page);
-      await connect(page, stack, wallet.address);
-      await shootHubAndCompletions(page, { light: variant });
-    });
-  }
 });

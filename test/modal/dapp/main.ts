@@ -90,4 +90,7 @@ const modal = createModal({
   ...(query.get('pending') === '1' ? { features: { pendingTransactions: true } } : {}),
 });
 (window as unknown as { dappModal: typeof modal }).dappModal = modal;
+// The screenshot tests change the language of the live modal, as a dapp's own language picker does (none: English).
+(window as unknown as { dappSetLocale: (name?: keyof typeof locales) => Promise<void> }).dappSetLocale = async (name) =>
+  modal.setLocale(name ? await locales[name]() : undefined);
 await defineConnectButton();
