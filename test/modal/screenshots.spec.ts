@@ -70,7 +70,8 @@ const modalDialog = (page: Page) => page.locator('mb-modal dialog[open]');
 const changing = (page: Page): Locator[] => [
   page.locator('mb-modal mb-connecting-wc-view mb-qr-code'),
   page.locator('mb-modal mb-connecting-farcaster-view mb-qr-code'),
-  page.locator(`mb-modal ${viewTags.EmailVerifyOtp}`).getByRole('button', { name: /Resend/ }),
+  // (By its variant, not its name: the countdown shows in every language.)
+  page.locator(`mb-modal ${viewTags.EmailVerifyOtp} mb-button[variant="ghost"]`),
   page.locator('mb-modal time'),
   page.locator('mb-modal mb-transactions-view .month'),
   page.locator('mb-modal mb-transactions-view .row .muted'),
@@ -159,6 +160,9 @@ interface Variants {
   languages?: readonly Language[];
 }
 
+/** Every view is shot in these besides English: a long-word language, a CJK one and a right-to-left one. */
+const LATER_LANGUAGES: readonly Language[] = ['de', 'ja', 'he'];
+
 /** Changes the language of the live modal (none: English), as a dapp's own language picker does. */
 async function setLanguage(page: Page, language?: Language) {
   await page.evaluate((name) => (window as unknown as { dappSetLocale: (name?: string) => Promise<void> }).dappSetLocale(name), language);
@@ -170,18 +174,18 @@ async function setLanguage(page: Page, language?: Language) {
  * (the element's `theme-mode`); then in each of its languages, switched on the live modal too (`setLocale`), so that
  * one flow with its transactions serves every theme and language.
  */
-async function shootThemes(page: Page, variants: Variants, view: string) {
-  await shoot(page, `${variants.light}-${view}`);
+async function shootThemes(page: Page, variants: Variants, view: string, options?: ShootOptions) {
+  await shoot(page, `${variants.light}-${view}`, options);
   if (variants.dark) {
     const theme = (mode: 'light' | 'dark') => page.locator('mb-modal').evaluate((modal: HTMLElement & { themeMode?: string }, m) => (modal.themeMode = m), mode);
     await theme('dark');
-    await shoot(page, `${variants.dark}-${view}`);
+    await shoot(page, `${variants.dark}-${view}`, options);
     await theme('light');
   }
   if (!variants.languages?.length) return;
   for (const language of variants.languages) {
     await setLanguage(page, language);
-    await shoot(page, `${language}-light-${view}`);
+    await shoot(page, `${language}-light-${view}`, options);
   }
   await setLanguage(page);
 }
@@ -287,7 +291,7 @@ async function buyToCompletion(page: Page, variants: Variants, { inProgress = fa
  * Registers `<label>.minibot.id` for the e-mail wallet's account (names are the embedded wallet's: the message is
  * approved in its frame); shoots the end.
  */
-async function registerName(page: Page, prefix: string, label: string, mask: Locator[] = []) {
+async function registerName(page: Page, variants: Variants, label: string, mask: Locator[] = []) {
   await openView(page, 'RegisterAccountName');
   const view = page.locator(`mb-modal ${viewTags.RegisterAccountName}`);
   await view.getByRole('textbox').fill(label);
@@ -299,7 +303,7 @@ async function registerName(page: Page, prefix: string, label: string, mask: Loc
   await expect(approve).toBeEnabled({ timeout: 15_000 });
   await approve.click();
   await expect(page.locator(`mb-modal ${viewTags.RegisterAccountNameSuccess}`)).toBeVisible({ timeout: 15_000 });
-  await shoot(page, `${prefix}-RegisterAccountNameSuccess`, { mask });
+  await shootThemes(page, variants, 'RegisterAccountNameSuccess', { mask });
 }
 
 /** The hub's views: Account, Swap, then Send filled (0.5 BNB), reviewed and sent, the screen after it, and Activity. */
@@ -360,7 +364,7 @@ test.describe('screenshots of the modal', () => {
     await shootHubAndCompletions(page, { light: 'en-light', dark: 'en-dark', languages: ['de', 'ar', 'ja', 'he'] }, { preview: true, inProgress: true });
   });
 
-  test('English, light, the e-mail wallet: its own views, a name registered, a second device', async ({ page, stack, browser }) => {
+  test('English, light, the e-mail wallet: its own views, a name registered, a second device; those views in German, Japanese and Hebrew too', async ({ page, stack, browser }) => {
     // The wallet service keeps its accounts and names between runs (DATA_DIR), so the account is a new one in each run
     // and its e-mail, address and name are masked.
     // Digits only: the same width in every run, so that the masked button (which shows the name) keeps its size.
@@ -381,7 +385,7 @@ test.describe('screenshots of the modal', () => {
     await openView(page, 'UpdateEmailWallet');
     const current = page.locator(`mb-modal ${viewTags.UpdateEmailWallet} mb-text`).first();
     await expect(current).toContainText(accountEmail);
-    await shoot(page, 'en-light-UpdateEmailWallet', { mask: [...address, current] });
+    await shootThemes(page, { light: 'en-light', languages: LATER_LANGUAGES }, 'UpdateEmailWallet', { mask: [...address, current] });
     void page.evaluate(() =>
       (window as unknown as { dappModal: { getWalletClient(): { signMessage(a: { message: string }): Promise<string> } } }).dappModal
         .getWalletClient()
@@ -394,7 +398,7 @@ test.describe('screenshots of the modal', () => {
     const approve = frame.getByRole('button', { name: 'Approve' });
     await shoot(page, 'en-light-ApproveTransaction', { mask: [...address, frame.locator('dl dd')], ready: () => expect(approve).toBeEnabled() });
     await page.keyboard.press('Escape');
-    await registerName(page, 'en-light', `shots${run}`, [...address, page.locator('mb-modal .completion-result')]);
+    await registerName(page, { light: 'en-light', languages: LATER_LANGUAGES }, `shots${run}`, [...address, page.locator('mb-modal .completion-result')]);
 
     // The same e-mail in a new browser profile: the device waits for its approval from the mailed link.
     const other: BrowserContext = await browser.newContext();
@@ -405,7 +409,7 @@ test.describe('screenshots of the modal', () => {
       await modalDialog(second).getByRole('textbox').first().fill(accountEmail);
       await modalDialog(second).getByRole('button', { name: 'Continue', exact: true }).click();
       await expect(second.locator(`mb-modal ${viewTags.EmailVerifyDevice}`)).toBeVisible({ timeout: 20_000 });
-      await shoot(second, 'en-light-EmailVerifyDevice', { mask: [second.locator(`mb-modal ${viewTags.EmailVerifyDevice} mb-text`).first()] });
+      await shootThemes(second, { light: 'en-light', languages: LATER_LANGUAGES }, 'EmailVerifyDevice', { mask: [second.locator(`mb-modal ${viewTags.EmailVerifyDevice} mb-text`).first()] });
     } finally {
       await other.close();
     }
@@ -606,19 +610,19 @@ test.describe('screenshots of the modal', () => {
     });
     for (const view of connectedViews) {
       await openView(page, view);
-      await shootThemes(page, { light: 'en-light', languages: ['de', 'ja', 'he'] }, view);
+      await shootThemes(page, { light: 'en-light', languages: LATER_LANGUAGES }, view);
     }
     // An app that asks for a sign-in: the wallet reconnects on the next visit, has no session, and is asked.
     await page.goto(`${server.url}?siwx=required`);
     await expect(page.locator(`mb-modal ${viewTags.SIWXSignMessage}`)).toBeVisible();
-    await shootThemes(page, { light: 'en-light', languages: ['de', 'ja', 'he'] }, 'SIWXSignMessage');
+    await shootThemes(page, { light: 'en-light', languages: LATER_LANGUAGES }, 'SIWXSignMessage');
   });
 
   test('English, light, disconnected: every view a visitor sees, at 1280 and 390 px, axe clean; the views before a wallet is connected in German, Japanese and Hebrew too', async ({ page }) => {
     await openPage(page);
     for (const view of disconnectedViews) {
       await openView(page, view);
-      await shootThemes(page, { light: 'en-light', languages: ['de', 'ja', 'he'] }, view);
+      await shootThemes(page, { light: 'en-light', languages: LATER_LANGUAGES }, view);
     }
     // Views with data of their own, reached as a visitor does: a social login waiting for its window, Farcaster's
     // sign-in from the socials, the e-mail code. (The social login comes first: Farcaster's wait, ending when its view
@@ -628,7 +632,7 @@ test.describe('screenshots of the modal', () => {
     await modalDialog(page).getByRole('button', { name: /GitHub/ }).click();
     const consent = await opened;
     await expect(page.locator(`mb-modal ${viewTags.ConnectingSocial}`).getByRole('status')).toBeVisible();
-    await shoot(page, 'en-light-ConnectingSocial');
+    await shootThemes(page, { light: 'en-light', languages: LATER_LANGUAGES }, 'ConnectingSocial');
     // Closing the window cancels the login (after a short grace for the wallet's answer); then Farcaster's.
     await consent.close();
     await expect(page.locator(`mb-modal ${viewTags.ConnectingSocial} mb-spinner`)).toHaveCount(0, { timeout: 10_000 });
@@ -636,11 +640,11 @@ test.describe('screenshots of the modal', () => {
     await modalDialog(page).getByRole('button', { name: /Farcaster/ }).click();
     // The code comes from the wallet's frame, which a busy machine takes a while to load.
     await expect(page.locator(`mb-modal ${viewTags.ConnectingFarcaster} mb-qr-code`)).toBeVisible({ timeout: 30_000 });
-    await shoot(page, 'en-light-ConnectingFarcaster');
+    await shootThemes(page, { light: 'en-light', languages: LATER_LANGUAGES }, 'ConnectingFarcaster');
     await openView(page, 'Connect');
     await modalDialog(page).getByRole('textbox').first().fill(EMAIL);
     await modalDialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.locator(`mb-modal ${viewTags.EmailVerifyOtp}`)).toBeVisible({ timeout: 20_000 });
-    await shoot(page, 'en-light-EmailVerifyOtp');
+    await shootThemes(page, { light: 'en-light', languages: LATER_LANGUAGES }, 'EmailVerifyOtp');
   });
 });
