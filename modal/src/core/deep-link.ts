@@ -16,3 +16,17 @@ export function walletDeepLink(link: string | null | undefined, uri: string): st
   if (/^https?:/.test(safe)) return `${safe.replace(/\/+$/, '')}/wc?uri=${encoded}`;
   return `${safe}wc?uri=${encoded}`;
 }
+
+/** A directory wallet's links (the directory's entry; core does not import api/). */
+export interface WalletAppLinks {
+  mobile_link?: string | null;
+  desktop_link?: string | null;
+  webapp_link?: string | null;
+}
+
+/**
+ * The link that opens `wallet`'s app with the pairing URI: its mobile link on a phone, else its desktop (or web) app.
+ * @example appDeepLink({ mobile_link: 'metamask://' }, true, 'wc:abc@2') // 'metamask://wc?uri=wc%3Aabc%402'
+ */
+export const appDeepLink = (wallet: WalletAppLinks, isMobile: boolean, uri: string): string | undefined =>
+  walletDeepLink(isMobile ? wallet.mobile_link : (wallet.desktop_link ?? wallet.webapp_link), uri);

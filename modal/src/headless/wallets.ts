@@ -66,9 +66,9 @@ export function createConnectStores(controllers: ModalControllers): { wallets: W
   const asked = createStore<{ wallet?: HeadlessWallet; via?: 'connector' | 'walletConnect' }>({});
   // The deep link's rules (with the URL gate's link rules) load when a directory wallet is asked to pair, beside
   // WalletConnect's far larger provider; the snapshot is computed again when they arrive.
-  const deepLinks = createStore<{ walletDeepLink?: typeof import('../core/deep-link.js').walletDeepLink }>({});
+  const deepLinks = createStore<{ appDeepLink?: typeof import('../core/deep-link.js').appDeepLink }>({});
   const loadDeepLinks = () => {
-    if (!deepLinks.getState().walletDeepLink) void import('../core/deep-link.js').then((m) => deepLinks.setState({ walletDeepLink: m.walletDeepLink }), () => undefined);
+    if (!deepLinks.getState().appDeepLink) void import('../core/deep-link.js').then((m) => deepLinks.setState({ appDeepLink: m.appDeepLink }), () => undefined);
   };
   // The directory's chunk (its controller and endpoints, and the module that turns its lists into headless wallets)
   // loads on the first `load()`, as the modal's shell makes the directory; a directory the shell made already gets
@@ -192,8 +192,7 @@ export function createConnectStores(controllers: ModalControllers): { wallets: W
       () => {
         const { status, uri, pairingExpiry, error } = walletConnect.getState();
         const entry = asked.getState().via === 'walletConnect' ? asked.getState().wallet?.directory : undefined;
-        const link = entry && (controllers.isMobile ? entry.mobile_link : (entry.desktop_link ?? entry.webapp_link));
-        return { status, uri, pairingExpiry, error, deepLink: uri ? deepLinks.getState().walletDeepLink?.(link, uri) : undefined };
+        return { status, uri, pairingExpiry, error, deepLink: uri && entry ? deepLinks.getState().appDeepLink?.(entry, controllers.isMobile, uri) : undefined };
       },
     ),
     // The controller keeps a pairing under way while its URI is valid, and makes a new one otherwise.

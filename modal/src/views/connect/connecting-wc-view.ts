@@ -4,7 +4,7 @@ import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../store-controller.js';
 import { MbView, viewStyles } from '../view.js';
 import { connectingWcStyles } from './connecting-wc-view.styles.js';
-import { walletDeepLink } from '../../core/deep-link.js';
+import { appDeepLink, walletDeepLink } from '../../core/deep-link.js';
 
 /** How often the view checks whether the shown pairing URI expired. */
 export const PAIRING_CHECK_MS = 1000;
@@ -81,7 +81,7 @@ export class MbConnectingWcView extends MbView {
     const { isMobile } = this.controllers;
     // Every link passes the URL gate in walletDeepLink; a rejected one shows no button.
     if (wallet) {
-      const href = walletDeepLink(isMobile ? wallet.mobile_link : (wallet.desktop_link ?? wallet.webapp_link), uri);
+      const href = appDeepLink(wallet, isMobile, uri);
       return href ? html`<a class="deep-link" href=${href} rel="noopener">${this.localize.texts.openWallet(wallet.name)}</a>` : nothing;
     }
     if (!isMobile) return nothing;
