@@ -4,6 +4,8 @@ import { log } from '../core/log.js';
 import { HttpError } from '../errors.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
 import type { Clock, ResolvedOptions, Store } from '../core/types.js';
+import type { ModalController } from './modal.js';
+import type { ToastController } from './toasts.js';
 
 export interface AnalyticsAlert {
   message: string;
@@ -133,13 +135,22 @@ export function createAnalyticsController(deps: AnalyticsControllerDeps): Analyt
 
 /**
  * The bag's analytics controller over its options, API context and clock, keeping its state in `store` (the one
- * `deferAnalytics` made): made when this chunk loads, on the first interaction.
+ * `deferAnalytics` made): made when this chunk loads, on the first interaction. Only it sets the one-time alert, so the
+ * alert's toast is wired here: an error toast when the modal is (or next gets) open.
  */
 export function create(
-  { options, api, clock }: { options: Pick<ResolvedOptions, 'messages' | 'features'>; api: ApiContext; clock: Clock },
+  { options, api, clock, modal, toasts }: { options: Pick<ResolvedOptions, 'messages' | 'features'>; api: ApiContext; clock: Clock; modal: ModalController; toasts: ToastController },
   environment: { location?: AnalyticsControllerDeps['location']; randomId?: () => string },
   store: WritableStore<AnalyticsState>,
 ): AnalyticsController {
+  const showPendingAlert = () => {
+    const { alert } = store.getState();
+    if (!alert || !modal.getState().open) return;
+    store.setState({ alert: undefined });
+    toasts.show('error', `${alert.message}. ${alert.hint}`);
+  };
+  store.subscribe(showPendingAlert);
+  modal.subscribe((state, previous) => state.open && !previous.open && showPendingAlert());
   return createAnalyticsController({
     messages: options.messages,
     api,

@@ -177,17 +177,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
       else modal.close();
     }
   });
-  // The one-time 'Invalid App Configuration' alert shows as an error toast when the modal is (or next gets) open.
-  const showPendingAlert = () => {
-    const alert = analytics.getState().alert;
-    if (!alert || !modal.getState().open) return;
-    analytics.dismissAlert();
-    toasts.show('error', `${alert.message}. ${alert.hint}`);
-  };
-  analytics.subscribe(showPendingAlert);
   modal.subscribe((state, previous) => {
     if (state.open && !previous.open) {
-      showPendingAlert();
       void analytics.sendEvent({ type: 'track', event: 'MODAL_OPEN', properties: { connected: isConnected() } });
       if (isConnected()) refreshAccount();
     }
