@@ -332,6 +332,19 @@ describe('networks', () => {
     expect(controllers.getAccount().chainId).toBe(56);
   });
 
+  it('the supported chains are requested once (two checks at a time share it) and kept in the state; a failed request counts as none and is made again', async () => {
+    let failing = true;
+    const { controllers, fetch } = setup({ route: (r) => (r.url.includes('/v1/supported-chains') ? (failing ? json({}, 500) : json({ http: ['eip155:56'], ws: [] })) : undefined) });
+    const requests = () => fetch.requests.filter((r) => r.url.includes('/v1/supported-chains')).length;
+    expect(await controllers.networks.isActiveChainSupported()).toBe(false);
+    expect(controllers.networks.getState().supportedChains).toEqual([]);
+    failing = false;
+    expect(await Promise.all([controllers.networks.isActiveChainSupported(), controllers.networks.isActiveChainSupported()])).toEqual([true, true]);
+    expect(await controllers.networks.isActiveChainSupported()).toBe(true);
+    expect(requests()).toBe(2);
+    expect(controllers.networks.getState().supportedChains).toEqual(['eip155:56']);
+  });
+
   it('a switch that asks no wallet (disconnected) still happens when the modal closes before it ran', async () => {
     const { controllers } = setup();
     controllers.modal.open({ view: 'Networks' });

@@ -1,5 +1,5 @@
 import { ModalError } from '../modal-error.js';
-import type { NetworkSwitchContext } from './networks-types.js';
+import type { NetworksContext } from './networks-types.js';
 
 /*
  * The networks controller's switch (controllers/networks.ts keeps the list and the wallet's chain): a chunk of its
@@ -11,7 +11,7 @@ import type { NetworkSwitchContext } from './networks-types.js';
  * wallet can be cancelled (the modal closed while the wallet had not answered); one without a wallet call changes the
  * active network when it runs.
  */
-export async function switchNetwork(ctx: NetworkSwitchContext, chainId: number | string, mine: number): Promise<void> {
+export async function switchNetwork(ctx: NetworksContext, chainId: number | string, mine: number): Promise<void> {
   const { store, deps } = ctx;
   const settle = () => {
     if (ctx.isCurrent(mine)) store.setState({ switching: false, isSwitchingNamespace: false });

@@ -5,8 +5,8 @@ import type { ModalCoreMessages } from '../texts/locale.js';
 import type { SendController } from './send/send.js';
 
 /*
- * The networks controller's types: shared by controllers/networks.ts and its switch (networks-switch.ts, a chunk of its
- * own), which imports them from here rather than from the controller.
+ * The networks controller's types: shared by controllers/networks.ts and its lazy parts (networks-switch.ts and
+ * networks-supported.ts, chunks of their own), which import them from here rather than from the controller.
  */
 
 export interface NetworksState {
@@ -53,11 +53,13 @@ export interface NetworksControllerDeps {
   switchChain?: (provider: Eip1193Provider, network: ModalNetwork) => Promise<void>;
 }
 
-/** What the switch (networks-switch.ts) gets from the controller. */
-export interface NetworkSwitchContext {
+/** What the controller's lazy parts (the switch, networks-switch.ts, and the check, networks-supported.ts) get from it. */
+export interface NetworksContext {
   store: WritableStore<NetworksState>;
   deps: NetworksControllerDeps;
   findNetwork(chainId: number | string): ModalNetwork | undefined;
   /** True while switch number `mine` is the latest one and was not cancelled. */
   isCurrent(mine: number): boolean;
+  /** The supported chains' request, once the check made it (kept for the controller's life; a failed one is dropped). */
+  supported?: Promise<string[]>;
 }

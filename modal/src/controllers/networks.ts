@@ -1,5 +1,5 @@
 import { createStore } from '../core/store.js';
-import type { NetworkSwitchContext, NetworksController, NetworksControllerDeps, NetworksState } from './networks-types.js';
+import type { NetworksContext, NetworksController, NetworksControllerDeps, NetworksState } from './networks-types.js';
 
 export type { NetworksController, NetworksControllerDeps, NetworksState } from './networks-types.js';
 
@@ -15,14 +15,13 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
     switching: false,
   });
   const store = createStore<NetworksState>(initial());
-  let supported: Promise<string[]> | undefined;
 
   // By CAIP-2 id: an EVM chain id is `eip155:<id>`; a Solana network is named by its own.
   const findNetwork = (chainId: number | string) => deps.networks.find((n) => n.caipNetworkId === chainId || n.caipNetworkId === `eip155:${chainId}`);
   // Bumped by every switch and cancel: only the current switch updates the state (a wallet's late answer
   // still arrives as chainChanged).
   let switchAttempt = 0;
-  const switchContext: NetworkSwitchContext = { store, deps, findNetwork, isCurrent: (mine) => mine === switchAttempt };
+  const context: NetworksContext = { store, deps, findNetwork, isCurrent: (mine) => mine === switchAttempt };
 
   return {
     getState: store.getState,
@@ -35,7 +34,7 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
       const network = findNetwork(chainId);
       store.setState({ switching: true, isSwitchingNamespace: !!network && network.chainNamespace !== store.getState().activeNamespace });
       return import('./networks-switch.js').then(
-        (m) => m.switchNetwork(switchContext, chainId, mine),
+        (m) => m.switchNetwork(context, chainId, mine),
         (error: unknown) => {
           if (mine === switchAttempt) store.setState({ switching: false });
           throw error;
@@ -56,19 +55,9 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
       const { supportedChains } = store.getState();
       store.setState(() => ({ ...initial(), supportedChains }));
     },
-    async isActiveChainSupported() {
-      // The request's module (and the HTTP layer) loads with the first check, out of what a page loads first.
-      supported ??= import('../api/blockchain-core.js').then((m) => m.fetchSupportedChains(deps.api)).then(
-        (result) => result.http,
-        () => {
-          supported = undefined;
-          return [];
-        },
-      );
-      const http = await supported;
-      if (store.getState().supportedChains !== http) store.setState({ supportedChains: http });
-      return http.includes(store.getState().activeNetwork.caipNetworkId);
-    },
+    // The check (with the request's module) loads with the first one, out of what a page loads first; a chunk that
+    // does not load counts as no supported chain, as a failed request does.
+    isActiveChainSupported: () => import('./networks-supported.js').then((m) => m.isActiveChainSupported(context), () => false),
   };
 }
 
