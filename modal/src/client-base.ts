@@ -1,7 +1,7 @@
 import type { PublicClient, WalletClient } from 'viem';
 import { realClock } from './core/clock.js';
 import { registerControllers, getDefaultClient, setDefaultClient } from './client-registry.js';
-import type { AccountSnapshot, Address, Clock, Eip1193Provider, FetchLike, ModalClient, ModalNetwork, ModalOptions, ViewName } from './core/types.js';
+import type { Address, Clock, Eip1193Provider, FetchLike, ModalClient, ModalNetwork, ModalOptions, Store, ViewName } from './core/types.js';
 import type { ModalControllers, MountModal } from './controllers/bag.js';
 import { createEip6963Discovery, type ConnectorDiscovery, type DiscoveryTarget } from './connectors/eip6963.js';
 import type { WcUniversalProvider } from './connectors/walletconnect.js';
@@ -36,6 +36,24 @@ function detectMobile(): boolean {
   const uaData = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData;
   if (uaData?.mobile !== undefined) return uaData.mobile;
   return /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
+}
+
+/**
+ * Follows `stores` and calls `listener` with `read()` when one of the fields that `fieldsOf` picks from it changes
+ * (each compared with `===`); returns the unsubscribe.
+ */
+function watchFields<T>(stores: Store<unknown>[], read: () => T, fieldsOf: (value: T) => unknown[], listener: (value: T) => void): () => void {
+  let last = fieldsOf(read());
+  const offs = stores.map((store) =>
+    store.subscribe(() => {
+      const next = read();
+      const fields = fieldsOf(next);
+      if (fields.every((field, i) => field === last[i])) return;
+      last = fields;
+      listener(next);
+    }),
+  );
+  return () => offs.forEach((off) => off());
 }
 
 /** How the core makes viem clients; `createModal` passes viem's, the element entry none (no viem in its first load). */
@@ -147,37 +165,10 @@ export function createClient(options: ModalOptions, environment: CreateModalEnvi
     close: () => controllers.modal.close(),
     isOpen: () => controllers.modal.getState().open,
     getAccount: () => controllers.getAccount(),
-    subscribeAccount(listener) {
-      let last: AccountSnapshot = controllers.getAccount();
-      const onChange = () => {
-        const next = controllers.getAccount();
-        if (
-          next.address === last.address &&
-          next.solana?.address === last.solana?.address &&
-          next.status === last.status &&
-          next.chainId === last.chainId &&
-          next.connectorId === last.connectorId &&
-          next.isConnected === last.isConnected &&
-          next.embeddedWalletInfo?.user === last.embeddedWalletInfo?.user
-        )
-          return;
-        last = next;
-        listener(next);
-      };
-      const offs = [controllers.connection.subscribe(onChange), controllers.account.subscribe(onChange), controllers.networks.subscribe(onChange)];
-      return () => offs.forEach((off) => off());
-    },
-    subscribeState(listener) {
-      let last = { open: controllers.modal.getState().open, view: controllers.router.getState().view };
-      const onChange = () => {
-        const next = { open: controllers.modal.getState().open, view: controllers.router.getState().view };
-        if (next.open === last.open && next.view === last.view) return;
-        last = next;
-        listener(next);
-      };
-      const offs = [controllers.modal.subscribe(onChange), controllers.router.subscribe(onChange)];
-      return () => offs.forEach((off) => off());
-    },
+    subscribeAccount: (listener) =>
+      watchFields([controllers.connection, controllers.account, controllers.networks], controllers.getAccount, (a) => [a.address, a.solana?.address, a.status, a.chainId, a.connectorId, a.isConnected, a.embeddedWalletInfo?.user], listener),
+    subscribeState: (listener) =>
+      watchFields([controllers.modal, controllers.router], () => ({ open: controllers.modal.getState().open, view: controllers.router.getState().view }), (state) => [state.open, state.view], listener),
     // Its chunk (with the error classes) loads with the first call: errors.ts is none of what a page loads first.
     switchNetwork: (chainId) => import('./client-switch.js').then((m) => m.switchNetwork(controllers, chainId)),
     setLocale: (locale) => import('./client-locale.js').then((m) => m.setLocale(controllers, locale)),

@@ -408,10 +408,10 @@ describe('networks', () => {
   });
 
   it('shouldShowUnsupportedChain truth table', () => {
-    expect(shouldShowUnsupportedChain({ isUnsupported: true, enableNetworkSwitch: true, allowUnsupportedChain: false })).toBe(true);
-    expect(shouldShowUnsupportedChain({ isUnsupported: true, enableNetworkSwitch: false, allowUnsupportedChain: false })).toBe(false);
-    expect(shouldShowUnsupportedChain({ isUnsupported: true, enableNetworkSwitch: true, allowUnsupportedChain: true })).toBe(false);
-    expect(shouldShowUnsupportedChain({ isUnsupported: false, enableNetworkSwitch: true, allowUnsupportedChain: false })).toBe(false);
+    expect(shouldShowUnsupportedChain({ isUnsupported: true }, { enableNetworkSwitch: true, allowUnsupportedChain: false })).toBe(true);
+    expect(shouldShowUnsupportedChain({ isUnsupported: true }, { enableNetworkSwitch: false, allowUnsupportedChain: false })).toBe(false);
+    expect(shouldShowUnsupportedChain({ isUnsupported: true }, { enableNetworkSwitch: true, allowUnsupportedChain: true })).toBe(false);
+    expect(shouldShowUnsupportedChain({ isUnsupported: false }, { enableNetworkSwitch: true, allowUnsupportedChain: false })).toBe(false);
   });
 });
 

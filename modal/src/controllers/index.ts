@@ -168,8 +168,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     }
   });
   networks.subscribe((state, previous) => {
-    const rule = { isUnsupported: state.isUnsupported, enableNetworkSwitch: options.enableNetworkSwitch, allowUnsupportedChain: options.allowUnsupportedChain };
-    if (shouldShowUnsupportedChain(rule) && !previous.isUnsupported && isConnected()) {
+    if (shouldShowUnsupportedChain(state, options) && !previous.isUnsupported && isConnected()) {
       modal.open({ view: 'UnsupportedChain' });
     }
     if (!state.isUnsupported && previous.isUnsupported && router.getState().view === 'UnsupportedChain') {

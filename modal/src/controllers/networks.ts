@@ -62,6 +62,6 @@ export function createNetworksController(deps: NetworksControllerDeps): Networks
 }
 
 /** Spec section 4: UnsupportedChain shows if network switching is enabled and unsupported chains are not allowed. */
-export function shouldShowUnsupportedChain(params: { isUnsupported: boolean; enableNetworkSwitch: boolean; allowUnsupportedChain: boolean }): boolean {
-  return params.isUnsupported && params.enableNetworkSwitch && !params.allowUnsupportedChain;
+export function shouldShowUnsupportedChain(state: { isUnsupported: boolean }, options: { enableNetworkSwitch: boolean; allowUnsupportedChain: boolean }): boolean {
+  return state.isUnsupported && options.enableNetworkSwitch && !options.allowUnsupportedChain;
 }
