@@ -81,6 +81,8 @@ export function createConnectStores(controllers: ModalControllers): { wallets: W
       (m) => {
         const made = (directory = controllers.installDirectory(m.createDirectoryController));
         view.setState({ of: m.directoryWallets(made, options.enableWalletConnect) });
+        // The view follows the directory from then on: the wallets' store follows the view.
+        made.subscribe(() => view.setState({}));
         return made;
       },
       (error: unknown) => {
@@ -107,24 +109,7 @@ export function createConnectStores(controllers: ModalControllers): { wallets: W
 
   const wallets: WalletsStore = {
     ...derivedStore(
-      (changed) => {
-        // The directory is made while someone listens, or was made before: follow it once its module has arrived.
-        let offDirectory: (() => void) | undefined;
-        const follow = () => {
-          if (view.getState().of) offDirectory ??= directory?.subscribe(() => changed());
-        };
-        follow();
-        const off = watchAll([connection], changed);
-        const offView = view.subscribe(() => {
-          follow();
-          changed();
-        });
-        return () => {
-          off();
-          offView();
-          offDirectory?.();
-        };
-      },
+      (changed) => watchAll([connection, view], changed),
       () => {
         const own = installed();
         return {
