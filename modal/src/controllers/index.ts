@@ -45,7 +45,7 @@ export function apiContextOf(options: ResolvedOptions, fetch: FetchLike): ApiCon
     projectId: options.projectId,
     sdkType: options.sdkType,
     sdkVersion: options.sdkVersion,
-    urls: { blockchainApi: options.apiUrls.blockchainApi, walletDirectory: options.apiUrls.walletDirectory, analytics: options.apiUrls.analytics },
+    urls: options.apiUrls,
   };
 }
 
