@@ -84,8 +84,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
   const siwxFeature = options.siwx ? feature((l) => l.siwx()) : undefined;
   const siwx: (() => Promise<SiwxController>) | undefined = siwxFeature && (() => siwxFeature.load());
   const syncSiwx = () => siwx?.().then((c) => c.sync()).catch(() => modal.close());
-  // The first Solana network of the options: Solana wallets are offered only when there is one.
-  const solanaNetwork = options.networks.find((n) => n.chainNamespace === 'solana');
+  // Solana wallets are offered only when the options have a Solana network.
+  const solanaFeature = options.networks.some((n) => n.chainNamespace === 'solana') ? feature((l) => l.solana()) : undefined;
   const connection = createConnectionController({
     checksum: () => loaders().then((m) => m.featureLoaders.checksum()).then((m) => m.checksumAccounts),
     messages: options.messages,
@@ -122,8 +122,8 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     networks: () => options.networks,
     loadProvider: deps.loadWalletConnect,
     attachSession: (session, watch) => connection.attachSession(session, watch),
-    adoptSolana: solanaNetwork && ((provider, account) => controllers.solana!.load().then((solana) => solana.adoptWalletConnect(provider, account))),
-    connect: siwx && ((provider, namespaces) => siwx().then((c) => c.connectWalletConnect(provider, namespaces))),
+    solana: solanaFeature,
+    siwx,
   });
   // The directory is needed only once the modal opens: its shell makes it (mount), so it stays out of the first click.
   const directoryDeps: DirectoryControllerDeps = { api, clock, storage: deps.storage, options, createObjectUrl: deps.createObjectUrl };
@@ -239,7 +239,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     swap: feature((l) => l.swap()),
     onramp: feature((l) => l.onramp()),
     pendingTransactions: feature((l) => l.pendingTransactions()),
-    solana: solanaNetwork ? feature((l) => l.solana()) : undefined,
+    solana: solanaFeature,
     embedded: feature((l) => l.embedded()),
     installEmbeddedFrame(open) {
       openFrame ??= open;

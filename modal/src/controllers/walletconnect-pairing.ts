@@ -30,7 +30,13 @@ async function providerOf(context: PairingContext, loading: Promise<WcUniversalP
 
 async function adopt(context: PairingContext, provider: WcUniversalProvider): Promise<boolean> {
   const { deps } = context;
-  const adopted = await adoptSession(provider, { ...deps, connector: context.connector, attachSession: (session) => deps.attachSession(session, watchProvider) });
+  const { solana } = deps;
+  const adopted = await adoptSession(provider, {
+    ...deps,
+    connector: context.connector,
+    attachSession: (session) => deps.attachSession(session, watchProvider),
+    adoptSolana: solana && ((wcProvider, account) => solana.load().then((controller) => controller.adoptWalletConnect(wcProvider, account))),
+  });
   if (adopted) context.store.setState({ status: 'connected', uri: undefined });
   return adopted;
 }
@@ -41,7 +47,7 @@ export async function pair(context: PairingContext, id: number, loading: Promise
   try {
     const provider = await providerOf(context, loading);
     const optionalNamespaces = optionalNamespacesOf(deps.networks());
-    await (deps.connect ? deps.connect(provider, optionalNamespaces) : provider.connect({ optionalNamespaces }));
+    await (deps.siwx ? deps.siwx().then((siwx) => siwx.connectWalletConnect(provider, optionalNamespaces)) : provider.connect({ optionalNamespaces }));
     if (id !== context.runId) return;
     if (!(await adopt(context, provider))) throw new Error('The wallet approved no account');
   } catch (error) {

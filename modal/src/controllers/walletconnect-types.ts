@@ -7,6 +7,7 @@ import type { Clock, ConnectorInfo, ModalNetwork, Store, WalletSession } from '.
 import type { WcUniversalProvider } from '../connectors/walletconnect.js';
 import type { WatchProvider } from '../connectors/injected.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
+import type { LazyFeature } from './lazy.js';
 
 export interface WalletConnectState {
   status: 'idle' | 'loading' | 'ready' | 'connected' | 'error';
@@ -34,10 +35,10 @@ export interface WalletConnectControllerDeps {
   loadProvider: () => Promise<WcUniversalProvider>;
   /** `watch` follows the wallet's events (the pairing's chunk passes it; see ConnectionController.attachSession). */
   attachSession: (session: WalletSession, watch?: WatchProvider) => void;
-  /** Adopts the session's Solana account (the Solana chunk); absent without a Solana network. */
-  adoptSolana?: (provider: WcUniversalProvider, account: { caipNetworkId: string; address: string }) => Promise<void>;
-  /** Replaces `provider.connect` (SIWX: one-click auth when the wallet supports it). */
-  connect?: (provider: WcUniversalProvider, optionalNamespaces: Record<string, unknown>) => Promise<unknown>;
+  /** The Solana chunk, which adopts the session's Solana account; absent without a Solana network. */
+  solana?: LazyFeature<{ adoptWalletConnect(provider: WcUniversalProvider, account: { caipNetworkId: string; address: string }): void }>;
+  /** SIWX, whose `connectWalletConnect` replaces `provider.connect` (one-click auth when the wallet supports it); absent without `siwx`. */
+  siwx?: () => Promise<{ connectWalletConnect(provider: WcUniversalProvider, optionalNamespaces: Record<string, unknown>): Promise<unknown> }>;
 }
 
 /**

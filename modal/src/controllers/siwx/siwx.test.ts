@@ -1,10 +1,11 @@
 import { recoverMessageAddress, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createModalCore } from '../../client-core.js';
 import { createFakeClock, createFakeFetch, createFakeProvider, flush, json, testOptions, type FakeRoute, type RecordedRequest } from '../../core/testing.js';
 import type { Cacao, ModalOptions, ModalStorage, SiwxMessageData, SiwxStorage, WcAuthProvider } from '../../core/types.js';
 import { createEip6963Discovery, type DiscoveryTarget } from '../../connectors/eip6963.js';
+import type { WcUniversalProvider } from '../../connectors/walletconnect.js';
 import { HttpError, ModalError, ResponseValidationError } from '../../errors.js';
 import { messages } from '../../texts/messages.js';
 import { createMemoryStorage } from '../../storage.js';
@@ -111,7 +112,17 @@ async function until(check: () => boolean, what: string) {
   }
 }
 
-function setup(opts: { siwx?: ModalOptions['siwx']; storage?: ModalStorage; route?: FakeRoute; wallet?: ReturnType<typeof signingWallet>; clock?: ReturnType<typeof createFakeClock>; origin?: string } = {}) {
+function setup(
+  opts: {
+    siwx?: ModalOptions['siwx'];
+    storage?: ModalStorage;
+    route?: FakeRoute;
+    wallet?: ReturnType<typeof signingWallet>;
+    clock?: ReturnType<typeof createFakeClock>;
+    origin?: string;
+    loadWalletConnect?: () => Promise<WcUniversalProvider>;
+  } = {},
+) {
   const clock = opts.clock ?? createFakeClock(Date.parse('2026-11-23T08:00:00.000Z'));
   const wallet = opts.wallet ?? signingWallet();
   const target = new EventTarget() as EventTarget & DiscoveryTarget;
@@ -134,7 +145,7 @@ function setup(opts: { siwx?: ModalOptions['siwx']; storage?: ModalStorage; rout
     clock,
     isMobile: false,
     discovery,
-    loadWalletConnect: () => Promise.reject(new Error('not in this test')),
+    loadWalletConnect: opts.loadWalletConnect ?? (() => Promise.reject(new Error('not in this test'))),
     location: { href: `${opts.origin ?? ORIGIN}/`, hostname: '127.0.0.1', origin: opts.origin ?? ORIGIN },
     reconnectWaitMs: 50,
     readNativeBalance: async () => 0n,
@@ -398,6 +409,18 @@ describe('one-click auth over WalletConnect', () => {
       disconnect: async () => {},
     });
   }
+
+  it("a client with siwx pairs through it: the WalletConnect controller's pairing asks for one-click auth, not a bare session proposal", async () => {
+    const { provider, calls } = authProvider('proposal');
+    const universal = Object.assign(createFakeProvider(() => null), provider) as unknown as WcUniversalProvider;
+    const { controllers } = setup({ loadWalletConnect: async () => universal });
+    // This wallet approves no session in the end: the pairing fails (and logs it) after asking.
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await controllers.walletConnect.connect();
+    expect(calls).toEqual(['authenticate']);
+    await flush();
+    error.mockRestore();
+  });
 
   it('asks for CAIP-122 auth with the nonce, domain, URI and expiry, and keeps the CACAO as the session', async () => {
     const added: Parameters<SiwxStorage['add']>[0][] = [];
