@@ -16,7 +16,6 @@ export interface Eip6963ProviderDetail {
 /** The window-like target the discovery listens on (a real window, or an EventTarget in tests). */
 export interface DiscoveryTarget {
   addEventListener(type: string, listener: (event: Event) => void): void;
-  removeEventListener(type: string, listener: (event: Event) => void): void;
   dispatchEvent(event: Event): boolean;
   ethereum?: Eip1193Provider;
 }
@@ -24,7 +23,6 @@ export interface DiscoveryTarget {
 export interface ConnectorDiscovery {
   /** Listens for announcements and requests them (idempotent). */
   start(): void;
-  stop(): void;
   getConnectors(): ConnectorInfo[];
   getProvider(connectorId: string): Eip1193Provider | undefined;
   subscribe(listener: (connectors: ConnectorInfo[]) => void): () => void;
@@ -76,11 +74,6 @@ export function createEip6963Discovery(target: DiscoveryTarget | undefined): Con
       connectors = compute();
       target.dispatchEvent(new Event('eip6963:requestProvider'));
       refresh();
-    },
-    stop() {
-      if (!started || !target) return;
-      started = false;
-      target.removeEventListener('eip6963:announceProvider', onAnnounce);
     },
     getConnectors: () => connectors,
     getProvider(connectorId) {

@@ -110,7 +110,6 @@ export function createTestWallet(
 function fakeDiscovery(entries: { info: ConnectorInfo; provider: Eip1193Provider }[]): ConnectorDiscovery {
   return {
     start() {},
-    stop() {},
     getConnectors: () => entries.map((e) => e.info),
     getProvider: (id) => entries.find((e) => e.info.id === id)?.provider,
     subscribe: () => () => {},
