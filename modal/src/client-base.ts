@@ -169,8 +169,8 @@ export function createClient(options: ModalOptions, environment: CreateModalEnvi
       watchFields([controllers.connection, controllers.account, controllers.networks], controllers.getAccount, (a) => [a.address, a.solana?.address, a.status, a.chainId, a.connectorId, a.isConnected, a.embeddedWalletInfo?.user], listener),
     subscribeState: (listener) =>
       watchFields([controllers.modal, controllers.router], () => ({ open: controllers.modal.getState().open, view: controllers.router.getState().view }), (state) => [state.open, state.view], listener),
-    // Its chunk (with the error classes) loads with the first call: errors.ts is none of what a page loads first.
-    switchNetwork: (chainId) => import('./client-switch.js').then((m) => m.switchNetwork(controllers, chainId)),
+    // The calls to the wallet load with the first of them (errors.ts and the requests are none of what a page loads first).
+    switchNetwork: (chainId) => import('./client-wallet.js').then((m) => m.switchNetwork(controllers, chainId)),
     setLocale: (locale) => import('./client-locale.js').then((m) => m.setLocale(controllers, locale)),
     disconnect: () => controllers.connection.disconnect(),
     getWalletClient() {
@@ -185,8 +185,7 @@ export function createClient(options: ModalOptions, environment: CreateModalEnvi
     },
     async getWalletChainId() {
       const provider = controllers.connection.getProvider();
-      if (!provider) return undefined;
-      return (await import('./connectors/injected-requests.js')).getChainId(provider);
+      return provider && (await import('./client-wallet.js')).getChainId(provider);
     },
     signIn: () => siwx().then((c) => c.signIn()),
     getSiwxSession: () => restored.then(() => siwx()).then((c) => c.getSession()),

@@ -5,7 +5,7 @@
 // tore the file's environment down failed the run, with every test passed, on a loaded machine).
 // The first load's modules import the wallet's event wiring (when a session attaches without the caller's), log.ts
 // (on their first record), a connect's requests, the WalletConnect pairing, the headless directory lists and the
-// client's switchNetwork on first use: loaded here too, so that no file ends with one of those imports in flight.
+// client's calls to the wallet on first use: loaded here too, so that no file ends with one of those imports in flight.
 await Promise.all([
   import('./api/answers.js'),
   import('./core/logger.js'),
@@ -17,6 +17,6 @@ await Promise.all([
   import('./controllers/connection-requests.js'),
   import('./controllers/walletconnect-pairing.js'),
   import('./headless/directory-wallets.js'),
-  import('./client-switch.js'),
+  import('./client-wallet.js'),
 ]);
 export {};
