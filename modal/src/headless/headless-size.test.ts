@@ -2,22 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { measureHeadlessSizes } from '../../../bench/headless-sizes.js';
 
 /**
- * The headless entry as a guard (bench:headless reports the figures, bench/RESULTS.md). The goal is 10 kB gzip for the
- * connect path before use; it carries the element entry's core controllers and client (the connection's state,
- * account, networks, the WalletConnect pairing's state, the bag's wiring), which its connect and account stores need,
- * so this guard keeps it from growing past the figure measured after the wallet requests, the WalletConnect pairing,
- * the identity fetch, the directory's wallet lists, the error classes, the wallet's event wiring, the wait for a
- * stored wallet's announcement, log.ts, the viem methods, the client's switchNetwork, the lazy chunks' constants, the
- * storage chunk (keys and default storage apart from the JSON helpers), the analytics controller's wiring and the
- * element client's shell loader left it (10.3 kB), with a small margin.
+ * The headless entry as a guard (bench:headless reports the figures, bench/RESULTS.md): at most 10 kB gzip for the
+ * connect path before use. It carries the element entry's core controllers and client (the connection's state,
+ * account, networks, the WalletConnect pairing's state, the bag's wiring), which its connect and account stores need;
+ * the wallet requests, the WalletConnect pairing (with its calls to the Solana chunk and SIWX), the identity fetch,
+ * the directory's wallet lists, the error classes, the wallet's event wiring, the wait for a stored wallet's
+ * announcement, log.ts, the viem methods, the client's calls to the wallet, the networks controller's switch and
+ * supported-chains check, the lazy chunks' constants, the storage chunk (keys and default storage apart from the JSON
+ * helpers), the analytics controller's wiring with its alert's toast, the deep link's choice and the element client's
+ * shell loader are out of it (9.98 kB measured).
  */
-const CONNECT_PATH_GUARD_KB = 10.5;
+const CONNECT_PATH_GUARD_KB = 10;
 
 describe('headless entry', () => {
   it(`loads at most ${CONNECT_PATH_GUARD_KB} kB gzip on its connect path before use, and no chunk it can reach holds lit`, async () => {
     const sizes = await measureHeadlessSizes();
     console.info(
-      `headless connect path ${sizes.connectPath.beforeUseGzipKb.toFixed(1)} kB, every store ${sizes.everyStore.beforeUseGzipKb.toFixed(1)} kB, with the React hooks ${sizes.reactHooks.beforeUseGzipKb.toFixed(1)} kB (gzip)`,
+      `headless connect path ${sizes.connectPath.beforeUseGzipKb.toFixed(2)} kB, every store ${sizes.everyStore.beforeUseGzipKb.toFixed(1)} kB, with the React hooks ${sizes.reactHooks.beforeUseGzipKb.toFixed(1)} kB (gzip)`,
     );
     expect(sizes.connectPath.beforeUseGzipKb).toBeGreaterThan(5);
     expect(sizes.connectPath.beforeUseGzipKb).toBeLessThanOrEqual(CONNECT_PATH_GUARD_KB);
