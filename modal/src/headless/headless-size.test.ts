@@ -10,7 +10,7 @@ import { measureHeadlessSizes } from '../../../bench/headless-sizes.js';
  * announcement, log.ts, the viem methods, the client's calls to the wallet, the networks controller's switch and
  * supported-chains check, the lazy chunks' constants, the storage chunk (keys and default storage apart from the JSON
  * helpers), the analytics controller's wiring with its alert's toast, the deep link's choice and the element client's
- * shell loader are out of it (9.98 kB measured).
+ * shell loader are out of it (9.96 kB measured).
  */
 const CONNECT_PATH_GUARD_KB = 10;
 
