@@ -37,7 +37,9 @@ export async function requestSession(ctx: ConnectionRequestContext, mine: number
 export async function restoreSession(ctx: ConnectionRequestContext, mine: number, storedId: string): Promise<boolean> {
   const { deps, store } = ctx;
   if (storedId === WALLET_CONNECT_CONNECTOR_ID || storedId === 'auth') {
-    const restore = storedId === 'auth' ? deps.restoreEmbedded : deps.restoreWalletConnect;
+    const { walletConnect, embedded, mountShell } = deps;
+    // The embedded wallet's frame lives in the modal: its shell mounts first.
+    const restore = storedId === 'auth' ? mountShell && embedded && (() => mountShell().then(() => embedded.load()).then((wallet) => wallet.restore())) : walletConnect && (() => walletConnect.restore());
     const restored = (await restore?.().catch(() => false)) ?? false;
     if (!restored && ctx.isCurrent(mine)) {
       ctx.forget();

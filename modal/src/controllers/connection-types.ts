@@ -7,6 +7,7 @@ import type { Clock, ConnectionStatus, ConnectorInfo, Eip1193Provider, ModalStor
 import type { ConnectorDiscovery } from '../connectors/eip6963.js';
 import type { WatchProvider } from '../connectors/injected.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
+import type { LazyFeature } from './lazy.js';
 
 /** The state of the last connect request (ConnectingExternal view: pending / failed / retry). */
 export type ConnectRequestState =
@@ -88,10 +89,12 @@ export interface ConnectionControllerDeps {
   onChainChanged(chainId: number): void;
   /** The connection ended: reset every chain's account and the network. */
   onReset(): void;
-  /** Restores a stored WalletConnect session (loads its library only then). */
-  restoreWalletConnect?: () => Promise<boolean>;
-  /** Restores the embedded wallet's session (loads its frame only then). */
-  restoreEmbedded?: () => Promise<boolean>;
+  /** Restores a stored WalletConnect session (loads its library only then); absent when WalletConnect is off. */
+  walletConnect?: { restore(): Promise<boolean> };
+  /** The embedded wallet, which restores its stored session (loads its frame only then) once `mountShell` ran. */
+  embedded?: LazyFeature<{ restore(): Promise<boolean> }>;
+  /** Mounts the modal's shell, where the embedded wallet's frame lives; absent outside a browser (no embedded restore). */
+  mountShell?: () => Promise<void>;
   /** How long reconnect waits for the stored wallet to announce itself, by `clock`. */
   reconnectWaitMs?: number;
   clock: Clock;

@@ -18,7 +18,7 @@ import type { ModalOptions } from '../core/types.js';
 import { createEip6963Discovery, type DiscoveryTarget } from '../connectors/eip6963.js';
 import { messages } from '../texts/messages.js';
 import { createMemoryStorage, STORAGE_KEYS } from '../storage.js';
-import { createControllers } from './index.js';
+import { createControllers, type ControllerDeps } from './index.js';
 import { resolveOptions } from './options.js';
 
 // The balance fetch and the chain switch are lazy modules; loaded once here so that their dynamic imports resolve within a flush.
@@ -31,7 +31,16 @@ function announce(target: EventTarget, rdns: string, provider: unknown, name = '
   target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: rdns, name, icon: 'data:image/svg+xml,<svg/>', rdns }, provider } }));
 }
 
-function setup(opts: { options?: Partial<ModalOptions>; route?: FakeRoute; storage?: ReturnType<typeof createMemoryStorage>; walletChainId?: number; isMobile?: boolean } = {}) {
+function setup(
+  opts: {
+    options?: Partial<ModalOptions>;
+    route?: FakeRoute;
+    storage?: ReturnType<typeof createMemoryStorage>;
+    walletChainId?: number;
+    isMobile?: boolean;
+    mountShell?: ControllerDeps['mountShell'];
+  } = {},
+) {
   const clock = createFakeClock();
   const wallet = createFakeWallet({ chainId: opts.walletChainId ?? 56, knownChains: [56] });
   const target = new EventTarget() as EventTarget & DiscoveryTarget;
@@ -59,6 +68,7 @@ function setup(opts: { options?: Partial<ModalOptions>; route?: FakeRoute; stora
     loadWalletConnect: () => Promise.reject(new Error('not in this test')),
     readNativeBalance,
     reconnectWaitMs: 100,
+    mountShell: opts.mountShell,
     createObjectUrl: (() => {
       let n = 0;
       return () => `blob:test/${++n}`;
@@ -69,6 +79,18 @@ function setup(opts: { options?: Partial<ModalOptions>; route?: FakeRoute; stora
 }
 
 describe('connection', () => {
+  it("a stored embedded wallet's session is restored by the embedded wallet once the modal's shell (where its frame lives) mounted", async () => {
+    const storage = createMemoryStorage();
+    storage.setItem(STORAGE_KEYS.connectorId, 'auth');
+    const mountShell = vi.fn(async () => {});
+    const { controllers } = setup({ storage, mountShell });
+    // No frame opens in this test: the restore fails, and the stored session is forgotten.
+    expect(await controllers.connection.reconnect()).toBe(false);
+    expect(mountShell).toHaveBeenCalledWith(controllers);
+    expect(controllers.embedded.current).toBeDefined();
+    expect(storage.getItem(STORAGE_KEYS.connectorId)).toBeNull();
+  });
+
   it('disconnected -> connecting -> connected; the account, chain and stored connector id follow', async () => {
     const { controllers, storage } = setup();
     const statuses: string[] = [];

@@ -86,6 +86,16 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
   const syncSiwx = () => siwx?.().then((c) => c.sync()).catch(() => modal.close());
   // Solana wallets are offered only when the options have a Solana network.
   const solanaFeature = options.networks.some((n) => n.chainNamespace === 'solana') ? feature((l) => l.solana()) : undefined;
+  const embedded = feature((l) => l.embedded());
+  const walletConnect = createWalletConnectController({
+    messages: options.messages,
+    clock,
+    networks: () => options.networks,
+    loadProvider: deps.loadWalletConnect,
+    attachSession: (session, watch) => connection.attachSession(session, watch),
+    solana: solanaFeature,
+    siwx,
+  });
   const connection = createConnectionController({
     checksum: () => loaders().then((m) => m.featureLoaders.checksum()).then((m) => m.checksumAccounts),
     messages: options.messages,
@@ -93,9 +103,9 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     discovery: deps.discovery,
     reconnectWaitMs: deps.reconnectWaitMs,
     clock,
-    restoreWalletConnect: options.enableWalletConnect ? () => walletConnect.restore() : undefined,
-    // The embedded wallet's frame lives in the modal: mount its shell, then restore.
-    restoreEmbedded: deps.mountShell && (() => deps.mountShell!(controllers).then(() => controllers.embedded.load()).then((embedded) => embedded.restore())),
+    walletConnect: options.enableWalletConnect ? walletConnect : undefined,
+    embedded,
+    mountShell: deps.mountShell && (() => deps.mountShell!(controllers)),
     onSession(session) {
       networks.setWalletChainId(session.chainId);
       account.setAccount('eip155', session.accounts[0], session.chainId, { name: session.connector.name, icon: session.connector.icon });
@@ -116,15 +126,6 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     },
   });
   getProvider = () => connection.getProvider();
-  const walletConnect = createWalletConnectController({
-    messages: options.messages,
-    clock,
-    networks: () => options.networks,
-    loadProvider: deps.loadWalletConnect,
-    attachSession: (session, watch) => connection.attachSession(session, watch),
-    solana: solanaFeature,
-    siwx,
-  });
   // The directory is needed only once the modal opens: its shell makes it (mount), so it stays out of the first click.
   const directoryDeps: DirectoryControllerDeps = { api, clock, storage: deps.storage, options, createObjectUrl: deps.createObjectUrl };
   let directory: DirectoryController | undefined = deps.createDirectory?.(directoryDeps);
@@ -240,7 +241,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     onramp: feature((l) => l.onramp()),
     pendingTransactions: feature((l) => l.pendingTransactions()),
     solana: solanaFeature,
-    embedded: feature((l) => l.embedded()),
+    embedded,
     installEmbeddedFrame(open) {
       openFrame ??= open;
     },
