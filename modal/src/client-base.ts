@@ -119,7 +119,8 @@ export function createClient(options: ModalOptions, environment: CreateModalEnvi
     discovery,
     loadWalletConnect: environment.loadWalletConnect ?? (() => import('./connectors/walletconnect.js').then((m) => m.loadUniversalProvider(resolved))),
     location,
-    createObjectUrl: browser && typeof URL.createObjectURL === 'function' ? (blob) => URL.createObjectURL(blob) : undefined,
+    // Absent in some DOM emulations (jsdom).
+    createObjectUrl: browser && URL.createObjectURL ? (blob) => URL.createObjectURL(blob) : undefined,
     readNativeBalance: viem?.readNativeBalance,
     // The embedded wallet's frame lives in the modal: its shell hands the frame in when it mounts.
     mountShell: browser ? (c) => shell.mountShell(c) : undefined,
