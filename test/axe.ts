@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 
 /** The WCAG 2.1 A and AA rules and axe's best practices: what every page and view of the product must pass. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -21,31 +20,56 @@ export interface AxeViolation {
   targets: string[];
 }
 
+/** Evaluates axe's source in `frame` unless it is there already (a page keeps it until it navigates). */
+async function injectAxe(frame: Frame): Promise<void> {
+  if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axe.source);
+}
+
 /**
- * axe's violations on `page`. A page of one document runs axe itself in the page (its source injected once): the
- * `@axe-core/playwright` builder evaluates axe's source again for every check and opens a blank page to merge its
- * results, several seconds each on a busy machine. A page with frames (the e-mail wallet's, on its own origin) keeps
- * the builder, which runs axe inside each frame too. Every rule still runs on every element; `resultTypes` only spares
- * axe the report of each passing element (its selector and HTML), which is sent back to the test and thrown away.
+ * axe's partial results of `frame` and, depth first, of each frame inside the part it checks (`context`), as
+ * `axe.runPartial` gives them: the order `axe.finishRun` expects. A frame that cannot be reached (gone, or detached while
+ * the check ran) counts as `null`, as axe's own runners count it.
+ */
+async function partialResults(frame: Frame, context: unknown, options: unknown): Promise<unknown[]> {
+  await injectAxe(frame);
+  type Axe = typeof axe;
+  const children: { frameSelector: unknown; frameContext: unknown }[] = await frame.evaluate(
+    (context) => (window as unknown as { axe: Axe }).axe.utils.getFrameContexts(context as axe.ElementContext) as unknown as { frameSelector: unknown; frameContext: unknown }[],
+    context,
+  );
+  const own: unknown = await frame.evaluate(
+    ({ context, options }) => (window as unknown as { axe: Axe }).axe.runPartial(context as axe.ElementContext, options as axe.RunOptions) as Promise<unknown>,
+    { context, options },
+  );
+  const results: unknown[] = [own];
+  for (const { frameSelector, frameContext } of children) {
+    const element = (await frame.evaluateHandle((selector) => (window as unknown as { axe: Axe }).axe.utils.shadowSelect(selector as axe.CrossTreeSelector), frameSelector)).asElement();
+    const child = await element?.contentFrame().catch(() => null);
+    if (!child) {
+      results.push(null);
+      continue;
+    }
+    results.push(...(await partialResults(child, frameContext, options).catch(() => [null])));
+  }
+  return results;
+}
+
+/**
+ * axe's violations on `page`, with every frame inside the checked part (the e-mail wallet's, on its own origin)
+ * checked in its own document, as axe's partial runs do: its source is evaluated once per document and kept (the
+ * `@axe-core/playwright` builder evaluates it again for every check, in each frame, and merges the results in a blank
+ * page it opens: three evaluations of half a megabyte and a page per check). Every rule still runs on every element;
+ * `resultTypes` only spares axe the report of each passing element (its selector and HTML), which is sent back to the
+ * test and thrown away.
  */
 export async function axeViolations(page: Page, { include = [], disableRules = [], tags = AXE_TAGS }: AxeCheck = {}): Promise<AxeViolation[]> {
-  const summary = (violations: axe.Result[]) => violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  if (page.frames().length > 1) {
-    let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-    for (const selector of include) builder = builder.include(selector);
-    if (tags) builder = builder.withTags(tags);
-    if (disableRules.length) builder = builder.disableRules(disableRules);
-    return summary((await builder.analyze()).violations);
-  }
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const options: axe.RunOptions = { resultTypes: ['violations'], rules: Object.fromEntries(disableRules.map((id) => [id, { enabled: false }])) };
+  if (tags) options.runOnly = { type: 'tag', values: tags };
+  const context = { include: include.map((selector) => [selector]), exclude: [] };
+  const partials = await partialResults(page.mainFrame(), context, options);
   const result = await page.evaluate(
-    ({ include, disableRules, tags }) => {
-      const options: axe.RunOptions = { iframes: false, resultTypes: ['violations'], rules: Object.fromEntries(disableRules.map((id) => [id, { enabled: false }])) };
-      if (tags) options.runOnly = { type: 'tag', values: tags };
-      const context: axe.ElementContext = include.length ? { include: include.map((selector) => [selector]) } : document;
-      return (window as unknown as { axe: typeof axe }).axe.run(context, options);
-    },
-    { include, disableRules, tags },
+    ({ partials, options }) => (window as unknown as { axe: typeof axe }).axe.finishRun(partials as axe.PartialResults, options),
+    { partials, options },
   );
-  return summary(result.violations);
+  return result.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }

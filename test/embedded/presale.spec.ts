@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { parseEventLogs, type Hex } from 'viem';
 import { minibotPresaleAbi } from '../../contracts/generated/minibotPresale.js';
+import { axeViolations } from '../axe.js';
 import { expect, test } from '../fixtures.js';
 import { HomePage } from '../pages/HomePage.js';
 import { LOGIN_MAIL, newEmail, waitForMail } from './mailbox.js';
@@ -39,12 +39,8 @@ test.describe('embedded wallet on the presale page', () => {
     await expect(frame.getByText(stack.deployment.presale)).toBeVisible();
     // The modal with the frame's approval UI inside (axe checks the frame's document too).
     // (The modal shell's <header> counts as a second banner for axe's best-practice rule: a shell matter, not the frame's.)
-    const axe = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .disableRules(['landmark-no-duplicate-banner'])
-      .include('mb-modal')
-      .analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const violations = await axeViolations(page, { include: ['mb-modal'], disableRules: ['landmark-no-duplicate-banner'] });
+    expect(violations.map((v) => `${v.id}: ${v.targets.join(', ')}`)).toEqual([]);
     await frame.getByRole('button', { name: 'Approve' }).click();
     const hash = await home.expectMinted();
     await home.expectOwner();
