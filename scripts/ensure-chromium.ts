@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 /** Debian's headless shell (package `chromium-headless-shell`): the same Chromium without a browser's window and UI. */
@@ -81,6 +81,34 @@ export function ensureFonts(): void {
   } catch (error) {
     console.log(`apt-get failed (${(error as Error).message.split('\n')[0]}); the CJK screenshots will lack their font.`);
   }
+}
+
+/** Whether `ensureChromium` would return at once: a browser is there and so is the screenshots' CJK font. */
+export function chromiumReady(): boolean {
+  const browser = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : undefined);
+  return !!browser && existsSync(browser) && spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' }).stdout?.trim().length > 0;
+}
+
+/**
+ * `ensureChromium` in a child process, so that what does not need a browser runs while apt-get downloads and unpacks
+ * one (on a fresh machine, a minute or more). Resolves to the browser's path; rejects with ensureChromium's message.
+ */
+export function ensureChromiumInBackground(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += String(chunk)));
+    child.stderr.on('data', (chunk) => (err += String(chunk)));
+    child.on('exit', (code) => {
+      // The last line is the path; apt-get's progress comes before it.
+      const lines = out.trim().split('\n');
+      if (code === 0) {
+        if (lines.length > 1) console.log(lines.slice(0, -1).join('\n'));
+        resolve(lines.at(-1)!);
+      } else reject(new Error(err.trim() || out.trim() || `ensure-chromium exited with ${code}`));
+    });
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { ensureChromium } from './ensure-chromium.js';
+import { chromiumReady, ensureChromium, ensureChromiumInBackground } from './ensure-chromium.js';
 import { failureLines } from './failure-lines.js';
 import { repoRoot } from './stack.js';
 
@@ -21,6 +21,8 @@ interface Step {
   alone?: boolean;
   /** Work a later step would do itself, done ahead: selected with that step (by its name). */
   prepares?: string;
+  /** Drives Chromium: waits for it to be installed (on a fresh machine the steps without a browser go first). */
+  browser?: boolean;
 }
 
 const E2E = 'end-to-end tests in Chromium (Playwright)';
@@ -33,12 +35,12 @@ const steps: Step[] = [
     command: ['npx', 'tsx', 'test/package/prepared.ts'],
     prepares: E2E,
   },
-  { name: 'element and view tests in Chromium (web-test-runner)', command: ['npm', 'run', '--silent', 'test:browser'] },
+  { name: 'element and view tests in Chromium (web-test-runner)', command: ['npm', 'run', '--silent', 'test:browser'], browser: true },
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'contract tests (forge, fuzz and invariants)', command: ['npm', 'run', '--silent', 'contracts:test'] },
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
   { name: 'unit and service tests (vitest)', command: ['npm', 'run', '--silent', 'test:unit'], alone: true },
-  { name: E2E, command: ['npm', 'run', '--silent', 'test:e2e'], alone: true },
+  { name: E2E, command: ['npm', 'run', '--silent', 'test:e2e'], alone: true, browser: true },
 ];
 
 interface Result {
@@ -50,10 +52,18 @@ interface Result {
 }
 
 /** Runs `command`; with `buffered`, collects its output and prints it in one piece, under the step's title, at its end. */
-function run(step: Step, buffered: boolean): Promise<Result> {
+async function run(step: Step, buffered: boolean, browser: Promise<string>): Promise<Result> {
+  if (step.browser) {
+    try {
+      process.env.CHROMIUM_PATH = await browser;
+    } catch (error) {
+      console.log(`\n=== ${step.name} (FAILED: no browser) ===\n${(error as Error).message}`);
+      return { name: step.name, ok: false, seconds: 0, failures: [(error as Error).message.split('\n')[0]] };
+    }
+  }
   const started = Date.now();
   if (!buffered) console.log(`\n=== ${step.name} ===`);
-  return new Promise((done) => {
+  return new Promise<Result>((done) => {
     const child = spawn(step.command[0], step.command.slice(1), {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,16 +93,20 @@ function run(step: Step, buffered: boolean): Promise<Result> {
   });
 }
 
-/** Runs `queue` with at most `jobs` steps at a time, each started as soon as a lane is free. */
-async function runLanes(queue: Step[], jobs: number): Promise<Result[]> {
+/**
+ * Runs `queue` with at most `jobs` steps at a time, each started as soon as a lane is free: the next one in order, or,
+ * while the browser is still being installed, the next one that needs none.
+ */
+async function runLanes(queue: Step[], jobs: number, browser: { path: Promise<string>; ready: () => boolean }): Promise<Result[]> {
   const results = new Map<Step, Result>();
   const buffered = jobs > 1 && queue.length > 1;
   if (buffered) console.log(`\n=== ${queue.map((s) => s.name).join(', ')}: ${jobs} at a time ===`);
-  let next = 0;
+  const waiting = [...queue];
   const lane = async () => {
-    while (next < queue.length) {
-      const step = queue[next++];
-      results.set(step, await run(step, buffered));
+    while (waiting.length) {
+      const index = waiting.findIndex((step) => !step.browser || browser.ready());
+      const [step] = waiting.splice(Math.max(index, 0), 1);
+      results.set(step, await run(step, buffered, browser.path));
     }
   };
   await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, lane));
@@ -101,19 +115,19 @@ async function runLanes(queue: Step[], jobs: number): Promise<Result[]> {
 
 async function main() {
   const only = process.argv.slice(2);
-  try {
-    process.env.CHROMIUM_PATH = ensureChromium();
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
+  // On a fresh machine apt-get installs Debian's Chromium and fonts (a minute or more) while the checks without a
+  // browser run.
+  let ready = chromiumReady();
+  const path = (ready ? Promise.resolve().then(ensureChromium) : ensureChromiumInBackground()).then((found) => ((ready = true), found));
+  path.catch(() => {});
+  const browser = { path, ready: () => ready };
   const jobs = Math.max(1, Number(process.env.TEST_JOBS) || Math.min(2, availableParallelism()));
   const chosen = (name: string) => !only.length || only.some((word) => name.includes(word));
   const selected = steps.filter((step) => (step.prepares ? chosen(step.prepares) : chosen(step.name)));
   const started = Date.now();
   const results = [
-    ...(await runLanes(selected.filter((step) => !step.alone), jobs)),
-    ...(await runLanes(selected.filter((step) => step.alone), 1)),
+    ...(await runLanes(selected.filter((step) => !step.alone), jobs, browser)),
+    ...(await runLanes(selected.filter((step) => step.alone), 1, browser)),
   ];
   console.log('\n=== summary ===');
   for (const r of results) {
