@@ -55,21 +55,30 @@ async function partialResults(frame: Frame, context: unknown, options: unknown):
 }
 
 /**
- * axe's violations on `page`, with every frame inside the checked part (the e-mail wallet's, on its own origin)
- * checked in its own document, as axe's partial runs do: its source is evaluated once per document and kept (the
- * `@axe-core/playwright` builder evaluates it again for every check, in each frame, and merges the results in a blank
- * page it opens: three evaluations of half a megabyte and a page per check). Every rule still runs on every element;
- * `resultTypes` only spares axe the report of each passing element (its selector and HTML), which is sent back to the
- * test and thrown away.
+ * axe's violations on `page`. A page of one document runs `axe.run` in it. A page with frames inside the checked part
+ * (the e-mail wallet's, on its own origin) has each frame checked in its own document, as axe's partial runs do, and
+ * the results merged in the page. axe's source is evaluated once per document and kept (the `@axe-core/playwright`
+ * builder evaluates it again for every check, in each frame, and merges the results in a blank page it opens: three
+ * evaluations of half a megabyte and a page per check). Every rule still runs on every element; `resultTypes` only
+ * spares axe the report of each passing element (its selector and HTML), which is sent back to the test and thrown
+ * away (partial results keep them: that is why a page of one document does not take that path).
  */
 export async function axeViolations(page: Page, { include = [], disableRules = [], tags = AXE_TAGS }: AxeCheck = {}): Promise<AxeViolation[]> {
   const options: axe.RunOptions = { resultTypes: ['violations'], rules: Object.fromEntries(disableRules.map((id) => [id, { enabled: false }])) };
   if (tags) options.runOnly = { type: 'tag', values: tags };
   const context = { include: include.map((selector) => [selector]), exclude: [] };
-  const partials = await partialResults(page.mainFrame(), context, options);
-  const result = await page.evaluate(
-    ({ partials, options }) => (window as unknown as { axe: typeof axe }).axe.finishRun(partials as axe.PartialResults, options),
-    { partials, options },
-  );
+  type Axe = typeof axe;
+  let result: axe.AxeResults;
+  if (page.frames().length > 1) {
+    const partials = await partialResults(page.mainFrame(), context, options);
+    result = await page.evaluate(({ partials, options }) => (window as unknown as { axe: Axe }).axe.finishRun(partials as axe.PartialResults, options), { partials, options });
+  } else {
+    await injectAxe(page.mainFrame());
+    result = await page.evaluate(
+      ({ include, options }) =>
+        (window as unknown as { axe: Axe }).axe.run(include.length ? { include: include.map((selector) => [selector]) } : document, { ...options, iframes: false }),
+      { include, options },
+    );
+  }
   return result.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
