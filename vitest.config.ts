@@ -31,6 +31,6 @@ export default defineConfig({
     // here).
     maxWorkers: availableParallelism() + 1,
     sequence: { sequencer: LongestFirst },
-    projects: ['scripts/vitest.config.ts', 'contracts/vitest.config.ts', 'api-mocks/vitest.config.ts', 'api-mocks/vitest.config.frame.ts', 'modal/vitest.config.ts', 'site/vitest.config.ts', 'test/vitest.config.ts'],
+    projects: ['scripts/vitest.config.ts', 'contracts/vitest.config.ts', 'api-mocks/vitest.config.ts', 'api-mocks/vitest.config.frame.ts', 'modal/vitest.config.ts', 'modal/vitest.config.isolated.ts', 'site/vitest.config.ts', 'test/vitest.config.ts'],
   },
 });
