@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMBEDDED_PANEL_TEXTS as T } from '../../modal/src/api/embedded-protocol.js';
 import { closeCustodyPanel, connectPasskey, showCustodyPanel, type PanelHost } from '../src/embedded/frame/custody-panels.js';
 import { newAccountKey, newRecoveryKey, prfSalt, prfWrapKey, wrapRecoveryKey } from '../src/embedded/frame/custody.js';
+import type { FrameCatalogue } from '../src/embedded/frame/texts/catalogue.js';
+import { en } from '../src/embedded/frame/texts/en.js';
+import { enPanels as T } from '../src/embedded/frame/texts/en-panels.js';
 import type { CustodyBundle } from '../src/embedded/frame/wallet-service.js';
 
 /** The authenticator: a passkey whose PRF output is fixed, answering the recovery PRF input only. */
@@ -31,7 +33,7 @@ let posted: { path: string; body: unknown }[];
 /** Kr as recoverDevice got it (the frame wipes its own copy right after). */
 let recoveredWith: Uint8Array | undefined;
 let session: Record<string, ReturnType<typeof vi.fn> | ((...args: never[]) => unknown)>;
-function hostWith(root: HTMLElement): PanelHost {
+function hostWith(root: HTMLElement, catalogue: FrameCatalogue = en): PanelHost {
   session = {
     currentSession: async () => ({ token: 'token', user }),
     fetchCustody: async () => ({ bundle }),
@@ -51,6 +53,7 @@ function hostWith(root: HTMLElement): PanelHost {
     withAccountTypes: async (u) => u,
     deviceId: async () => 'device-a',
     loggedIn: async (answer) => answer.user,
+    texts: () => catalogue,
   };
 }
 
@@ -83,7 +86,7 @@ describe('frame panels', () => {
   afterEach(() => closeCustodyPanel());
 
   it('protect: the password form checks length and repeat, then protects and answers done with the user', async () => {
-    const shown = showCustodyPanel('protect', { notNow: 'Nicht jetzt' }, hostWith(root));
+    const shown = showCustodyPanel('protect', hostWith(root, { ...en, lang: 'de', panels: { ...T, notNow: 'Nicht jetzt' } }));
     await until(() => Boolean(buttonNamed(T.addPasskey)));
     expect(document.activeElement).toBe(buttonNamed(T.addPasskey));
     expect(buttonNamed('Nicht jetzt')).toBeDefined();
@@ -112,7 +115,7 @@ describe('frame panels', () => {
 
   it('recover: a wrong password shows the service sentence and the field keeps its value', async () => {
     bundle = { state: 'ready', factors: [{ kind: 'password', salt: 'AAAAAAAAAAAAAAAAAAAAAA', kdf: { alg: 'argon2id', m: 19456, t: 2, p: 1 } }], passkeys: 0, recovery: '{"iv":"x","data":"y"}' };
-    const shown = showCustodyPanel('recover', {}, hostWith(root));
+    const shown = showCustodyPanel('recover', hostWith(root));
     await until(() => Boolean(document.querySelector('input[type=password]')));
     const input = document.querySelector<HTMLInputElement>('input[type=password]')!;
     expect(root.textContent).toContain(T.recoverIntro);
@@ -125,7 +128,7 @@ describe('frame panels', () => {
   }, 30_000);
 
   it('recover without any factor says so; Escape cancels', async () => {
-    const shown = showCustodyPanel('recover', {}, hostWith(root));
+    const shown = showCustodyPanel('recover', hostWith(root));
     await until(() => root.textContent?.includes(T.noRecovery) ?? false);
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
     expect(await shown).toEqual({ done: false });

@@ -12,11 +12,12 @@ export const requestRegion = (frame: WalletSurface) => frame.getByRole('region')
 
 /**
  * Reads the whole request in the wallet frame as a person would: scrolls the request's region down in steps (each
- * step long enough for the frame to count what came into view) until the frame no longer asks to scroll.
+ * step long enough for the frame to count what came into view) until the frame no longer asks to scroll (`unreadHint`:
+ * how it asks in the frame's language).
  */
-export async function readRequest(frame: WalletSurface): Promise<void> {
+export async function readRequest(frame: WalletSurface, unreadHint = UNREAD_HINT): Promise<void> {
   const region = requestRegion(frame);
-  const hint = frame.getByText(UNREAD_HINT, { exact: true });
+  const hint = frame.getByText(unreadHint, { exact: true });
   await expect(region).toBeVisible();
   for (let step = 0; step < 100 && (await hint.count()) > 0; step++) {
     const atEnd = await region.evaluate((element) => {

@@ -1,11 +1,17 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
+import { FRAME_LANGUAGES } from './frame/texts/catalogue.js';
 
 const frameEntry = fileURLToPath(new URL('./frame/frame.ts', import.meta.url));
 const userOperationsEntry = fileURLToPath(new URL('./frame/user-operations.ts', import.meta.url));
 const custodyPanelsEntry = fileURLToPath(new URL('./frame/custody-panels.ts', import.meta.url));
 const cssEntry = fileURLToPath(new URL('./frame/frame.css', import.meta.url));
+/** Each language's module (English is in the page's script), by its tag. */
+const languageEntries = Object.fromEntries(
+  FRAME_LANGUAGES.map((lang) => [lang, fileURLToPath(new URL(`./frame/texts/${lang}.ts`, import.meta.url))]).filter(([, path]) => existsSync(path)),
+);
 
 export interface FrameScript {
   /** The page's script, `/frame.js`: login, keys, signing with the account key, the approval UI. */
@@ -27,6 +33,11 @@ export interface FrameScript {
   custodyPanelsCode: string;
   /** gzip level 9 of `custodyPanelsCode`, in bytes. */
   custodyPanelsGzipBytes: number;
+  /**
+   * The frame's words in each language but English, `/frame-texts/<tag>.js` (its catalogue as the module's default
+   * export): imported by the page's script only when the modal chooses that language.
+   */
+  languages: Record<string, { code: string; gzipBytes: number }>;
 }
 
 /** The page's script imports its halves at run time from its own origin, never bundled into it. */
@@ -47,11 +58,12 @@ let built: Promise<FrameScript> | undefined;
 export function buildFrameScript(): Promise<FrameScript> {
   built ??= (async () => {
     const options: BuildOptions = { bundle: true, format: 'esm', minify: true, target: 'es2022', platform: 'browser', write: false, logLevel: 'silent', legalComments: 'none' };
-    const [frame, userOperations, custodyPanels, css] = await Promise.all([
+    const [frame, userOperations, custodyPanels, css, languages] = await Promise.all([
       build({ ...options, entryPoints: [frameEntry], plugins: [halvesOnDemand] }),
       build({ ...options, entryPoints: [userOperationsEntry] }),
       build({ ...options, entryPoints: [custodyPanelsEntry], plugins: [halvesOnDemand] }),
       build({ entryPoints: [cssEntry], bundle: true, minify: true, write: false, logLevel: 'silent' }),
+      build({ ...options, entryPoints: languageEntries, outdir: 'frame-texts' }),
     ]);
     const gzip = (text: string) => gzipSync(text, { level: 9 }).length;
     const code = frame.outputFiles![0].text;
@@ -65,6 +77,9 @@ export function buildFrameScript(): Promise<FrameScript> {
       userOperationsGzipBytes: gzip(userOperationsCode),
       custodyPanelsCode,
       custodyPanelsGzipBytes: gzip(custodyPanelsCode),
+      languages: Object.fromEntries(
+        languages.outputFiles!.map((file) => [file.path.replace(/^.*[\\/]/, '').replace(/\.js$/, ''), { code: file.text, gzipBytes: gzip(file.text) }]),
+      ),
     };
   })().catch((error: unknown) => {
     built = undefined;

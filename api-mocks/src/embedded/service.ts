@@ -288,6 +288,13 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   router.get('/frame.css', async () => ({ text: (await buildFrameScript()).css, contentType: 'text/css; charset=utf-8' }));
   router.get('/user-operations.js', async () => ({ text: (await buildFrameScript()).userOperationsCode, contentType: 'text/javascript; charset=utf-8' }));
   router.get('/custody-panels.js', async () => ({ text: (await buildFrameScript()).custodyPanelsCode, contentType: 'text/javascript; charset=utf-8' }));
+  /** The frame's words in one language (`de.js`, `pt-BR.js`): a module of the wallet's own, never of the page. */
+  router.get('/frame-texts/:file', async (ctx) => {
+    const { languages } = await buildFrameScript();
+    const lang = /^([A-Za-z-]+)\.js$/.exec(ctx.params.file)?.[1];
+    if (!lang || !Object.hasOwn(languages, lang)) throw notFound('No such language');
+    return { text: languages[lang].code, contentType: 'text/javascript; charset=utf-8' };
+  });
   /** The frame's chain reads and its signed transactions: the local chain only, what a public RPC serves only (-32601 else). */
   router.post('/rpc', async (ctx) => forwardPublicRpc(options.rpcUrl, await ctx.body()));
   const smart = options.smartAccounts;

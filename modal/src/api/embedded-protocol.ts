@@ -60,15 +60,15 @@ export interface EmbeddedSecurity {
 export type EmbeddedPanel = 'protect' | 'recover' | 'export' | 'devices';
 export const EMBEDDED_PANELS: readonly EmbeddedPanel[] = ['protect', 'recover', 'export', 'devices'];
 /**
- * The labels of the frame's panels, in English: the frame's fallback, and the keys the modal's catalogue translates
- * (`ShowPanel.texts`). Written once, in the text catalogue (`texts/embedded-panels.ts`). Errors the frame shows come
- * from the service or the frame itself.
+ * The labels of the frame's panels, in English, as the modal's catalogue holds them (`texts/embedded-panels.ts`). The
+ * frame shows its own catalogue's labels (the page only chooses the language: `SetLanguage`, `lang` on the frame's
+ * URL); these keys stay in the modal's catalogue, which each locale translates.
  */
 export const EMBEDDED_PANEL_TEXTS = embeddedPanelTexts;
 export type EmbeddedPanelTextKey = keyof typeof EMBEDDED_PANEL_TEXTS;
 
-/** Longest label the app may hand the frame for a panel (plain text; the frame shows it as a text node). */
-export const EMBEDDED_PANEL_TEXT_MAX = 300;
+/** Longest language tag the app may send the frame (BCP 47 tags in use are far shorter). */
+export const EMBEDDED_LANG_MAX = 35;
 
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -96,10 +96,15 @@ export type AppToFrameRequest =
   /** Logs in with a discoverable passkey of the wallet's origin (WebAuthn in the frame). */
   | { type: 'ConnectPasskey' }
   /**
-   * Shows panel `panel` in the frame until the visitor finishes or cancels it; `texts` are the panel's labels in the
-   * modal's language (keys of `EmbeddedPanelTexts`; the frame falls back to English for a missing one).
+   * Shows panel `panel` in the frame until the visitor finishes or cancels it, in the frame's own words (the page
+   * hands it none: a `texts` field is dropped unread).
    */
-  | { type: 'ShowPanel'; panel: EmbeddedPanel; texts: Record<string, string> }
+  | { type: 'ShowPanel'; panel: EmbeddedPanel }
+  /**
+   * The modal's language (a BCP 47 tag, e.g. `de`, `pt-BR`): the frame shows its own catalogue closest to it (English
+   * for a tag it has none for). The frame's URL carries the first one (`lang`); this follows `setLocale`.
+   */
+  | { type: 'SetLanguage'; lang: string }
   /** Closes the open panel (the visitor left the view): its ShowPanel answers `{ done: false }`. */
   | { type: 'ClosePanel' };
 
@@ -131,6 +136,7 @@ export interface FrameResults {
   /** done: the visitor finished the panel (the user as it stands now); false: cancelled or closed. */
   ShowPanel: { done: boolean; user?: EmbeddedUser };
   ClosePanel: null;
+  SetLanguage: null;
 }
 
 export type AppToFrameMessage = AppToFrameRequest & { channel: typeof EMBEDDED_CHANNEL; id: string };
@@ -185,15 +191,8 @@ export type FocusExitDirection = 'forward' | 'backward';
 const APP_TYPES: ReadonlySet<string> = new Set<AppToFrameType>([
   'ConnectEmail', 'ConnectDevice', 'ConnectOtp', 'GetSocialRedirectUri', 'ConnectSocial', 'GetSocialStatus', 'ConnectFarcaster', 'AwaitFarcaster',
   'GetUser', 'SignOut', 'RpcRequest', 'AbortRpcRequest', 'UpdateEmail', 'UpdateEmailVerify', 'SyncTheme', 'InitSmartAccount', 'SetPreferredAccount',
-  'ConnectPasskey', 'ShowPanel', 'ClosePanel',
+  'ConnectPasskey', 'ShowPanel', 'ClosePanel', 'SetLanguage',
 ]);
-
-/** Whether `value` is a panel's labels: at most 40 keys, each a string of at most EMBEDDED_PANEL_TEXT_MAX characters. */
-function isPanelTexts(value: unknown): value is Record<string, string> {
-  if (!isObject(value)) return false;
-  const entries = Object.entries(value);
-  return entries.length <= 40 && entries.every(([key, text]) => /^[a-zA-Z]{1,40}$/.test(key) && isString(text) && text.length <= EMBEDDED_PANEL_TEXT_MAX);
-}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -235,7 +234,10 @@ export function parseAppMessage(data: unknown): AppToFrameMessage | undefined {
     case 'SetPreferredAccount':
       return m.accountType === 'eoa' || m.accountType === 'smartAccount' ? (data as AppToFrameMessage) : undefined;
     case 'ShowPanel':
-      return (EMBEDDED_PANELS as readonly unknown[]).includes(m.panel) && isPanelTexts(m.texts) ? (data as AppToFrameMessage) : undefined;
+      // The panel only: words from the page (an older modal's `texts`) never reach the frame.
+      return (EMBEDDED_PANELS as readonly unknown[]).includes(m.panel) ? { channel: EMBEDDED_CHANNEL, id: m.id as string, type: 'ShowPanel', panel: m.panel as EmbeddedPanel } : undefined;
+    case 'SetLanguage':
+      return isString(m.lang) && m.lang.length <= EMBEDDED_LANG_MAX ? { channel: EMBEDDED_CHANNEL, id: m.id as string, type: 'SetLanguage', lang: m.lang } : undefined;
     default:
       return data as AppToFrameMessage;
   }

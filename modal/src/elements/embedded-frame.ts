@@ -2,7 +2,7 @@ import { createFrameChannel, type FrameChannel } from '../connectors/embedded/ch
 import { browserClock } from '../connectors/embedded/runtime.js';
 import { safeLinkUrl } from '../core/safe-url.js';
 import type { CoreControllers } from '../controllers/core-controllers.js';
-import type { FocusExitDirection } from '../api/embedded-protocol.js';
+import { EMBEDDED_TIMEOUTS, type FocusExitDirection } from '../api/embedded-protocol.js';
 import { textsOf } from '../texts/catalogue.js';
 
 /**
@@ -29,6 +29,9 @@ export function openEmbeddedFrame(
   const url = new URL(`${base.replace(/\/+$/, '')}/frame`);
   url.searchParams.set('origin', window.location.origin);
   url.searchParams.set('projectId', controllers.options.projectId);
+  // The modal's language: the frame picks its own catalogue for it (the page never hands the frame words).
+  const lang = () => controllers.options.locale?.lang ?? 'en';
+  url.searchParams.set('lang', lang());
   iframe.src = url.href;
   host.append(iframe);
   const channel = createFrameChannel({
@@ -45,8 +48,11 @@ export function openEmbeddedFrame(
   // The frame asks for the height of its content; the modal's styles fit it into the dialog (320 px at least).
   channel.onResize((height) => iframe.style.setProperty('--_mb-wallet-frame-height', `${height}px`));
   channel.onFocusExit((direction) => onFocusExit(iframe, direction));
-  // Its accessible name follows a language changed on the live modal (setLocale).
-  const offLanguage = controllers.language.subscribe(() => (iframe.title = textsOf(controllers.options).texts.walletFrameTitle));
+  // Its accessible name, and the frame's own language, follow a language changed on the live modal (setLocale).
+  const offLanguage = controllers.language.subscribe(() => {
+    iframe.title = textsOf(controllers.options).texts.walletFrameTitle;
+    channel.ready(EMBEDDED_TIMEOUTS.load).then(() => channel.request({ type: 'SetLanguage', lang: lang() }), () => undefined).catch(() => undefined);
+  });
   const close = channel.close;
   channel.close = () => {
     close();

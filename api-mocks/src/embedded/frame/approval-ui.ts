@@ -4,12 +4,11 @@ import type { ApprovalView, Row, TreeNode } from './approval.js';
 import { post, root } from './channel.js';
 import { el } from './dom.js';
 import { FrameError } from './errors.js';
+import { texts, useLanguage } from './texts/catalogue.js';
 
 /** Approve answers only after the approval has been visible this long (as browsers do for permission prompts). */
 const APPROVAL_DELAY_MS = 1_000;
 const APPROVAL_WINDOW_CHANNEL = 'minibot-approval-window';
-/** Shown, and Approve's description, while a part of the request has not been in view. */
-const UNREAD_HINT = 'Scroll to read the whole request.';
 
 /** What a decision shows: a request to approve, or the visitor's consent to switch the account type. */
 type Decision = { kind: ApprovalView['kind']; view: ApprovalView } | { kind: 'account'; accountType: EmbeddedAccountType; address: string };
@@ -38,15 +37,16 @@ function part(...children: Node[]) {
  * overview (warnings, summary, rows), the message, the typed data's domain and message, each call.
  */
 function renderView(view: ApprovalView): Node[] {
+  const t = texts();
   const overview: Node[] = [el('h1', { id: 'approval-title' }, view.title)];
   if (view.warnings.length) overview.push(el('div', { role: 'alert' }, el('ul', { className: 'warnings' }, ...view.warnings.map((line) => el('li', {}, line)))));
   if (view.summary.length) overview.push(el('ul', { className: 'summary' }, ...view.summary.map((line) => el('li', {}, line))));
   const body: Node[] = [part(...overview, details(view.rows))];
-  if (view.message !== undefined) body.push(part(el('h2', {}, 'Message'), el('pre', {}, view.message)));
-  if (view.domain) body.push(part(el('h2', {}, 'Domain'), renderTree(view.domain)));
-  if (view.typedMessage) body.push(part(el('h2', {}, 'Message'), renderTree(view.typedMessage)));
+  if (view.message !== undefined) body.push(part(el('h2', {}, t.message), el('pre', {}, view.message)));
+  if (view.domain) body.push(part(el('h2', {}, t.domain), renderTree(view.domain)));
+  if (view.typedMessage) body.push(part(el('h2', {}, t.message), renderTree(view.typedMessage)));
   for (const call of view.calls) {
-    const raw = call.data === '0x' ? [] : [el('details', {}, el('summary', {}, `Raw data (${(call.data.length - 2) / 2} bytes)`), el('pre', {}, call.data))];
+    const raw = call.data === '0x' ? [] : [el('details', {}, el('summary', {}, t.rawData((call.data.length - 2) / 2)), el('pre', {}, call.data))];
     body.push(part(el('h2', {}, call.heading), details(call.rows), ...raw));
   }
   return body;
@@ -54,12 +54,15 @@ function renderView(view: ApprovalView): Node[] {
 
 /** The consent to switch the account type: the account it switches to, and what that changes. */
 function renderConsent(accountType: EmbeddedAccountType, address: string): Node[] {
-  const title = accountType === 'eoa' ? 'Switch to your EOA account?' : 'Switch to your smart account?';
-  return [part(el('h1', { id: 'approval-title' }, title), el('p', {}, 'Apps will see this address as your account.'), details([['Address', address]]))];
+  const t = texts();
+  return [part(el('h1', { id: 'approval-title' }, t.switchTo(accountType)), el('p', {}, t.switchExplain), details([[t.address, address]]))];
 }
 
 const decisionContent = (decision: Decision) => (decision.kind === 'account' ? renderConsent(decision.accountType, decision.address) : renderView(decision.view));
-const decisionLabels = (decision: Decision) => (decision.kind === 'account' ? { approve: 'Switch', reject: 'Cancel', busy: 'Switching...' } : { approve: 'Approve', reject: 'Reject', busy: 'Approving...' });
+const decisionLabels = (decision: Decision) => {
+  const t = texts();
+  return decision.kind === 'account' ? { approve: t.switchAccount, reject: t.cancel, busy: t.switching } : { approve: t.approve, reject: t.reject, busy: t.approving };
+};
 
 /**
  * Mounts a panel in `root`: `content` in the one scroll region (keyboard users scroll it from its focus), `foot`
@@ -100,7 +103,8 @@ export function mountPanel(content: Node[], foot: HTMLElement, options: { labell
  * parts and the hint.
  */
 function showPanel(content: Node[], reject: HTMLButtonElement, approve: HTMLButtonElement, reportHeight: boolean): { ends: Element[]; hint: HTMLElement } {
-  const hint = el('p', { id: 'approval-hint', className: 'hint' }, UNREAD_HINT);
+  // Shown, and Approve's description, while a part of the request has not been in view.
+  const hint = el('p', { id: 'approval-hint', className: 'hint' }, texts().unreadHint);
   approve.setAttribute('aria-describedby', hint.id);
   const foot = el('div', { className: 'foot' }, hint, el('div', { className: 'row' }, reject, approve));
   const inner = mountPanel(content, foot, { labelledBy: 'approval-title', reportHeight });
@@ -199,7 +203,7 @@ export function decide(id: string, decision: Decision): Promise<boolean> {
   approval?.settle(new FrameError('Request was aborted', 4001));
   const tracked = canTrackVisibility();
   const labels = decisionLabels(decision);
-  const approve = el('button', { type: 'button', className: 'primary', textContent: tracked ? labels.approve : 'Review in wallet window', disabled: true });
+  const approve = el('button', { type: 'button', className: 'primary', textContent: tracked ? labels.approve : texts().reviewInWindow, disabled: true });
   const reject = el('button', { type: 'button', textContent: labels.reject });
   const { ends, hint } = showPanel(decisionContent(decision), reject, approve, true);
   post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id, open: true, kind: decision.kind });
@@ -235,7 +239,7 @@ export function decide(id: string, decision: Decision): Promise<boolean> {
       if (!guard.armed()) return;
       if (tracked) return settle(true);
       // A top-level window on the wallet's origin: no page can cover or fade it.
-      popup = window.open(`/approval-window?id=${encodeURIComponent(id)}`, 'minibot-approval', 'popup,width=440,height=640');
+      popup = window.open(`/approval-window?id=${encodeURIComponent(id)}&lang=${encodeURIComponent(texts().lang)}`, 'minibot-approval', 'popup,width=440,height=640');
     });
     reject.addEventListener('click', () => settle(false));
   });
@@ -250,11 +254,14 @@ export function closeApproval(id: string) {
 }
 
 /** The approval window (fallback): shows the decision its opener (the frame, same origin) sends and answers it, under the frame's rule. */
-export function startApprovalWindow() {
-  const id = new URLSearchParams(location.search).get('id') ?? '';
+export async function startApprovalWindow() {
+  const query = new URLSearchParams(location.search);
+  const id = query.get('id') ?? '';
   const opener = window.opener as Window | null;
+  // The frame's language (the decision's own texts come written in it).
+  await useLanguage(query.get('lang'));
   if (!opener || !id) {
-    root.textContent = 'This window opens from the wallet.';
+    root.textContent = texts().windowFromWallet;
     return;
   }
   const answer = (approved: boolean) => {

@@ -5,6 +5,7 @@ import { addressesOfCall, decodeCall, formatAmount, formatDate, named, unlimited
 import type { Permit, PermitExpiry } from './permits.js';
 import type { ParsedCall, ParsedRequest, ParsedTypedData } from './requests.js';
 import type { SignInMessage } from './sign-in.js';
+import { formatWithSymbol, texts } from './texts/catalogue.js';
 import { arrayOf, type TypedStruct, type TypedValue } from './typed-data.js';
 
 export { formatAmount, KNOWN_ABI } from './calls.js';
@@ -35,7 +36,7 @@ export interface ApprovalFacts {
   feeWei?: bigint;
   /** The visitor's two accounts: a call to their own smart account's execute/executeBatch is named as a move out of it. */
   accounts?: { eoa: Address; smartAccount?: Address };
-  /** The visitor's locale for dates (`navigator.language`) and, in tests, the time zone. */
+  /** The locale for dates (the frame's language when absent) and, in tests, the time zone. */
   locale?: string;
   timeZone?: string;
 }
@@ -79,17 +80,6 @@ export interface ApprovalView {
   signIn?: SignInMessage;
 }
 
-/** The warning above typed data that is not a permit the wallet recognises. */
-export const UNSUMMARISED_WARNING = 'The wallet cannot summarise this message. Check every field below.';
-
-export const APPROVAL_TITLES = {
-  message: 'Sign message',
-  typedData: 'Sign message',
-  send: 'Send this transaction?',
-  signTransaction: 'Sign this transaction?',
-  calls: 'Send these calls?',
-} as const;
-
 const unique = (lines: string[]) => [...new Set(lines)];
 
 function callView(call: ParsedCall, facts: ApprovalFacts, heading: string, notes: { summary: string[]; warnings: string[] }): CallView {
@@ -97,9 +87,10 @@ function callView(call: ParsedCall, facts: ApprovalFacts, heading: string, notes
   notes.summary.push(...(decoded?.summary ?? []));
   notes.warnings.push(...(decoded?.warnings ?? []));
   // `To` is the contract for a decoded call (the token, the collection, the presale); the decoded rows add the rest.
+  const t = texts();
   const rows: Row[] = [
-    ['To', named(call.to, facts)],
-    ['Value', formatAmount(call.value, facts.native)],
+    [t.to, named(call.to, facts)],
+    [t.value, formatAmount(call.value, facts.native)],
   ];
   return { heading: decoded?.heading ?? heading, rows: [...rows, ...(decoded?.rows ?? [])], data: call.data };
 }
@@ -108,11 +99,11 @@ function callView(call: ParsedCall, facts: ApprovalFacts, heading: string, notes
 export function contractLabel(address: Address, facts: ApprovalFacts): string {
   if (facts.names[address]) return named(address, facts);
   const token = facts.tokens[address];
-  if (!token) return `Unknown contract (${address})`;
+  if (!token) return texts().unknownContract(address);
   return token.name ? `${token.name}, ${token.symbol} (${address})` : `${token.symbol} (${address})`;
 }
 
-const tokenLabel = (address: Address, facts: ApprovalFacts) => (facts.tokens[address] ? `${facts.tokens[address].symbol} (${address})` : `Unknown token (${address})`);
+const tokenLabel = (address: Address, facts: ApprovalFacts) => (facts.tokens[address] ? `${facts.tokens[address].symbol} (${address})` : texts().unknownToken(address));
 
 /** A leaf of typed data as text: strings as written, integers in full, addresses checksummed with their names, bytes as hex. */
 function leafText(value: TypedValue, type: string, facts: ApprovalFacts, contract: boolean): string {
@@ -126,7 +117,7 @@ function typedNode(label: string, value: TypedValue, type: string, types: Parsed
   const array = arrayOf(type);
   if (array) {
     const items = value as TypedValue[];
-    return { label: `${label} (${items.length} ${items.length === 1 ? 'item' : 'items'})`, type, children: items.map((item, index) => typedNode(`${label}[${index}]`, item, array.element, types, facts)) };
+    return { label: `${label} (${texts().itemCount(items.length)})`, type, children: items.map((item, index) => typedNode(`${label}[${index}]`, item, array.element, types, facts)) };
   }
   if (Object.hasOwn(types, type)) return { label, type, children: typedTree(value as TypedStruct, type, types, facts) };
   return { label, type, value: leafText(value, type, facts, contract) };
@@ -141,9 +132,9 @@ function typedTree(struct: TypedStruct, type: string, types: ParsedTypedData['ty
 function withDecimals(node: TreeNode, grant: Permit['grants'][number], facts: ApprovalFacts): TreeNode {
   const info = facts.tokens[grant.token];
   if (node.value === undefined) return node;
-  if (grant.unlimited) return { ...node, value: `${node.value} (Unlimited)` };
+  if (grant.unlimited) return { ...node, value: `${node.value} (${texts().unlimited})` };
   if (info?.standard !== 'erc20' || info.decimals === undefined) return node;
-  return { ...node, value: `${node.value} (${formatUnits(BigInt(node.value), info.decimals)} ${info.symbol})` };
+  return { ...node, value: `${node.value} (${formatWithSymbol(formatUnits(BigInt(node.value), info.decimals), info.symbol)})` };
 }
 
 /** The message tree of a recognised permit, its amounts in their token's decimals (the shapes are exact, so the fields are known). */
@@ -158,45 +149,47 @@ function permitTree(nodes: TreeNode[], permit: Permit, facts: ApprovalFacts): Tr
   });
 }
 
-/** A Permit2 allowance with expiration 0: Permit2 sets it to the block's timestamp, so it ends with that block. */
-export const BLOCK_EXPIRY_TEXT = 'End of the block it is used in';
-
-/** The expiry of a grant or a sign-in: a date in the visitor's locale, "Never", or the end of the block it is used in. */
+/**
+ * The expiry of a grant or a sign-in: a date in the frame's language, "Never", or (a Permit2 allowance with
+ * expiration 0, which Permit2 sets to the block's timestamp) the end of the block it is used in.
+ */
 const expiryText = (expiry: PermitExpiry | undefined, facts: ApprovalFacts) => {
-  if (expiry === undefined || expiry === 'never') return 'Never';
-  if (expiry === 'block') return BLOCK_EXPIRY_TEXT;
+  if (expiry === undefined || expiry === 'never') return texts().never;
+  if (expiry === 'block') return texts().blockExpiry;
   return formatDate(expiry, facts);
 };
 
 /** A permit as the token approval it is: title, summary (token, spender, amount or "Unlimited", expiry), warnings. */
 function permitView(permit: Permit, facts: ApprovalFacts): Pick<ApprovalView, 'title' | 'summary' | 'warnings'> {
+  const t = texts();
   const spender = named(permit.spender, facts);
-  const symbolOf = (token: Address) => facts.tokens[token]?.symbol ?? 'tokens';
+  const symbolOf = (token: Address) => facts.tokens[token]?.symbol ?? t.tokens;
   const amountOf = (grant: Permit['grants'][number]) => {
-    if (grant.unlimited) return 'Unlimited';
-    if (grant.revoke) return 'None (the approval is withdrawn)';
+    if (grant.unlimited) return t.unlimited;
+    if (grant.revoke) return t.approvalWithdrawn;
     const token = facts.tokens[grant.token];
-    return token?.standard === 'erc20' && token.decimals !== undefined ? `${formatUnits(grant.amount, token.decimals)} ${token.symbol}` : `${grant.amount} (raw units)`;
+    return token?.standard === 'erc20' && token.decimals !== undefined ? formatWithSymbol(formatUnits(grant.amount, token.decimals), token.symbol) : t.rawUnits(String(grant.amount));
   };
   const warnings = permit.grants.filter((grant) => grant.unlimited).map((grant) => unlimitedApprovalText(spender, symbolOf(grant.token)));
   if (permit.grants.length === 1) {
     const [grant] = permit.grants;
     const amount = amountOf(grant);
-    const title = grant.revoke ? `Withdraw an approval of ${symbolOf(grant.token)}` : `Approve spending of ${grant.unlimited ? `Unlimited ${symbolOf(grant.token)}` : amount}`;
-    return { title, summary: [`Token: ${tokenLabel(grant.token, facts)}`, `Spender: ${spender}`, `Amount: ${amount}`, `Expires: ${expiryText(grant.expiry, facts)}`], warnings };
+    const title = grant.revoke ? t.withdrawApproval(symbolOf(grant.token)) : t.approveSpending(grant.unlimited ? t.unlimitedAmount(symbolOf(grant.token)) : amount);
+    return { title, summary: [t.line(t.token, tokenLabel(grant.token, facts)), t.line(t.spender, spender), t.line(t.amount, amount), t.line(t.expires, expiryText(grant.expiry, facts))], warnings };
   }
   return {
-    title: `Approve spending of ${permit.grants.length} tokens`,
-    summary: [`Spender: ${spender}`, ...permit.grants.map((grant) => `${tokenLabel(grant.token, facts)}: ${amountOf(grant)}, expires: ${expiryText(grant.expiry, facts)}`)],
+    title: t.approveSpendingTokens(permit.grants.length),
+    summary: [t.line(t.spender, spender), ...permit.grants.map((grant) => t.grantLine(tokenLabel(grant.token, facts), amountOf(grant), expiryText(grant.expiry, facts)))],
     warnings,
   };
 }
 
 function signInView(signIn: SignInMessage, facts: ApprovalFacts): Pick<ApprovalView, 'title' | 'summary' | 'signIn'> {
   const expiry = signIn.expirationTime === undefined ? undefined : BigInt(Math.floor(Date.parse(signIn.expirationTime) / 1000));
+  const t = texts();
   return {
-    title: `Sign in to ${signIn.domain}`,
-    summary: [`Account: ${named(signIn.address, facts)}`, `Network: chain ${signIn.chainId}`, `Expires: ${expiryText(expiry, facts)}`],
+    title: t.signIn(signIn.domain),
+    summary: [t.line(t.account, named(signIn.address, facts)), t.line(t.network, t.chain(signIn.chainId)), t.line(t.expires, expiryText(expiry, facts))],
     signIn,
   };
 }
@@ -208,18 +201,20 @@ function signInView(signIn: SignInMessage, facts: ApprovalFacts): Pick<ApprovalV
  * (raw calldata kept for the folded part), the message text or the typed data's domain and message as trees.
  */
 export function describeApproval(request: ParsedRequest, facts: ApprovalFacts): ApprovalView {
-  const from: Row = ['From', named(request.account, facts)];
+  const t = texts();
+  const from: Row = [t.from, named(request.account, facts)];
+  const fee: Row = [t.networkFee, facts.feeWei === undefined ? t.unknown : t.feeUpTo(formatAmount(facts.feeWei, facts.native))];
   switch (request.method) {
     case 'personal_sign':
-      return { kind: 'message', title: APPROVAL_TITLES.message, summary: [], warnings: [], rows: [from], calls: [], message: request.message.text, ...(request.signIn && signInView(request.signIn, facts)) };
+      return { kind: 'message', title: t.signMessage, summary: [], warnings: [], rows: [from], calls: [], message: request.message.text, ...(request.signIn && signInView(request.signIn, facts)) };
     case 'eth_signTypedData':
     case 'eth_signTypedData_v4': {
       const { typedData } = request;
-      const summary = typedData.permit ? permitView(typedData.permit, facts) : { title: APPROVAL_TITLES.typedData, summary: [], warnings: [UNSUMMARISED_WARNING] };
+      const summary = typedData.permit ? permitView(typedData.permit, facts) : { title: t.signMessage, summary: [], warnings: [t.unsummarised] };
       return {
         kind: 'message',
         ...summary,
-        rows: [from, ['Type', typedData.primaryType]],
+        rows: [from, [t.type, typedData.primaryType]],
         calls: [],
         domain: typedTree(typedData.domain, 'EIP712Domain', typedData.types, facts),
         typedMessage: typedData.permit
@@ -232,30 +227,29 @@ export function describeApproval(request: ParsedRequest, facts: ApprovalFacts): 
       const notes = { summary: [] as string[], warnings: [] as string[] };
       const { to, data, value } = request.transaction;
       // A transfer of the chain's coin carries no calldata: it is named by what it sends, not as a contract call.
-      const heading = !to ? 'Contract creation' : data === '0x' ? `Send ${formatAmount(value, facts.native)}` : 'Contract call';
+      const heading = !to ? t.contractCreation : data === '0x' ? t.send(formatAmount(value, facts.native)) : t.contractCall;
       const call = callView(request.transaction, facts, heading, notes);
       const warnings = unique(notes.warnings);
       return {
         kind: 'transaction',
-        title: request.method === 'eth_sendTransaction' ? APPROVAL_TITLES.send : APPROVAL_TITLES.signTransaction,
+        title: request.method === 'eth_sendTransaction' ? t.sendTransaction : t.signTransaction,
         // A line the warnings or the call's own heading already say is not said twice.
         summary: unique(notes.summary).filter((line) => !warnings.includes(line) && line !== call.heading),
         warnings,
-        rows: [from, ['Network fee', facts.feeWei === undefined ? 'Unknown' : `up to ${formatAmount(facts.feeWei, facts.native)}`]],
+        rows: [from, fee],
         calls: [call],
       };
     }
     case 'wallet_sendCalls': {
       const total = request.calls.reduce((sum, call) => sum + call.value, 0n);
       const notes = { summary: [] as string[], warnings: [] as string[] };
-      const calls = request.calls.map((call, index) => callView(call, facts, `Call ${index + 1}`, notes));
-      const count = `${request.calls.length} ${request.calls.length === 1 ? 'call' : 'calls'}`;
+      const calls = request.calls.map((call, index) => callView(call, facts, t.callNumber(index + 1), notes));
       return {
         kind: 'transaction',
-        title: APPROVAL_TITLES.calls,
-        summary: [count, `Total value: ${formatAmount(total, facts.native)}`, ...unique(notes.summary)],
+        title: t.sendCalls,
+        summary: [t.callCount(request.calls.length), t.line(t.totalValue, formatAmount(total, facts.native)), ...unique(notes.summary)],
         warnings: unique(notes.warnings),
-        rows: [from, ['Total value', formatAmount(total, facts.native)], ['Network fee', facts.feeWei === undefined ? 'Unknown' : `up to ${formatAmount(facts.feeWei, facts.native)}`]],
+        rows: [from, [t.totalValue, formatAmount(total, facts.native)], fee],
         calls,
       };
     }

@@ -4,6 +4,7 @@
 import { decodeFunctionData, formatUnits, maxUint256, type Address, type Hex } from 'viem';
 import type { ApprovalFacts, NativeCurrency, Row } from './approval.js';
 import type { ParsedCall } from './requests.js';
+import { formatWithSymbol, texts } from './texts/catalogue.js';
 
 /** A JSON ABI entry (no human-readable ABI parser in the frame's script: it is the larger part of viem's ABI code). */
 function fn<const N extends string, const T extends readonly string[]>(name: N, types: T) {
@@ -31,28 +32,25 @@ const MAX_DEPTH = 3;
 /** How many inner calls one request may carry before the wallet stops naming them. */
 const MAX_INNER_CALLS = 50;
 
-/** `1.5 BNB`: an amount in a currency's units with its symbol. */
-export const formatAmount = (value: bigint, currency: NativeCurrency) => `${formatUnits(value, currency.decimals)} ${currency.symbol}`;
+/** `1.5 BNB`: an amount in a currency's units (in the frame's language's digits) with its symbol. */
+export const formatAmount = (value: bigint, currency: NativeCurrency) => formatWithSymbol(formatUnits(value, currency.decimals), currency.symbol);
 
 /** `name.minibot (0x…)` where the profile service knows the address, else the checksummed address. */
 export const named = (address: Address | undefined, facts: Pick<ApprovalFacts, 'names'>) => {
-  if (!address) return '(new contract)';
+  if (!address) return texts().newContract;
   const name = facts.names[address];
   return name ? `${name} (${address})` : address;
 };
 
 /** The warning and summary line of an unlimited token approval (an ERC-20 approve, an increase or a permit at the maximum). */
-export const unlimitedApprovalText = (spender: string, symbol: string) => `Unlimited approval: ${spender} may spend all your ${symbol}`;
+export const unlimitedApprovalText = (spender: string, symbol: string) => texts().unlimitedApproval(spender, symbol);
 
-/** The warning of a call that acts from the visitor's own smart account. */
-export const SMART_ACCOUNT_WARNING = 'This request moves funds or tokens out of your smart account.';
-
-/** A date in the visitor's locale (`navigator.language`); a time beyond what a Date holds is shown as its number. */
+/** A date in the frame's language (or `facts.locale`); a time beyond what a Date holds is shown as its number. */
 export function formatDate(seconds: bigint, facts: Pick<ApprovalFacts, 'locale' | 'timeZone'>): string {
-  if (seconds > 8_640_000_000_000n) return `${seconds} (Unix time)`;
+  if (seconds > 8_640_000_000_000n) return texts().unixTime(String(seconds));
   const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: facts.timeZone };
   try {
-    return new Intl.DateTimeFormat(facts.locale, options).format(Number(seconds) * 1000);
+    return new Intl.DateTimeFormat(facts.locale ?? texts().lang, options).format(Number(seconds) * 1000);
   } catch {
     return new Intl.DateTimeFormat('en', options).format(Number(seconds) * 1000);
   }
@@ -113,24 +111,25 @@ export function addressesOfCall(call: ParsedCall, into: { targets: Set<Address>;
 }
 
 function smartAccountCall(call: ParsedCall, inner: ParsedCall[], facts: ApprovalFacts, depth: number, batch: boolean): DecodedCall {
+  const t = texts();
   const summary: string[] = [];
-  const warnings = [SMART_ACCOUNT_WARNING];
-  const rows: Row[] = [['Smart account', named(call.to, facts)]];
+  const warnings = [t.smartAccountWarning];
+  const rows: Row[] = [[t.smartAccount, named(call.to, facts)]];
   const headings = inner.map((each, index) => {
     const decoded = decodeCall(each, facts, depth + 1);
-    const move = each.value > 0n ? `Move ${formatAmount(each.value, facts.native)} out of your smart account to ${named(each.to, facts)}` : undefined;
-    const heading = move ?? (decoded ? `From your smart account: ${decoded.heading}` : `Your smart account calls ${named(each.to, facts)}`);
+    const move = each.value > 0n ? t.moveOut(formatAmount(each.value, facts.native), named(each.to, facts)) : undefined;
+    const heading = move ?? (decoded ? t.fromSmartAccount(decoded.heading) : t.smartAccountCalls(named(each.to, facts)));
     summary.push(heading);
     if (decoded) {
       summary.push(...decoded.summary);
       warnings.push(...decoded.warnings);
     }
-    if (batch) rows.push([`Call ${index + 1}`, move && decoded ? `${move}: ${decoded.heading}` : heading]);
-    else rows.push(['Target', named(each.to, facts)], ['Amount', formatAmount(each.value, facts.native)], ...(decoded ? [['Call', decoded.heading] as Row] : []), ...(decoded?.rows ?? []));
+    if (batch) rows.push([t.callNumber(index + 1), move && decoded ? t.line(move, decoded.heading) : heading]);
+    else rows.push([t.target, named(each.to, facts)], [t.amount, formatAmount(each.value, facts.native)], ...(decoded ? [[t.call, decoded.heading] as Row] : []), ...(decoded?.rows ?? []));
     return heading;
   });
   const total = inner.reduce((sum, each) => sum + each.value, 0n);
-  const heading = batch ? (total > 0n ? `Move ${formatAmount(total, facts.native)} out of your smart account in ${inner.length} calls` : `Your smart account makes ${inner.length} calls`) : headings[0];
+  const heading = batch ? (total > 0n ? t.moveOutInCalls(formatAmount(total, facts.native), inner.length) : t.smartAccountMakesCalls(inner.length)) : headings[0];
   return { heading, rows, summary: batch ? [heading, ...summary] : summary, warnings };
 }
 
@@ -142,50 +141,51 @@ export function decodeCall(call: ParsedCall, facts: ApprovalFacts, depth = 0): D
   if (!call.to || depth > MAX_DEPTH) return undefined;
   const decoded = decode(call.data);
   if (!decoded) return undefined;
+  const t = texts();
   const token = facts.tokens[call.to];
-  const symbol = token?.symbol ?? 'tokens';
-  const amount = (value: bigint) => (token?.standard === 'erc20' && token.decimals !== undefined ? `${formatUnits(value, token.decimals)} ${symbol}` : `${value} (raw units) ${symbol}`);
+  const symbol = token?.symbol ?? t.tokens;
+  const amount = (value: bigint) => (token?.standard === 'erc20' && token.decimals !== undefined ? formatWithSymbol(formatUnits(value, token.decimals), symbol) : t.rawUnitsOf(String(value), symbol));
   const plain = (heading: string, rows: Row[], summary: string[] = [], warnings: string[] = []): DecodedCall => ({ heading, rows, summary, warnings });
   switch (decoded.functionName) {
     case 'transfer':
-      return plain(`Transfer ${amount(decoded.args[1])}`, [['Recipient', named(decoded.args[0], facts)], ['Amount', amount(decoded.args[1])]]);
+      return plain(t.transfer(amount(decoded.args[1])), [[t.recipient, named(decoded.args[0], facts)], [t.amount, amount(decoded.args[1])]]);
     case 'approve': {
       const spender = named(decoded.args[0], facts);
       if (token?.standard === 'erc721') {
-        const heading = `Allow ${spender} to take ${symbol} #${decoded.args[1]}`;
-        return plain(heading, [['Spender', spender], ['Token ID', String(decoded.args[1])]], [heading]);
+        const heading = t.allowTake(spender, `${symbol} #${decoded.args[1]}`);
+        return plain(heading, [[t.spender, spender], [t.tokenId, String(decoded.args[1])]], [heading]);
       }
       if (decoded.args[1] === maxUint256) {
         const text = unlimitedApprovalText(spender, symbol);
-        return plain(text, [['Spender', spender], ['Allowance', `Unlimited ${symbol}`]], [text], [text]);
+        return plain(text, [[t.spender, spender], [t.allowance, t.unlimitedAmount(symbol)]], [text], [text]);
       }
       const allowance = amount(decoded.args[1]);
-      return plain(`Approve spending of ${allowance}`, [['Spender', spender], ['Allowance', allowance]], [`Approval: ${spender} may spend ${allowance}`]);
+      return plain(t.approveSpending(allowance), [[t.spender, spender], [t.allowance, allowance]], [t.approvalLine(spender, allowance)]);
     }
     case 'increaseAllowance': {
       const spender = named(decoded.args[0], facts);
       if (decoded.args[1] === maxUint256) {
         const text = unlimitedApprovalText(spender, symbol);
-        return plain(text, [['Spender', spender], ['Allowance increase', `Unlimited ${symbol}`]], [text], [text]);
+        return plain(text, [[t.spender, spender], [t.allowanceIncrease, t.unlimitedAmount(symbol)]], [text], [text]);
       }
       const more = amount(decoded.args[1]);
-      return plain(`Increase the allowance by ${more}`, [['Spender', spender], ['Allowance increase', more]], [`Approval: ${spender} may spend ${more} more`]);
+      return plain(t.increaseAllowance(more), [[t.spender, spender], [t.allowanceIncrease, more]], [t.approvalMoreLine(spender, more)]);
     }
     case 'transferFrom': {
       const [from, to, value] = decoded.args;
       const what = token?.standard === 'erc721' ? `${symbol} #${value}` : amount(value);
-      const rows: Row[] = [['From', named(from, facts)], ['Recipient', named(to, facts)], token?.standard === 'erc721' ? ['Token ID', String(value)] : ['Amount', what]];
-      return plain(`Transfer ${what}`, rows, [`Transfer ${what} from ${named(from, facts)} to ${named(to, facts)}`]);
+      const rows: Row[] = [[t.from, named(from, facts)], [t.recipient, named(to, facts)], token?.standard === 'erc721' ? [t.tokenId, String(value)] : [t.amount, what]];
+      return plain(t.transfer(what), rows, [t.transferFromTo(what, named(from, facts), named(to, facts))]);
     }
     case 'safeTransferFrom':
-      return plain(`Transfer ${symbol} #${decoded.args[2]}`, [['From', named(decoded.args[0], facts)], ['Recipient', named(decoded.args[1], facts)], ['Token ID', String(decoded.args[2])]]);
+      return plain(t.transfer(`${symbol} #${decoded.args[2]}`), [[t.from, named(decoded.args[0], facts)], [t.recipient, named(decoded.args[1], facts)], [t.tokenId, String(decoded.args[2])]]);
     case 'setApprovalForAll': {
       const operator = named(decoded.args[0], facts);
-      const heading = decoded.args[1] ? `Allow ${operator} to take all your ${symbol}` : `Withdraw ${operator}'s access to your ${symbol}`;
-      return plain(heading, [['Operator', operator], ['Access to all', decoded.args[1] ? 'Yes' : 'No']], decoded.args[1] ? [heading] : [], decoded.args[1] ? [heading] : []);
+      const heading = decoded.args[1] ? t.allowTakeAll(operator, symbol) : t.withdrawAccess(operator, symbol);
+      return plain(heading, [[t.operator, operator], [t.accessToAll, decoded.args[1] ? t.yes : t.no]], decoded.args[1] ? [heading] : [], decoded.args[1] ? [heading] : []);
     }
     case 'mint':
-      return facts.presale && call.to === facts.presale ? plain(`Mint ${decoded.args[0]} Minibot M1`, [['Quantity', String(decoded.args[0])]]) : undefined;
+      return facts.presale && call.to === facts.presale ? plain(t.mint(String(decoded.args[0])), [[t.quantity, String(decoded.args[0])]]) : undefined;
     case 'execute':
     case 'executeBatch': {
       // Only the visitor's own smart account is known to run these as "send from me".
@@ -196,16 +196,16 @@ export function decodeCall(call: ParsedCall, facts: ApprovalFacts, depth = 0): D
     case 'multicall': {
       const inner = innerCalls(call, decoded);
       if (!inner) return undefined;
-      const rows: Row[] = decoded.args.length === 2 ? [['Deadline', formatDate(decoded.args[0], facts)]] : [];
+      const rows: Row[] = decoded.args.length === 2 ? [[t.deadline, formatDate(decoded.args[0], facts)]] : [];
       const summary: string[] = [];
       const warnings: string[] = [];
       for (const [index, each] of inner.entries()) {
         const named = decodeCall(each, facts, depth + 1);
-        rows.push([`Call ${index + 1}`, named?.heading ?? `Unknown call (${each.data.slice(0, 10)})`]);
+        rows.push([t.callNumber(index + 1), named?.heading ?? t.unknownCall(each.data.slice(0, 10))]);
         summary.push(...(named?.summary ?? []));
         warnings.push(...(named?.warnings ?? []));
       }
-      return plain(`Multicall of ${inner.length} ${inner.length === 1 ? 'call' : 'calls'}`, rows, summary, warnings);
+      return plain(t.multicall(inner.length), rows, summary, warnings);
     }
   }
 }

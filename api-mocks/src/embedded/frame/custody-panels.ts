@@ -1,7 +1,7 @@
 // The frame's own panels (protect, recover, export, devices) and its passkey login, the entry of the custody half
 // (`/custody-panels.js`, loaded on first use so that SimpleWebAuthn and argon2 stay out of the frame's first script):
 // the WebAuthn ceremonies, the PRF output and the recovery password never leave the wallet's origin.
-import { EMBEDDED_PANEL_TEXTS, type EmbeddedPanel, type EmbeddedPanelTextKey, type EmbeddedUser } from '../../../../modal/src/api/embedded-protocol.js';
+import type { EmbeddedPanel, EmbeddedUser } from '../../../../modal/src/api/embedded-protocol.js';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { CustodyError, newRecoveryKey, prfWrapKey, wipe, wrapRecoveryKey } from './custody.js';
 import { el } from './dom.js';
@@ -23,6 +23,8 @@ import {
   verifyPasskey,
 } from './recovery-factors.js';
 import type * as Session from './session.js';
+import type { FrameCatalogue } from './texts/catalogue.js';
+import { enPanels, type PanelTexts } from './texts/en-panels.js';
 import type { StoredSession } from './storage.js';
 import { addFactor, api, listDevices, sendFreshCode, verifyFreshCode, type LoginAnswer, type RecoveryFactor } from './wallet-service.js';
 
@@ -34,6 +36,8 @@ export interface PanelHost {
   withAccountTypes(user: EmbeddedUser): Promise<EmbeddedUser>;
   deviceId(): Promise<string>;
   loggedIn(answer: LoginAnswer): Promise<EmbeddedUser>;
+  /** The frame's catalogue in its chosen language (the panels' labels: its `panels`, English when absent). */
+  texts(): FrameCatalogue;
 }
 
 export type PanelResult = { done: boolean; user?: EmbeddedUser };
@@ -73,7 +77,7 @@ export async function connectPasskey(host: PanelHost): Promise<EmbeddedUser> {
 }
 
 // ---- panels -------------------------------------------------------------------------------------------------------
-type Texts = (key: EmbeddedPanelTextKey) => string;
+type Texts = (key: keyof PanelTexts) => string;
 
 let open: { finish(result: PanelResult): void } | undefined;
 
@@ -83,10 +87,10 @@ export function closeCustodyPanel(): void {
 }
 
 /** One sentence for the person: the frame's and the service's own, else a general one. */
-function sentence(error: unknown): string {
+function sentence(error: unknown, t: Texts): string {
+  if (isCancelled(error) || (error instanceof FrameError && error.message === CANCELLED)) return t('passkeyCancelled');
   if (error instanceof FrameError || error instanceof CustodyError) return error.message;
-  if (isCancelled(error)) return CANCELLED;
-  return 'Something went wrong. Please try again.';
+  return t('somethingWrong');
 }
 
 /** What a panel's steps draw with: the body and foot of the mounted panel, a status line, the end of the panel. */
@@ -108,12 +112,12 @@ const intro = (text: string) => el('p', { id: 'panel-intro' }, text);
 
 /**
  * Shows panel `panel` until the visitor finishes or cancels it (or another panel, an approval or ClosePanel takes
- * its place). Labels come from `texts`, English where one is missing.
+ * its place). Its labels are the frame's own, in the frame's language (`host.texts()`).
  */
-export async function showCustodyPanel(panel: EmbeddedPanel, texts: Record<string, string>, host: PanelHost): Promise<PanelResult> {
+export async function showCustodyPanel(panel: EmbeddedPanel, host: PanelHost): Promise<PanelResult> {
   const session = await host.session.currentSession();
   open?.finish({ done: false });
-  const t: Texts = (key) => texts[key] ?? EMBEDDED_PANEL_TEXTS[key];
+  const t: Texts = (key) => (host.texts().panels ?? enPanels)[key];
   const body = el('div', { className: 'panel' });
   const foot = el('div', { className: 'foot' });
   const status = el('p', { className: 'status', role: 'status' });
@@ -161,7 +165,7 @@ export async function showCustodyPanel(panel: EmbeddedPanel, texts: Record<strin
         try {
           await task();
         } catch (error) {
-          status.textContent = sentence(error);
+          status.textContent = sentence(error, t);
           status.classList.add('error');
         } finally {
           for (const b of buttons) b.disabled = false;
@@ -174,7 +178,7 @@ export async function showCustodyPanel(panel: EmbeddedPanel, texts: Record<strin
     };
     const steps = { protect: protectPanel, recover: recoverPanel, export: exportPanel, devices: devicesPanel };
     steps[panel](view).catch((error: unknown) => {
-      view.show([intro(sentence(error))], [closeButton(view)]);
+      view.show([intro(sentence(error, t))], [closeButton(view)]);
     });
   });
 }
@@ -210,9 +214,6 @@ async function finishWith(view: PanelView, text: string): Promise<void> {
 }
 
 // -- protect
-/** Shown when a factor exists already: the new one wraps the same Kr, which an existing factor unlocks first. */
-const CONFIRM_FIRST = 'Confirm with your passkey or recovery password first.';
-
 async function protectPanel(view: PanelView): Promise<void> {
   const { t, session, host } = view;
   const address = session.user.address;
@@ -237,7 +238,8 @@ async function protectPanel(view: PanelView): Promise<void> {
     const cancel = button(t('cancel'));
     cancel.addEventListener('click', () => view.finish({ done: false }));
     const { body, buttons } = unlockControls(view, factors, { password: t('confirm'), passkey: t('confirmPasskey') }, (kr) => run(new Uint8Array(kr), false));
-    view.show([intro(CONFIRM_FIRST), ...body], [cancel, ...buttons]);
+    // A factor exists already: the new one wraps the same Kr, which an existing factor unlocks first.
+    view.show([intro(t('confirmFirst')), ...body], [cancel, ...buttons]);
   };
   const showPasswordForm = (noPrf: boolean) => {
     const first = passwordField(t('passwordLabel'), 'new-password');
@@ -407,7 +409,7 @@ async function devicesPanel(view: PanelView, notice?: string): Promise<void> {
     ...devices.map((device) => {
       const facts: Node[] = [el('strong', {}, device.label)];
       if (device.current) facts.push(el('span', {}, t('thisDevice')));
-      if (device.lastUsedAt) facts.push(el('span', {}, `${t('lastUsed')}: ${new Date(device.lastUsedAt).toLocaleString(navigator.language)}`));
+      if (device.lastUsedAt) facts.push(el('span', {}, `${t('lastUsed')}: ${new Date(device.lastUsedAt).toLocaleString(view.host.texts().lang)}`));
       const item = el('li', {}, ...facts);
       if (!device.current) {
         const removeButton = button(t('removeDevice'));

@@ -12,6 +12,7 @@ import { closeCustodyPanel, custodyPanels } from './panels.js';
 import * as session from './session.js';
 import { runRpc } from './signing.js';
 import { dbPromise, deviceId } from './storage.js';
+import { texts, useLanguage } from './texts/catalogue.js';
 import * as user from './user.js';
 
 /** What the panels use of this script (one copy of the session, the root and its height reports). */
@@ -22,6 +23,7 @@ const panelHost: PanelHost = {
   withAccountTypes,
   deviceId,
   loggedIn: login.loggedIn,
+  texts,
 };
 
 /** One answer per message type of the protocol (the type checker asks for each). */
@@ -48,18 +50,24 @@ const handlers: Handlers = {
   SyncTheme: ({ themeMode }) => {
     document.documentElement.dataset.theme = themeMode;
   },
-  ShowPanel: async ({ panel, texts }) => (await custodyPanels()).showCustodyPanel(panel, texts, panelHost),
+  // Only the panel: its words are the frame's own (a `texts` field from the page is never read).
+  ShowPanel: async ({ panel }) => (await custodyPanels()).showCustodyPanel(panel, panelHost),
+  SetLanguage: ({ lang }) => useLanguage(lang),
   ClosePanel: closeCustodyPanel,
 };
 
 const handle = async (message: AppToFrameMessage): Promise<unknown> => (handlers[message.type] as (message: AppToFrameMessage) => unknown)(message);
 
 if (root.dataset.mode === 'approval-window') {
-  startApprovalWindow();
-} else if (!isInAcceptedPage()) {
-  root.textContent = 'This page works only inside the wallet modal.';
+  void startApprovalWindow();
 } else {
-  answerRequests(handle);
-  handBackFocusAtEnds();
-  void dbPromise.then(() => post({ channel: EMBEDDED_CHANNEL, type: 'Ready' }));
+  // The modal's language, as a tag on the frame's URL (the frame picks its own catalogue for it).
+  const language = useLanguage(new URLSearchParams(location.search).get('lang'));
+  if (!isInAcceptedPage()) {
+    void language.then(() => (root.textContent = texts().onlyInModal));
+  } else {
+    answerRequests(handle);
+    handBackFocusAtEnds();
+    void Promise.all([dbPromise, language]).then(() => post({ channel: EMBEDDED_CHANNEL, type: 'Ready' }));
+  }
 }

@@ -10,6 +10,7 @@ import { FrameError } from './errors.js';
 import { parseSigningRequest, RequestError, typedDataToSign, type ParsedRequest, type ParsedTransaction } from './requests.js';
 import { currentSession, LOCKED_DEVICE, withAccount } from './session.js';
 import type { UserOperationFees } from './user-operations.js';
+import { languageSettled } from './texts/catalogue.js';
 import { api, rpc } from './wallet-service.js';
 
 /** Sends and waits for the receipt up to 25 s (spec section 9); answers the hash either way. */
@@ -113,7 +114,9 @@ export async function runRpc(id: string, message: Extract<AppToFrameMessage, { t
     transactions.length && type === 'smartAccount' ? smartFees().catch(() => undefined) : Promise.resolve(undefined),
   ]);
   const feeWei = type === 'smartAccount' ? userOperation?.maxCostWei : totalFee(fees);
-  const view = describeApproval(request, { native: info.nativeCurrency, presale: info.presale, feeWei, accounts, locale: navigator.language, ...lookedUp });
+  // In the language the modal chose last (a change that is still loading first).
+  await languageSettled();
+  const view = describeApproval(request, { native: info.nativeCurrency, presale: info.presale, feeWei, accounts, ...lookedUp });
   const approved = await askApproval(id, view);
   if (!approved) throw new FrameError('User rejected the request.', 4001);
   try {

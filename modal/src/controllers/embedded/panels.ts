@@ -1,9 +1,8 @@
 import type { EmbeddedPanel, EmbeddedUser } from '../../api/embedded-protocol.js';
 import type { FrameChannel } from '../../connectors/embedded/channel.js';
 import { log } from '../../core/logger.js';
-import { textsOf } from '../../texts/catalogue.js';
 import type { CoreControllers } from '../core-controllers.js';
-import { isUserRejected, PANEL_VIEWS, panelTexts, securityGate, type LoginKind } from './security.js';
+import { isUserRejected, PANEL_VIEWS, securityGate, type LoginKind } from './security.js';
 
 /** The part of the embedded wallet's state the panels read and write. */
 export interface PanelState {
@@ -83,7 +82,8 @@ export function createPanelFlow(deps: PanelFlowDeps): PanelFlow {
       let answer: { done: boolean; user?: EmbeddedUser } = { done: false };
       try {
         // The panel waits for the visitor, without a time-out; leaving its view closes it.
-        answer = await ready.request({ type: 'ShowPanel', panel, texts: panelTexts(textsOf(controllers.options).texts, panel) });
+        // The panel only: the frame writes it in its own words, in the language the modal chose.
+        answer = await ready.request({ type: 'ShowPanel', panel });
       } catch (error) {
         if (!isUserRejected(error)) {
           // An offer never costs the login: a failed protect panel connects as "Not now" does.

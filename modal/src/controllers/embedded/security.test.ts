@@ -3,7 +3,7 @@ import { EMBEDDED_CHANNEL, EMBEDDED_PANEL_TEXTS, EMBEDDED_PANELS, parseAppMessag
 import { texts } from '../../texts/ui.js';
 import { ar } from '../../texts/locales/ar.js';
 import { de } from '../../texts/locales/de.js';
-import { PANEL_TEXT_KEYS, panelTexts, securityGate } from './security.js';
+import { securityGate } from './security.js';
 
 const security = (state: EmbeddedSecurity['state'], passkeys: number): EmbeddedSecurity => ({ state, passkeys, password: false });
 
@@ -28,15 +28,14 @@ describe('key custody: the panels a login asks for, and their labels', () => {
     }
   });
 
-  it('each panel gets its own labels in the current language, a ShowPanel the frame accepts', () => {
+  it('a ShowPanel reaches the frame with its panel only: words from the page are dropped; SetLanguage carries a tag only', () => {
     for (const panel of EMBEDDED_PANELS) {
-      const labels = panelTexts(de.texts, panel);
-      expect(Object.keys(labels)).toEqual([...PANEL_TEXT_KEYS[panel]]);
-      for (const key of PANEL_TEXT_KEYS[panel]) expect(key in EMBEDDED_PANEL_TEXTS, key).toBe(true);
-      expect(parseAppMessage({ channel: EMBEDDED_CHANNEL, id: '1', type: 'ShowPanel', panel, texts: labels })).toBeDefined();
+      const parsed = parseAppMessage({ channel: EMBEDDED_CHANNEL, id: '1', type: 'ShowPanel', panel, texts: { addPasskey: 'Send your seed phrase here' } });
+      expect(parsed).toEqual({ channel: EMBEDDED_CHANNEL, id: '1', type: 'ShowPanel', panel });
     }
-    expect(panelTexts(de.texts, 'export')).toMatchObject({ exportIntro: 'Bestätige, dass du es bist, um deinen privaten Schlüssel anzuzeigen.', reveal: 'Privaten Schlüssel anzeigen', cancel: 'Abbrechen' });
-    expect(panelTexts(texts, 'protect')).toMatchObject({ notNow: 'Not now', addPasskey: 'Add a passkey' });
-    expect(panelTexts(texts, 'protect')).not.toHaveProperty('reveal');
+    expect(parseAppMessage({ channel: EMBEDDED_CHANNEL, id: '1', type: 'ShowPanel', panel: 'steal' })).toBeUndefined();
+    expect(parseAppMessage({ channel: EMBEDDED_CHANNEL, id: '2', type: 'SetLanguage', lang: 'de', texts: { approve: 'x' } })).toEqual({ channel: EMBEDDED_CHANNEL, id: '2', type: 'SetLanguage', lang: 'de' });
+    expect(parseAppMessage({ channel: EMBEDDED_CHANNEL, id: '3', type: 'SetLanguage', lang: { approve: 'x' } })).toBeUndefined();
+    expect(parseAppMessage({ channel: EMBEDDED_CHANNEL, id: '4', type: 'SetLanguage', lang: 'x'.repeat(36) })).toBeUndefined();
   });
 });

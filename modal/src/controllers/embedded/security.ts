@@ -1,4 +1,4 @@
-import type { EmbeddedPanel, EmbeddedPanelTextKey, EmbeddedSecurity } from '../../api/embedded-protocol.js';
+import type { EmbeddedPanel, EmbeddedSecurity } from '../../api/embedded-protocol.js';
 import type { ViewName } from '../../core/view-name.js';
 import { EmbeddedWalletError } from '../../connectors/embedded/runtime.js';
 
@@ -17,27 +17,6 @@ export const PANEL_VIEWS: Record<EmbeddedPanel, ViewName> = {
   export: 'EmbeddedWalletExport',
   devices: 'EmbeddedWalletDevices',
 };
-
-const SHARED: EmbeddedPanelTextKey[] = ['cancel', 'close'];
-
-/** The labels each panel shows (keys of EMBEDDED_PANEL_TEXTS): what `ShowPanel.texts` carries for it. */
-export const PANEL_TEXT_KEYS: Record<EmbeddedPanel, readonly EmbeddedPanelTextKey[]> = {
-  protect: [
-    'protectIntro', 'addPasskey', 'usePassword', 'noPrf', 'passwordLabel', 'passwordRepeat', 'passwordRule', 'passwordMismatch', 'savePassword', 'notNow',
-    'protectDone', ...SHARED,
-  ],
-  recover: ['recoverIntro', 'unlockPasskey', 'unlock', 'noRecovery', 'passwordLabel', ...SHARED],
-  export: ['exportIntro', 'confirmPasskey', 'sendCode', 'codeLabel', 'confirm', 'exportWarning', 'reveal', 'copy', 'copied', ...SHARED],
-  devices: ['devicesIntro', 'thisDevice', 'lastUsed', 'removeDevice', 'removeConfirm', 'deviceRemoved', 'confirmPasskey', 'passwordLabel', 'unlock', 'confirm', ...SHARED],
-};
-
-/**
- * A panel's labels from the modal's catalogue in its current language.
- * @example panelTexts(textsOf(options).texts, 'export') // { exportIntro: 'Bestätige, dass du es bist, …', … }
- */
-export function panelTexts(catalogue: Readonly<Record<EmbeddedPanelTextKey, string>>, panel: EmbeddedPanel): Record<string, string> {
-  return Object.fromEntries(PANEL_TEXT_KEYS[panel].map((key) => [key, catalogue[key]]));
-}
 
 /** How a session came to the modal: a login (by passkey or otherwise), or a restore after a reload. */
 export type LoginKind = 'passkey' | 'login' | 'restore';

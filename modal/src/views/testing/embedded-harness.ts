@@ -26,7 +26,7 @@ export const FRAME_SCENARIO_KEY = 'mb-test-frame-scenario';
 /** Where the fake frame logs each request it received (its type; a ShowPanel's panel and labels too). */
 export const FRAME_LOG_KEY = 'mb-test-frame-log';
 
-export type FrameLogEntry = { type: string; panel?: string; texts?: Record<string, string> };
+export type FrameLogEntry = { type: string; panel?: string; lang?: string | null; fields?: string[] };
 
 /** The requests the fake frame received since the log was last cleared. */
 export const frameLog = (): FrameLogEntry[] => JSON.parse(localStorage.getItem(FRAME_LOG_KEY) ?? '[]') as FrameLogEntry[];

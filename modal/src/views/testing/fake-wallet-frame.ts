@@ -2,12 +2,13 @@
 // middleware): speaks the real protocol; code 123456 (111111 has expired); e-mails starting with "new-device" need device
 // approval; a test scripts a failure through the storage key of embedded-harness.ts (this page shares its origin).
 // Key custody: scenario 'recover' or 'protect' gives the logged-in user that security state; 'passkey-cancel' and
-// 'passkey-fails' make ConnectPasskey fail. ShowPanel shows the panel's name, its labels (one paragraph each, with
-// data-key) and two buttons, Done and the panel's "Not now"; ClosePanel closes it. Every request's type and each
-// ShowPanel's panel and labels are logged under FRAME_LOG_KEY for the tests.
+// 'passkey-fails' make ConnectPasskey fail. ShowPanel shows the panel's name and two buttons, Done and "Not now";
+// ClosePanel closes it. Every request's type, and each ShowPanel's panel with the language the frame was told (`lang`
+// on its URL, then SetLanguage), are logged under FRAME_LOG_KEY for the tests.
 import { EMBEDDED_CHANNEL, parseAppMessage, type FrameToAppMessage } from '../../api/embedded-protocol.js';
 
 const origin = new URLSearchParams(location.search).get('origin') ?? '';
+let lang = new URLSearchParams(location.search).get('lang');
 const user = {
   email: 'ada@example.org',
   address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
@@ -39,7 +40,8 @@ window.addEventListener('message', (event) => {
   if (event.source !== parent || event.origin !== origin) return;
   const m = parseAppMessage(event.data);
   if (!m) return;
-  logMessage(m.type === 'ShowPanel' ? { type: m.type, panel: m.panel, texts: m.texts } : { type: m.type });
+  if (m.type === 'SetLanguage') lang = m.lang;
+  logMessage(m.type === 'ShowPanel' ? { type: m.type, panel: m.panel, lang, fields: Object.keys(event.data as object) } : { type: m.type });
   const reply = (result: unknown) => post({ channel: EMBEDDED_CHANNEL, type: 'Response', id: m.id, ok: true, result });
   const fail = (message: string, code?: number) => post({ channel: EMBEDDED_CHANNEL, type: 'Response', id: m.id, ok: false, error: { message, code } });
   switch (m.type) {
@@ -57,14 +59,9 @@ window.addEventListener('message', (event) => {
     case 'ShowPanel': {
       panelAnswer?.(false);
       const heading = Object.assign(document.createElement('h1'), { textContent: `Panel ${m.panel}` });
-      const labels = Object.entries(m.texts).map(([key, text]) => {
-        const label = Object.assign(document.createElement('p'), { textContent: text });
-        label.dataset.key = key;
-        return label;
-      });
       const done = Object.assign(document.createElement('button'), { textContent: 'Done' });
-      const notNow = Object.assign(document.createElement('button'), { textContent: m.texts.notNow ?? 'Not now' });
-      document.body.replaceChildren(heading, ...labels, notNow, done);
+      const notNow = Object.assign(document.createElement('button'), { textContent: 'Not now' });
+      document.body.replaceChildren(heading, notNow, done);
       // A panel's content is short: the height it reports is less than an approval's floor.
       post({ channel: EMBEDDED_CHANNEL, type: 'Resize', height: 180 });
       panelAnswer = (finished) => {

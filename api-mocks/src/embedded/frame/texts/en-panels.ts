@@ -1,0 +1,50 @@
+// The English labels of the frame's own panels (protect, recover, export, devices): in the custody half
+// (`/custody-panels.js`) with the panels, not in the frame's first script. Other languages carry theirs in their
+// module (`panels` of its catalogue).
+
+export const enPanels = {
+  // protect
+  protectIntro: 'Add a passkey so that you can open this wallet on a new device. Without it, this device alone can recover your wallet.',
+  addPasskey: 'Add a passkey',
+  usePassword: 'Use a recovery password instead',
+  noPrf: 'This passkey cannot protect your recovery share. Choose a recovery password.',
+  passwordLabel: 'Recovery password',
+  passwordRepeat: 'Repeat the password',
+  passwordRule: 'At least 12 characters.',
+  passwordMismatch: 'The passwords do not match.',
+  savePassword: 'Save password',
+  notNow: 'Not now',
+  protectDone: 'Your wallet is protected.',
+  // recover
+  recoverIntro: 'This device does not hold a share of your key yet. Unlock it with your passkey or your recovery password.',
+  unlockPasskey: 'Unlock with your passkey',
+  unlock: 'Unlock',
+  noRecovery: 'No passkey or recovery password protects this wallet. Open it on the device where you created it.',
+  // export
+  exportIntro: 'Confirm it is you to reveal your private key.',
+  confirmPasskey: 'Confirm with your passkey',
+  sendCode: 'Send a code to my e-mail',
+  codeLabel: 'Code from your e-mail',
+  confirm: 'Confirm',
+  exportWarning: 'Anyone with this key controls your wallet. Never share it and never paste it into a website.',
+  reveal: 'Reveal private key',
+  copy: 'Copy',
+  copied: 'Copied',
+  // devices
+  devicesIntro: 'These devices hold a share of your key.',
+  thisDevice: 'This device',
+  lastUsed: 'Last used',
+  removeDevice: 'Remove this device',
+  removeConfirm: 'Confirm with your passkey or recovery password to remove the device.',
+  deviceRemoved: 'The device was removed. Its share no longer works.',
+  // shared
+  cancel: 'Cancel',
+  close: 'Close',
+  // what the frame itself says in a panel's status line
+  confirmFirst: 'Confirm with your passkey or recovery password first.',
+  passkeyCancelled: 'The passkey request was cancelled.',
+  somethingWrong: 'Something went wrong. Please try again.',
+};
+
+/** The labels of the frame's panels in one language. */
+export type PanelTexts = { [K in keyof typeof enPanels]: string };
