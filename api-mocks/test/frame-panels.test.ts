@@ -54,6 +54,7 @@ function hostWith(root: HTMLElement, catalogue: FrameCatalogue = en): PanelHost 
     deviceId: async () => 'device-a',
     loggedIn: async (answer) => answer.user,
     texts: () => catalogue,
+    formatLocale: () => catalogue.lang,
   };
 }
 

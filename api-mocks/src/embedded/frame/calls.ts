@@ -4,7 +4,7 @@
 import { decodeFunctionData, formatUnits, maxUint256, type Address, type Hex } from 'viem';
 import type { ApprovalFacts, NativeCurrency, Row } from './approval.js';
 import type { ParsedCall } from './requests.js';
-import { formatWithSymbol, texts } from './texts/catalogue.js';
+import { formatLocale, formatWithSymbol, texts } from './texts/catalogue.js';
 
 /** A JSON ABI entry (no human-readable ABI parser in the frame's script: it is the larger part of viem's ABI code). */
 function fn<const N extends string, const T extends readonly string[]>(name: N, types: T) {
@@ -45,12 +45,12 @@ export const named = (address: Address | undefined, facts: Pick<ApprovalFacts, '
 /** The warning and summary line of an unlimited token approval (an ERC-20 approve, an increase or a permit at the maximum). */
 export const unlimitedApprovalText = (spender: string, symbol: string) => texts().unlimitedApproval(spender, symbol);
 
-/** A date in the frame's language (or `facts.locale`); a time beyond what a Date holds is shown as its number. */
+/** A date in the frame's language (`formatLocale`, or `facts.locale`); a time beyond what a Date holds is shown as its number. */
 export function formatDate(seconds: bigint, facts: Pick<ApprovalFacts, 'locale' | 'timeZone'>): string {
   if (seconds > 8_640_000_000_000n) return texts().unixTime(String(seconds));
   const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: facts.timeZone };
   try {
-    return new Intl.DateTimeFormat(facts.locale ?? texts().lang, options).format(Number(seconds) * 1000);
+    return new Intl.DateTimeFormat(facts.locale ?? formatLocale(), options).format(Number(seconds) * 1000);
   } catch {
     return new Intl.DateTimeFormat('en', options).format(Number(seconds) * 1000);
   }

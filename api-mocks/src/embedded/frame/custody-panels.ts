@@ -13,6 +13,7 @@ import {
   krFromPasskey,
   krFromPassword,
   krFromPrf,
+  NO_PRF_UNLOCK,
   passkeyFactors,
   passwordFactor,
   prefetchOptions,
@@ -38,6 +39,8 @@ export interface PanelHost {
   loggedIn(answer: LoginAnswer): Promise<EmbeddedUser>;
   /** The frame's catalogue in its chosen language (the panels' labels: its `panels`, English when absent). */
   texts(): FrameCatalogue;
+  /** The locale of the frame's dates (the browser's when it is of the frame's language). */
+  formatLocale(): string;
 }
 
 export type PanelResult = { done: boolean; user?: EmbeddedUser };
@@ -89,6 +92,7 @@ export function closeCustodyPanel(): void {
 /** One sentence for the person: the frame's and the service's own, else a general one. */
 function sentence(error: unknown, t: Texts): string {
   if (isCancelled(error) || (error instanceof FrameError && error.message === CANCELLED)) return t('passkeyCancelled');
+  if (error instanceof FrameError && error.message === NO_PRF_UNLOCK) return t('noPrfUnlock');
   if (error instanceof FrameError || error instanceof CustodyError) return error.message;
   return t('somethingWrong');
 }
@@ -409,7 +413,7 @@ async function devicesPanel(view: PanelView, notice?: string): Promise<void> {
     ...devices.map((device) => {
       const facts: Node[] = [el('strong', {}, device.label)];
       if (device.current) facts.push(el('span', {}, t('thisDevice')));
-      if (device.lastUsedAt) facts.push(el('span', {}, `${t('lastUsed')}: ${new Date(device.lastUsedAt).toLocaleString(view.host.texts().lang)}`));
+      if (device.lastUsedAt) facts.push(el('span', {}, `${t('lastUsed')}: ${new Date(device.lastUsedAt).toLocaleString(view.host.formatLocale())}`));
       const item = el('li', {}, ...facts);
       if (!device.current) {
         const removeButton = button(t('removeDevice'));

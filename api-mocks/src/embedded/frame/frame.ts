@@ -12,7 +12,7 @@ import { closeCustodyPanel, custodyPanels } from './panels.js';
 import * as session from './session.js';
 import { runRpc } from './signing.js';
 import { dbPromise, deviceId } from './storage.js';
-import { texts, useLanguage } from './texts/catalogue.js';
+import { formatLocale, texts, useLanguage } from './texts/catalogue.js';
 import * as user from './user.js';
 
 /** What the panels use of this script (one copy of the session, the root and its height reports). */
@@ -24,6 +24,7 @@ const panelHost: PanelHost = {
   deviceId,
   loggedIn: login.loggedIn,
   texts,
+  formatLocale,
 };
 
 /** One answer per message type of the protocol (the type checker asks for each). */

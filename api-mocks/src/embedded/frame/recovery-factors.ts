@@ -14,7 +14,7 @@ import { FrameError } from './errors.js';
 import { addFactor, api, passwordWrap, type RecoveryFactor } from './wallet-service.js';
 
 export const CANCELLED = 'The passkey request was cancelled.';
-const NO_PRF_UNLOCK = 'This passkey cannot unlock your wallet.';
+export const NO_PRF_UNLOCK = 'This passkey cannot unlock your wallet.';
 
 export const isCancelled = (error: unknown) =>
   error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError' || (error as { code?: string }).code === 'ERROR_CEREMONY_ABORTED');

@@ -141,6 +141,7 @@ const ar: LanguageCatalogue = {
     close: 'إغلاق',
     confirmFirst: 'أكّد أولًا بمفتاح المرور أو كلمة مرور الاسترداد.',
     passkeyCancelled: 'أُلغي طلب مفتاح المرور.',
+    noPrfUnlock: 'لا يستطيع مفتاح المرور هذا فتح محفظتك.',
     somethingWrong: 'حدث خطأ ما. حاول مرة أخرى.',
   },
 };

@@ -61,6 +61,16 @@ export function useLanguage(tag: unknown, load: (lang: string) => Promise<FrameC
   return loading;
 }
 
+/**
+ * The locale numbers and dates are written in: the browser's own (`navigator.language`, with its region's formats) when
+ * it is of the frame's language, else the frame's language.
+ * @example formatLocale() // 'en-GB' in an English frame on a British browser, 'de' in a German one
+ */
+export function formatLocale(): string {
+  const browser = typeof navigator === 'undefined' ? undefined : navigator.language;
+  return browser && browser.split('-')[0].toLowerCase() === current.lang.split('-')[0] ? browser : current.lang;
+}
+
 /** Resolves once the language last chosen is shown. */
 export const languageSettled = () => loading;
 
@@ -71,7 +81,7 @@ export const languageSettled = () => loading;
 export function formatDecimal(text: string): string {
   if ((text.split('.')[1] ?? '').length > 20) return text;
   try {
-    return new Intl.NumberFormat(current.lang, { maximumFractionDigits: 20, useGrouping: false }).format(text as unknown as number);
+    return new Intl.NumberFormat(formatLocale(), { maximumFractionDigits: 20, useGrouping: false }).format(text as unknown as number);
   } catch {
     return text;
   }

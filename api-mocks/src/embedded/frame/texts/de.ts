@@ -140,6 +140,7 @@ const de: LanguageCatalogue = {
     close: 'Schließen',
     confirmFirst: 'Bestätige zuerst mit deinem Passkey oder deinem Wiederherstellungspasswort.',
     passkeyCancelled: 'Die Passkey-Anfrage wurde abgebrochen.',
+    noPrfUnlock: 'Dieser Passkey kann deine Wallet nicht entsperren.',
     somethingWrong: 'Etwas ist schiefgelaufen. Versuche es erneut.',
   },
 };

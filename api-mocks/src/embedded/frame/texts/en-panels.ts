@@ -43,6 +43,7 @@ export const enPanels = {
   // what the frame itself says in a panel's status line
   confirmFirst: 'Confirm with your passkey or recovery password first.',
   passkeyCancelled: 'The passkey request was cancelled.',
+  noPrfUnlock: 'This passkey cannot unlock your wallet.',
   somethingWrong: 'Something went wrong. Please try again.',
 };
 

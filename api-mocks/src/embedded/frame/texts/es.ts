@@ -140,6 +140,7 @@ const es: LanguageCatalogue = {
     close: 'Cerrar',
     confirmFirst: 'Confirma primero con tu llave de acceso o tu contraseña de recuperación.',
     passkeyCancelled: 'Se canceló la solicitud de la llave de acceso.',
+    noPrfUnlock: 'Esta llave de acceso no puede desbloquear tu wallet.',
     somethingWrong: 'Algo salió mal. Inténtalo de nuevo.',
   },
 };

@@ -141,6 +141,7 @@ const fa: LanguageCatalogue = {
     close: 'بستن',
     confirmFirst: 'ابتدا با کلید عبور یا رمز بازیابی خود تأیید کنید.',
     passkeyCancelled: 'درخواست کلید عبور لغو شد.',
+    noPrfUnlock: 'این کلید عبور نمی‌تواند کیف پول شما را باز کند.',
     somethingWrong: 'مشکلی پیش آمد. دوباره امتحان کنید.',
   },
 };

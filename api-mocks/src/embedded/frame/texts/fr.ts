@@ -140,6 +140,7 @@ const fr: LanguageCatalogue = {
     close: 'Fermer',
     confirmFirst: 'Confirmez d’abord avec votre clé d’accès ou votre mot de passe de récupération.',
     passkeyCancelled: 'La demande de clé d’accès a été annulée.',
+    noPrfUnlock: 'Cette clé d’accès ne peut pas déverrouiller votre portefeuille.',
     somethingWrong: 'Un problème est survenu. Veuillez réessayer.',
   },
 };

@@ -141,6 +141,7 @@ const he: LanguageCatalogue = {
     close: 'סגירה',
     confirmFirst: 'יש לאשר קודם עם מפתח הגישה או עם סיסמת השחזור.',
     passkeyCancelled: 'בקשת מפתח הגישה בוטלה.',
+    noPrfUnlock: 'מפתח הגישה הזה לא יכול לפתוח את הארנק שלך.',
     somethingWrong: 'משהו השתבש. יש לנסות שוב.',
   },
 };

@@ -140,6 +140,7 @@ const hi: LanguageCatalogue = {
     close: 'बंद करें',
     confirmFirst: 'पहले अपनी पासकी या रिकवरी पासवर्ड से पुष्टि करें।',
     passkeyCancelled: 'पासकी का अनुरोध रद्द कर दिया गया।',
+    noPrfUnlock: 'यह पासकी आपका वॉलेट अनलॉक नहीं कर सकती।',
     somethingWrong: 'कुछ गड़बड़ हो गई। फिर से कोशिश करें।',
   },
 };

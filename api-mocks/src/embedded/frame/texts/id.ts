@@ -141,6 +141,7 @@ const id: LanguageCatalogue = {
     close: 'Tutup',
     confirmFirst: 'Konfirmasi dulu dengan kunci sandi atau kata sandi pemulihan Anda.',
     passkeyCancelled: 'Permintaan kunci sandi dibatalkan.',
+    noPrfUnlock: 'Kunci sandi ini tidak dapat membuka dompet Anda.',
     somethingWrong: 'Terjadi kesalahan. Coba lagi.',
   },
 };

@@ -140,6 +140,7 @@ const it: LanguageCatalogue = {
     close: 'Chiudi',
     confirmFirst: 'Conferma prima con la tua passkey o la password di recupero.',
     passkeyCancelled: 'La richiesta della passkey è stata annullata.',
+    noPrfUnlock: 'Questa passkey non può sbloccare il tuo wallet.',
     somethingWrong: 'Qualcosa è andato storto. Riprova.',
   },
 };

@@ -140,6 +140,7 @@ const ja: LanguageCatalogue = {
     close: '閉じる',
     confirmFirst: 'まずパスキーまたは復元用パスワードで確認してください。',
     passkeyCancelled: 'パスキーのリクエストがキャンセルされました。',
+    noPrfUnlock: 'このパスキーではウォレットのロックを解除できません。',
     somethingWrong: '問題が発生しました。もう一度お試しください。',
   },
 };

@@ -140,6 +140,7 @@ const ko: LanguageCatalogue = {
     close: '닫기',
     confirmFirst: '먼저 패스키나 복구 비밀번호로 확인하세요.',
     passkeyCancelled: '패스키 요청이 취소됐어요.',
+    noPrfUnlock: '이 패스키로는 지갑을 잠금 해제할 수 없어요.',
     somethingWrong: '문제가 발생했어요. 다시 시도하세요.',
   },
 };

@@ -140,6 +140,7 @@ const nl: LanguageCatalogue = {
     close: 'Sluiten',
     confirmFirst: 'Bevestig eerst met je toegangssleutel of je herstelwachtwoord.',
     passkeyCancelled: 'Het verzoek om je toegangssleutel is geannuleerd.',
+    noPrfUnlock: 'Met deze toegangssleutel kun je je wallet niet ontgrendelen.',
     somethingWrong: 'Er is iets misgegaan. Probeer het opnieuw.',
   },
 };

@@ -141,6 +141,7 @@ const pl: LanguageCatalogue = {
     close: 'Zamknij',
     confirmFirst: 'Najpierw potwierdź kluczem dostępu lub hasłem odzyskiwania.',
     passkeyCancelled: 'Żądanie klucza dostępu zostało anulowane.',
+    noPrfUnlock: 'Ten klucz dostępu nie może odblokować Twojego portfela.',
     somethingWrong: 'Coś poszło nie tak. Spróbuj ponownie.',
   },
 };

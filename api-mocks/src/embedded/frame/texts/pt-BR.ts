@@ -141,6 +141,7 @@ const ptBR: LanguageCatalogue = {
     close: 'Fechar',
     confirmFirst: 'Confirme primeiro com sua chave de acesso ou sua senha de recuperação.',
     passkeyCancelled: 'A solicitação da chave de acesso foi cancelada.',
+    noPrfUnlock: 'Esta chave de acesso não consegue desbloquear sua carteira.',
     somethingWrong: 'Algo deu errado. Tente novamente.',
   },
 };

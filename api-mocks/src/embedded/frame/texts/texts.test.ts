@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeApproval, type ApprovalFacts } from '../approval.js';
 import { parseSigningRequest } from '../requests.js';
-import { FRAME_LANGUAGES, formatDecimal, pickLanguage, texts, useLanguage, type FrameCatalogue, type LanguageCatalogue } from './catalogue.js';
+import { FRAME_LANGUAGES, formatDecimal, formatLocale, pickLanguage, texts, useLanguage, type FrameCatalogue, type LanguageCatalogue } from './catalogue.js';
 import { enPanels } from './en-panels.js';
 import { en } from './en.js';
 
@@ -105,7 +105,14 @@ describe('the frame’s catalogues', () => {
     expect(view.rows.map(([term]) => term)).toEqual(['Von', 'Netzwerkgebühr']);
     expect(view.rows[1][1]).toBe('bis zu 0,000021 BNB');
     expect(view.calls[0].rows.map(([term]) => term)).toEqual(['An', 'Wert']);
+    // Dates and numbers take the browser's regional formats when it speaks the frame's language, else the frame's.
+    vi.stubGlobal('navigator', { language: 'de-AT' });
+    expect(formatLocale()).toBe('de-AT');
+    vi.stubGlobal('navigator', { language: 'en-GB' });
+    expect(formatLocale()).toBe('de');
     await useLanguage('en');
+    expect(formatLocale()).toBe('en-GB');
+    vi.unstubAllGlobals();
     expect(describeApproval(request, facts).calls[0].heading).toBe('Send 1.5 BNB');
   });
 });

@@ -140,6 +140,7 @@ const tr: LanguageCatalogue = {
     close: 'Kapat',
     confirmFirst: 'Önce geçiş anahtarınızla veya kurtarma şifrenizle onaylayın.',
     passkeyCancelled: 'Geçiş anahtarı isteği iptal edildi.',
+    noPrfUnlock: 'Bu geçiş anahtarı cüzdanınızın kilidini açamaz.',
     somethingWrong: 'Bir şeyler ters gitti. Tekrar deneyin.',
   },
 };

@@ -141,6 +141,7 @@ const zhCN: LanguageCatalogue = {
     close: '关闭',
     confirmFirst: '请先用你的通行密钥或恢复密码确认。',
     passkeyCancelled: '通行密钥请求已取消。',
+    noPrfUnlock: '此通行密钥无法解锁你的钱包。',
     somethingWrong: '出了点问题，请重试。',
   },
 };

@@ -141,6 +141,7 @@ const zhTW: LanguageCatalogue = {
     close: '關閉',
     confirmFirst: '請先用你的通行密鑰或復原密碼確認。',
     passkeyCancelled: '通行密鑰請求已取消。',
+    noPrfUnlock: '此通行密鑰無法解鎖你的錢包。',
     somethingWrong: '發生問題，請再試一次。',
   },
 };
