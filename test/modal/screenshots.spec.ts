@@ -8,7 +8,7 @@ import { axeViolations } from '../axe.js';
 import { viewTags } from '../../modal/src/views/registry.js';
 import { expect, test } from '../fixtures.js';
 import type { StackInfo } from '../stack-info.js';
-import { readRequest, requestRegion } from '../trust/approve.js';
+import { readRequest, requestRegion, UNREAD_HINT } from '../trust/approve.js';
 import { startEmbeddedDappServer, type DappServer } from './dapp-server.js';
 
 /**
@@ -159,6 +159,14 @@ interface Variants {
   dark?: string;
   languages?: readonly Language[];
 }
+
+/** The wallet frame's approval of a send in English, and in each language it is shot in besides: what it says. */
+const ENGLISH_FRAME = { language: 'en', approve: 'Approve', reject: 'Reject', hint: UNREAD_HINT };
+const FRAME_WORDS = [
+  { language: 'de', approve: 'Bestätigen', reject: 'Ablehnen', hint: 'Scrolle, um die ganze Anfrage zu lesen.', title: 'Diese Transaktion senden?', send: '0,25 BNB senden', labels: ['Von', 'Netzwerkgebühr', 'An', 'Wert'] },
+  { language: 'ja', approve: '承認', reject: '拒否', hint: 'スクロールしてリクエスト全体をお読みください。', title: 'このトランザクションを送信しますか？', send: '0.25 BNBを送金', labels: ['送信元', 'ネットワーク手数料', '宛先', '金額'] },
+  { language: 'he', approve: 'אישור', reject: 'דחייה', hint: 'יש לגלול כדי לקרוא את הבקשה כולה.', title: 'לשלוח את העסקה הזו?', send: /^שליחת \u20660\.25 BNB\u2069$/, labels: ['מאת', 'עמלת רשת', 'אל', 'ערך'] },
+] as const;
 
 /** Every view is shot in these besides English: a long-word language, a CJK one and a right-to-left one. */
 const LATER_LANGUAGES: readonly Language[] = ['de', 'ja', 'he'];
@@ -449,15 +457,18 @@ test.describe('screenshots of the modal', () => {
             .catch(() => 'rejected'),
         [method, params] as const,
       );
-    /** Waits for the approval titled `title`, reads it to its end as a person would, shoots it and rejects it. */
-    const shootApproval = async (name: string, title: string | RegExp, account: Address, shows?: () => Promise<void>) => {
+    /**
+     * Waits for the approval titled `title`, reads it to its end as a person would, shoots it and rejects it; `words`:
+     * the frame's language (its screenshots' prefix) and what its buttons and hint say in it.
+     */
+    const shootApproval = async (name: string, title: string | RegExp, account: Address, shows?: () => Promise<void>, words = ENGLISH_FRAME) => {
       await expect(page.locator(`mb-modal ${viewTags.ApproveTransaction}`)).toBeVisible();
       await expect(frame.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 20_000 });
       await shows?.();
-      await readRequest(frame);
+      await readRequest(frame, words.hint);
       // Read to its end, the request is shown from its top again: the title, the warnings and the summary.
       await requestRegion(frame).evaluate((region) => region.scrollTo({ top: 0, behavior: 'instant' }));
-      const approve = frame.getByRole('button', { name: 'Approve', exact: true });
+      const approve = frame.getByRole('button', { name: words.approve, exact: true });
       // What changes from run to run (this run's account, the fee of the moment, the dapp's port) is written as fixed
       // text instead of masked: a mask is an element drawn over the frame, and the wallet disables Approve while
       // anything covers it. The page's own button (this run's address) sits behind the sheet.
@@ -466,7 +477,9 @@ test.describe('screenshots of the modal', () => {
           const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
             const text = node.textContent ?? '';
-            const fixed = text.split(address).join('0x000000000000000000000000000000000000A11C').split(origin).join('127.0.0.1:4173').replace(/^up to [0-9.]+ BNB$/, 'up to 0.00021 BNB');
+            // The fee of the moment, in any language: `up to 0.0002 BNB`, `bis zu 0,0002 BNB`, `最大0.0002 BNB` (in Hebrew
+            // the amount kept left to right between U+2066 and U+2069).
+            const fixed = text.split(address).join('0x000000000000000000000000000000000000A11C').split(origin).join('127.0.0.1:4173').replace(/^(up to |bis zu |最大|עד )(\u2066?)[0-9.,]+ BNB(\u2069?)$/, (_, upTo: string, open: string, close: string) => `${upTo}${open}${upTo === 'bis zu ' ? '0,00021' : '0.00021'} BNB${close}`);
             if (fixed !== text) node.textContent = fixed;
           }
         },
@@ -478,10 +491,10 @@ test.describe('screenshots of the modal', () => {
         await page.waitForTimeout(300);
         await expect(approve).toBeEnabled();
       };
-      await shoot(page, `en-light-Approval-${name}`, { ready: armed });
+      await shoot(page, `${words.language}-light-Approval-${name}`, { ready: armed });
       // Chromium drops clicks on a frame that tracks its visibility for 500 ms after it moved (the width changed).
       await expect(async () => {
-        await frame.getByRole('button', { name: 'Reject', exact: true }).click();
+        await frame.getByRole('button', { name: words.reject, exact: true }).click();
         await expect(page.locator(`mb-modal ${viewTags.ApproveTransaction}`)).toBeHidden({ timeout: 1_000 });
       }).toPass({ timeout: 10_000 });
       await page.locator('mb-connect-button').evaluate((button: HTMLElement) => (button.style.visibility = ''));
@@ -596,6 +609,21 @@ test.describe('screenshots of the modal', () => {
     expect(eoa).not.toBe(smart);
     ask('eth_sendTransaction', [{ to: recipient, value: numberToHex(parseEther('0.25')) }]);
     await shootApproval('EoaSend', 'Send this transaction?', eoa, () => expect(frame.getByRole('heading', { level: 2, name: 'Send 0.25 BNB' })).toBeVisible());
+
+    // The same send in German, Japanese and Hebrew, the modal's language changed on the live page: the frame writes
+    // it in its own words for that language (headings, labels, buttons, amounts), Hebrew right to left.
+    for (const words of FRAME_WORDS) {
+      await setLanguage(page, words.language);
+      ask('eth_sendTransaction', [{ to: recipient, value: numberToHex(parseEther('0.25')) }]);
+      const shows = async () => {
+        await expect(frame.getByRole('heading', { level: 2, name: words.send })).toBeVisible();
+        await expect(frame.locator('dt')).toHaveText(words.labels);
+        await expect(frame.locator('html')).toHaveAttribute('lang', words.language);
+        await expect(frame.locator('html')).toHaveAttribute('dir', words.language === 'he' ? 'rtl' : 'ltr');
+      };
+      await shootApproval('EoaSend', words.title, eoa, shows, words);
+    }
+    await setLanguage(page);
   });
 
   test('English, light, connected: the wallet\'s prompt, the views beside the hub, the sign-in prompt; those views and the sign-in prompt in German, Japanese and Hebrew too', async ({ page, stack, makeWallet }) => {
