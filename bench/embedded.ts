@@ -18,6 +18,7 @@ async function main() {
   const frameKb = frame.gzipBytes / 1024;
   const userOperationsKb = frame.userOperationsGzipBytes / 1024;
   const custodyPanelsKb = frame.custodyPanelsGzipBytes / 1024;
+  const languageKb = Math.max(...Object.values(frame.languages).map((language) => language.gzipBytes)) / 1024;
 
   const { outputOf, closure, kb } = await bundleDapp();
   const initial = closure(outputOf('entry.ts'));
@@ -48,6 +49,7 @@ panel (prefetched after a login that leaves the device to protect or recover).
 | **wallet frame page's own script** (\`/frame.js\` on the wallet's origin) | ${frameKb.toFixed(1)} kB |
 | the frame's smart-account half (\`/user-operations.js\`, on demand) | ${userOperationsKb.toFixed(1)} kB |
 | the frame's custody half (\`/custody-panels.js\`: panels, passkeys, argon2id; on a passkey login or panel) | ${custodyPanelsKb.toFixed(1)} kB |
+| the frame's words in one language beside English (\`/frame-texts/<tag>.js\`, when the modal chooses it; the largest of ${Object.keys(frame.languages).length}) | ${languageKb.toFixed(1)} kB |
 | modal: embedded wallet chunk (controller, auth connector, channel, protocol), loaded when e-mail or a social is picked | ${kb(embeddedChunk).toFixed(1)} kB |
 | before the first click (of the embedded wallet only its hooks: restore on load, connector id, \`embeddedWalletInfo\`) | ${firstClickKb.toFixed(1)} kB |
 
@@ -72,7 +74,7 @@ Goal each view <= ${VIEW_GOAL_KB} kB with what it alone loads: ${worstView <= VI
   writeBenchReport({
     name: 'embedded',
     command: 'npm run bench:embedded',
-    figures: { frameScriptGzipKb: frameKb, frameUserOperationsGzipKb: userOperationsKb, frameCustodyPanelsGzipKb: custodyPanelsKb, custody, loadAverage: load, embeddedChunkGzipKb: kb(embeddedChunk), firstClickGzipKb: firstClickKb, views: rows },
+    figures: { frameScriptGzipKb: frameKb, frameUserOperationsGzipKb: userOperationsKb, frameCustodyPanelsGzipKb: custodyPanelsKb, frameLanguageGzipKb: languageKb, custody, loadAverage: load, embeddedChunkGzipKb: kb(embeddedChunk), firstClickGzipKb: firstClickKb, views: rows },
     markdown,
   });
   console.log(markdown);
