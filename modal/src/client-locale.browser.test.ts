@@ -50,6 +50,19 @@ describe('the language changed on a live modal (setLocale)', () => {
     assert.equal(dialogName(modal), 'Connect Wallet');
   });
 
+  it('a view kept out of the page while the language changes shows the new language when it is back', async () => {
+    const { controllers } = createTestControllers();
+    await import('./views/embedded/approve-transaction-view.js');
+    const view = Object.assign(document.createElement('mb-approve-transaction-view'), { controllers });
+    document.body.append(view);
+    await view.updateComplete;
+    assert.include(deepText(view), 'Review the request below.');
+    view.remove();
+    await setLocale(controllers, de);
+    document.body.append(view);
+    await waitFor(() => deepText(view).includes('Prüfe die Anfrage unten.'), 3000, 'German line');
+  });
+
   it('keeps the options\' own texts over every language', async () => {
     const { controllers } = createTestControllers({ modalOptions: { texts: { viewTitles: { Connect: 'Pick a wallet' } } } });
     const { modal } = await mountTestModal(controllers);

@@ -20,6 +20,8 @@ export type LocalizeHost = ReactiveControllerHost & {
 export class LocalizeController implements ReactiveController {
   private followed?: LocalizeHost['controllers'];
   private unfollow?: () => void;
+  /** The catalogue the host last rendered with: a host kept while out of the page renders again if it changed. */
+  private rendered?: ActiveTexts;
 
   constructor(private readonly host: LocalizeHost) {
     host.addController(this);
@@ -97,11 +99,14 @@ export class LocalizeController implements ReactiveController {
 
   hostConnected(): void {
     this.follow();
+    // A view kept while the modal showed another one (the shell keeps them) missed a language change made meanwhile.
+    if (this.rendered && this.rendered !== this.active) this.host.requestUpdate();
   }
 
   hostUpdate(): void {
     // A host may receive its controllers after it connected: follow the language of whichever it has now.
     this.follow();
+    this.rendered = this.active;
   }
 
   hostDisconnected(): void {
