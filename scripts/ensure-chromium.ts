@@ -63,8 +63,7 @@ export const FONT_PACKAGES = ['fonts-dejavu-core', 'fonts-wqy-microhei'];
  * apt-get where the machine allows it (root), else the screenshot tests say which package is missing.
  */
 export function ensureFonts(): void {
-  const hasCjk = () => spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' }).stdout?.trim().length > 0;
-  if (hasCjk()) return;
+  if (hasCjkFont()) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!isRoot || !hasApt) return;
@@ -86,8 +85,11 @@ export function ensureFonts(): void {
 /** Whether `ensureChromium` would return at once: a browser is there and so is the screenshots' CJK font. */
 export function chromiumReady(): boolean {
   const browser = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : undefined);
-  return !!browser && existsSync(browser) && spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' }).stdout?.trim().length > 0;
+  return !!browser && existsSync(browser) && hasCjkFont();
 }
+
+/** Whether fontconfig finds a font with Japanese (Han, kana), which the CJK screenshots draw with. */
+const hasCjkFont = () => spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' }).stdout?.trim().length > 0;
 
 /**
  * `ensureChromium` in a child process, so that what does not need a browser runs while apt-get downloads and unpacks

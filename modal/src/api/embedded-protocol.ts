@@ -4,7 +4,6 @@
  * `channel: EMBEDDED_CHANNEL`; each side checks the sender's window and origin before reading one.
  * Types only (plus constants and pure checks), so that the frame and api-mocks may import them.
  */
-import { embeddedPanelTexts } from '../texts/embedded-panels.js';
 
 import { ETH_SEND_TRANSACTION, WALLET_SEND_CALLS } from '../chain/wallet-methods.js';
 
@@ -59,13 +58,6 @@ export interface EmbeddedSecurity {
  */
 export type EmbeddedPanel = 'protect' | 'recover' | 'export' | 'devices';
 export const EMBEDDED_PANELS: readonly EmbeddedPanel[] = ['protect', 'recover', 'export', 'devices'];
-/**
- * The labels of the frame's panels, in English, as the modal's catalogue holds them (`texts/embedded-panels.ts`). The
- * frame shows its own catalogue's labels (the page only chooses the language: `SetLanguage`, `lang` on the frame's
- * URL); these keys stay in the modal's catalogue, which each locale translates.
- */
-export const EMBEDDED_PANEL_TEXTS = embeddedPanelTexts;
-export type EmbeddedPanelTextKey = keyof typeof EMBEDDED_PANEL_TEXTS;
 
 /** Longest language tag the app may send the frame (BCP 47 tags in use are far shorter). */
 export const EMBEDDED_LANG_MAX = 35;

@@ -30,7 +30,7 @@ export function openEmbeddedFrame(
   url.searchParams.set('origin', window.location.origin);
   url.searchParams.set('projectId', controllers.options.projectId);
   // The modal's language: the frame picks its own catalogue for it (the page never hands the frame words).
-  const lang = () => controllers.options.locale?.lang ?? 'en';
+  const lang = () => textsOf(controllers.options).lang;
   url.searchParams.set('lang', lang());
   iframe.src = url.href;
   host.append(iframe);

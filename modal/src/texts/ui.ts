@@ -1,14 +1,13 @@
 import type { ViewName } from '../core/view-name.js';
 import { connectButtonTexts } from './connect-button.js';
-import { embeddedPanelTexts } from './embedded-panels.js';
 
 /**
  * The modal's own interface texts (the spec quotes none for these screens); views and tests share them.
  * Texts quoted by the spec live in `./messages.ts`.
  */
 export const texts = {
-  ...embeddedPanelTexts,
   modalLabel: 'Wallet connection',
+  close: 'Close',
   back: 'Back',
   /** ApproveTransaction's heading while the embedded wallet asks to sign a message (not a transaction). */
   signMessageTitle: 'Sign message',
@@ -45,6 +44,7 @@ export const texts = {
   networks: 'Networks',
   // Faults (issue 5/11)
   walletsUnavailable: 'Wallets could not be loaded.',
+  cancel: 'Cancel',
   // Sign in with X (SIWXSignMessage)
   siwxRequest: (appName: string) => `${appName} asks you to sign in with your wallet.`,
   siwxExplanation: 'Signing proves that you own this wallet. It sends no transaction and costs no fees.',
@@ -83,6 +83,7 @@ export const texts = {
   newEmailLabel: 'New e-mail',
   codeCurrentEmail: (email: string) => `Code sent to ${email}`,
   codeNewEmail: (email: string) => `Code sent to ${email}`,
+  confirm: 'Confirm',
   embeddedAccount: 'Logged in as',
   // Embedded wallet: passkey login, key protection and recovery (issue 28)
   continueWithPasskey: 'Continue with a passkey',
@@ -93,7 +94,6 @@ export const texts = {
   passkeyAndRecovery: 'Passkey and recovery',
   devices: 'Devices',
   exportPrivateKey: 'Export private key',
-  // The wallet frame's own panels: `embeddedPanelTexts` (first above, with `cancel`, `close` and `confirm`)
   // Account hub: balances, Send, Receive, Activity
   send: 'Send',
   receive: 'Receive',

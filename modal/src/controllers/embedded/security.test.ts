@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EMBEDDED_CHANNEL, EMBEDDED_PANEL_TEXTS, EMBEDDED_PANELS, parseAppMessage, type EmbeddedSecurity } from '../../api/embedded-protocol.js';
-import { texts } from '../../texts/ui.js';
-import { ar } from '../../texts/locales/ar.js';
-import { de } from '../../texts/locales/de.js';
+import { EMBEDDED_CHANNEL, EMBEDDED_PANELS, parseAppMessage, type EmbeddedSecurity } from '../../api/embedded-protocol.js';
 import { securityGate } from './security.js';
 
 const security = (state: EmbeddedSecurity['state'], passkeys: number): EmbeddedSecurity => ({ state, passkeys, password: false });
 
-describe('key custody: the panels a login asks for, and their labels', () => {
+describe('key custody: the panels a login asks for, and what reaches the frame', () => {
   it('recover always comes first; protect is offered once per login (not on a restore), by passkey only while nothing protects the share', () => {
     expect(securityGate(undefined, 'login')).toBeUndefined();
     for (const kind of ['login', 'passkey', 'restore'] as const) expect(securityGate(security('recover', 1), kind)).toBe('recover');
@@ -17,15 +14,6 @@ describe('key custody: the panels a login asks for, and their labels', () => {
     expect(securityGate(security('ready', 0), 'passkey')).toBeUndefined();
     expect(securityGate(security('ready', 1), 'login')).toBeUndefined();
     expect(securityGate(security('protect', 0), 'restore')).toBeUndefined();
-  });
-
-  it('the English catalogue holds the protocol’s labels character for character; German and Arabic translate each', () => {
-    for (const [key, english] of Object.entries(EMBEDDED_PANEL_TEXTS)) {
-      expect(texts[key as keyof typeof texts], key).toBe(english);
-      expect(de.texts[key as keyof typeof de.texts], key).toBeTypeOf('string');
-      expect(de.texts[key as keyof typeof de.texts], key).not.toBe(english);
-      expect(ar.texts[key as keyof typeof ar.texts], key).toBeTypeOf('string');
-    }
   });
 
   it('a ShowPanel reaches the frame with its panel only: words from the page are dropped; SetLanguage carries a tag only', () => {

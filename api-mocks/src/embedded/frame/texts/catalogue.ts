@@ -1,6 +1,7 @@
 // The frame's language: which catalogue it shows, chosen (never supplied) by the modal around it. The page may send
 // a BCP 47 tag, on the frame's URL (`lang`) or in a `SetLanguage` message; the frame takes the closest catalogue it
 // has (the exact tag, then its language, then English) and loads it from its own origin.
+import { EMBEDDED_LANG_MAX } from '../../../../../modal/src/api/embedded-protocol.js';
 import { en, type FrameTexts } from './en.js';
 import type { PanelTexts } from './en-panels.js';
 
@@ -31,7 +32,7 @@ export const texts = (): FrameCatalogue => current;
  * @example pickLanguage('de-AT') // 'de'
  */
 export function pickLanguage(tag: unknown): FrameLanguage {
-  if (typeof tag !== 'string' || tag.length > 35 || !/^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i.test(tag)) return 'en';
+  if (typeof tag !== 'string' || tag.length > EMBEDDED_LANG_MAX || !/^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i.test(tag)) return 'en';
   const [language, ...rest] = tag.toLowerCase().split('-');
   const traditional = language === 'zh' && rest.some((part) => /^(hant|tw|hk|mo)$/.test(part));
   return FRAME_LANGUAGES.find((lang) => lang.toLowerCase() === tag.toLowerCase()) ?? (traditional ? 'zh-TW' : FRAME_LANGUAGES.find((lang) => lang.split('-')[0] === language)) ?? 'en';
