@@ -168,7 +168,18 @@ test.describe('prerendered pages', () => {
         if (text && seen.at(-1) !== entry) seen.push(entry);
       }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
     });
-    await home.goto();
+    // The page's scripts are held until the inline read has written the price: on a loaded machine they could
+    // otherwise run before the node answers, and the page's own read would show the price (after hydration).
+    let release = () => {};
+    const written = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await written;
+      await route.continue();
+    });
+    await page.goto(stack.siteUrl, { waitUntil: 'commit' });
+    await expect(home.price).toHaveText(expected);
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull();
+    release();
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
     await expect(home.price).toHaveText(expected);
     const texts = await page.evaluate(() => (window as unknown as { priceTexts: string[] }).priceTexts);
