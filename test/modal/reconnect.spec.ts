@@ -34,6 +34,15 @@ async function reloadAndSampleButton(page: Page, until: string): Promise<string[
     };
     requestAnimationFrame(sample);
     new MutationObserver(sample).observe(document, { childList: true, subtree: true });
+    // The button renders inside its shadow root, whose changes the document's observer does not see, and a fast
+    // machine can render the address before the first frame (when rAF would sample it): the shadow root is observed
+    // from its creation, so its first text is seen too.
+    const attach = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+      const shadow = attach.call(this, init);
+      if (this.localName === 'mb-connect-button') new MutationObserver(sample).observe(shadow, { childList: true, subtree: true, characterData: true });
+      return shadow;
+    };
   });
   await page.reload();
   await expect(connectButton(page)).toHaveText(until, { timeout: 15_000 });
