@@ -610,11 +610,24 @@ test.describe('screenshots of the modal', () => {
     ask('eth_sendTransaction', [{ to: recipient, value: numberToHex(parseEther('0.25')) }]);
     await shootApproval('EoaSend', 'Send this transaction?', eoa, () => expect(frame.getByRole('heading', { level: 2, name: 'Send 0.25 BNB' })).toBeVisible());
 
-    // The same send in German, Japanese and Hebrew, the modal's language changed on the live page: the frame writes
-    // it in its own words for that language (headings, labels, buttons, amounts), Hebrew right to left.
-    for (const words of FRAME_WORDS) {
-      await setLanguage(page, words.language);
+    // The same send in German, Japanese and Hebrew, the modal's language changed on the live page while the approval
+    // is on screen: the frame writes it again in its own words for that language (headings, labels, buttons, amounts),
+    // Hebrew right to left.
+    for (const [index, words] of FRAME_WORDS.entries()) {
+      const before = index ? FRAME_WORDS[index - 1] : { ...ENGLISH_FRAME, title: 'Send this transaction?' };
       ask('eth_sendTransaction', [{ to: recipient, value: numberToHex(parseEther('0.25')) }]);
+      await expect(frame.getByRole('heading', { level: 1, name: before.title })).toBeVisible({ timeout: 20_000 });
+      if (words.language === 'ja') {
+        // Read to its end in German, Approve armed; written again in Japanese, it must be read again.
+        await readRequest(frame, before.hint);
+        await expect(frame.getByRole('button', { name: before.approve, exact: true })).toBeEnabled();
+      }
+      await setLanguage(page, words.language);
+      await expect(frame.getByRole('heading', { level: 1, name: words.title })).toBeVisible();
+      if (words.language === 'ja') {
+        await expect(frame.getByText(words.hint, { exact: true })).toBeVisible();
+        await expect(frame.getByRole('button', { name: words.approve, exact: true })).toBeDisabled();
+      }
       const shows = async () => {
         await expect(frame.getByRole('heading', { level: 2, name: words.send })).toBeVisible();
         await expect(frame.locator('dt')).toHaveText(words.labels);

@@ -4,7 +4,7 @@ import type { ApprovalView, Row, TreeNode } from './approval.js';
 import { post, root } from './channel.js';
 import { el } from './dom.js';
 import { FrameError } from './errors.js';
-import { texts, useLanguage } from './texts/catalogue.js';
+import { onLanguageChange, texts, useLanguage } from './texts/catalogue.js';
 
 /** Approve answers only after the approval has been visible this long (as browsers do for permission prompts). */
 const APPROVAL_DELAY_MS = 1_000;
@@ -197,19 +197,39 @@ const readHandler = (hint: HTMLElement, approve: HTMLButtonElement) => () => {
 /**
  * Shows a decision and resolves true on Approve (Switch), false on Reject (Cancel). Approve counts only once every
  * part has been in view and the frame has then been visible for a second; where the browser cannot tell, the
- * decision moves to a window on this origin, under the same rule.
+ * decision moves to a window on this origin, under the same rule. `describe` writes the decision in the frame's
+ * language: when the modal changes the language while it is on screen, it is written again in the new one, and its
+ * parts must be read again before Approve counts (a window already open keeps the language it opened in).
  */
-export function decide(id: string, decision: Decision): Promise<boolean> {
+export function decide(id: string, describe: () => Decision): Promise<boolean> {
+  let decision = describe();
+  let labels = decisionLabels(decision);
   approval?.settle(new FrameError('Request was aborted', 4001));
   const tracked = canTrackVisibility();
-  const labels = decisionLabels(decision);
-  const approve = el('button', { type: 'button', className: 'primary', textContent: tracked ? labels.approve : texts().reviewInWindow, disabled: true });
-  const reject = el('button', { type: 'button', textContent: labels.reject });
-  const { ends, hint } = showPanel(decisionContent(decision), reject, approve, true);
+  const approve = el('button', { type: 'button', className: 'primary', disabled: true });
+  const reject = el('button', { type: 'button' });
+  let guard: { armed(): boolean; stop(): void } | undefined;
+  /** Shows the decision as `describe` writes it now; the buttons are kept (with their focus) and named again. */
+  const show = (again: boolean) => {
+    if (again) {
+      decision = describe();
+      labels = decisionLabels(decision);
+    }
+    approve.textContent = tracked ? labels.approve : texts().reviewInWindow;
+    reject.textContent = labels.reject;
+    const focused = document.activeElement;
+    guard?.stop();
+    const { ends, hint } = showPanel(decisionContent(decision), reject, approve, true);
+    if (focused === approve || focused === reject) (focused as HTMLButtonElement).focus();
+    // Without visibility tracking the frame only opens the window, where the parts are read.
+    guard = guardVisibility([root, approve], approve, tracked, tracked ? ends : [], readHandler(hint, approve));
+  };
+  show(false);
   post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id, open: true, kind: decision.kind });
   reject.focus();
-  // Without visibility tracking the frame only opens the window, where the parts are read.
-  const guard = guardVisibility([root, approve], approve, tracked, tracked ? ends : [], readHandler(hint, approve));
+  const stopListening = onLanguageChange(() => {
+    if (approval?.id === id) show(true);
+  });
   let popup: Window | null = null;
   return new Promise<boolean>((resolve, rejectPromise) => {
     const onWindowMessage = (event: MessageEvent) => {
@@ -221,7 +241,8 @@ export function decide(id: string, decision: Decision): Promise<boolean> {
     const settle = (result: boolean | Error) => {
       if (approval?.id !== id) return;
       approval = undefined;
-      guard.stop();
+      stopListening();
+      guard?.stop();
       window.removeEventListener('message', onWindowMessage);
       popup?.close();
       if (result === true) {
@@ -236,7 +257,7 @@ export function decide(id: string, decision: Decision): Promise<boolean> {
     approval = { id, settle };
     window.addEventListener('message', onWindowMessage);
     approve.addEventListener('click', () => {
-      if (!guard.armed()) return;
+      if (!guard?.armed()) return;
       if (tracked) return settle(true);
       // A top-level window on the wallet's origin: no page can cover or fade it.
       popup = window.open(`/approval-window?id=${encodeURIComponent(id)}&lang=${encodeURIComponent(texts().lang)}`, 'minibot-approval', 'popup,width=440,height=640');
@@ -245,8 +266,12 @@ export function decide(id: string, decision: Decision): Promise<boolean> {
   });
 }
 
-/** Shows what is about to be signed or sent; resolves true on Approve, false on Reject (see `decide`). */
-export const askApproval = (id: string, view: ApprovalView) => decide(id, { kind: view.kind, view });
+/** Shows what is about to be signed or sent, as `describe` writes it; resolves true on Approve, false on Reject (see `decide`). */
+export const askApproval = (id: string, describe: () => ApprovalView) =>
+  decide(id, () => {
+    const view = describe();
+    return { kind: view.kind, view };
+  });
 
 export function closeApproval(id: string) {
   clearPanel();

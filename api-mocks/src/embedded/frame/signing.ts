@@ -116,8 +116,8 @@ export async function runRpc(id: string, message: Extract<AppToFrameMessage, { t
   const feeWei = type === 'smartAccount' ? userOperation?.maxCostWei : totalFee(fees);
   // In the language the modal chose last (a change that is still loading first).
   await languageSettled();
-  const view = describeApproval(request, { native: info.nativeCurrency, presale: info.presale, feeWei, accounts, ...lookedUp });
-  const approved = await askApproval(id, view);
+  // Written again in the new language if the modal changes it while the approval is shown.
+  const approved = await askApproval(id, () => describeApproval(request, { native: info.nativeCurrency, presale: info.presale, feeWei, accounts, ...lookedUp }));
   if (!approved) throw new FrameError('User rejected the request.', 4001);
   try {
     return await withAccount(session, async (account) => {

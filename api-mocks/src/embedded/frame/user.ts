@@ -56,7 +56,7 @@ export async function setPreferredAccount({ id, accountType }: Message<'SetPrefe
   // Only the visitor switches, by a click here: the app (or any script of its page) only asks.
   let switched: boolean;
   try {
-    switched = await decide(id, { kind: 'account', accountType, address: getAddress(target.address) });
+    switched = await decide(id, () => ({ kind: 'account', accountType, address: getAddress(target.address) }));
   } catch (error) {
     if (error instanceof FrameError && error.code === 4001) throw new FrameError('User rejected the request.', 4001);
     throw error;

@@ -22,6 +22,13 @@ export type FrameLanguage = (typeof FRAME_LANGUAGES)[number] | 'en';
 let current: FrameCatalogue = en;
 let chosen = 0;
 let loading: Promise<void> = Promise.resolve();
+const listeners = new Set<() => void>();
+
+/** Calls `listener` each time another catalogue is shown (what is on screen writes itself again); answers the stop. */
+export function onLanguageChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** The catalogue shown now. */
 export const texts = (): FrameCatalogue => current;
@@ -53,11 +60,13 @@ export function useLanguage(tag: unknown, load: (lang: string) => Promise<FrameC
   const call = ++chosen;
   loading = (lang === 'en' ? Promise.resolve(en) : load(lang).then((catalogue) => (catalogue?.lang === lang ? catalogue : en), () => en)).then((catalogue) => {
     if (call !== chosen) return;
+    const changed = catalogue !== current;
     current = catalogue;
     if (typeof document !== 'undefined') {
       document.documentElement.lang = catalogue.lang;
       document.documentElement.dir = catalogue.dir;
     }
+    if (changed) for (const listener of [...listeners]) listener();
   });
   return loading;
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeApproval, type ApprovalFacts } from '../approval.js';
 import { parseSigningRequest } from '../requests.js';
-import { FRAME_LANGUAGES, formatDecimal, formatLocale, pickLanguage, texts, useLanguage, type FrameCatalogue, type LanguageCatalogue } from './catalogue.js';
+import { FRAME_LANGUAGES, formatDecimal, formatLocale, onLanguageChange, pickLanguage, texts, useLanguage, type FrameCatalogue, type LanguageCatalogue } from './catalogue.js';
 import { enPanels } from './en-panels.js';
 import { en } from './en.js';
 
@@ -91,6 +91,20 @@ describe('the frame’s catalogues', () => {
     await slow;
     expect(loader).toHaveBeenCalledWith('de');
     expect(texts()).toBe(await load('de'));
+  });
+
+  it('what is on screen hears of each new catalogue once: not of the same language again, not of a choice a later one overtook, not after its stop', async () => {
+    const heard: string[] = [];
+    const stop = onLanguageChange(() => heard.push(texts().lang));
+    await useLanguage('de', load);
+    await useLanguage('de-AT', load);
+    const overtaken = useLanguage('ja', async (lang) => new Promise((resolve) => setTimeout(() => void load(lang).then(resolve), 50)));
+    await useLanguage('he', load);
+    await overtaken;
+    await useLanguage('not a tag');
+    stop();
+    await useLanguage('fr', load);
+    expect(heard).toEqual(['de', 'he', 'en']);
   });
 
   it('in German the approval of a send reads German, amounts in German digits; dates in the frame’s language', async () => {
