@@ -126,7 +126,7 @@ describe('key custody of the embedded wallet', () => {
     const forged = await next({ signWith: newKey() });
     expect(await rotate(forged.request)).toEqual({ status: 403, body: { error: "The manifest's signature is not the account's." } });
     const stale = await next({ previousSetId: null });
-    expect(await rotate(stale.request)).toEqual({ status: 409, body: { error: 'The key shares changed meanwhile. Please reload and try again.' } });
+    expect(await rotate(stale.request)).toEqual({ status: 409, body: { error: 'The key shares changed meanwhile. Please reload and try again.', reason: 'keySetChanged' } });
     const good = await next();
     expect((await rotate({ ...good.request, authShare: b64u(randomBytes(33)) })).body.error).toBe('The auth share does not match the manifest.');
     expect((await rotate({ ...good.request, deviceShares: { [wallet.device.id]: good.request.deviceShares[wallet.device.id] + ' ' } })).body.error).toBe("The device shares do not match the manifest's devices.");
@@ -157,7 +157,7 @@ describe('key custody of the embedded wallet', () => {
     const wallet = await newWallet(t);
     const share = (purpose: string, token: string) => t.client.call<{ authShare: string }>('/api/custody/auth-share', { purpose }, token);
     expect((await share('sign', wallet.token)).status).toBe(200);
-    expect(await share('export', wallet.token)).toEqual({ status: 403, body: { error: 'Please confirm it is you first.' } });
+    expect(await share('export', wallet.token)).toEqual({ status: 403, body: { error: 'Please confirm it is you first.', reason: 'confirmItIsYou' } });
     expect((await share('steal', wallet.token)).status).toBe(400);
 
     // A second device of the account: not in the manifest.
@@ -165,7 +165,7 @@ describe('key custody of the embedded wallet', () => {
     const other = await approveAndLogin(t, wallet.email, second);
     expect(other.custody).toMatchObject({ state: 'ready', setId: wallet.set.setId });
     expect(other.custody).not.toHaveProperty('deviceShare');
-    expect(await share('sign', other.token)).toEqual({ status: 403, body: { error: 'This device holds no share of the key.' } });
+    expect(await share('sign', other.token)).toEqual({ status: 403, body: { error: 'This device holds no share of the key.', reason: 'noDeviceShare' } });
     expect((await share('recover', other.token)).status).toBe(403);
     await t.client.freshByEmail(wallet.email, other.token);
     expect((await share('recover', other.token)).status).toBe(200);
@@ -206,7 +206,7 @@ describe('key custody of the embedded wallet', () => {
     const login = await approveAndLogin(t, wallet.email, laptop);
     expect(login.custody).toMatchObject({ state: 'ready', recovery: protectedSet.request.recovery, factors: [{ kind: 'password', salt, kdf }] });
     expect(JSON.stringify(login.custody)).not.toContain(wrap.data);
-    expect(await t.client.call('/api/custody/password', { verifier: b64u(randomBytes(32)) }, login.token)).toEqual({ status: 400, body: { error: 'Wrong password', field: 'verifier' } });
+    expect(await t.client.call('/api/custody/password', { verifier: b64u(randomBytes(32)) }, login.token)).toEqual({ status: 400, body: { error: 'Wrong password', field: 'verifier', reason: 'passwordWrong' } });
     const unlocked = await t.client.call<{ wrap: Sealed }>('/api/custody/password', { verifier: b64u(verifier) }, login.token);
     expect(unlocked).toEqual({ status: 200, body: { wrap } });
     const recoveredKr = await openWith(wrapKey, unlocked.body.wrap, `minibot-recovery-wrap|${wallet.address}`);
@@ -235,7 +235,7 @@ describe('key custody of the embedded wallet', () => {
     await t.client.call('/api/custody/factors', { kind: 'password', salt: b64u(randomBytes(16)), kdf: { alg: 'argon2id', m: 19456, t: 2, p: 1 }, wrap, verifier: b64u(verifier) }, wallet.token);
     for (let i = 0; i < 5; i++) expect((await t.client.call('/api/custody/password', { verifier: b64u(randomBytes(32)) }, wallet.token)).body.error).toBe('Wrong password');
     const locked = await t.client.call('/api/custody/password', { verifier: b64u(verifier) }, wallet.token);
-    expect(locked).toEqual({ status: 429, body: { error: 'Too many wrong passwords. Please try again after 15 minutes' } });
+    expect(locked).toEqual({ status: 429, body: { error: 'Too many wrong passwords. Please try again after 15 minutes', reason: 'passwordLocked', minutes: 15 } });
     // Another session of the account is locked out too.
     t.advance(31_000);
     const again = await t.client.loginByEmail(wallet.email, wallet.device.id);

@@ -29,6 +29,8 @@ const address = newAccountKey().account.address;
 const user = { address, chainId: 31337, accounts: [], authProvider: 'email' };
 let bundle: CustodyBundle;
 let posted: { path: string; body: unknown }[];
+/** The service's answer to a recovery password (a refusal by default). */
+let passwordAnswer: { status: number; body: unknown };
 
 /** Kr as recoverDevice got it (the frame wipes its own copy right after). */
 let recoveredWith: Uint8Array | undefined;
@@ -76,10 +78,11 @@ describe('frame panels', () => {
     document.body.replaceChildren(root);
     bundle = { state: 'ready', factors: [], passkeys: 0, recovery: null };
     posted = [];
+    passwordAnswer = { status: 400, body: { error: 'Wrong password', field: 'verifier', reason: 'passwordWrong' } };
     vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       posted.push({ path, body });
-      if (path === '/api/custody/password') return new Response(JSON.stringify({ error: 'Wrong password' }), { status: 400 });
+      if (path === '/api/custody/password') return new Response(JSON.stringify(passwordAnswer.body), { status: passwordAnswer.status });
     if (path === '/api/passkey/login') return new Response(JSON.stringify({ token: 'token', user, custody: bundle }), { status: 200 });
       return new Response(JSON.stringify({}), { status: 200 });
     });
@@ -114,7 +117,7 @@ describe('frame panels', () => {
     expect(root.childNodes).toHaveLength(0);
   }, 30_000);
 
-  it('recover: a wrong password shows the service sentence and the field keeps its value', async () => {
+  it('recover: a wrong password shows the panel’s sentence for it and the field keeps its value', async () => {
     bundle = { state: 'ready', factors: [{ kind: 'password', salt: 'AAAAAAAAAAAAAAAAAAAAAA', kdf: { alg: 'argon2id', m: 19456, t: 2, p: 1 } }], passkeys: 0, recovery: '{"iv":"x","data":"y"}' };
     const shown = showCustodyPanel('recover', hostWith(root));
     await until(() => Boolean(document.querySelector('input[type=password]')));
@@ -122,8 +125,36 @@ describe('frame panels', () => {
     expect(root.textContent).toContain(T.recoverIntro);
     type(input, 'not my password');
     buttonNamed(T.unlock).click();
-    await until(() => status() === 'Wrong password');
+    await until(() => status() === T.passwordWrong);
     expect(input.value).toBe('not my password');
+    closeCustodyPanel();
+    expect(await shown).toEqual({ done: false });
+  }, 30_000);
+
+  it('a service failure reads in the frame’s language by its reason (German here); an unknown one reads as the general sentence, its English in the console only', async () => {
+    const de = (await import('../src/embedded/frame/texts/de.js')).default;
+    bundle = { state: 'ready', factors: [{ kind: 'password', salt: 'AAAAAAAAAAAAAAAAAAAAAA', kdf: { alg: 'argon2id', m: 19456, t: 2, p: 1 } }], passkeys: 0, recovery: '{"iv":"x","data":"y"}' };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const shown = showCustodyPanel('recover', hostWith(root, de));
+    await until(() => Boolean(document.querySelector('input[type=password]')));
+    type(document.querySelector<HTMLInputElement>('input[type=password]')!, 'not my password');
+    const unlock = buttonNamed(de.panels.unlock);
+    const tryWith = async (answer: typeof passwordAnswer, expected: string) => {
+      passwordAnswer = answer;
+      unlock.click();
+      await until(() => status() === expected && !unlock.disabled);
+    };
+    await tryWith({ status: 400, body: { error: 'Wrong password', field: 'verifier', reason: 'passwordWrong' } }, 'Dieses Wiederherstellungspasswort stimmt nicht.');
+    await tryWith({ status: 429, body: { error: 'Too many wrong passwords. Please try again after 15 minutes', reason: 'passwordLocked', minutes: 15 } }, 'Zu viele falsche Passwörter: Versuche es in 15 Minuten erneut.');
+    await tryWith({ status: 429, body: { error: 'Too many wrong passwords. Please try again after 1 minutes', reason: 'passwordLocked', minutes: 1 } }, 'Zu viele falsche Passwörter: Versuche es in 1 Minute erneut.');
+    expect(warn).not.toHaveBeenCalled();
+    // A reason the frame has no sentence for (a newer service, or one only the modal says), or none at all.
+    for (const reason of ['somethingNew', 'toString', undefined]) {
+      await tryWith({ status: 400, body: { error: 'The service says something in English', reason } }, de.panels.somethingWrong);
+      expect(root.textContent).not.toContain('English');
+    }
+    expect(warn).toHaveBeenLastCalledWith(expect.any(String), expect.objectContaining({ message: 'The service says something in English' }));
+    warn.mockRestore();
     closeCustodyPanel();
     expect(await shown).toEqual({ done: false });
   }, 30_000);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { combine, split } from 'shamir-secret-sharing';
 import { getAddress, hexToBytes, parseAbi, type Hex, type PublicClient } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { enPanels } from '../../api-mocks/src/embedded/frame/texts/en-panels.js';
 import { MASTER_KEY_FILE, seal } from '../../api-mocks/src/embedded/keys.js';
 import { DATABASE_FILE } from '../../api-mocks/src/db.js';
 import { expect, test } from '../fixtures.js';
@@ -215,7 +216,8 @@ test('a wallet made by e-mail gets a passkey and a password, moves to a new prof
   await expect(frameTwo.getByText('This device does not hold a share of your key yet.', { exact: false })).toBeVisible({ timeout: 20_000 });
   await frameTwo.getByLabel('Recovery password', { exact: true }).fill('not the password at all');
   await frameTwo.getByRole('button', { name: 'Unlock', exact: true }).click();
-  await expect(frameTwo.getByText('Wrong password')).toBeVisible({ timeout: 30_000 });
+  // The service's reason (passwordWrong), in the frame's own words.
+  await expect(frameTwo.getByText(enPanels.passwordWrong)).toBeVisible({ timeout: 30_000 });
   await frameTwo.getByLabel('Recovery password', { exact: true }).fill(PASSWORD);
   await frameTwo.getByRole('button', { name: 'Unlock', exact: true }).click();
   await expect(connectButton(second)).toHaveText(`${smartAccount.slice(0, 6)}...${smartAccount.slice(-4)}`, { timeout: 30_000 });

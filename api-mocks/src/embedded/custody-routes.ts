@@ -128,7 +128,7 @@ export function custodyRoutes(c: CustodyRouteContext): void {
 
     const result = custody.rotate(account.id, { manifest, manifestText, signature, authShare: authShare.toString('base64url'), recovery: recovery as string | null, deviceShares: shares as Record<string, string> });
     if (!result.ok) {
-      throw new HttpError(409, { error: result.reason === 'conflict' ? 'The key shares changed meanwhile. Please reload and try again.' : 'Another wallet uses this address.' });
+      throw new HttpError(409, result.reason === 'conflict' ? { error: 'The key shares changed meanwhile. Please reload and try again.', reason: 'keySetChanged' } : { error: 'Another wallet uses this address.' });
     }
     if (result.legacyCleared && custody.legacyAccounts() === 0) deleteMasterKey(c.dataDir);
     if (result.newAddress) await c.grantWelcome(manifest.account);
@@ -142,8 +142,8 @@ export function custodyRoutes(c: CustodyRouteContext): void {
     const set = custody.currentSet(session.account.id);
     if (!set) throw forbidden('This wallet has no key yet.');
     const inSet = manifestOf(set.manifest).devices.some((device) => device.id === session.deviceId);
-    if (purpose !== 'recover' && !inSet) throw forbidden('This device holds no share of the key.');
-    if (purpose !== 'sign' && !isFresh(session)) throw forbidden('Please confirm it is you first.');
+    if (purpose !== 'recover' && !inSet) throw new HttpError(403, { error: 'This device holds no share of the key.', reason: 'noDeviceShare' });
+    if (purpose !== 'sign' && !isFresh(session)) throw new HttpError(403, { error: 'Please confirm it is you first.', reason: 'confirmItIsYou' });
     if (purpose !== 'recover') store.markUsed(session.token);
     return { json: { setId: set.set_id, authShare: set.auth_share } };
   });
@@ -152,13 +152,13 @@ export function custodyRoutes(c: CustodyRouteContext): void {
     const session = c.sessionOf(ctx);
     const { account } = session;
     const body = await jsonBody(ctx);
-    if (!deviceInSet(account.id, session.deviceId)) throw forbidden('Only a device holding a share of the key may protect it.');
+    if (!deviceInSet(account.id, session.deviceId)) throw new HttpError(403, { error: 'Only a device holding a share of the key may protect it.', reason: 'noDeviceShare' });
     const wrap = sealedField(body, 'wrap');
     if (body.kind === 'passkey') {
       const credentialId = requireString(body, 'credentialId');
       const passkey = custody.passkey(credentialId);
       if (!passkey || passkey.account_id !== account.id) throw badRequest('This passkey is not registered with this wallet.', 'credentialId');
-      if (!passkey.prf) throw badRequest('This passkey cannot protect your recovery share.', 'credentialId');
+      if (!passkey.prf) throw new HttpError(400, { error: 'This passkey cannot protect your recovery share.', field: 'credentialId', reason: 'passkeyNoPrf' });
       custody.setPasskeyFactor(account.id, credentialId, wrap);
     } else if (body.kind === 'password') {
       const salt = base64urlField(body, 'salt', [16, 16]).toString('base64url');
@@ -175,13 +175,16 @@ export function custodyRoutes(c: CustodyRouteContext): void {
     const { account } = session;
     const verifier = base64urlField(await jsonBody(ctx), 'verifier', [1, 64]);
     const locked = store.lockedFor(PASSWORD_FAILURES, account.id);
-    if (locked !== undefined) throw new HttpError(429, { error: `Too many wrong passwords. Please try again after ${Math.ceil(locked / 60_000)} minutes` });
+    if (locked !== undefined) {
+      const minutes = Math.ceil(locked / 60_000);
+      throw new HttpError(429, { error: `Too many wrong passwords. Please try again after ${minutes} minutes`, reason: 'passwordLocked', minutes });
+    }
     const factor = custody.passwordFactor(account.id);
-    if (!factor) throw badRequest('No recovery password is set.', 'verifier');
+    if (!factor) throw new HttpError(400, { error: 'No recovery password is set.', field: 'verifier', reason: 'passwordMissing' });
     const given = Buffer.from(sha256Hex(verifier), 'hex');
     if (!timingSafeEqual(given, Buffer.from(factor.verifierHash, 'hex'))) {
       store.countFailure(PASSWORD_FAILURES, account.id);
-      throw badRequest('Wrong password', 'verifier');
+      throw new HttpError(400, { error: 'Wrong password', field: 'verifier', reason: 'passwordWrong' });
     }
     store.markFresh(session.token);
     return { json: { wrap: factor.wrap } };
@@ -199,7 +202,7 @@ export function custodyRoutes(c: CustodyRouteContext): void {
   router.post('/api/fresh/verify', async (ctx) => {
     const session = c.sessionOf(ctx);
     const otp = requireString(await jsonBody(ctx), 'otp');
-    if (!/^\d{6}$/.test(otp)) throw badRequest('The code has 6 digits', 'otp');
+    if (!/^\d{6}$/.test(otp)) throw new HttpError(400, { error: 'The code has 6 digits', field: 'otp', reason: 'codeWrong' });
     if (!session.account.email) throw badRequest('This account has no e-mail.');
     const result = store.checkCode('fresh', session.account.email, otp, session.deviceId);
     if (result !== 'ok') throw codeProblem(result, 'otp');

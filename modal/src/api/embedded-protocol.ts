@@ -145,11 +145,22 @@ export interface EmbeddedErrorBody {
 }
 
 /**
- * The failures of a login the person can act on: a wrong code, an expired one, too many wrong ones (for `minutes`),
- * and a login the frame no longer knows (it reloaded between the e-mail and the code).
+ * The failures the person can act on, which the modal says in its own language (the `message` stays English, for
+ * the dapp's developer and the logger): a wrong code, an expired one, too many wrong ones (for `minutes`), a login
+ * the frame no longer knows (it reloaded between the e-mail and the code); a device that must be unlocked before it
+ * signs, a network the wallet does not serve, one without smart accounts; a social sign-in that timed out or whose
+ * consent was refused.
  */
-export const EMBEDDED_ERROR_REASONS = ['codeWrong', 'codeExpired', 'codeLocked', 'loginExpired'] as const;
+export const EMBEDDED_ERROR_REASONS = [
+  'codeWrong', 'codeExpired', 'codeLocked', 'loginExpired', 'deviceLocked', 'chainUnsupported', 'smartAccountUnsupported', 'socialTimeout', 'socialCancelled',
+] as const;
 export type EmbeddedErrorReason = (typeof EMBEDDED_ERROR_REASONS)[number];
+
+/**
+ * What the wallet service tells the frame about a failure of its custody routes (`reason` of the error body, with
+ * `minutes` when locked): the frame's panels say it in their own words; the modal never sees these.
+ */
+export type EmbeddedCustodyReason = 'passwordWrong' | 'passwordLocked' | 'passwordMissing' | 'keySetChanged' | 'noDeviceShare' | 'confirmItIsYou' | 'passkeyNoPrf';
 
 /** The error body's `reason` (with `minutes`, a whole number) when it is one the modal knows; nothing otherwise. */
 export function knownErrorReason({ reason, minutes }: { reason?: unknown; minutes?: unknown }): { reason?: EmbeddedErrorReason; minutes?: number } {

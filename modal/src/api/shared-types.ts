@@ -3,7 +3,7 @@
  * query parameters and api-mocks' error body. Each feature's request and response types live beside its calls
  * (`<feature>-types.ts`); api-mocks serves them (`import type` only). Types only: no runtime code.
  */
-import type { EmbeddedErrorReason } from './embedded-protocol.js';
+import type { EmbeddedCustodyReason, EmbeddedErrorReason } from './embedded-protocol.js';
 
 /** `eip155:56` — a CAIP-2 chain id. */
 export type CaipNetworkId = `${string}:${string}`;
@@ -27,8 +27,11 @@ export interface ApiErrorBody {
   field?: string;
   /** The hosted name service's error shape (`POST /v1/profile/account` reads `reasons[0].description`). */
   reasons?: { description: string }[];
-  /** The embedded wallet's service: what went wrong, for the modal to say in its language (`EmbeddedErrorReason`). */
-  reason?: EmbeddedErrorReason;
-  /** With `reason: 'codeLocked'`: the minutes until codes are taken again. */
+  /**
+   * The embedded wallet's service: what went wrong, for the modal (`EmbeddedErrorReason`) or the frame's panels
+   * (`EmbeddedCustodyReason`) to say in their language.
+   */
+  reason?: EmbeddedErrorReason | EmbeddedCustodyReason;
+  /** With `reason: 'codeLocked'` or `'passwordLocked'`: the minutes until it is taken again. */
   minutes?: number;
 }

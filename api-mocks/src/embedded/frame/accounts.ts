@@ -69,7 +69,7 @@ export const userOperations = () => import('./user-operations.js');
 
 export async function userOperationContext(): Promise<UserOperationContext> {
   const info = await chain();
-  if (!info.smartAccounts) throw new FrameError('This network has no smart-account support', 4200);
+  if (!info.smartAccounts) throw new FrameError('This network has no smart-account support', 4200, undefined, 'smartAccountUnsupported');
   return { chainId: info.chainId, setup: info.smartAccounts, request: rpc, confirmationTimeoutMs: EMBEDDED_TIMEOUTS.confirmation };
 }
 

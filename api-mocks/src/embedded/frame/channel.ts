@@ -1,6 +1,6 @@
 // The frame's place in the page: its root element, the app's origin (the only one it talks to), its messages to
 // the app, and its answers to the app's requests.
-import { EMBEDDED_CHANNEL, parseAppMessage, type AppToFrameMessage, type FrameToAppMessage } from '../../../../modal/src/api/embedded-protocol.js';
+import { EMBEDDED_CHANNEL, knownErrorReason, parseAppMessage, type AppToFrameMessage, type EmbeddedErrorBody, type FrameToAppMessage } from '../../../../modal/src/api/embedded-protocol.js';
 import { FrameError } from './errors.js';
 
 export const root = document.getElementById('root') as HTMLElement;
@@ -36,10 +36,16 @@ export function answerRequests(handle: (message: AppToFrameMessage) => Promise<u
           error: {
             message: error instanceof Error && error.message ? error.message : 'An error occurred',
             code: error instanceof FrameError ? error.code : undefined,
-            // What the modal says in its own language, when the frame knows it.
-            ...(error instanceof FrameError && error.reason ? { reason: error.reason, ...(error.minutes !== undefined ? { minutes: error.minutes } : {}) } : {}),
+            // What the modal says in its own language, when it is one the modal knows (the panels' reasons stay here).
+            ...(error instanceof FrameError ? reasonOf(error) : {}),
           },
         }),
     );
   });
+}
+
+/** The error body's `reason` (and `minutes`) when the modal knows the reason; nothing otherwise. */
+function reasonOf(error: FrameError): Pick<EmbeddedErrorBody, 'reason' | 'minutes'> {
+  const { reason, minutes } = knownErrorReason(error);
+  return reason ? { reason, ...(minutes !== undefined ? { minutes } : {}) } : {};
 }

@@ -5,15 +5,13 @@ import type { EmbeddedPanel, EmbeddedUser } from '../../../../modal/src/api/embe
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { CustodyError, newRecoveryKey, prfWrapKey, wipe, wrapRecoveryKey } from './custody.js';
 import { el } from './dom.js';
-import { FrameError } from './errors.js';
+import { FrameError, type FrameReason } from './errors.js';
 import {
   assertPasskey,
-  CANCELLED,
   isCancelled,
   krFromPasskey,
   krFromPassword,
   krFromPrf,
-  NO_PRF_UNLOCK,
   passkeyFactors,
   passwordFactor,
   prefetchOptions,
@@ -80,7 +78,9 @@ export async function connectPasskey(host: PanelHost): Promise<EmbeddedUser> {
 }
 
 // ---- panels -------------------------------------------------------------------------------------------------------
-type Texts = (key: keyof PanelTexts) => string;
+/** The panels' texts that are sentences as they are (not functions of a number). */
+type Line = { [K in keyof PanelTexts]: PanelTexts[K] extends string ? K : never }[keyof PanelTexts];
+type Texts = (key: Line) => string;
 
 let open: { finish(result: PanelResult): void } | undefined;
 
@@ -89,12 +89,46 @@ export function closeCustodyPanel(): void {
   open?.finish({ done: false });
 }
 
-/** One sentence for the person: the frame's and the service's own, else a general one. */
-function sentence(error: unknown, t: Texts): string {
-  if (isCancelled(error) || (error instanceof FrameError && error.message === CANCELLED)) return t('passkeyCancelled');
-  if (error instanceof FrameError && error.message === NO_PRF_UNLOCK) return t('noPrfUnlock');
-  if (error instanceof FrameError || error instanceof CustodyError) return error.message;
-  return t('somethingWrong');
+/** A sentence the panel wrote itself, in the frame's language (the password rules): shown as it is. */
+class PanelNotice extends Error {}
+
+/** The panels' sentence for each reason of a failure: the service's, the frame's key checks and passkey ceremonies. */
+const REASON_LINES = new Map<FrameReason, Line>([
+  ['passwordWrong', 'passwordWrong'],
+  ['passwordMissing', 'passwordMissing'],
+  ['codeWrong', 'codeWrong'],
+  ['codeExpired', 'codeExpired'],
+  ['keySetChanged', 'keySetChanged'],
+  ['noDeviceShare', 'noDeviceShare'],
+  ['deviceShareUnreadable', 'deviceShareUnreadable'],
+  ['deviceLocked', 'deviceLocked'],
+  ['confirmItIsYou', 'confirmItIsYou'],
+  ['passkeyNoPrf', 'noPrf'],
+  ['noRecovery', 'noRecovery'],
+  ['passkeyCancelled', 'passkeyCancelled'],
+  ['noPrfUnlock', 'noPrfUnlock'],
+]);
+/** Reasons said with the minutes to wait. */
+const LOCKED_LINES = new Map<FrameReason, 'passwordLocked' | 'codeLocked'>([
+  ['passwordLocked', 'passwordLocked'],
+  ['codeLocked', 'codeLocked'],
+]);
+
+/**
+ * One sentence for the person, in the frame's language: the panel's own for the failure's reason, else a general one.
+ * The English detail (the service's sentence, the key check's) goes to the console only.
+ */
+function sentence(error: unknown, panels: PanelTexts): string {
+  if (error instanceof PanelNotice) return error.message;
+  if (isCancelled(error)) return panels.passkeyCancelled;
+  const reason = error instanceof FrameError || error instanceof CustodyError ? error.reason : undefined;
+  const minutes = error instanceof FrameError ? error.minutes : undefined;
+  const locked = reason && LOCKED_LINES.get(reason);
+  if (locked && minutes !== undefined) return panels[locked](minutes);
+  const line = reason && REASON_LINES.get(reason);
+  if (line) return panels[line];
+  console.warn('[wallet frame] a panel step failed', error);
+  return panels.somethingWrong;
 }
 
 /** What a panel's steps draw with: the body and foot of the mounted panel, a status line, the end of the panel. */
@@ -121,7 +155,8 @@ const intro = (text: string) => el('p', { id: 'panel-intro' }, text);
 export async function showCustodyPanel(panel: EmbeddedPanel, host: PanelHost): Promise<PanelResult> {
   const session = await host.session.currentSession();
   open?.finish({ done: false });
-  const t: Texts = (key) => (host.texts().panels ?? enPanels)[key];
+  const panels = () => host.texts().panels ?? enPanels;
+  const t: Texts = (key) => panels()[key];
   const body = el('div', { className: 'panel' });
   const foot = el('div', { className: 'foot' });
   const status = el('p', { className: 'status', role: 'status' });
@@ -169,7 +204,7 @@ export async function showCustodyPanel(panel: EmbeddedPanel, host: PanelHost): P
         try {
           await task();
         } catch (error) {
-          status.textContent = sentence(error, t);
+          status.textContent = sentence(error, panels());
           status.classList.add('error');
         } finally {
           for (const b of buttons) b.disabled = false;
@@ -182,7 +217,7 @@ export async function showCustodyPanel(panel: EmbeddedPanel, host: PanelHost): P
     };
     const steps = { protect: protectPanel, recover: recoverPanel, export: exportPanel, devices: devicesPanel };
     steps[panel](view).catch((error: unknown) => {
-      view.show([intro(sentence(error, t))], [closeButton(view)]);
+      view.show([intro(sentence(error, panels()))], [closeButton(view)]);
     });
   });
 }
@@ -260,8 +295,8 @@ async function protectPanel(view: PanelView): Promise<void> {
     save.addEventListener('click', () =>
       view.busy([save, cancel], async () => {
         const password = first.input.value;
-        if (password.length < PASSWORD_MIN) throw new FrameError(t('passwordRule'));
-        if (password !== second.input.value) throw new FrameError(t('passwordMismatch'));
+        if (password.length < PASSWORD_MIN) throw new PanelNotice(t('passwordRule'));
+        if (password !== second.input.value) throw new PanelNotice(t('passwordMismatch'));
         await withRecoveryKey((kr) => savePasswordFactor(session.token, kr, address, password));
       }),
     );

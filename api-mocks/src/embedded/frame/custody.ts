@@ -7,6 +7,7 @@ import { combine, split } from 'shamir-secret-sharing';
 import { bytesToHex, getAddress, verifyMessage, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { Argon2Params, Manifest, ManifestDevice, RotateRequest, Sealed } from '../custody-types.js';
+import type { FrameReason } from './errors.js';
 
 // The set's and the ciphertexts' shapes are the service's contract (one definition, types only).
 export type { Argon2Params, Manifest, ManifestDevice, Sealed } from '../custody-types.js';
@@ -34,6 +35,13 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
 /** A custody check failed (wrong key, a share of another set, a forged manifest): one sentence. */
 export class CustodyError extends Error {
   override name = 'CustodyError';
+  constructor(
+    message: string,
+    /** What went wrong when the person can act on it (the panels say it in their language); else a general sentence. */
+    readonly reason?: FrameReason,
+  ) {
+    super(message);
+  }
 }
 
 /** Overwrites secret bytes once they are used (a best effort: the engine may have copied them). */
@@ -60,13 +68,13 @@ async function aesEncrypt(key: CryptoKey, plaintext: Uint8Array, aad?: string): 
   return { iv: toBase64Url(iv), data: toBase64Url(new Uint8Array(data)) };
 }
 
-async function aesDecrypt(key: CryptoKey, sealed: Sealed, aad: string | undefined, failure: string): Promise<Uint8Array> {
+async function aesDecrypt(key: CryptoKey, sealed: Sealed, aad: string | undefined, failure: string, reason?: FrameReason): Promise<Uint8Array> {
   try {
     const iv = fromBase64Url(sealed.iv);
     const data = await crypto.subtle.decrypt({ name: 'AES-GCM', iv, ...(aad === undefined ? {} : { additionalData: utf8(aad) }) }, key, fromBase64Url(sealed.data));
     return new Uint8Array(data);
   } catch {
-    throw new CustodyError(failure);
+    throw new CustodyError(failure, reason);
   }
 }
 
@@ -113,10 +121,10 @@ export async function openDeviceShare(blob: string, privateKey: CryptoKey, setId
     const epk = await crypto.subtle.importKey('jwk', { kty, crv, x, y }, ECDH, true, []);
     bits = await crypto.subtle.deriveBits({ name: 'ECDH', public: epk }, privateKey, 256);
   } catch {
-    throw new CustodyError("This device cannot open its share of the key");
+    throw new CustodyError('This device cannot open its share of the key', 'deviceShareUnreadable');
   }
   const key = await hkdfAesKey(bits, deviceInfo(setId, deviceId), ['decrypt']);
-  return aesDecrypt(key, parsed, undefined, "This device cannot open its share of the key");
+  return aesDecrypt(key, parsed, undefined, 'This device cannot open its share of the key', 'deviceShareUnreadable');
 }
 
 // ---- shares ----------------------------------------------------------------------------------------------------

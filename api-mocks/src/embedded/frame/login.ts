@@ -80,13 +80,13 @@ export const socialStatus = () => ({ answered: socialAnswered });
 
 function waitForSocialResult(state: string): Promise<{ code: string }> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => done(new FrameError('The sign-in timed out')), EMBEDDED_TIMEOUTS.request);
+    const timer = setTimeout(() => done(new FrameError('The sign-in timed out', undefined, undefined, 'socialTimeout')), EMBEDDED_TIMEOUTS.request);
     const onMessage = (event: MessageEvent) => {
       // Only the consent callback page on this origin may answer, and only for this login.
       const data = event.data as { channel?: string; state?: string; code?: string; error?: string } | null;
       if (event.origin !== location.origin || data?.channel !== 'minibot-embedded-social' || data.state !== state) return;
       socialAnswered = true;
-      done(data.code ? { code: data.code } : new FrameError('The sign-in was cancelled', 4001));
+      done(data.code ? { code: data.code } : new FrameError('The sign-in was cancelled', 4001, undefined, 'socialCancelled'));
     };
     const done = (result: { code: string } | Error) => {
       clearTimeout(timer);

@@ -42,7 +42,7 @@ export async function assertPasskey(optionsJSON: PublicKeyCredentialRequestOptio
     const response = await startAuthentication({ optionsJSON: options });
     return { response: withoutPrf(response), prf: prfOutput(response.clientExtensionResults) };
   } catch (error) {
-    if (isCancelled(error)) throw new FrameError(CANCELLED, 4001);
+    if (isCancelled(error)) throw new FrameError(CANCELLED, 4001, undefined, 'passkeyCancelled');
     throw error;
   }
 }
@@ -88,7 +88,7 @@ export async function registerPasskey(token: string, prefetched?: Promise<Public
   try {
     response = await startRegistration({ optionsJSON: { ...optionsJSON, extensions: { ...optionsJSON.extensions, prf: { eval: { first: await prfSalt() } } } } });
   } catch (error) {
-    if (isCancelled(error)) throw new FrameError(CANCELLED, 4001);
+    if (isCancelled(error)) throw new FrameError(CANCELLED, 4001, undefined, 'passkeyCancelled');
     throw error;
   }
   const results = response.clientExtensionResults;
@@ -121,14 +121,14 @@ export async function krFromPasskey(token: string, factors: RecoveryFactor[], ad
     prefetched,
   );
   const factor = candidates.find((candidate) => candidate.credentialId === response.id);
-  if (!factor || !prf) throw new FrameError(NO_PRF_UNLOCK);
+  if (!factor || !prf) throw new FrameError(NO_PRF_UNLOCK, undefined, undefined, 'noPrfUnlock');
   return krFromPrf(factor, prf, address);
 }
 
 /** Kr from the recovery password: argon2id, the verifier to the service (wrong: its sentence), the wrap opened. */
 export async function krFromPassword(token: string, factors: RecoveryFactor[], address: string, password: string): Promise<Uint8Array> {
   const factor = passwordFactor(factors);
-  if (!factor) throw new FrameError('No recovery password is set.');
+  if (!factor) throw new FrameError('No recovery password is set.', undefined, undefined, 'passwordMissing');
   const { wrapKey, verifier } = await passwordKeys(password, fromBase64Url(factor.salt), factor.kdf);
   try {
     const { wrap } = await passwordWrap(token, toBase64Url(verifier));

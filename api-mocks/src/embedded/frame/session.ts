@@ -217,7 +217,7 @@ export async function openKey(session: StoredSession, purpose: 'sign' | 'export'
   if (stored?.setId !== setId) {
     const user = await refreshUser(session);
     stored = await load<StoredShare>(shareKey(address));
-    if (user.security?.state === 'recover' || stored?.setId !== setId) throw new FrameError(LOCKED_DEVICE, 4100);
+    if (user.security?.state === 'recover' || stored?.setId !== setId) throw new FrameError(LOCKED_DEVICE, 4100, undefined, 'deviceLocked');
   }
   const share = await openDeviceShare(stored.blob, (await deviceKeyPair()).privateKey, stored.setId, await deviceId());
   return combineKey(share, fromBase64Url(authShare), address);
@@ -235,13 +235,13 @@ export async function withAccount<T>(session: StoredSession, use: (account: Priv
  */
 export async function recoverDevice(session: StoredSession, custody: VerifiedCustody, kr: Uint8Array): Promise<void> {
   const { bundle, manifest } = custody;
-  if (!manifest || !bundle.recovery) throw new FrameError('No passkey or recovery password protects this wallet.');
+  if (!manifest || !bundle.recovery) throw new FrameError('No passkey or recovery password protects this wallet.', undefined, undefined, 'noRecovery');
   const address = manifest.account;
   const share = await decryptRecovery(bundle.recovery, kr, address, manifest.setId);
   const { setId, authShare } = await fetchAuthShare(session.token, 'recover');
   if (setId !== manifest.setId) {
     wipe(share);
-    throw new FrameError('Your key set just changed, please try again.');
+    throw new FrameError('Your key set just changed, please try again.', undefined, undefined, 'keySetChanged');
   }
   const key = await combineKey(share, fromBase64Url(authShare), address);
   const me = await thisDevice(manifest);
@@ -255,7 +255,7 @@ export async function recoverDevice(session: StoredSession, custody: VerifiedCus
  */
 export async function resplit(session: StoredSession, custody: VerifiedCustody, kr: Uint8Array | undefined, without?: string): Promise<void> {
   const { manifest } = custody;
-  if (!manifest) throw new FrameError('This device holds no share of your key.');
+  if (!manifest) throw new FrameError('This device holds no share of your key.', undefined, undefined, 'noDeviceShare');
   const key = await openKey(session, 'sign');
   const me = await thisDevice(manifest);
   const devices = manifest.devices.filter((device) => device.id !== without && device.id !== me.id).map(setDevice);

@@ -85,9 +85,9 @@ export async function runRpc(id: string, message: Extract<AppToFrameMessage, { t
   if (rpcMethodKind(method) !== 'unsafe') throw new FrameError(RPC_NOT_ALLOWED_MESSAGE, RPC_NOT_ALLOWED_CODE);
   const session = await currentSession();
   // A device that must recover cannot sign: say so before the approval, not after it.
-  if (session.user.security?.state === 'recover') throw new FrameError(LOCKED_DEVICE, 4100);
+  if (session.user.security?.state === 'recover') throw new FrameError(LOCKED_DEVICE, 4100, undefined, 'deviceLocked');
   const info = await chain();
-  if (chainId !== info.chainId) throw new FrameError(`The embedded wallet does not support chain ${chainId}`, 4901);
+  if (chainId !== info.chainId) throw new FrameError(`The embedded wallet does not support chain ${chainId}`, 4901, undefined, 'chainUnsupported');
   const type = await accountType();
   const user = await withAccountTypes(session.user);
   const address = getAddress(user.address);

@@ -49,7 +49,7 @@ export async function initSmartAccount() {
 
 export async function setPreferredAccount({ id, accountType }: Message<'SetPreferredAccount'>) {
   const stored = await currentSession();
-  if (accountType === 'smartAccount' && !(await chain()).smartAccounts) throw new FrameError('This network has no smart-account support', 4200);
+  if (accountType === 'smartAccount' && !(await chain()).smartAccounts) throw new FrameError('This network has no smart-account support', 4200, undefined, 'smartAccountUnsupported');
   const user = await withAccountTypes(stored.user);
   const target = user.accounts.find((account) => account.type === accountType);
   if (user.preferredAccountType === accountType || !target) return user;

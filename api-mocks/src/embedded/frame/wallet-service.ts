@@ -1,9 +1,12 @@
 // The wallet service (same origin as the frame): its JSON API, the chain's JSON-RPC behind /rpc, and the custody
 // endpoints of issue 28 (one function each, typed as the design's HTTP section writes them).
-import { knownErrorReason } from '../../../../modal/src/api/embedded-protocol.js';
-import { FrameError } from './errors.js';
+import { FrameError, type FrameReason } from './errors.js';
 
-/** Calls the service: GET without a body, POST with one; a session call carries its token. Errors are the service's sentence. */
+/**
+ * Calls the service: GET without a body, POST with one; a session call carries its token. An error carries the
+ * service's English sentence (for the logger) and its `reason` and `minutes` (what the person reads: the modal's or
+ * the panels' own sentence for it; a reason neither knows reads as a general sentence).
+ */
 export async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(path, {
     method: body === undefined ? 'GET' : 'POST',
@@ -12,7 +15,8 @@ export async function api<T>(path: string, body?: unknown, token?: string): Prom
   });
   const payload = (await response.json().catch(() => null)) as { error?: string; reason?: unknown; minutes?: unknown } | null;
   if (!response.ok) {
-    const { reason, minutes } = knownErrorReason(payload ?? {});
+    const reason = typeof payload?.reason === 'string' && /^[a-zA-Z]{1,40}$/.test(payload.reason) ? (payload.reason as FrameReason) : undefined;
+    const minutes = Number.isInteger(payload?.minutes) ? (payload?.minutes as number) : undefined;
     throw new FrameError(payload?.error ?? `HTTP status code: ${response.status}`, response.status === 401 ? 4100 : undefined, response.status, reason, minutes);
   }
   return payload as T;

@@ -142,6 +142,17 @@ const de: LanguageCatalogue = {
     passkeyCancelled: 'Die Passkey-Anfrage wurde abgebrochen.',
     noPrfUnlock: 'Dieser Passkey kann deine Wallet nicht entsperren.',
     somethingWrong: 'Etwas ist schiefgelaufen. Versuche es erneut.',
+    passwordWrong: 'Dieses Wiederherstellungspasswort stimmt nicht.',
+    passwordLocked: plural('de', { one: 'Zu viele falsche Passwörter: Versuche es in # Minute erneut.', other: 'Zu viele falsche Passwörter: Versuche es in # Minuten erneut.' }),
+    passwordMissing: 'Für diese Wallet ist kein Wiederherstellungspasswort festgelegt.',
+    codeWrong: 'Dieser Code stimmt nicht.',
+    codeExpired: 'Dieser Code ist abgelaufen, fordere einen neuen an.',
+    codeLocked: plural('de', { one: 'Zu viele falsche Codes: Versuche es in # Minute erneut.', other: 'Zu viele falsche Codes: Versuche es in # Minuten erneut.' }),
+    keySetChanged: 'Dein Schlüssel wurde gerade auf einem anderen Gerät geändert, bitte versuche es erneut.',
+    noDeviceShare: 'Dieses Gerät hat keinen Anteil deines Schlüssels.',
+    deviceShareUnreadable: 'Dieses Gerät kann seinen Anteil deines Schlüssels nicht mehr öffnen.',
+    deviceLocked: 'Entsperre dieses Gerät zuerst mit deinem Passkey oder Wiederherstellungspasswort.',
+    confirmItIsYou: 'Bestätige zuerst, dass du es bist.',
   },
 };
 

@@ -1,6 +1,7 @@
 // The English labels of the frame's own panels (protect, recover, export, devices): in the custody half
 // (`/custody-panels.js`) with the panels, not in the frame's first script. Other languages carry theirs in their
 // module (`panels` of its catalogue).
+import { plural } from './plural.js';
 
 export const enPanels = {
   // protect
@@ -45,7 +46,19 @@ export const enPanels = {
   passkeyCancelled: 'The passkey request was cancelled.',
   noPrfUnlock: 'This passkey cannot unlock your wallet.',
   somethingWrong: 'Something went wrong. Please try again.',
+  // a failure, by its reason (the service's or the frame's own key checks): what the status line says
+  passwordWrong: 'This recovery password is not right.',
+  passwordLocked: plural('en', { one: 'Too many wrong passwords: try again in # minute.', other: 'Too many wrong passwords: try again in # minutes.' }),
+  passwordMissing: 'No recovery password is set for this wallet.',
+  codeWrong: 'This code is not right.',
+  codeExpired: 'This code has expired: ask for a new one.',
+  codeLocked: plural('en', { one: 'Too many wrong codes: try again in # minute.', other: 'Too many wrong codes: try again in # minutes.' }),
+  keySetChanged: 'Your key just changed on another device, so please try again.',
+  noDeviceShare: 'This device holds no share of your key.',
+  deviceShareUnreadable: 'This device can no longer open its share of your key.',
+  deviceLocked: 'Unlock this device with your passkey or recovery password first.',
+  confirmItIsYou: 'Confirm it is you first.',
 };
 
-/** The labels of the frame's panels in one language. */
-export type PanelTexts = { [K in keyof typeof enPanels]: string };
+/** The labels of the frame's panels in one language (a text, or a function of the minutes to wait). */
+export type PanelTexts = { [K in keyof typeof enPanels]: (typeof enPanels)[K] extends string ? string : (minutes: number) => string };

@@ -142,6 +142,17 @@ const es: LanguageCatalogue = {
     passkeyCancelled: 'Se canceló la solicitud de la llave de acceso.',
     noPrfUnlock: 'Esta llave de acceso no puede desbloquear tu wallet.',
     somethingWrong: 'Algo salió mal. Inténtalo de nuevo.',
+    passwordWrong: 'Esta contraseña de recuperación no es correcta.',
+    passwordLocked: plural('es', { one: 'Demasiadas contraseñas incorrectas: inténtalo de nuevo en # minuto.', other: 'Demasiadas contraseñas incorrectas: inténtalo de nuevo en # minutos.' }),
+    passwordMissing: 'Esta billetera no tiene contraseña de recuperación.',
+    codeWrong: 'Este código no es correcto.',
+    codeExpired: 'Este código ha caducado: pide uno nuevo.',
+    codeLocked: plural('es', { one: 'Demasiados códigos incorrectos: inténtalo de nuevo en # minuto.', other: 'Demasiados códigos incorrectos: inténtalo de nuevo en # minutos.' }),
+    keySetChanged: 'Tu clave acaba de cambiar en otro dispositivo, así que inténtalo de nuevo.',
+    noDeviceShare: 'Este dispositivo no tiene ninguna parte de tu clave.',
+    deviceShareUnreadable: 'Este dispositivo ya no puede abrir su parte de tu clave.',
+    deviceLocked: 'Desbloquea primero este dispositivo con tu llave de acceso o tu contraseña de recuperación.',
+    confirmItIsYou: 'Confirma primero que eres tú.',
   },
 };
 

@@ -142,6 +142,17 @@ const fr: LanguageCatalogue = {
     passkeyCancelled: 'La demande de clé d’accès a été annulée.',
     noPrfUnlock: 'Cette clé d’accès ne peut pas déverrouiller votre portefeuille.',
     somethingWrong: 'Un problème est survenu. Veuillez réessayer.',
+    passwordWrong: 'Ce mot de passe de récupération est incorrect.',
+    passwordLocked: plural('fr', { one: 'Trop de mots de passe incorrects : réessayez dans # minute.', other: 'Trop de mots de passe incorrects : réessayez dans # minutes.' }),
+    passwordMissing: 'Aucun mot de passe de récupération n’est défini pour ce portefeuille.',
+    codeWrong: 'Ce code est incorrect.',
+    codeExpired: 'Ce code a expiré : demandez-en un nouveau.',
+    codeLocked: plural('fr', { one: 'Trop de codes incorrects : réessayez dans # minute.', other: 'Trop de codes incorrects : réessayez dans # minutes.' }),
+    keySetChanged: 'Votre clé vient de changer sur un autre appareil, veuillez donc réessayer.',
+    noDeviceShare: 'Cet appareil ne détient aucune part de votre clé.',
+    deviceShareUnreadable: 'Cet appareil ne peut plus ouvrir sa part de votre clé.',
+    deviceLocked: 'Déverrouillez d’abord cet appareil avec votre clé d’accès ou votre mot de passe de récupération.',
+    confirmItIsYou: 'Confirmez d’abord votre identité.',
   },
 };
 

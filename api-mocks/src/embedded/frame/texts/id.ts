@@ -143,6 +143,17 @@ const id: LanguageCatalogue = {
     passkeyCancelled: 'Permintaan kunci sandi dibatalkan.',
     noPrfUnlock: 'Kunci sandi ini tidak dapat membuka dompet Anda.',
     somethingWrong: 'Terjadi kesalahan. Coba lagi.',
+    passwordWrong: 'Kata sandi pemulihan ini salah.',
+    passwordLocked: plural('id', { other: 'Terlalu banyak kata sandi yang salah: coba lagi dalam # menit.' }),
+    passwordMissing: 'Dompet ini belum memiliki kata sandi pemulihan.',
+    codeWrong: 'Kode ini salah.',
+    codeExpired: 'Kode ini sudah kedaluwarsa: minta kode baru.',
+    codeLocked: plural('id', { other: 'Terlalu banyak kode yang salah: coba lagi dalam # menit.' }),
+    keySetChanged: 'Kunci Anda baru saja berubah di perangkat lain, jadi coba lagi.',
+    noDeviceShare: 'Perangkat ini tidak menyimpan bagian kunci Anda.',
+    deviceShareUnreadable: 'Perangkat ini tidak dapat lagi membuka bagian kunci Anda.',
+    deviceLocked: 'Buka kunci perangkat ini dulu dengan kunci sandi atau kata sandi pemulihan Anda.',
+    confirmItIsYou: 'Konfirmasi dulu bahwa ini Anda.',
   },
 };
 

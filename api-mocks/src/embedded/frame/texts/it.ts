@@ -142,6 +142,17 @@ const it: LanguageCatalogue = {
     passkeyCancelled: 'La richiesta della passkey è stata annullata.',
     noPrfUnlock: 'Questa passkey non può sbloccare il tuo wallet.',
     somethingWrong: 'Qualcosa è andato storto. Riprova.',
+    passwordWrong: 'Questa password di recupero non è corretta.',
+    passwordLocked: plural('it', { one: 'Troppe password errate: riprova tra # minuto.', other: 'Troppe password errate: riprova tra # minuti.' }),
+    passwordMissing: 'Per questo wallet non è impostata alcuna password di recupero.',
+    codeWrong: 'Questo codice non è corretto.',
+    codeExpired: 'Questo codice è scaduto: richiedine uno nuovo.',
+    codeLocked: plural('it', { one: 'Troppi codici errati: riprova tra # minuto.', other: 'Troppi codici errati: riprova tra # minuti.' }),
+    keySetChanged: 'La tua chiave è appena cambiata su un altro dispositivo, quindi riprova.',
+    noDeviceShare: 'Questo dispositivo non ha alcuna quota della tua chiave.',
+    deviceShareUnreadable: 'Questo dispositivo non riesce più ad aprire la sua quota della tua chiave.',
+    deviceLocked: 'Sblocca prima questo dispositivo con la tua passkey o la password di recupero.',
+    confirmItIsYou: 'Conferma prima che sei tu.',
   },
 };
 

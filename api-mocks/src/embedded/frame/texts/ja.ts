@@ -142,6 +142,17 @@ const ja: LanguageCatalogue = {
     passkeyCancelled: 'パスキーのリクエストがキャンセルされました。',
     noPrfUnlock: 'このパスキーではウォレットのロックを解除できません。',
     somethingWrong: '問題が発生しました。もう一度お試しください。',
+    passwordWrong: 'この復元用パスワードは正しくありません。',
+    passwordLocked: plural('ja', { other: 'パスワードの誤りが多すぎるため、#分後にもう一度お試しください。' }),
+    passwordMissing: 'このウォレットには復元用パスワードが設定されていません。',
+    codeWrong: 'このコードは正しくありません。',
+    codeExpired: 'このコードは有効期限が切れているため、新しいコードをリクエストしてください。',
+    codeLocked: plural('ja', { other: 'コードの誤りが多すぎるため、#分後にもう一度お試しください。' }),
+    keySetChanged: '別のデバイスで鍵が変更されたばかりのため、もう一度お試しください。',
+    noDeviceShare: 'このデバイスは鍵のシェアを保持していません。',
+    deviceShareUnreadable: 'このデバイスでは鍵のシェアを開けなくなりました。',
+    deviceLocked: 'まずパスキーまたは復元用パスワードでこのデバイスのロックを解除してください。',
+    confirmItIsYou: 'まず本人確認を行ってください。',
   },
 };
 

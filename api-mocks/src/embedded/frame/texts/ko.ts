@@ -142,6 +142,17 @@ const ko: LanguageCatalogue = {
     passkeyCancelled: '패스키 요청이 취소됐어요.',
     noPrfUnlock: '이 패스키로는 지갑을 잠금 해제할 수 없어요.',
     somethingWrong: '문제가 발생했어요. 다시 시도하세요.',
+    passwordWrong: '복구 비밀번호가 올바르지 않아요.',
+    passwordLocked: plural('ko', { other: '비밀번호를 너무 많이 틀렸으니 #분 후에 다시 시도하세요.' }),
+    passwordMissing: '이 지갑에는 복구 비밀번호가 설정되어 있지 않아요.',
+    codeWrong: '코드가 올바르지 않아요.',
+    codeExpired: '코드가 만료되었으니 새 코드를 요청하세요.',
+    codeLocked: plural('ko', { other: '코드를 너무 많이 틀렸으니 #분 후에 다시 시도하세요.' }),
+    keySetChanged: '다른 기기에서 키가 방금 바뀌었으니 다시 시도하세요.',
+    noDeviceShare: '이 기기에는 키 조각이 없어요.',
+    deviceShareUnreadable: '이 기기에서 더 이상 키 조각을 열 수 없어요.',
+    deviceLocked: '먼저 패스키나 복구 비밀번호로 이 기기의 잠금을 해제하세요.',
+    confirmItIsYou: '먼저 본인 확인을 하세요.',
   },
 };
 

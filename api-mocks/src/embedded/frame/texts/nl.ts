@@ -142,6 +142,17 @@ const nl: LanguageCatalogue = {
     passkeyCancelled: 'Het verzoek om je toegangssleutel is geannuleerd.',
     noPrfUnlock: 'Met deze toegangssleutel kun je je wallet niet ontgrendelen.',
     somethingWrong: 'Er is iets misgegaan. Probeer het opnieuw.',
+    passwordWrong: 'Dit herstelwachtwoord klopt niet.',
+    passwordLocked: plural('nl', { one: 'Te veel verkeerde wachtwoorden: probeer het over # minuut opnieuw.', other: 'Te veel verkeerde wachtwoorden: probeer het over # minuten opnieuw.' }),
+    passwordMissing: 'Voor deze wallet is geen herstelwachtwoord ingesteld.',
+    codeWrong: 'Deze code klopt niet.',
+    codeExpired: 'Deze code is verlopen: vraag een nieuwe aan.',
+    codeLocked: plural('nl', { one: 'Te veel verkeerde codes: probeer het over # minuut opnieuw.', other: 'Te veel verkeerde codes: probeer het over # minuten opnieuw.' }),
+    keySetChanged: 'Je sleutel is net op een ander apparaat gewijzigd, dus probeer het opnieuw.',
+    noDeviceShare: 'Dit apparaat heeft geen aandeel van je sleutel.',
+    deviceShareUnreadable: 'Dit apparaat kan zijn aandeel van je sleutel niet meer openen.',
+    deviceLocked: 'Ontgrendel dit apparaat eerst met je toegangssleutel of je herstelwachtwoord.',
+    confirmItIsYou: 'Bevestig eerst dat jij het bent.',
   },
 };
 

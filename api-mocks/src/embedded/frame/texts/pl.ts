@@ -143,6 +143,17 @@ const pl: LanguageCatalogue = {
     passkeyCancelled: 'Żądanie klucza dostępu zostało anulowane.',
     noPrfUnlock: 'Ten klucz dostępu nie może odblokować Twojego portfela.',
     somethingWrong: 'Coś poszło nie tak. Spróbuj ponownie.',
+    passwordWrong: 'To hasło odzyskiwania jest nieprawidłowe.',
+    passwordLocked: plural('pl', { one: 'Zbyt wiele błędnych haseł: spróbuj ponownie za # minutę.', few: 'Zbyt wiele błędnych haseł: spróbuj ponownie za # minuty.', many: 'Zbyt wiele błędnych haseł: spróbuj ponownie za # minut.', other: 'Zbyt wiele błędnych haseł: spróbuj ponownie za # minuty.' }),
+    passwordMissing: 'Dla tego portfela nie ustawiono hasła odzyskiwania.',
+    codeWrong: 'Ten kod jest nieprawidłowy.',
+    codeExpired: 'Ten kod wygasł: poproś o nowy.',
+    codeLocked: plural('pl', { one: 'Zbyt wiele błędnych kodów: spróbuj ponownie za # minutę.', few: 'Zbyt wiele błędnych kodów: spróbuj ponownie za # minuty.', many: 'Zbyt wiele błędnych kodów: spróbuj ponownie za # minut.', other: 'Zbyt wiele błędnych kodów: spróbuj ponownie za # minuty.' }),
+    keySetChanged: 'Twój klucz właśnie zmienił się na innym urządzeniu, więc spróbuj ponownie.',
+    noDeviceShare: 'To urządzenie nie ma żadnej części Twojego klucza.',
+    deviceShareUnreadable: 'To urządzenie nie może już otworzyć swojej części Twojego klucza.',
+    deviceLocked: 'Najpierw odblokuj to urządzenie kluczem dostępu lub hasłem odzyskiwania.',
+    confirmItIsYou: 'Najpierw potwierdź, że to Ty.',
   },
 };
 

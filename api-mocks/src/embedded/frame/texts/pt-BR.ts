@@ -143,6 +143,17 @@ const ptBR: LanguageCatalogue = {
     passkeyCancelled: 'A solicitação da chave de acesso foi cancelada.',
     noPrfUnlock: 'Esta chave de acesso não consegue desbloquear sua carteira.',
     somethingWrong: 'Algo deu errado. Tente novamente.',
+    passwordWrong: 'Esta senha de recuperação não está correta.',
+    passwordLocked: plural('pt-BR', { one: 'Muitas senhas incorretas: tente novamente em # minuto.', other: 'Muitas senhas incorretas: tente novamente em # minutos.' }),
+    passwordMissing: 'Esta carteira não tem senha de recuperação definida.',
+    codeWrong: 'Este código não está correto.',
+    codeExpired: 'Este código expirou: peça um novo.',
+    codeLocked: plural('pt-BR', { one: 'Muitos códigos incorretos: tente novamente em # minuto.', other: 'Muitos códigos incorretos: tente novamente em # minutos.' }),
+    keySetChanged: 'Sua chave acabou de mudar em outro dispositivo, então tente novamente.',
+    noDeviceShare: 'Este dispositivo não tem nenhuma parte da sua chave.',
+    deviceShareUnreadable: 'Este dispositivo não consegue mais abrir a parte dele da sua chave.',
+    deviceLocked: 'Desbloqueie primeiro este dispositivo com sua chave de acesso ou sua senha de recuperação.',
+    confirmItIsYou: 'Confirme primeiro que é você.',
   },
 };
 

@@ -142,6 +142,17 @@ const tr: LanguageCatalogue = {
     passkeyCancelled: 'Geçiş anahtarı isteği iptal edildi.',
     noPrfUnlock: 'Bu geçiş anahtarı cüzdanınızın kilidini açamaz.',
     somethingWrong: 'Bir şeyler ters gitti. Tekrar deneyin.',
+    passwordWrong: 'Bu kurtarma şifresi doğru değil.',
+    passwordLocked: plural('tr', { other: 'Çok fazla yanlış şifre girildi: # dakika sonra tekrar deneyin.' }),
+    passwordMissing: 'Bu cüzdan için bir kurtarma şifresi belirlenmemiş.',
+    codeWrong: 'Bu kod doğru değil.',
+    codeExpired: 'Bu kodun süresi doldu: yeni bir kod isteyin.',
+    codeLocked: plural('tr', { other: 'Çok fazla yanlış kod girildi: # dakika sonra tekrar deneyin.' }),
+    keySetChanged: 'Anahtarınız az önce başka bir cihazda değişti, lütfen tekrar deneyin.',
+    noDeviceShare: 'Bu cihazda anahtarınızın hiçbir payı yok.',
+    deviceShareUnreadable: 'Bu cihaz anahtarınızdaki payını artık açamıyor.',
+    deviceLocked: 'Önce bu cihazın kilidini geçiş anahtarınızla veya kurtarma şifrenizle açın.',
+    confirmItIsYou: 'Önce kimliğinizi doğrulayın.',
   },
 };
 

@@ -143,6 +143,17 @@ const zhCN: LanguageCatalogue = {
     passkeyCancelled: '通行密钥请求已取消。',
     noPrfUnlock: '此通行密钥无法解锁你的钱包。',
     somethingWrong: '出了点问题，请重试。',
+    passwordWrong: '恢复密码不正确。',
+    passwordLocked: plural('zh-CN', { other: '错误密码次数过多，请在 # 分钟后重试。' }),
+    passwordMissing: '此钱包未设置恢复密码。',
+    codeWrong: '验证码不正确。',
+    codeExpired: '验证码已过期，请重新获取。',
+    codeLocked: plural('zh-CN', { other: '错误验证码次数过多，请在 # 分钟后重试。' }),
+    keySetChanged: '你的密钥刚在另一台设备上发生了变化，请重试。',
+    noDeviceShare: '此设备未持有你的密钥分片。',
+    deviceShareUnreadable: '此设备已无法打开它持有的密钥分片。',
+    deviceLocked: '请先用通行密钥或恢复密码解锁此设备。',
+    confirmItIsYou: '请先确认是你本人。',
   },
 };
 

@@ -143,6 +143,17 @@ const zhTW: LanguageCatalogue = {
     passkeyCancelled: '通行密鑰請求已取消。',
     noPrfUnlock: '此通行密鑰無法解鎖你的錢包。',
     somethingWrong: '發生問題，請再試一次。',
+    passwordWrong: '復原密碼不正確。',
+    passwordLocked: plural('zh-TW', { other: '錯誤密碼次數過多，請在 # 分鐘後再試一次。' }),
+    passwordMissing: '這個錢包未設定復原密碼。',
+    codeWrong: '驗證碼不正確。',
+    codeExpired: '驗證碼已過期，請重新索取。',
+    codeLocked: plural('zh-TW', { other: '錯誤驗證碼次數過多，請在 # 分鐘後再試一次。' }),
+    keySetChanged: '你的金鑰剛在另一部裝置上變更，請再試一次。',
+    noDeviceShare: '這部裝置沒有你的金鑰分片。',
+    deviceShareUnreadable: '這部裝置已無法開啟它持有的金鑰分片。',
+    deviceLocked: '請先用通行密鑰或復原密碼解鎖這部裝置。',
+    confirmItIsYou: '請先確認是你本人。',
   },
 };
 
