@@ -4,6 +4,7 @@ import { jsonRpc } from './chain/json-rpc.js';
 import { errorMessageOf, isPresentable } from './error-message.js';
 import { HttpError, mapProviderError, ModalError, ProviderRpcError, ResponseValidationError, UserRejectedError } from './errors.js';
 import { FrameTimeoutError } from './connectors/embedded/channel.js';
+import { EmbeddedWalletError } from './connectors/embedded/runtime.js';
 import { SolanaTransactionError, waitForSolanaSignature } from './connectors/solana/transactions.js';
 import { messages } from './texts/messages.js';
 import { ar } from './texts/locales/ar.js';
@@ -120,7 +121,16 @@ describe('the error-to-message mapping', () => {
     for (const error of [timeout, mapProviderError(timeout)]) {
       expect(errorMessageOf(error, german, context)).toEqual({ kind: 'timeout', message: 'Die Anfrage hat zu lange gedauert. Bitte versuche es erneut.' });
     }
+    // What the frame refused, by its reason (a locked device, a network it does not serve): the catalogue's sentence.
+    const locked = new EmbeddedWalletError(4100, 'Unlock this device with your passkey or recovery password first.', { reason: 'deviceLocked' });
+    for (const error of [locked, mapProviderError(locked)]) {
+      expect(errorMessageOf(error, german, context)).toEqual({ kind: 'other', message: 'Entsperre dieses Gerät zuerst mit deinem Passkey oder Wiederherstellungspasswort.' });
+    }
+    const otherChain = new EmbeddedWalletError(4901, 'The embedded wallet does not support chain 10', { reason: 'chainUnsupported' });
+    expect(errorMessageOf(otherChain, arabic, context).message).toBe('لا تدعم محفظتك هذه الشبكة.');
+    expect(errorMessageOf(otherChain, messages, context).message).toBe('Your wallet does not support this network.');
     // The English stays for the logger.
+    expect(readLogs()).toContain('The embedded wallet does not support chain 10');
     expect(readLogs()).toContain('The transaction failed on chain');
     expect(readLogs()).toContain('The wallet frame did not answer in time');
   });

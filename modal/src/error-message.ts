@@ -24,7 +24,12 @@ export type ErrorMessageTexts = Pick<
   | 'transactionFailed'
   | 'transactionRefused'
   | 'transactionNotConfirmed'
+  | FrameReasonText
 >;
+
+/** What the embedded wallet's frame refused, by its reason, that the catalogue says as it is (its English is for the logger). */
+const FRAME_REASON_TEXTS = ['deviceLocked', 'chainUnsupported', 'smartAccountUnsupported'] as const;
+type FrameReasonText = (typeof FRAME_REASON_TEXTS)[number];
 
 export interface ErrorMessage {
   kind: ErrorKind;
@@ -44,6 +49,8 @@ interface ErrorLike {
   status?: unknown;
   cause?: unknown;
   data?: { originalError?: unknown };
+  /** The embedded wallet's error body, when its frame answered (`reason`: an `EmbeddedErrorReason`, unchecked). */
+  frame?: { reason?: unknown };
 }
 
 /** The error and its causes, outermost first (viem's `walk`, and the nesting wallets use). */
@@ -95,6 +102,8 @@ function classify(error: unknown, texts: ErrorMessageTexts): ErrorMessage {
   }
   // Errors of the lazy connectors, known by name and code (their modules stay out of this one): their messages are for the logger.
   if (names.includes('FrameTimeoutError')) return { kind: 'timeout', message: texts.requestTimedOut };
+  const frameReason = chain.find((e) => e.name === 'EmbeddedWalletError')?.frame?.reason;
+  if (FRAME_REASON_TEXTS.includes(frameReason as FrameReasonText)) return { kind: 'other', message: texts[frameReason as FrameReasonText] };
   const solana = chain.find((e) => e.name === 'SolanaTransactionError')?.code;
   if (solana === 'failed') return { kind: 'reverted', message: texts.transactionFailed };
   if (solana === 'unconfirmed') return { kind: 'timeout', message: texts.transactionNotConfirmed };

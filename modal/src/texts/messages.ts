@@ -57,6 +57,11 @@ export const messages = /* @__PURE__ */ Object.assign(
     codeExpired: 'This code has expired. Ask for a new one.',
     codeLocked: (minutes: number) => `Too many wrong codes. Please try again after ${minutes} minutes`,
     loginExpired: 'This sign-in has expired. Enter your e-mail again.',
+    // What the embedded wallet's frame refused, by its reason (`EmbeddedErrorReason`): signing on a locked device, a
+    // network the wallet does not serve, smart accounts where the network has none.
+    deviceLocked: 'Unlock this device with your passkey or recovery password first.',
+    chainUnsupported: 'Your wallet does not support this network.',
+    smartAccountUnsupported: 'This network does not support Smart Accounts.',
     transactionReverted: 'The transaction was reverted.',
     transactionRevertedWithReason: (reason: string) => `The transaction was reverted: ${reason}`,
     transactionFailed: 'The transaction failed.',

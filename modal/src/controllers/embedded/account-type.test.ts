@@ -87,14 +87,15 @@ describe('account type: the EOA or the smart account', () => {
   it('keeps the EOA and says why when the network has no smart-account support', async () => {
     const { embedded, controllers, settle } = setup((m) => {
       if (m.type === 'GetUser') return USER;
-      if (m.type === 'SetPreferredAccount') throw Object.assign(new Error('This network has no smart-account support'), { code: 4200 });
+      if (m.type === 'SetPreferredAccount') throw Object.assign(new Error('This network has no smart-account support'), { code: 4200, reason: 'smartAccountUnsupported' });
       return null;
     });
     const restoring = embedded.restore();
     await settle();
     await restoring;
     await embedded.setPreferredAccountType('smartAccount');
-    expect(embedded.getState().error).toBe('This network has no smart-account support');
+    // The modal's sentence for the frame's reason (in the modal's language), not the frame's English.
+    expect(embedded.getState().error).toBe('This network does not support Smart Accounts.');
     expect(controllers.getAccount()).toMatchObject({ address: USER.address, embeddedWalletInfo: { accountType: 'eoa' } });
   });
 });

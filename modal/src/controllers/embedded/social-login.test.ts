@@ -69,6 +69,24 @@ describe('social login in a popup', () => {
     expect(controllers.getAccount().address).toBe(USER.address);
   });
 
+  it('a consent the visitor refused or a sign-in the frame gave up on reads as this view’s texts, not the frame’s English', async () => {
+    let refusal: Error & { code?: number; reason?: string } = Object.assign(new Error('The sign-in was cancelled'), { code: 4001, reason: 'socialCancelled' });
+    const { embedded, controllers, settle } = setup((m) => {
+      if (m.type === 'GetSocialRedirectUri') return { uri: `${FRAME_ORIGIN}/social/google/consent?state=s` };
+      if (m.type === 'ConnectSocial') throw refusal;
+      return null;
+    });
+    const popup = () => ({ closed: false, navigate() {}, close() {}, isClosed() { return this.closed; } }) as PopupHandle & { closed: boolean };
+    const refused = embedded.connectSocial('google', popup());
+    await settle();
+    await refused;
+    expect(embedded.getState()).toMatchObject({ busy: false, error: 'The sign-in window was closed before the sign-in finished.' });
+    refusal = Object.assign(new Error('The sign-in timed out'), { reason: 'socialTimeout' });
+    await embedded.connectSocial('google', popup());
+    expect(embedded.getState()).toMatchObject({ busy: false, error: 'The sign-in did not finish in time' });
+    expect(controllers.toasts.getState()).toMatchObject({ variant: 'error', message: 'The sign-in did not finish in time' });
+  });
+
   it('an allowed social login whose window closed long before the answer still logs in', async () => {
     let answerSocial: ((user: EmbeddedUser) => void) | undefined;
     const { embedded, controllers, clock, settle } = setup((m) => {

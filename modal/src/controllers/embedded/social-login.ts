@@ -82,10 +82,13 @@ export function createSocialLogin(deps: SocialLoginDeps): { connectSocial(provid
         } catch (error) {
           popup.close();
           if (round !== socialRound) return;
-          if (error instanceof FrameTimeoutError) {
+          // The frame's own time-out and a refused consent read as this view's texts (their English is the frame's).
+          const reason = error instanceof EmbeddedWalletError ? error.frame?.reason : undefined;
+          if (error instanceof FrameTimeoutError || reason === 'socialTimeout') {
             controllers.toasts.show('error', deps.socialTimeoutText);
             throw new EmbeddedWalletError(-32603, deps.socialTimeoutText);
           }
+          if (reason === 'socialCancelled') throw new EmbeddedWalletError(-32603, deps.socialCancelledText ?? messages.anErrorOccurred);
           throw error;
         } finally {
           if (watch !== undefined) clock.clearTimeout(watch);

@@ -78,6 +78,16 @@ describe('steps: one busy state and one error for every use-case', () => {
     expect(german.store.getState().error).toBe('Diese Anmeldung ist abgelaufen. Gib deine E-Mail-Adresse erneut ein.');
     await failIn(german.steps, new EmbeddedWalletError(-32603, 'The code expired. Ask for a new one.', { reason: 'codeExpired' }));
     expect(german.store.getState().error).toBe('Dieser Code ist abgelaufen. Fordere einen neuen an.');
+    // What the frame refused when signing or switching accounts, by its reason: the modal's German sentence.
+    await failIn(german.steps, new EmbeddedWalletError(4100, 'Unlock this device with your passkey or recovery password first.', { reason: 'deviceLocked' }));
+    expect(german.store.getState().error).toBe('Entsperre dieses Gerät zuerst mit deinem Passkey oder Wiederherstellungspasswort.');
+    await failIn(german.steps, new EmbeddedWalletError(4901, 'The embedded wallet does not support chain 10', { reason: 'chainUnsupported' }));
+    expect(german.store.getState().error).toBe('Deine Wallet unterstützt dieses Netzwerk nicht.');
+    await failIn(german.steps, new EmbeddedWalletError(4200, 'This network has no smart-account support', { reason: 'smartAccountUnsupported' }));
+    expect(german.store.getState().error).toBe('Dieses Netzwerk unterstützt keine Smart Accounts.');
+    // A reason the modal does not know (a newer frame's) reads as the general sentence.
+    await failIn(german.steps, new EmbeddedWalletError(-32603, 'Something new went wrong', { reason: 'somethingNew' }));
+    expect(german.store.getState().error).toBe(germanMessages.anErrorOccurred);
     // An English sentence of the frame without a known reason: not shown in German; the modal's own sentence is.
     await failIn(german.steps, new EmbeddedWalletError(-32603, 'Another wallet uses this e-mail', {}));
     expect(german.store.getState().error).toBe(germanMessages.anErrorOccurred);

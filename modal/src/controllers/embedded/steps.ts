@@ -25,7 +25,7 @@ export interface StepsDeps {
   store: StateSlice<StepState>;
   /** The frame's channel once ready (loads it if needed). */
   frame(): Promise<FrameChannel>;
-  messages: Pick<ModalMessages, 'somethingWentWrong' | 'anErrorOccurred' | 'codeWrong' | 'codeExpired' | 'codeLocked' | 'loginExpired'>;
+  messages: Pick<ModalMessages, 'somethingWentWrong' | 'anErrorOccurred' | 'codeLocked' | ReasonText>;
   /** The modal speaks English: the frame's own sentences (English) may show as they are. */
   speaksEnglish(): boolean;
 }
@@ -56,6 +56,10 @@ export interface Steps {
   clearError(): void;
 }
 
+/** The frame's reasons the catalogue says as they are (`codeLocked` takes its minutes; the social ones are their view's). */
+const REASON_TEXTS = ['codeWrong', 'codeExpired', 'loginExpired', 'deviceLocked', 'chainUnsupported', 'smartAccountUnsupported'] as const;
+type ReasonText = (typeof REASON_TEXTS)[number];
+
 export function createSteps(deps: StepsDeps): Steps {
   const { store, messages } = deps;
   let latestStep = 0;
@@ -64,10 +68,10 @@ export function createSteps(deps: StepsDeps): Steps {
   const errorText = (error: unknown): string => {
     if (error instanceof FrameTimeoutError) return messages.somethingWentWrong;
     if (error instanceof EmbeddedWalletError) {
-      // The frame's reason is checked here: only the four the catalogue has.
+      // The frame's reason is checked here: only those the catalogue has.
       const { reason, minutes } = error.frame ?? {};
       if (reason === 'codeLocked' && Number.isInteger(minutes)) return messages.codeLocked(minutes as number);
-      if (reason === 'codeWrong' || reason === 'codeExpired' || reason === 'loginExpired') return messages[reason];
+      if (REASON_TEXTS.includes(reason as ReasonText)) return messages[reason as ReasonText];
       if ((!error.frame || deps.speaksEnglish()) && isPresentable(error.shortMessage)) return error.shortMessage;
     }
     log('warn', 'Embedded wallet step failed', error);

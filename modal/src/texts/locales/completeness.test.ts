@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { EMBEDDED_ERROR_REASONS } from '../../api/embedded-protocol.js';
 import type { ModalLocale } from '../locale.js';
 import { messages } from '../messages.js';
 import { texts, viewTitles } from '../ui.js';
@@ -67,6 +68,18 @@ describe('every locale is complete', () => {
     expect(differences(texts, locale!.texts as Record<string, unknown>), 'texts').toEqual([]);
     expect(differences(viewTitles, locale!.viewTitles), 'viewTitles').toEqual([]);
     expect(differences(messages, locale!.messages as Record<string, unknown> | undefined), 'messages').toEqual([]);
+  });
+
+  it.each(locales)('%s says every failure the embedded wallet’s frame gives a reason for in its own words', (_file, locale) => {
+    // Each reason of the protocol has the English catalogue's sentence (a message, or the social login's text) and each
+    // locale its own: the frame's English is never what the person reads.
+    const english = { ...texts, ...messages } as Record<string, unknown>;
+    const translated = { ...locale!.texts, ...locale!.messages } as Record<string, unknown>;
+    const said = (text: unknown) => (typeof text === 'function' ? (text as (minutes: number) => string)(15) : text);
+    for (const reason of EMBEDDED_ERROR_REASONS) {
+      expect(typeof said(english[reason]), reason).toBe('string');
+      expect(said(translated[reason]), `${reason} is English`).not.toBe(said(english[reason]));
+    }
   });
 
   it('the check names what a locale lacks, adds or gives another shape', () => {

@@ -44,8 +44,12 @@ export function fakeFrame(clock: FakeClock, handler: FrameHandler) {
         .then(() => handler(m))
         .then(
           (result) => result !== NO_ANSWER && deliver({ origin: FRAME_ORIGIN, source: frameWindow, data: { channel: EMBEDDED_CHANNEL, type: 'Response', id: m.id, ok: true, result: result ?? null } }),
-          (error: Error & { code?: number }) =>
-            deliver({ origin: FRAME_ORIGIN, source: frameWindow, data: { channel: EMBEDDED_CHANNEL, type: 'Response', id: m.id, ok: false, error: { message: error.message, code: error.code } } }),
+          (error: Error & { code?: number; reason?: string }) =>
+            deliver({
+              origin: FRAME_ORIGIN,
+              source: frameWindow,
+              data: { channel: EMBEDDED_CHANNEL, type: 'Response', id: m.id, ok: false, error: { message: error.message, code: error.code, ...(error.reason ? { reason: error.reason } : {}) } },
+            }),
         );
     },
     listen(handlerFn) {
