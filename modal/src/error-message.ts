@@ -31,6 +31,17 @@ export type ErrorMessageTexts = Pick<
 const FRAME_REASON_TEXTS = ['deviceLocked', 'chainUnsupported', 'smartAccountUnsupported'] as const;
 type FrameReasonText = (typeof FRAME_REASON_TEXTS)[number];
 
+/**
+ * The catalogue's sentence for a refusal of the embedded wallet's frame in `error` (or in its causes), when the frame
+ * gave a reason the catalogue says (`deviceLocked`, ...); undefined otherwise.
+ * @example frameReasonText(new EmbeddedWalletError(4901, 'The embedded wallet does not support chain 10', { reason: 'chainUnsupported' }), messages)
+ * // 'Your wallet does not support this network.'
+ */
+export function frameReasonText(error: unknown, texts: Pick<ModalMessages, FrameReasonText>): string | undefined {
+  const reason = chainOf(error).find((e) => e.name === 'EmbeddedWalletError')?.frame?.reason;
+  return FRAME_REASON_TEXTS.includes(reason as FrameReasonText) ? texts[reason as FrameReasonText] : undefined;
+}
+
 export interface ErrorMessage {
   kind: ErrorKind;
   /** One sentence for the screen: never the raw error. */
@@ -102,8 +113,8 @@ function classify(error: unknown, texts: ErrorMessageTexts): ErrorMessage {
   }
   // Errors of the lazy connectors, known by name and code (their modules stay out of this one): their messages are for the logger.
   if (names.includes('FrameTimeoutError')) return { kind: 'timeout', message: texts.requestTimedOut };
-  const frameReason = chain.find((e) => e.name === 'EmbeddedWalletError')?.frame?.reason;
-  if (FRAME_REASON_TEXTS.includes(frameReason as FrameReasonText)) return { kind: 'other', message: texts[frameReason as FrameReasonText] };
+  const refused = frameReasonText(error, texts);
+  if (refused) return { kind: 'other', message: refused };
   const solana = chain.find((e) => e.name === 'SolanaTransactionError')?.code;
   if (solana === 'failed') return { kind: 'reverted', message: texts.transactionFailed };
   if (solana === 'unconfirmed') return { kind: 'timeout', message: texts.transactionNotConfirmed };

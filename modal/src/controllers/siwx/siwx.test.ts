@@ -6,7 +6,9 @@ import { createFakeClock, createFakeFetch, createFakeProvider, flush, json, test
 import type { Cacao, ModalOptions, ModalStorage, SiwxMessageData, SiwxStorage, WcAuthProvider } from '../../core/types.js';
 import { createEip6963Discovery, type DiscoveryTarget } from '../../connectors/eip6963.js';
 import type { WcUniversalProvider } from '../../connectors/walletconnect.js';
+import { EmbeddedWalletError } from '../../connectors/embedded/runtime.js';
 import { HttpError, ModalError, ResponseValidationError } from '../../errors.js';
+import { de } from '../../texts/locales/de.js';
 import { messages } from '../../texts/messages.js';
 import { createMemoryStorage } from '../../storage.js';
 import { createControllers } from '../index.js';
@@ -68,7 +70,7 @@ describe('SIWX messages (EIP-4361 text, CAIP-122 data, CACAO)', () => {
 
 /** A wallet holding real keys: personal_sign really signs, and the test can switch accounts or reject. */
 function signingWallet() {
-  const state = { account: alice, chainId: 31337, authorized: false, sign: 'approve' as 'approve' | 'reject' | 'fail' };
+  const state = { account: alice, chainId: 31337, authorized: false, sign: 'approve' as 'approve' | 'reject' | 'fail' | 'locked' };
   const provider = createFakeProvider(async (method, params) => {
     switch (method) {
       case 'eth_requestAccounts':
@@ -81,6 +83,8 @@ function signingWallet() {
       case 'personal_sign': {
         if (state.sign === 'reject') throw { code: 4001, message: 'User rejected the request.' };
         if (state.sign === 'fail') throw { code: -32000, message: 'The device is locked' };
+        // The embedded wallet's frame on a device that holds no share of the key (its English, and its reason).
+        if (state.sign === 'locked') throw new EmbeddedWalletError(4100, 'Unlock this device with your passkey or recovery password first.', { reason: 'deviceLocked' });
         const [hex, address] = params as [Hex, string];
         expect(address).toBe(state.account.address);
         return state.account.signMessage({ message: { raw: hex } });
@@ -121,6 +125,7 @@ function setup(
     clock?: ReturnType<typeof createFakeClock>;
     origin?: string;
     loadWalletConnect?: () => Promise<WcUniversalProvider>;
+    locale?: ModalOptions['locale'];
   } = {},
 ) {
   const clock = opts.clock ?? createFakeClock(Date.parse('2026-11-23T08:00:00.000Z'));
@@ -137,7 +142,7 @@ function setup(
     if (r.url.includes('/v1/identity/')) return json({ name: null, avatar: null });
     return opts.route?.(r);
   });
-  const options = resolveOptions(testOptions({ siwx: opts.siwx ?? { required: true }, metadata: { name: 'Test', description: 'd', url: ORIGIN, icons: [] } }));
+  const options = resolveOptions(testOptions({ siwx: opts.siwx ?? { required: true }, metadata: { name: 'Test', description: 'd', url: ORIGIN, icons: [] }, locale: opts.locale }));
   const controllers = createControllers({
     options,
     fetch,
@@ -188,6 +193,15 @@ describe('SIWX flow (spec section 4)', () => {
     expect(await (await siwx()).sign()).toEqual({ status: 'failed', reason: 'The device is locked' });
     expect(onSignIn()).toBe(true);
     expect(await (await siwx()).getSession()).toBeUndefined();
+  });
+
+  it('an embedded wallet’s refusal with a reason reads as the modal’s sentence in its language, not the frame’s English', async () => {
+    const { controllers, onSignIn, siwx, wallet } = setup({ locale: de });
+    await controllers.connection.connect('com.test.keys');
+    await until(onSignIn, 'the sign-in view');
+    wallet.state.sign = 'locked';
+    expect(await (await siwx()).sign()).toEqual({ status: 'failed', reason: 'Entsperre dieses Gerät zuerst mit deinem Passkey oder Wiederherstellungspasswort.' });
+    expect(onSignIn()).toBe(true);
   });
 
   it("a smart account's sign-in that fails says 'This application might not support Smart Accounts'", async () => {

@@ -6,6 +6,7 @@ import type { RouterController } from '../router.js';
 import type { ToastController } from '../toasts.js';
 import { HttpError, isUserRejection, ModalError, ResponseValidationError } from '../../errors.js';
 import { log } from '../../core/logger.js';
+import { frameReasonText } from '../../error-message.js';
 import { messagesOf } from '../../texts/messages-of.js';
 import { cacaoOf, dataOfCacao, formatSiwxMessage } from './siwx-message.js';
 import { createLocalSiwxStorage, createServerSiwxStorage } from './siwx-storage.js';
@@ -161,7 +162,8 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
           deps.toasts.show('error', messagesOf(deps.options).smartAccountsNotSupported);
         }
         log('warn', 'Sign-in failed', error);
-        return { status: 'failed', reason: reasonOf(error) };
+        // The embedded wallet's refusal (a device to unlock first, ...) in the modal's language, not its frame's English.
+        return { status: 'failed', reason: frameReasonText(error, messagesOf(deps.options)) ?? reasonOf(error) };
       }
     },
     async cancel() {
