@@ -21,8 +21,9 @@ export class HttpError extends Error {
   }
 }
 
-export function badRequest(error: string, field?: string): HttpError {
-  return new HttpError(400, field === undefined ? { error } : { error, field });
+/** A 400 with its sentence, the field it is about and, where the person can act on it, its `reason`. */
+export function badRequest(error: string, field?: string, reason?: ApiErrorBody['reason']): HttpError {
+  return new HttpError(400, { error, ...(field === undefined ? {} : { field }), ...(reason === undefined ? {} : { reason }) });
 }
 
 export function forbidden(error: string): HttpError {

@@ -409,7 +409,7 @@ describe('passkeys of the wallet origin', () => {
     const login = await t.client.call<Record<string, unknown>>('/api/passkey/login/options', { deviceId: 'd' });
     expect(login.body).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
     expect(login.body.allowCredentials ?? []).toEqual([]);
-    expect((await t.client.call('/api/passkey/register/options', {})).status).toBe(401);
+    expect(await t.client.call('/api/passkey/register/options', {})).toEqual({ status: 401, body: { error: 'Not logged in', reason: 'signedOut' } });
   });
 
   it('refuses forged registrations: unknown challenge, another origin or RP, no user verification, garbage', async () => {
@@ -417,8 +417,9 @@ describe('passkeys of the wallet origin', () => {
     const options = async () => (await t.client.call<{ challenge: string }>('/api/passkey/register/options', {}, wallet.token)).body.challenge;
     const register = (response: unknown) => t.client.call('/api/passkey/register', { response, prf: true }, wallet.token);
     const authenticator = new VirtualAuthenticator('localhost', t.service.url);
-    expect((await register(authenticator.register('not-issued'))).body.error).toBe('This passkey request expired. Please try again.');
-    expect((await register(authenticator.register(await options(), { origin: 'http://127.0.0.1:5173' }))).body.error).toBe('The passkey could not be verified.');
+    // Each refusal with the reason the frame's panel says in its language.
+    expect((await register(authenticator.register('not-issued'))).body).toMatchObject({ error: 'This passkey request expired. Please try again.', reason: 'passkeyExpired' });
+    expect((await register(authenticator.register(await options(), { origin: 'http://127.0.0.1:5173' }))).body).toMatchObject({ error: 'The passkey could not be verified.', reason: 'passkeyNotVerified' });
     expect((await register(new VirtualAuthenticator('evil.example', t.service.url).register(await options()))).body.error).toBe('The passkey could not be verified.');
     expect((await register(authenticator.register(await options(), { flags: FLAG_UP | 0x40 }))).body.error).toBe('The passkey could not be verified.');
     expect((await register({ id: 'x', response: { clientDataJSON: 'garbage' } })).status).toBe(400);
@@ -441,7 +442,7 @@ describe('passkeys of the wallet origin', () => {
     expect((await login(authenticator.authenticate(await loginOptions('another-device')))).body.error).toBe('This passkey request expired. Please try again.');
     expect((await login(authenticator.authenticate(await loginOptions(laptop.id), { origin: 'https://evil.example' }))).status).toBe(400);
     expect((await login(authenticator.authenticate(await loginOptions(laptop.id), { flags: FLAG_UP }))).status).toBe(400);
-    expect((await login(new VirtualAuthenticator('localhost', t.service.url).authenticate(await loginOptions(laptop.id)))).body.error).toBe('This passkey is not registered with this wallet.');
+    expect((await login(new VirtualAuthenticator('localhost', t.service.url).authenticate(await loginOptions(laptop.id)))).body).toMatchObject({ error: 'This passkey is not registered with this wallet.', reason: 'passkeyUnknown' });
     expect((await login(authenticator.authenticate(await loginOptions(laptop.id), { userHandle: b64u(Buffer.from('someone-else')) }))).status).toBe(400);
 
     const answer = await login(authenticator.authenticate(await loginOptions(laptop.id)));

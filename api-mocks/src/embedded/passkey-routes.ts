@@ -67,7 +67,7 @@ export function passkeyRoutes(c: PasskeyRouteContext): void {
   const credentialOf = (row: PasskeyRow) => ({ id: row.credential_id, publicKey: new Uint8Array(Buffer.from(row.public_key, 'base64url')), counter: row.counter, transports: JSON.parse(row.transports) as string[] });
   const takeChallenge = (purpose: ChallengePurpose, subject: string, response: { response?: { clientDataJSON?: unknown } }) => {
     const challenge = challengeOf(response);
-    if (!challenge || !custody.takeChallenge(purpose, subject, challenge)) throw badRequest('This passkey request expired. Please try again.', 'response');
+    if (!challenge || !custody.takeChallenge(purpose, subject, challenge)) throw badRequest('This passkey request expired. Please try again.', 'response', 'passkeyExpired');
     return challenge;
   };
   /** Verifies an assertion by a registered passkey (of `accountId` when given) and records its counter. */
@@ -75,16 +75,16 @@ export function passkeyRoutes(c: PasskeyRouteContext): void {
     const response = responseField<AuthenticationResponseJSON>(body);
     const expectedChallenge = takeChallenge(purpose, subject, response);
     const passkey = custody.passkey(response.id);
-    if (!passkey || (accountId !== undefined && passkey.account_id !== accountId)) throw badRequest('This passkey is not registered with this wallet.', 'response');
+    if (!passkey || (accountId !== undefined && passkey.account_id !== accountId)) throw badRequest('This passkey is not registered with this wallet.', 'response', 'passkeyUnknown');
     const userHandle = response.response.userHandle;
-    if (userHandle && userHandle !== Buffer.from(passkey.account_id).toString('base64url')) throw badRequest(NOT_VERIFIED, 'response');
+    if (userHandle && userHandle !== Buffer.from(passkey.account_id).toString('base64url')) throw badRequest(NOT_VERIFIED, 'response', 'passkeyNotVerified');
     const result = await verifyAuthenticationResponse({ response, expectedChallenge, expectedOrigin: c.origin(), expectedRPID: rpID(), expectedTopOrigin: topOriginOf(response), credential: credentialOf(passkey), requireUserVerification: true }).catch(
       (error: unknown) => {
         console.error('[embedded] passkey assertion refused:', error instanceof Error ? error.message : error);
         return undefined;
       },
     );
-    if (!result?.verified) throw badRequest(NOT_VERIFIED, 'response');
+    if (!result?.verified) throw badRequest(NOT_VERIFIED, 'response', 'passkeyNotVerified');
     custody.usePasskey(passkey.credential_id, result.authenticationInfo.newCounter);
     return passkey;
   };
@@ -114,7 +114,7 @@ export function passkeyRoutes(c: PasskeyRouteContext): void {
       console.error('[embedded] passkey registration refused:', error instanceof Error ? error.message : error);
       return undefined;
     });
-    if (!result?.verified) throw badRequest(NOT_VERIFIED, 'response');
+    if (!result?.verified) throw badRequest(NOT_VERIFIED, 'response', 'passkeyNotVerified');
     const { credential } = result.registrationInfo;
     if (custody.passkey(credential.id)) throw badRequest('This passkey is registered already.', 'response');
     custody.addPasskey(account.id, { id: credential.id, publicKey: credential.publicKey, counter: credential.counter, transports: credential.transports ?? [], prf: body.prf === true });

@@ -216,7 +216,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     const header = ctx.req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
     const session = token ? store.session(token) : undefined;
-    if (!session) throw new HttpError(401, { error: 'Not logged in' });
+    if (!session) throw new HttpError(401, { error: 'Not logged in', reason: 'signedOut' });
     return { ...session, token };
   };
 

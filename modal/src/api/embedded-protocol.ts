@@ -160,7 +160,9 @@ export type EmbeddedErrorReason = (typeof EMBEDDED_ERROR_REASONS)[number];
  * What the wallet service tells the frame about a failure of its custody routes (`reason` of the error body, with
  * `minutes` when locked): the frame's panels say it in their own words; the modal never sees these.
  */
-export type EmbeddedCustodyReason = 'passwordWrong' | 'passwordLocked' | 'passwordMissing' | 'keySetChanged' | 'noDeviceShare' | 'confirmItIsYou' | 'passkeyNoPrf';
+export type EmbeddedCustodyReason =
+  | 'passwordWrong' | 'passwordLocked' | 'passwordMissing' | 'keySetChanged' | 'noDeviceShare' | 'confirmItIsYou'
+  | 'passkeyNoPrf' | 'passkeyExpired' | 'passkeyNotVerified' | 'passkeyUnknown' | 'signedOut';
 
 /** The error body's `reason` (with `minutes`, a whole number) when it is one the modal knows; nothing otherwise. */
 export function knownErrorReason({ reason, minutes }: { reason?: unknown; minutes?: unknown }): { reason?: EmbeddedErrorReason; minutes?: number } {

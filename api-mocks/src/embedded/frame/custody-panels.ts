@@ -107,6 +107,10 @@ const REASON_LINES = new Map<FrameReason, Line>([
   ['noRecovery', 'noRecovery'],
   ['passkeyCancelled', 'passkeyCancelled'],
   ['noPrfUnlock', 'noPrfUnlock'],
+  ['passkeyExpired', 'passkeyExpired'],
+  ['passkeyNotVerified', 'passkeyNotVerified'],
+  ['passkeyUnknown', 'passkeyUnknown'],
+  ['signedOut', 'signedOut'],
 ]);
 /** Reasons said with the minutes to wait. */
 const LOCKED_LINES = new Map<FrameReason, 'passwordLocked' | 'codeLocked'>([

@@ -45,7 +45,7 @@ export const LOCKED_DEVICE = 'Unlock this device with your passkey or recovery p
 /** The session on this device; throws 4100 without one. */
 export async function currentSession(): Promise<StoredSession> {
   const session = await load<StoredSession>(SESSION);
-  if (!session) throw new FrameError(NOT_LOGGED_IN, 4100);
+  if (!session) throw new FrameError(NOT_LOGGED_IN, 4100, undefined, 'signedOut');
   return session;
 }
 

@@ -153,6 +153,10 @@ const de: LanguageCatalogue = {
     deviceShareUnreadable: 'Dieses Gerät kann seinen Anteil deines Schlüssels nicht mehr öffnen.',
     deviceLocked: 'Entsperre dieses Gerät zuerst mit deinem Passkey oder Wiederherstellungspasswort.',
     confirmItIsYou: 'Bestätige zuerst, dass du es bist.',
+    passkeyExpired: 'Diese Passkey-Anfrage ist abgelaufen, versuche es bitte erneut.',
+    passkeyNotVerified: 'Dieser Passkey konnte nicht bestätigt werden.',
+    passkeyUnknown: 'Dieser Passkey ist für diese Wallet nicht registriert.',
+    signedOut: 'Deine Sitzung ist beendet, bitte melde dich erneut an.',
   },
 };
 

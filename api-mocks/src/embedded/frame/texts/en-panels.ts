@@ -58,6 +58,10 @@ export const enPanels = {
   deviceShareUnreadable: 'This device can no longer open its share of your key.',
   deviceLocked: 'Unlock this device with your passkey or recovery password first.',
   confirmItIsYou: 'Confirm it is you first.',
+  passkeyExpired: 'This passkey request expired: please try again.',
+  passkeyNotVerified: 'This passkey could not be verified.',
+  passkeyUnknown: 'This passkey is not registered with this wallet.',
+  signedOut: 'Your session has ended: please sign in again.',
 };
 
 /** The labels of the frame's panels in one language (a text, or a function of the minutes to wait). */

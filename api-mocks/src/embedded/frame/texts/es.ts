@@ -153,6 +153,10 @@ const es: LanguageCatalogue = {
     deviceShareUnreadable: 'Este dispositivo ya no puede abrir su parte de tu clave.',
     deviceLocked: 'Desbloquea primero este dispositivo con tu llave de acceso o tu contraseña de recuperación.',
     confirmItIsYou: 'Confirma primero que eres tú.',
+    passkeyExpired: 'Esta solicitud de llave de acceso caducó: inténtalo de nuevo.',
+    passkeyNotVerified: 'No se pudo verificar esta llave de acceso.',
+    passkeyUnknown: 'Esta llave de acceso no está registrada en esta billetera.',
+    signedOut: 'Tu sesión terminó: vuelve a iniciar sesión.',
   },
 };
 

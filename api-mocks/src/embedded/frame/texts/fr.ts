@@ -153,6 +153,10 @@ const fr: LanguageCatalogue = {
     deviceShareUnreadable: 'Cet appareil ne peut plus ouvrir sa part de votre clé.',
     deviceLocked: 'Déverrouillez d’abord cet appareil avec votre clé d’accès ou votre mot de passe de récupération.',
     confirmItIsYou: 'Confirmez d’abord votre identité.',
+    passkeyExpired: 'Cette demande de clé d’accès a expiré : veuillez réessayer.',
+    passkeyNotVerified: 'Cette clé d’accès n’a pas pu être vérifiée.',
+    passkeyUnknown: 'Cette clé d’accès n’est pas enregistrée pour ce portefeuille.',
+    signedOut: 'Votre session a pris fin : veuillez vous reconnecter.',
   },
 };
 

@@ -154,6 +154,10 @@ const he: LanguageCatalogue = {
     deviceShareUnreadable: 'המכשיר הזה כבר לא יכול לפתוח את החלק שלו מהמפתח שלך.',
     deviceLocked: 'יש לבטל קודם את נעילת המכשיר הזה עם מפתח הגישה או עם סיסמת השחזור.',
     confirmItIsYou: 'יש לאמת קודם את זהותך.',
+    passkeyExpired: 'תוקף הבקשה של מפתח הגישה פג, יש לנסות שוב.',
+    passkeyNotVerified: 'לא ניתן היה לאמת את מפתח הגישה הזה.',
+    passkeyUnknown: 'מפתח הגישה הזה לא רשום בארנק הזה.',
+    signedOut: 'החיבור שלך הסתיים, יש להתחבר מחדש.',
   },
 };
 

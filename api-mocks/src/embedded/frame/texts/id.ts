@@ -154,6 +154,10 @@ const id: LanguageCatalogue = {
     deviceShareUnreadable: 'Perangkat ini tidak dapat lagi membuka bagian kunci Anda.',
     deviceLocked: 'Buka kunci perangkat ini dulu dengan kunci sandi atau kata sandi pemulihan Anda.',
     confirmItIsYou: 'Konfirmasi dulu bahwa ini Anda.',
+    passkeyExpired: 'Permintaan kunci sandi ini sudah kedaluwarsa: coba lagi.',
+    passkeyNotVerified: 'Kunci sandi ini tidak dapat diverifikasi.',
+    passkeyUnknown: 'Kunci sandi ini tidak terdaftar di dompet ini.',
+    signedOut: 'Sesi Anda telah berakhir: silakan masuk lagi.',
   },
 };
 

@@ -153,6 +153,10 @@ const it: LanguageCatalogue = {
     deviceShareUnreadable: 'Questo dispositivo non riesce più ad aprire la sua quota della tua chiave.',
     deviceLocked: 'Sblocca prima questo dispositivo con la tua passkey o la password di recupero.',
     confirmItIsYou: 'Conferma prima che sei tu.',
+    passkeyExpired: 'Questa richiesta di passkey è scaduta: riprova.',
+    passkeyNotVerified: 'Non è stato possibile verificare questa passkey.',
+    passkeyUnknown: 'Questa passkey non è registrata per questo wallet.',
+    signedOut: 'La tua sessione è terminata: accedi di nuovo.',
   },
 };
 

@@ -153,6 +153,10 @@ const ja: LanguageCatalogue = {
     deviceShareUnreadable: 'このデバイスでは鍵のシェアを開けなくなりました。',
     deviceLocked: 'まずパスキーまたは復元用パスワードでこのデバイスのロックを解除してください。',
     confirmItIsYou: 'まず本人確認を行ってください。',
+    passkeyExpired: 'このパスキーのリクエストは期限切れのため、もう一度お試しください。',
+    passkeyNotVerified: 'このパスキーを確認できませんでした。',
+    passkeyUnknown: 'このパスキーはこのウォレットに登録されていません。',
+    signedOut: 'セッションが終了したため、もう一度サインインしてください。',
   },
 };
 

@@ -153,6 +153,10 @@ const ko: LanguageCatalogue = {
     deviceShareUnreadable: '이 기기에서 더 이상 키 조각을 열 수 없어요.',
     deviceLocked: '먼저 패스키나 복구 비밀번호로 이 기기의 잠금을 해제하세요.',
     confirmItIsYou: '먼저 본인 확인을 하세요.',
+    passkeyExpired: '패스키 요청이 만료되었으니 다시 시도하세요.',
+    passkeyNotVerified: '이 패스키를 확인할 수 없어요.',
+    passkeyUnknown: '이 패스키는 이 지갑에 등록되어 있지 않아요.',
+    signedOut: '세션이 끝났으니 다시 로그인하세요.',
   },
 };
 

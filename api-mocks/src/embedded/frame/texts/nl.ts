@@ -153,6 +153,10 @@ const nl: LanguageCatalogue = {
     deviceShareUnreadable: 'Dit apparaat kan zijn aandeel van je sleutel niet meer openen.',
     deviceLocked: 'Ontgrendel dit apparaat eerst met je toegangssleutel of je herstelwachtwoord.',
     confirmItIsYou: 'Bevestig eerst dat jij het bent.',
+    passkeyExpired: 'Dit verzoek om je toegangssleutel is verlopen: probeer het opnieuw.',
+    passkeyNotVerified: 'Deze toegangssleutel kon niet worden geverifieerd.',
+    passkeyUnknown: 'Deze toegangssleutel is niet geregistreerd voor deze wallet.',
+    signedOut: 'Je sessie is beëindigd: log opnieuw in.',
   },
 };
 

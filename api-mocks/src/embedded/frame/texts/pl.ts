@@ -154,6 +154,10 @@ const pl: LanguageCatalogue = {
     deviceShareUnreadable: 'To urządzenie nie może już otworzyć swojej części Twojego klucza.',
     deviceLocked: 'Najpierw odblokuj to urządzenie kluczem dostępu lub hasłem odzyskiwania.',
     confirmItIsYou: 'Najpierw potwierdź, że to Ty.',
+    passkeyExpired: 'To żądanie klucza dostępu wygasło: spróbuj ponownie.',
+    passkeyNotVerified: 'Nie udało się zweryfikować tego klucza dostępu.',
+    passkeyUnknown: 'Ten klucz dostępu nie jest zarejestrowany w tym portfelu.',
+    signedOut: 'Twoja sesja wygasła: zaloguj się ponownie.',
   },
 };
 

@@ -154,6 +154,10 @@ const ptBR: LanguageCatalogue = {
     deviceShareUnreadable: 'Este dispositivo não consegue mais abrir a parte dele da sua chave.',
     deviceLocked: 'Desbloqueie primeiro este dispositivo com sua chave de acesso ou sua senha de recuperação.',
     confirmItIsYou: 'Confirme primeiro que é você.',
+    passkeyExpired: 'Esta solicitação de chave de acesso expirou: tente novamente.',
+    passkeyNotVerified: 'Não foi possível verificar esta chave de acesso.',
+    passkeyUnknown: 'Esta chave de acesso não está registrada nesta carteira.',
+    signedOut: 'Sua sessão terminou: entre novamente.',
   },
 };
 

@@ -153,6 +153,10 @@ const tr: LanguageCatalogue = {
     deviceShareUnreadable: 'Bu cihaz anahtarınızdaki payını artık açamıyor.',
     deviceLocked: 'Önce bu cihazın kilidini geçiş anahtarınızla veya kurtarma şifrenizle açın.',
     confirmItIsYou: 'Önce kimliğinizi doğrulayın.',
+    passkeyExpired: 'Bu geçiş anahtarı isteğinin süresi doldu: lütfen tekrar deneyin.',
+    passkeyNotVerified: 'Bu geçiş anahtarı doğrulanamadı.',
+    passkeyUnknown: 'Bu geçiş anahtarı bu cüzdana kayıtlı değil.',
+    signedOut: 'Oturumunuz sona erdi: lütfen yeniden giriş yapın.',
   },
 };
 

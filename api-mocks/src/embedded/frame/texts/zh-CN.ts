@@ -154,6 +154,10 @@ const zhCN: LanguageCatalogue = {
     deviceShareUnreadable: '此设备已无法打开它持有的密钥分片。',
     deviceLocked: '请先用通行密钥或恢复密码解锁此设备。',
     confirmItIsYou: '请先确认是你本人。',
+    passkeyExpired: '此通行密钥请求已过期，请重试。',
+    passkeyNotVerified: '无法验证此通行密钥。',
+    passkeyUnknown: '此通行密钥未在此钱包中注册。',
+    signedOut: '你的会话已结束，请重新登录。',
   },
 };
 

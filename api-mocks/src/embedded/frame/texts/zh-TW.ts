@@ -154,6 +154,10 @@ const zhTW: LanguageCatalogue = {
     deviceShareUnreadable: '這部裝置已無法開啟它持有的金鑰分片。',
     deviceLocked: '請先用通行密鑰或復原密碼解鎖這部裝置。',
     confirmItIsYou: '請先確認是你本人。',
+    passkeyExpired: '這個通行密鑰請求已過期，請再試一次。',
+    passkeyNotVerified: '無法驗證這個通行密鑰。',
+    passkeyUnknown: '這個通行密鑰未在這個錢包中註冊。',
+    signedOut: '你的工作階段已結束，請重新登入。',
   },
 };
 
