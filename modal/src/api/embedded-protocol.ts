@@ -147,12 +147,13 @@ export interface EmbeddedErrorBody {
 /**
  * The failures the person can act on, which the modal says in its own language (the `message` stays English, for
  * the dapp's developer and the logger): a wrong code, an expired one, too many wrong ones (for `minutes`), a login
- * the frame no longer knows (it reloaded between the e-mail and the code); a device that must be unlocked before it
- * signs, a network the wallet does not serve, one without smart accounts; a social sign-in that timed out or whose
- * consent was refused.
+ * the frame no longer knows (it reloaded between the e-mail and the code), a passkey the wallet does not know or could
+ * not verify; a device that must be unlocked before it signs, a network the wallet does not serve, one without smart
+ * accounts; a social sign-in that timed out or whose consent was refused. The frame's panels say those they meet too.
  */
 export const EMBEDDED_ERROR_REASONS = [
-  'codeWrong', 'codeExpired', 'codeLocked', 'loginExpired', 'deviceLocked', 'chainUnsupported', 'smartAccountUnsupported', 'socialTimeout', 'socialCancelled',
+  'codeWrong', 'codeExpired', 'codeLocked', 'loginExpired', 'passkeyUnknown', 'passkeyNotVerified', 'deviceLocked', 'chainUnsupported', 'smartAccountUnsupported',
+  'socialTimeout', 'socialCancelled',
 ] as const;
 export type EmbeddedErrorReason = (typeof EMBEDDED_ERROR_REASONS)[number];
 
@@ -162,7 +163,7 @@ export type EmbeddedErrorReason = (typeof EMBEDDED_ERROR_REASONS)[number];
  */
 export type EmbeddedCustodyReason =
   | 'passwordWrong' | 'passwordLocked' | 'passwordMissing' | 'keySetChanged' | 'noDeviceShare' | 'confirmItIsYou'
-  | 'passkeyNoPrf' | 'passkeyExpired' | 'passkeyNotVerified' | 'passkeyUnknown' | 'signedOut';
+  | 'passkeyNoPrf' | 'passkeyExpired' | 'signedOut';
 
 /** The error body's `reason` (with `minutes`, a whole number) when it is one the modal knows; nothing otherwise. */
 export function knownErrorReason({ reason, minutes }: { reason?: unknown; minutes?: unknown }): { reason?: EmbeddedErrorReason; minutes?: number } {

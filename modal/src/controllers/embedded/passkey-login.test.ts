@@ -21,6 +21,12 @@ describe('passkey login', () => {
       };
       await s.embedded.connectPasskey();
       expect(s.embedded.getState().error).toBe('No passkey of this wallet was found on this device.');
+      // A passkey the wallet does not know: the modal's sentence for the frame's reason.
+      answer = () => {
+        throw Object.assign(new Error('The wallet service says no such passkey'), { reason: 'passkeyUnknown' });
+      };
+      await s.embedded.connectPasskey();
+      expect(s.embedded.getState().error).toBe('This passkey is not registered with this wallet.');
       answer = () => ({ ...USER, authProvider: 'passkey', security: { state: 'ready', passkeys: 1, password: false } });
       await s.embedded.connectPasskey();
       expect(s.controllers.getAccount()).toMatchObject({ isConnected: true, address: USER.address, connectorId: 'auth', embeddedWalletInfo: { authProvider: 'passkey' } });

@@ -85,6 +85,8 @@ describe('steps: one busy state and one error for every use-case', () => {
     expect(german.store.getState().error).toBe('Deine Wallet unterstützt dieses Netzwerk nicht.');
     await failIn(german.steps, new EmbeddedWalletError(4200, 'This network has no smart-account support', { reason: 'smartAccountUnsupported' }));
     expect(german.store.getState().error).toBe('Dieses Netzwerk unterstützt keine Smart Accounts.');
+    await failIn(german.steps, new EmbeddedWalletError(-32603, 'This passkey is not registered with this wallet.', { reason: 'passkeyUnknown' }));
+    expect(german.store.getState().error).toBe('Dieser Passkey ist für diese Wallet nicht registriert.');
     // A reason the modal does not know (a newer frame's) reads as the general sentence.
     await failIn(german.steps, new EmbeddedWalletError(-32603, 'Something new went wrong', { reason: 'somethingNew' }));
     expect(german.store.getState().error).toBe(germanMessages.anErrorOccurred);

@@ -57,7 +57,7 @@ export interface Steps {
 }
 
 /** The frame's reasons the catalogue says as they are (`codeLocked` takes its minutes; the social ones are their view's). */
-const REASON_TEXTS = ['codeWrong', 'codeExpired', 'loginExpired', 'deviceLocked', 'chainUnsupported', 'smartAccountUnsupported'] as const;
+const REASON_TEXTS = ['codeWrong', 'codeExpired', 'loginExpired', 'passkeyUnknown', 'passkeyNotVerified', 'deviceLocked', 'chainUnsupported', 'smartAccountUnsupported'] as const;
 type ReasonText = (typeof REASON_TEXTS)[number];
 
 export function createSteps(deps: StepsDeps): Steps {

@@ -308,6 +308,8 @@ export const de: ModalLocale = {
     codeExpired: 'Dieser Code ist abgelaufen. Fordere einen neuen an.',
     codeLocked: (minutes) => `Zu viele falsche Codes. Bitte versuche es in ${minutes} Minuten erneut`,
     loginExpired: 'Diese Anmeldung ist abgelaufen. Gib deine E-Mail-Adresse erneut ein.',
+    passkeyUnknown: 'Dieser Passkey ist für diese Wallet nicht registriert.',
+    passkeyNotVerified: 'Dieser Passkey konnte nicht bestätigt werden.',
     deviceLocked: 'Entsperre dieses Gerät zuerst mit deinem Passkey oder Wiederherstellungspasswort.',
     chainUnsupported: 'Deine Wallet unterstützt dieses Netzwerk nicht.',
     smartAccountUnsupported: 'Dieses Netzwerk unterstützt keine Smart Accounts.',

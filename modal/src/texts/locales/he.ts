@@ -308,6 +308,8 @@ export const he: ModalLocale = {
     codeExpired: 'תוקף הקוד הזה פג. אפשר לבקש קוד חדש.',
     codeLocked: (minutes) => `יותר מדי קודים שגויים. אפשר לנסות שוב בעוד ${minutes} דקות`,
     loginExpired: 'תוקף הכניסה הזו פג. יש להזין שוב את כתובת האימייל.',
+    passkeyUnknown: 'מפתח הגישה הזה לא רשום בארנק הזה.',
+    passkeyNotVerified: 'לא ניתן היה לאמת את מפתח הגישה הזה.',
     deviceLocked: 'יש לבטל קודם את נעילת המכשיר הזה עם מפתח הגישה או עם סיסמת השחזור.',
     chainUnsupported: 'הארנק שלך לא תומך ברשת הזו.',
     smartAccountUnsupported: 'הרשת הזו לא תומכת בחשבונות חכמים.',

@@ -307,6 +307,8 @@ export const ko: ModalLocale = {
     codeExpired: '코드가 만료되었습니다. 새 코드를 요청하세요.',
     codeLocked: (minutes) => `잘못된 코드를 너무 많이 입력했습니다. ${minutes}분 후에 다시 시도하세요`,
     loginExpired: '로그인이 만료되었습니다. 이메일을 다시 입력하세요.',
+    passkeyUnknown: '이 패스키는 이 지갑에 등록되어 있지 않아요.',
+    passkeyNotVerified: '이 패스키를 확인할 수 없어요.',
     deviceLocked: '먼저 패스키나 복구 비밀번호로 이 기기의 잠금을 해제하세요.',
     chainUnsupported: '지갑이 이 네트워크를 지원하지 않아요.',
     smartAccountUnsupported: '이 네트워크는 스마트 계정을 지원하지 않아요.',

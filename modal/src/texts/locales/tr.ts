@@ -307,6 +307,8 @@ export const tr: ModalLocale = {
     codeExpired: 'Bu kodun süresi doldu. Yeni bir kod isteyin.',
     codeLocked: (minutes) => `Çok fazla yanlış kod girildi. Lütfen ${minutes} dakika sonra tekrar deneyin`,
     loginExpired: 'Bu oturum açma işleminin süresi doldu. E-posta adresinizi yeniden girin.',
+    passkeyUnknown: 'Bu geçiş anahtarı bu cüzdana kayıtlı değil.',
+    passkeyNotVerified: 'Bu geçiş anahtarı doğrulanamadı.',
     deviceLocked: 'Önce bu cihazın kilidini geçiş anahtarınızla veya kurtarma şifrenizle açın.',
     chainUnsupported: 'Cüzdanınız bu ağı desteklemiyor.',
     smartAccountUnsupported: 'Bu ağ akıllı hesapları desteklemiyor.',
