@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * files run in a project of their own (vitest.config.frame.ts), where each file gets a fresh worker, since a mock
  * outlives its file in a worker that files share.
  */
-export const FRAME_FILES = ['test/frame-session.test.ts', 'test/frame-panels.test.ts', 'src/embedded/frame/texts/texts.test.ts'];
+export const FRAME_FILES = ['test/frame-session.test.ts', 'test/frame-panels.test.ts', 'test/frame-channel.test.ts', 'src/embedded/frame/texts/texts.test.ts'];
 
 // api-mocks: real HTTP and WebSocket against a running server, a real anvil and the deployed dev stack.
 export default defineConfig({
