@@ -117,11 +117,16 @@ describe('embedded wallet service', () => {
     const login = await loginByEmail(email, randomUUID());
     const next = newEmail();
     expect((await post('/api/email/update', { email: 'nope' }, login.token)).body.error).toBe('Invalid email address');
+    // The refusals a person can meet, each with the reason the modal says in its language.
+    expect((await post('/api/email/update', { email }, login.token)).body).toMatchObject({ error: 'This is already your e-mail', reason: 'emailUnchanged' });
+    const other = newEmail();
+    await loginByEmail(other, randomUUID());
+    expect((await post('/api/email/update', { email: other }, login.token)).body).toMatchObject({ error: 'Another wallet uses this e-mail', reason: 'emailTaken' });
     expect((await post('/api/email/update', { email: next }, login.token)).body).toEqual({ action: 'VERIFY_SECONDARY_OTP' });
     const current = await latestMail(email);
     const fresh = await latestMail(next);
-    expect((await post('/api/email/update/verify', { email: next, otpCurrent: fresh.code, otpNew: current.code }, login.token)).status).toBe(400);
-    expect((await post('/api/email/update', { email: next }, login.token)).status).toBe(429);
+    expect((await post('/api/email/update/verify', { email: next, otpCurrent: fresh.code, otpNew: current.code }, login.token)).body).toMatchObject({ field: 'otpCurrent', reason: 'codeWrong' });
+    expect((await post('/api/email/update', { email: next }, login.token)).body).toMatchObject({ reason: 'tooSoon', seconds: expect.any(Number) });
     const done = await post('/api/email/update/verify', { email: next, otpCurrent: current.code, otpNew: fresh.code }, login.token);
     expect(done.body).toEqual({ email: next });
     const me = await fetch(`${frame()}/api/me`, { headers: { authorization: `Bearer ${login.token}` } });

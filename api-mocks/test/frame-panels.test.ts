@@ -147,6 +147,7 @@ describe('frame panels', () => {
     await tryWith({ status: 400, body: { error: 'Wrong password', field: 'verifier', reason: 'passwordWrong' } }, 'Dieses Wiederherstellungspasswort stimmt nicht.');
     await tryWith({ status: 429, body: { error: 'Too many wrong passwords. Please try again after 15 minutes', reason: 'passwordLocked', minutes: 15 } }, 'Zu viele falsche Passwörter: Versuche es in 15 Minuten erneut.');
     await tryWith({ status: 429, body: { error: 'Too many wrong passwords. Please try again after 1 minutes', reason: 'passwordLocked', minutes: 1 } }, 'Zu viele falsche Passwörter: Versuche es in 1 Minute erneut.');
+    await tryWith({ status: 429, body: { error: 'Please try again after 12 seconds', reason: 'tooSoon', seconds: 12 } }, 'Bitte versuche es in 12 Sekunden erneut.');
     expect(warn).not.toHaveBeenCalled();
     // A reason the frame has no sentence for (a newer service, or one only the modal says), or none at all.
     for (const reason of ['somethingNew', 'toString', undefined]) {

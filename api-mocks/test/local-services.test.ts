@@ -284,7 +284,7 @@ describe('limits on the mail a sender may cause', () => {
       }
       // Five minutes after the first: the first leaves the hour in 55 minutes.
       const sixth = await start('device-5@example.org', device);
-      expect(sixth).toEqual({ status: 429, body: { error: 'Please try again after 3300 seconds' } });
+      expect(sixth).toEqual({ status: 429, body: { error: 'Please try again after 3300 seconds', reason: 'tooSoon', seconds: 3300 } });
       // An address this device already asked for is not a new one (its own 30 s rule still holds).
       advance(30_000);
       expect((await start('device-4@example.org', device)).status).toBe(200);
@@ -303,7 +303,7 @@ describe('limits on the mail a sender may cause', () => {
       expect(MAIL_LIMITS.addressesPerClient).toEqual({ count: 30, windowMs: 600_000 });
       for (let i = 0; i < 30; i++) expect((await start(`burst-${i}@example.org`, randomUUID())).status, `mail ${i}`).toBe(200);
       const refused = await start('burst-30@example.org', randomUUID());
-      expect(refused).toEqual({ status: 429, body: { error: 'Please try again after 600 seconds' } });
+      expect(refused).toEqual({ status: 429, body: { error: 'Please try again after 600 seconds', reason: 'tooSoon', seconds: 600 } });
       advance(600_000);
       expect((await start('burst-30@example.org', randomUUID())).status).toBe(200);
     } finally {
@@ -317,14 +317,14 @@ describe('limits on the mail a sender may cause', () => {
       const email = `flood-${randomUUID().slice(0, 8)}@example.org`;
       expect((await start(email, randomUUID())).status).toBe(200);
       advance(10_000);
-      expect(await start(email, randomUUID())).toEqual({ status: 429, body: { error: 'Please try again after 20 seconds' } });
+      expect(await start(email, randomUUID())).toEqual({ status: 429, body: { error: 'Please try again after 20 seconds', reason: 'tooSoon', seconds: 20 } });
       advance(20_000);
       for (let i = 1; i < 10; i++) {
         expect((await start(email, randomUUID())).status, `mail ${i}`).toBe(200);
         advance(30_000);
       }
       // Ten mails from 0 to 4.5 minutes (the first at 0 s): the eleventh waits until the first is an hour old.
-      expect(await start(email, randomUUID())).toEqual({ status: 429, body: { error: `Please try again after ${3600 - 300} seconds` } });
+      expect(await start(email, randomUUID())).toEqual({ status: 429, body: { error: `Please try again after ${3600 - 300} seconds`, reason: 'tooSoon', seconds: 3600 - 300 } });
     } finally {
       await close();
     }

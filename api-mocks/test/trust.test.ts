@@ -113,7 +113,7 @@ describe('codes, keys and sessions of the embedded wallet', () => {
       now += 60_000;
       const expired = await call('/api/me', undefined, login.token);
       expect(expired.status).toBe(401);
-      expect(await expired.json()).toEqual({ error: 'Not logged in' });
+      expect(await expired.json()).toEqual({ error: 'Not logged in', reason: 'signedOut' });
     } finally {
       await service.close();
       db.close();

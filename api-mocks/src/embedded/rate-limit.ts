@@ -7,7 +7,10 @@ export interface RateLimit {
 }
 
 /** 429 with the one sentence a person reads when they must wait. */
-export const tooSoon = (leftMs: number) => new HttpError(429, { error: `Please try again after ${Math.max(1, Math.ceil(leftMs / 1000))} seconds` });
+export const tooSoon = (leftMs: number) => {
+  const seconds = Math.max(1, Math.ceil(leftMs / 1000));
+  return new HttpError(429, { error: `Please try again after ${seconds} seconds`, reason: 'tooSoon', seconds });
+};
 
 /**
  * Counts each client's requests in memory and refuses (429) those over `limit`. Bounded: at most `maxClients`

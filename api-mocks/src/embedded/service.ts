@@ -410,8 +410,8 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     const { account, deviceId } = sessionOf(ctx);
     const email = requireEmail(await jsonBody(ctx));
     if (!account.email) throw badRequest('This account has no e-mail to update', 'email');
-    if (email === account.email) throw badRequest('This is already your e-mail', 'email');
-    if (store.accountByEmail(email)) throw new HttpError(409, { error: 'Another wallet uses this e-mail' });
+    if (email === account.email) throw badRequest('This is already your e-mail', 'email', 'emailUnchanged');
+    if (store.accountByEmail(email)) throw new HttpError(409, { error: 'Another wallet uses this e-mail', reason: 'emailTaken' });
     cooldown(email, UPDATE_MAIL);
     cooldown(account.email, UPDATE_MAIL);
     const sender = senderOf(ctx, deviceId);
@@ -430,9 +430,9 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     const otpNew = requireString(body, 'otpNew');
     if (!account.email) throw badRequest('This account has no e-mail to update', 'email');
     const current = store.checkCode(`update-current:${email}`, account.email, otpCurrent, deviceId);
-    if (current !== 'ok') throw typeof current === 'object' ? codeProblem(current, 'otpCurrent') : badRequest('Invalid code for your current e-mail', 'otpCurrent');
+    if (current !== 'ok') throw typeof current === 'object' ? codeProblem(current, 'otpCurrent') : badRequest('Invalid code for your current e-mail', 'otpCurrent', current === 'expired' ? 'codeExpired' : 'codeWrong');
     const next = store.checkCode('update-new', email, otpNew, deviceId);
-    if (next !== 'ok') throw typeof next === 'object' ? codeProblem(next, 'otpNew') : badRequest('Invalid code for your new e-mail', 'otpNew');
+    if (next !== 'ok') throw typeof next === 'object' ? codeProblem(next, 'otpNew') : badRequest('Invalid code for your new e-mail', 'otpNew', next === 'expired' ? 'codeExpired' : 'codeWrong');
     store.updateEmail(account.id, account.email, email);
     return { json: { email } };
   });

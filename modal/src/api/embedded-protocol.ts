@@ -142,18 +142,21 @@ export interface EmbeddedErrorBody {
   reason?: EmbeddedErrorReason;
   /** With `codeLocked`: the minutes until codes are taken again. */
   minutes?: number;
+  /** With `tooSoon`: the seconds until a mail may be sent again. */
+  seconds?: number;
 }
 
 /**
  * The failures the person can act on, which the modal says in its own language (the `message` stays English, for
  * the dapp's developer and the logger): a wrong code, an expired one, too many wrong ones (for `minutes`), a login
- * the frame no longer knows (it reloaded between the e-mail and the code), a passkey the wallet does not know or could
+ * the frame no longer knows (it reloaded between the e-mail and the code), a mail asked for too soon (for `seconds`),
+ * a new e-mail another wallet uses or that is the current one already, a passkey the wallet does not know or could
  * not verify; a device that must be unlocked before it signs, a network the wallet does not serve, one without smart
  * accounts; a social sign-in that timed out or whose consent was refused. The frame's panels say those they meet too.
  */
 export const EMBEDDED_ERROR_REASONS = [
-  'codeWrong', 'codeExpired', 'codeLocked', 'loginExpired', 'passkeyUnknown', 'passkeyNotVerified', 'deviceLocked', 'chainUnsupported', 'smartAccountUnsupported',
-  'socialTimeout', 'socialCancelled',
+  'codeWrong', 'codeExpired', 'codeLocked', 'loginExpired', 'tooSoon', 'emailTaken', 'emailUnchanged', 'passkeyUnknown', 'passkeyNotVerified', 'deviceLocked',
+  'chainUnsupported', 'smartAccountUnsupported', 'socialTimeout', 'socialCancelled',
 ] as const;
 export type EmbeddedErrorReason = (typeof EMBEDDED_ERROR_REASONS)[number];
 
@@ -165,9 +168,10 @@ export type EmbeddedCustodyReason =
   | 'passwordWrong' | 'passwordLocked' | 'passwordMissing' | 'keySetChanged' | 'noDeviceShare' | 'confirmItIsYou'
   | 'passkeyNoPrf' | 'passkeyExpired' | 'signedOut';
 
-/** The error body's `reason` (with `minutes`, a whole number) when it is one the modal knows; nothing otherwise. */
-export function knownErrorReason({ reason, minutes }: { reason?: unknown; minutes?: unknown }): { reason?: EmbeddedErrorReason; minutes?: number } {
-  return EMBEDDED_ERROR_REASONS.includes(reason as EmbeddedErrorReason) ? { reason: reason as EmbeddedErrorReason, minutes: Number.isInteger(minutes) ? (minutes as number) : undefined } : {};
+/** The error body's `reason` (with `minutes` or `seconds`, whole numbers) when it is one the modal knows; nothing otherwise. */
+export function knownErrorReason({ reason, minutes, seconds }: { reason?: unknown; minutes?: unknown; seconds?: unknown }): { reason?: EmbeddedErrorReason; minutes?: number; seconds?: number } {
+  if (!EMBEDDED_ERROR_REASONS.includes(reason as EmbeddedErrorReason)) return {};
+  return { reason: reason as EmbeddedErrorReason, minutes: Number.isInteger(minutes) ? (minutes as number) : undefined, seconds: Number.isInteger(seconds) ? (seconds as number) : undefined };
 }
 
 /** What an open approval asks: a message to sign, a transaction to send, or the visitor's consent to switch the account type. */

@@ -34,4 +34,6 @@ export interface ApiErrorBody {
   reason?: EmbeddedErrorReason | EmbeddedCustodyReason;
   /** With `reason: 'codeLocked'` or `'passwordLocked'`: the minutes until it is taken again. */
   minutes?: number;
+  /** With `reason: 'tooSoon'`: the seconds until a mail may be sent again. */
+  seconds?: number;
 }

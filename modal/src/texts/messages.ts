@@ -57,6 +57,8 @@ export const messages = /* @__PURE__ */ Object.assign(
     codeExpired: 'This code has expired. Ask for a new one.',
     codeLocked: (minutes: number) => `Too many wrong codes. Please try again after ${minutes} minutes`,
     loginExpired: 'This sign-in has expired. Enter your e-mail again.',
+    emailTaken: 'Another wallet already uses this e-mail.',
+    emailUnchanged: 'This is already your e-mail.',
     passkeyUnknown: 'This passkey is not registered with this wallet.',
     passkeyNotVerified: 'This passkey could not be verified.',
     // What the embedded wallet's frame refused, by its reason (`EmbeddedErrorReason`): signing on a locked device, a

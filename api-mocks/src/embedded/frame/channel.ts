@@ -44,8 +44,8 @@ export function answerRequests(handle: (message: AppToFrameMessage) => Promise<u
   });
 }
 
-/** The error body's `reason` (and `minutes`) when the modal knows the reason; nothing otherwise. */
-function reasonOf(error: FrameError): Pick<EmbeddedErrorBody, 'reason' | 'minutes'> {
-  const { reason, minutes } = knownErrorReason(error);
-  return reason ? { reason, ...(minutes !== undefined ? { minutes } : {}) } : {};
+/** The error body's `reason` (and `minutes` or `seconds`) when the modal knows the reason; nothing otherwise. */
+function reasonOf(error: FrameError): Pick<EmbeddedErrorBody, 'reason' | 'minutes' | 'seconds'> {
+  const { reason, minutes, seconds } = knownErrorReason(error);
+  return reason ? { reason, ...(minutes !== undefined ? { minutes } : {}), ...(seconds !== undefined ? { seconds } : {}) } : {};
 }

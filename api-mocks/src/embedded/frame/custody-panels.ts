@@ -129,6 +129,7 @@ function sentence(error: unknown, panels: PanelTexts): string {
   const minutes = error instanceof FrameError ? error.minutes : undefined;
   const locked = reason && LOCKED_LINES.get(reason);
   if (locked && minutes !== undefined) return panels[locked](minutes);
+  if (reason === 'tooSoon' && error instanceof FrameError && error.seconds !== undefined) return panels.tooSoon(error.seconds);
   const line = reason && REASON_LINES.get(reason);
   if (line) return panels[line];
   console.warn('[wallet frame] a panel step failed', error);

@@ -26,6 +26,8 @@ export class FrameError extends Error {
     /** What went wrong, said by the modal (its `EmbeddedErrorReason`) or the frame's panels in their language; with its minutes when locked. */
     readonly reason?: FrameReason,
     readonly minutes?: number,
+    /** With `tooSoon`: the seconds until a mail may be sent again. */
+    readonly seconds?: number,
   ) {
     super(message);
   }

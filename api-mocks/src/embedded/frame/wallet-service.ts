@@ -4,7 +4,7 @@ import { FrameError, type FrameReason } from './errors.js';
 
 /**
  * Calls the service: GET without a body, POST with one; a session call carries its token. An error carries the
- * service's English sentence (for the logger) and its `reason` and `minutes` (what the person reads: the modal's or
+ * service's English sentence (for the logger) and its `reason`, `minutes` and `seconds` (what the person reads: the modal's or
  * the panels' own sentence for it; a reason neither knows reads as a general sentence).
  */
 export async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
@@ -13,11 +13,11 @@ export async function api<T>(path: string, body?: unknown, token?: string): Prom
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const payload = (await response.json().catch(() => null)) as { error?: string; reason?: unknown; minutes?: unknown } | null;
+  const payload = (await response.json().catch(() => null)) as { error?: string; reason?: unknown; minutes?: unknown; seconds?: unknown } | null;
   if (!response.ok) {
     const reason = typeof payload?.reason === 'string' && /^[a-zA-Z]{1,40}$/.test(payload.reason) ? (payload.reason as FrameReason) : undefined;
-    const minutes = Number.isInteger(payload?.minutes) ? (payload?.minutes as number) : undefined;
-    throw new FrameError(payload?.error ?? `HTTP status code: ${response.status}`, response.status === 401 ? 4100 : undefined, response.status, reason, minutes);
+    const whole = (value: unknown) => (Number.isInteger(value) ? (value as number) : undefined);
+    throw new FrameError(payload?.error ?? `HTTP status code: ${response.status}`, response.status === 401 ? 4100 : undefined, response.status, reason, whole(payload?.minutes), whole(payload?.seconds));
   }
   return payload as T;
 }

@@ -17,10 +17,10 @@ export class EmbeddedWalletError extends Error {
   /**
    * Set when the frame answered it: its sentence is then the frame's, in English (the modal's own errors carry the
    * catalogue's), with what went wrong when the modal can say it itself (`reason`: an `EmbeddedErrorReason`, not
-   * checked here; `minutes` with `codeLocked`).
+   * checked here; `minutes` with `codeLocked`, `seconds` with `tooSoon`).
    */
-  readonly frame?: { reason?: unknown; minutes?: unknown };
-  constructor(code: number, shortMessage: string, frame?: { reason?: unknown; minutes?: unknown }) {
+  readonly frame?: { reason?: unknown; minutes?: unknown; seconds?: unknown };
+  constructor(code: number, shortMessage: string, frame?: { reason?: unknown; minutes?: unknown; seconds?: unknown }) {
     super(shortMessage);
     this.shortMessage = shortMessage;
     this.code = code;

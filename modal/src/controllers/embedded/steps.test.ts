@@ -87,6 +87,10 @@ describe('steps: one busy state and one error for every use-case', () => {
     expect(german.store.getState().error).toBe('Dieses Netzwerk unterstützt keine Smart Accounts.');
     await failIn(german.steps, new EmbeddedWalletError(-32603, 'This passkey is not registered with this wallet.', { reason: 'passkeyUnknown' }));
     expect(german.store.getState().error).toBe('Dieser Passkey ist für diese Wallet nicht registriert.');
+    await failIn(german.steps, new EmbeddedWalletError(-32603, 'Another wallet uses this e-mail', { reason: 'emailTaken' }));
+    expect(german.store.getState().error).toBe('Diese E-Mail-Adresse wird schon von einer anderen Wallet verwendet.');
+    await failIn(german.steps, new EmbeddedWalletError(-32603, 'Please try again after 12 seconds', { reason: 'tooSoon', seconds: 12 }));
+    expect(german.store.getState().error).toBe(germanMessages.tryAgainAfter(12));
     // A reason the modal does not know (a newer frame's) reads as the general sentence.
     await failIn(german.steps, new EmbeddedWalletError(-32603, 'Something new went wrong', { reason: 'somethingNew' }));
     expect(german.store.getState().error).toBe(germanMessages.anErrorOccurred);

@@ -25,7 +25,7 @@ export interface StepsDeps {
   store: StateSlice<StepState>;
   /** The frame's channel once ready (loads it if needed). */
   frame(): Promise<FrameChannel>;
-  messages: Pick<ModalMessages, 'somethingWentWrong' | 'anErrorOccurred' | 'codeLocked' | ReasonText>;
+  messages: Pick<ModalMessages, 'somethingWentWrong' | 'anErrorOccurred' | 'codeLocked' | 'tryAgainAfter' | ReasonText>;
   /** The modal speaks English: the frame's own sentences (English) may show as they are. */
   speaksEnglish(): boolean;
 }
@@ -56,8 +56,8 @@ export interface Steps {
   clearError(): void;
 }
 
-/** The frame's reasons the catalogue says as they are (`codeLocked` takes its minutes; the social ones are their view's). */
-const REASON_TEXTS = ['codeWrong', 'codeExpired', 'loginExpired', 'passkeyUnknown', 'passkeyNotVerified', 'deviceLocked', 'chainUnsupported', 'smartAccountUnsupported'] as const;
+/** The frame's reasons the catalogue says as they are (`codeLocked` and `tooSoon` take their time; the social ones are their view's). */
+const REASON_TEXTS = ['codeWrong', 'codeExpired', 'loginExpired', 'emailTaken', 'emailUnchanged', 'passkeyUnknown', 'passkeyNotVerified', 'deviceLocked', 'chainUnsupported', 'smartAccountUnsupported'] as const;
 type ReasonText = (typeof REASON_TEXTS)[number];
 
 export function createSteps(deps: StepsDeps): Steps {
@@ -69,8 +69,9 @@ export function createSteps(deps: StepsDeps): Steps {
     if (error instanceof FrameTimeoutError) return messages.somethingWentWrong;
     if (error instanceof EmbeddedWalletError) {
       // The frame's reason is checked here: only those the catalogue has.
-      const { reason, minutes } = error.frame ?? {};
+      const { reason, minutes, seconds } = error.frame ?? {};
       if (reason === 'codeLocked' && Number.isInteger(minutes)) return messages.codeLocked(minutes as number);
+      if (reason === 'tooSoon' && Number.isInteger(seconds)) return messages.tryAgainAfter(seconds as number);
       if (REASON_TEXTS.includes(reason as ReasonText)) return messages[reason as ReasonText];
       if ((!error.frame || deps.speaksEnglish()) && isPresentable(error.shortMessage)) return error.shortMessage;
     }

@@ -308,6 +308,8 @@ export const de: ModalLocale = {
     codeExpired: 'Dieser Code ist abgelaufen. Fordere einen neuen an.',
     codeLocked: (minutes) => `Zu viele falsche Codes. Bitte versuche es in ${minutes} Minuten erneut`,
     loginExpired: 'Diese Anmeldung ist abgelaufen. Gib deine E-Mail-Adresse erneut ein.',
+    emailTaken: 'Diese E-Mail-Adresse wird schon von einer anderen Wallet verwendet.',
+    emailUnchanged: 'Das ist bereits deine E-Mail-Adresse.',
     passkeyUnknown: 'Dieser Passkey ist für diese Wallet nicht registriert.',
     passkeyNotVerified: 'Dieser Passkey konnte nicht bestätigt werden.',
     deviceLocked: 'Entsperre dieses Gerät zuerst mit deinem Passkey oder Wiederherstellungspasswort.',

@@ -307,6 +307,8 @@ export const es: ModalLocale = {
     codeExpired: 'Este código ha caducado. Pide uno nuevo.',
     codeLocked: (minutes) => `Demasiados códigos incorrectos. Inténtalo de nuevo en ${minutes} minutos`,
     loginExpired: 'Este inicio de sesión ha caducado. Introduce tu correo electrónico de nuevo.',
+    emailTaken: 'Otra billetera ya usa este correo electrónico.',
+    emailUnchanged: 'Este ya es tu correo electrónico.',
     passkeyUnknown: 'Esta llave de acceso no está registrada en esta billetera.',
     passkeyNotVerified: 'No se pudo verificar esta llave de acceso.',
     deviceLocked: 'Desbloquea primero este dispositivo con tu llave de acceso o tu contraseña de recuperación.',

@@ -307,6 +307,8 @@ export const fr: ModalLocale = {
     codeExpired: 'Ce code a expiré. Demandez-en un nouveau.',
     codeLocked: (minutes) => `Trop de codes incorrects. Veuillez réessayer dans ${minutes} minutes`,
     loginExpired: 'Cette connexion a expiré. Saisissez à nouveau votre adresse e-mail.',
+    emailTaken: 'Un autre portefeuille utilise déjà cette adresse e-mail.',
+    emailUnchanged: 'C’est déjà votre adresse e-mail.',
     passkeyUnknown: 'Cette clé d’accès n’est pas enregistrée pour ce portefeuille.',
     passkeyNotVerified: 'Cette clé d’accès n’a pas pu être vérifiée.',
     deviceLocked: 'Déverrouillez d’abord cet appareil avec votre clé d’accès ou votre mot de passe de récupération.',

@@ -307,6 +307,8 @@ export const id: ModalLocale = {
     codeExpired: 'Kode ini sudah kedaluwarsa. Minta kode baru.',
     codeLocked: (minutes) => `Terlalu banyak kode yang salah. Silakan coba lagi setelah ${minutes} menit`,
     loginExpired: 'Proses masuk ini sudah kedaluwarsa. Masukkan email Anda lagi.',
+    emailTaken: 'Dompet lain sudah menggunakan email ini.',
+    emailUnchanged: 'Ini sudah email Anda.',
     passkeyUnknown: 'Kunci sandi ini tidak terdaftar di dompet ini.',
     passkeyNotVerified: 'Kunci sandi ini tidak dapat diverifikasi.',
     deviceLocked: 'Buka kunci perangkat ini dulu dengan kunci sandi atau kata sandi pemulihan Anda.',

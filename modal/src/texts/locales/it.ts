@@ -307,6 +307,8 @@ export const it: ModalLocale = {
     codeExpired: 'Questo codice è scaduto. Richiedine uno nuovo.',
     codeLocked: (minutes) => `Troppi codici errati. Riprova tra ${minutes} minuti`,
     loginExpired: 'Questo accesso è scaduto. Inserisci di nuovo la tua email.',
+    emailTaken: 'Un altro wallet usa già questa email.',
+    emailUnchanged: 'Questa è già la tua email.',
     passkeyUnknown: 'Questa passkey non è registrata per questo wallet.',
     passkeyNotVerified: 'Non è stato possibile verificare questa passkey.',
     deviceLocked: 'Sblocca prima questo dispositivo con la tua passkey o la password di recupero.',

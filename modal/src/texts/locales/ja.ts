@@ -307,6 +307,8 @@ export const ja: ModalLocale = {
     codeExpired: 'このコードは有効期限が切れています。新しいコードをリクエストしてください。',
     codeLocked: (minutes) => `誤ったコードが多すぎます。${minutes}分後にもう一度お試しください`,
     loginExpired: 'このサインインは期限切れです。メールアドレスをもう一度入力してください。',
+    emailTaken: 'このメールアドレスは別のウォレットですでに使われています。',
+    emailUnchanged: 'これはすでにお使いのメールアドレスです。',
     passkeyUnknown: 'このパスキーはこのウォレットに登録されていません。',
     passkeyNotVerified: 'このパスキーを確認できませんでした。',
     deviceLocked: 'まずパスキーまたは復元用パスワードでこのデバイスのロックを解除してください。',

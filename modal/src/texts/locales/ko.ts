@@ -307,6 +307,8 @@ export const ko: ModalLocale = {
     codeExpired: '코드가 만료되었습니다. 새 코드를 요청하세요.',
     codeLocked: (minutes) => `잘못된 코드를 너무 많이 입력했습니다. ${minutes}분 후에 다시 시도하세요`,
     loginExpired: '로그인이 만료되었습니다. 이메일을 다시 입력하세요.',
+    emailTaken: '이 이메일은 이미 다른 지갑에서 사용 중입니다.',
+    emailUnchanged: '이미 현재 이메일입니다.',
     passkeyUnknown: '이 패스키는 이 지갑에 등록되어 있지 않아요.',
     passkeyNotVerified: '이 패스키를 확인할 수 없어요.',
     deviceLocked: '먼저 패스키나 복구 비밀번호로 이 기기의 잠금을 해제하세요.',

@@ -307,6 +307,8 @@ export const nl: ModalLocale = {
     codeExpired: 'Deze code is verlopen. Vraag een nieuwe aan.',
     codeLocked: (minutes) => `Te veel verkeerde codes. Probeer het over ${minutes} minuten opnieuw`,
     loginExpired: 'Deze aanmelding is verlopen. Voer het e-mailadres opnieuw in.',
+    emailTaken: 'Een andere wallet gebruikt dit e-mailadres al.',
+    emailUnchanged: 'Dit is al je e-mailadres.',
     passkeyUnknown: 'Deze toegangssleutel is niet geregistreerd voor deze wallet.',
     passkeyNotVerified: 'Deze toegangssleutel kon niet worden geverifieerd.',
     deviceLocked: 'Ontgrendel dit apparaat eerst met je toegangssleutel of je herstelwachtwoord.',

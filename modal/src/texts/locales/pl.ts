@@ -312,6 +312,8 @@ export const pl: ModalLocale = {
     codeExpired: 'Ten kod wygasł. Poproś o nowy.',
     codeLocked: (minutes) => `Zbyt wiele błędnych kodów. Spróbuj ponownie za ${minutes} min`,
     loginExpired: 'To logowanie wygasło. Wpisz ponownie swój adres e-mail.',
+    emailTaken: 'Ten adres e-mail jest już używany przez inny portfel.',
+    emailUnchanged: 'To już jest Twój adres e-mail.',
     passkeyUnknown: 'Ten klucz dostępu nie jest zarejestrowany w tym portfelu.',
     passkeyNotVerified: 'Nie udało się zweryfikować tego klucza dostępu.',
     deviceLocked: 'Najpierw odblokuj to urządzenie kluczem dostępu lub hasłem odzyskiwania.',

@@ -307,6 +307,8 @@ export const ptBR: ModalLocale = {
     codeExpired: 'Este código expirou. Peça um novo.',
     codeLocked: (minutes) => `Muitos códigos incorretos. Tente novamente em ${minutes} minutos`,
     loginExpired: 'Este login expirou. Digite seu e-mail novamente.',
+    emailTaken: 'Outra carteira já usa este e-mail.',
+    emailUnchanged: 'Este já é o seu e-mail.',
     passkeyUnknown: 'Esta chave de acesso não está registrada nesta carteira.',
     passkeyNotVerified: 'Não foi possível verificar esta chave de acesso.',
     deviceLocked: 'Desbloqueie primeiro este dispositivo com sua chave de acesso ou sua senha de recuperação.',

@@ -307,6 +307,8 @@ export const tr: ModalLocale = {
     codeExpired: 'Bu kodun süresi doldu. Yeni bir kod isteyin.',
     codeLocked: (minutes) => `Çok fazla yanlış kod girildi. Lütfen ${minutes} dakika sonra tekrar deneyin`,
     loginExpired: 'Bu oturum açma işleminin süresi doldu. E-posta adresinizi yeniden girin.',
+    emailTaken: 'Bu e-posta adresini başka bir cüzdan zaten kullanıyor.',
+    emailUnchanged: 'Bu zaten sizin e-posta adresiniz.',
     passkeyUnknown: 'Bu geçiş anahtarı bu cüzdana kayıtlı değil.',
     passkeyNotVerified: 'Bu geçiş anahtarı doğrulanamadı.',
     deviceLocked: 'Önce bu cihazın kilidini geçiş anahtarınızla veya kurtarma şifrenizle açın.',

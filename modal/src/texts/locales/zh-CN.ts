@@ -307,6 +307,8 @@ export const zhCN: ModalLocale = {
     codeExpired: '验证码已过期。请重新获取。',
     codeLocked: (minutes) => `错误验证码次数过多。请在 ${minutes} 分钟后重试`,
     loginExpired: '此次登录已过期。请重新输入邮箱地址。',
+    emailTaken: '此邮箱地址已被另一个钱包使用。',
+    emailUnchanged: '这已经是你的邮箱地址。',
     passkeyUnknown: '此通行密钥未在此钱包中注册。',
     passkeyNotVerified: '无法验证此通行密钥。',
     deviceLocked: '请先用通行密钥或恢复密码解锁此设备。',

@@ -307,6 +307,8 @@ export const zhTW: ModalLocale = {
     codeExpired: '驗證碼已過期。請重新索取。',
     codeLocked: (minutes) => `錯誤驗證碼次數過多。請在 ${minutes} 分鐘後再試一次`,
     loginExpired: '此次登入已過期。請重新輸入電子郵件地址。',
+    emailTaken: '這個電子郵件地址已被另一個錢包使用。',
+    emailUnchanged: '這已經是你的電子郵件地址。',
     passkeyUnknown: '這個通行密鑰未在這個錢包中註冊。',
     passkeyNotVerified: '無法驗證這個通行密鑰。',
     deviceLocked: '請先用通行密鑰或復原密碼解鎖這部裝置。',

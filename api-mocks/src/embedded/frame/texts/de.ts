@@ -157,6 +157,7 @@ const de: LanguageCatalogue = {
     passkeyNotVerified: 'Dieser Passkey konnte nicht bestätigt werden.',
     passkeyUnknown: 'Dieser Passkey ist für diese Wallet nicht registriert.',
     signedOut: 'Deine Sitzung ist beendet, bitte melde dich erneut an.',
+    tooSoon: plural('de', { one: 'Bitte versuche es in # Sekunde erneut.', other: 'Bitte versuche es in # Sekunden erneut.' }),
   },
 };
 

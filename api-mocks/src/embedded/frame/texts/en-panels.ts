@@ -62,7 +62,8 @@ export const enPanels = {
   passkeyNotVerified: 'This passkey could not be verified.',
   passkeyUnknown: 'This passkey is not registered with this wallet.',
   signedOut: 'Your session has ended: please sign in again.',
+  tooSoon: plural('en', { one: 'Please try again in # second.', other: 'Please try again in # seconds.' }),
 };
 
-/** The labels of the frame's panels in one language (a text, or a function of the minutes to wait). */
-export type PanelTexts = { [K in keyof typeof enPanels]: (typeof enPanels)[K] extends string ? string : (minutes: number) => string };
+/** The labels of the frame's panels in one language (a text, or a function of the minutes or seconds to wait). */
+export type PanelTexts = { [K in keyof typeof enPanels]: (typeof enPanels)[K] extends string ? string : (count: number) => string };

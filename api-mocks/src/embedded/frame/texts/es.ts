@@ -157,6 +157,7 @@ const es: LanguageCatalogue = {
     passkeyNotVerified: 'No se pudo verificar esta llave de acceso.',
     passkeyUnknown: 'Esta llave de acceso no está registrada en esta billetera.',
     signedOut: 'Tu sesión terminó: vuelve a iniciar sesión.',
+    tooSoon: plural('es', { one: 'Inténtalo de nuevo en # segundo.', other: 'Inténtalo de nuevo en # segundos.' }),
   },
 };
 

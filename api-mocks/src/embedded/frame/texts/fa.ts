@@ -158,6 +158,7 @@ const fa: LanguageCatalogue = {
     passkeyNotVerified: 'این کلید عبور تأیید نشد.',
     passkeyUnknown: 'این کلید عبور برای این کیف پول ثبت نشده است.',
     signedOut: 'نشست شما به پایان رسیده است؛ دوباره وارد شوید.',
+    tooSoon: plural('fa', { other: '# ثانیه دیگر دوباره امتحان کنید.' }),
   },
 };
 

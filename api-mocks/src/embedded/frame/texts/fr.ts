@@ -157,6 +157,7 @@ const fr: LanguageCatalogue = {
     passkeyNotVerified: 'Cette clé d’accès n’a pas pu être vérifiée.',
     passkeyUnknown: 'Cette clé d’accès n’est pas enregistrée pour ce portefeuille.',
     signedOut: 'Votre session a pris fin : veuillez vous reconnecter.',
+    tooSoon: plural('fr', { one: 'Veuillez réessayer dans # seconde.', other: 'Veuillez réessayer dans # secondes.' }),
   },
 };
 

@@ -158,6 +158,7 @@ const he: LanguageCatalogue = {
     passkeyNotVerified: 'לא ניתן היה לאמת את מפתח הגישה הזה.',
     passkeyUnknown: 'מפתח הגישה הזה לא רשום בארנק הזה.',
     signedOut: 'החיבור שלך הסתיים, יש להתחבר מחדש.',
+    tooSoon: plural('he', { one: 'אפשר לנסות שוב בעוד שנייה.', two: 'אפשר לנסות שוב בעוד שתי שניות.', other: 'אפשר לנסות שוב בעוד # שניות.' }),
   },
 };
 

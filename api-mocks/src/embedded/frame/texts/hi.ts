@@ -157,6 +157,7 @@ const hi: LanguageCatalogue = {
     passkeyNotVerified: 'इस पासकी की पुष्टि नहीं हो सकी।',
     passkeyUnknown: 'यह पासकी इस वॉलेट के साथ रजिस्टर नहीं है।',
     signedOut: 'आपका सेशन खत्म हो गया है, फिर से साइन इन करें।',
+    tooSoon: plural('hi', { other: '# सेकंड बाद फिर से कोशिश करें।' }),
   },
 };
 

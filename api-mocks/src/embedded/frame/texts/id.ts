@@ -158,6 +158,7 @@ const id: LanguageCatalogue = {
     passkeyNotVerified: 'Kunci sandi ini tidak dapat diverifikasi.',
     passkeyUnknown: 'Kunci sandi ini tidak terdaftar di dompet ini.',
     signedOut: 'Sesi Anda telah berakhir: silakan masuk lagi.',
+    tooSoon: plural('id', { other: 'Coba lagi dalam # detik.' }),
   },
 };
 

@@ -157,6 +157,7 @@ const it: LanguageCatalogue = {
     passkeyNotVerified: 'Non è stato possibile verificare questa passkey.',
     passkeyUnknown: 'Questa passkey non è registrata per questo wallet.',
     signedOut: 'La tua sessione è terminata: accedi di nuovo.',
+    tooSoon: plural('it', { one: 'Riprova tra # secondo.', other: 'Riprova tra # secondi.' }),
   },
 };
 

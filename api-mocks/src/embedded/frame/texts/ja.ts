@@ -157,6 +157,7 @@ const ja: LanguageCatalogue = {
     passkeyNotVerified: 'このパスキーを確認できませんでした。',
     passkeyUnknown: 'このパスキーはこのウォレットに登録されていません。',
     signedOut: 'セッションが終了したため、もう一度サインインしてください。',
+    tooSoon: plural('ja', { other: '#秒後にもう一度お試しください。' }),
   },
 };
 

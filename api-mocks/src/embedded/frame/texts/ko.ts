@@ -157,6 +157,7 @@ const ko: LanguageCatalogue = {
     passkeyNotVerified: '이 패스키를 확인할 수 없어요.',
     passkeyUnknown: '이 패스키는 이 지갑에 등록되어 있지 않아요.',
     signedOut: '세션이 끝났으니 다시 로그인하세요.',
+    tooSoon: plural('ko', { other: '#초 후에 다시 시도하세요.' }),
   },
 };
 

@@ -157,6 +157,7 @@ const nl: LanguageCatalogue = {
     passkeyNotVerified: 'Deze toegangssleutel kon niet worden geverifieerd.',
     passkeyUnknown: 'Deze toegangssleutel is niet geregistreerd voor deze wallet.',
     signedOut: 'Je sessie is beëindigd: log opnieuw in.',
+    tooSoon: plural('nl', { one: 'Probeer het over # seconde opnieuw.', other: 'Probeer het over # seconden opnieuw.' }),
   },
 };
 

@@ -158,6 +158,7 @@ const pl: LanguageCatalogue = {
     passkeyNotVerified: 'Nie udało się zweryfikować tego klucza dostępu.',
     passkeyUnknown: 'Ten klucz dostępu nie jest zarejestrowany w tym portfelu.',
     signedOut: 'Twoja sesja wygasła: zaloguj się ponownie.',
+    tooSoon: plural('pl', { one: 'Spróbuj ponownie za # sekundę.', few: 'Spróbuj ponownie za # sekundy.', many: 'Spróbuj ponownie za # sekund.', other: 'Spróbuj ponownie za # sekundy.' }),
   },
 };
 

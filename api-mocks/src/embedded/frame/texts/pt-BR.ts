@@ -158,6 +158,7 @@ const ptBR: LanguageCatalogue = {
     passkeyNotVerified: 'Não foi possível verificar esta chave de acesso.',
     passkeyUnknown: 'Esta chave de acesso não está registrada nesta carteira.',
     signedOut: 'Sua sessão terminou: entre novamente.',
+    tooSoon: plural('pt-BR', { one: 'Tente novamente em # segundo.', other: 'Tente novamente em # segundos.' }),
   },
 };
 

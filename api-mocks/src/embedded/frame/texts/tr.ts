@@ -157,6 +157,7 @@ const tr: LanguageCatalogue = {
     passkeyNotVerified: 'Bu geçiş anahtarı doğrulanamadı.',
     passkeyUnknown: 'Bu geçiş anahtarı bu cüzdana kayıtlı değil.',
     signedOut: 'Oturumunuz sona erdi: lütfen yeniden giriş yapın.',
+    tooSoon: plural('tr', { other: '# saniye sonra tekrar deneyin.' }),
   },
 };
 

@@ -158,6 +158,7 @@ const zhCN: LanguageCatalogue = {
     passkeyNotVerified: '无法验证此通行密钥。',
     passkeyUnknown: '此通行密钥未在此钱包中注册。',
     signedOut: '你的会话已结束，请重新登录。',
+    tooSoon: plural('zh-CN', { other: '请在 # 秒后重试。' }),
   },
 };
 

@@ -158,6 +158,7 @@ const zhTW: LanguageCatalogue = {
     passkeyNotVerified: '無法驗證這個通行密鑰。',
     passkeyUnknown: '這個通行密鑰未在這個錢包中註冊。',
     signedOut: '你的工作階段已結束，請重新登入。',
+    tooSoon: plural('zh-TW', { other: '請在 # 秒後再試一次。' }),
   },
 };
 
