@@ -9,7 +9,7 @@ export class RequestError extends Error {
 /**
  * What went wrong, for the person to read in their language: the modal's (`EmbeddedErrorReason`, sent on to it), the
  * service's for the panels (`EmbeddedCustodyReason`), and the frame's own key checks and passkey ceremonies (its panels
- * say them; see `PANEL_REASONS` of the custody half).
+ * say them; see `REASON_LINES` of the custody half).
  */
 export type FrameReason = EmbeddedErrorReason | EmbeddedCustodyReason | 'deviceShareUnreadable' | 'noRecovery' | 'passkeyCancelled' | 'noPrfUnlock';
 
@@ -23,7 +23,7 @@ export class FrameError extends Error {
     readonly code?: number,
     /** The service's HTTP status, when the error is its answer. */
     readonly status?: number,
-    /** What went wrong, said by the modal (its `EmbeddedErrorReason`) or the frame's panels in their language; with its minutes when locked. */
+    /** What went wrong, said by the modal (its `EmbeddedErrorReason`) or the frame's panels in their language; with its minutes when locked out. */
     readonly reason?: FrameReason,
     readonly minutes?: number,
     /** With `tooSoon`: the seconds until a mail may be sent again. */
