@@ -1,6 +1,6 @@
 /**
  * Regenerates the promo clip site/public/media/promo.webm (1280x720, 12 s, 24 fps, VP9, no audio) and its poster
- * site/public/media/poster.webp (1280x720, the frame at 4 s): the project's robot (media/minibot.svg) bobbing and
+ * site/public/media/poster.webp (1280x720, the frame at 4 s): the project's robot (src/assets/minibot.svg) bobbing and
  * blinking, its name, then the presale line, in the page's font. Chromium draws each frame on a canvas; ffmpeg
  * (libvpx-vp9) encodes them. Drawn at the size the page shows at most, so the player never scales it up.
  * Run from the repository root: `npx tsx site/scripts/make-promo-video.ts`. Only to regenerate: the page does not
@@ -23,7 +23,7 @@ const POSTER_AT_S = 4;
 const media = join(dirname(fileURLToPath(import.meta.url)), '..', 'public', 'media');
 const require = createRequire(import.meta.url);
 const font = readFileSync(require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2')).toString('base64');
-const robot = readFileSync(join(media, 'minibot.svg')).toString('base64');
+const robot = readFileSync(join(media, '..', '..', 'src', 'assets', 'minibot.svg')).toString('base64');
 
 const page = `<!doctype html><html><head><style>
   @font-face { font-family: Inter; src: url(data:font/woff2;base64,${font}) format('woff2'); font-weight: 100 900; }

@@ -18,7 +18,7 @@ const require = createRequire(import.meta.url);
 const fontFile = require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
 const font = readFileSync(fontFile).toString('base64');
 const logo = readFileSync(join(publicDir, 'media', 'logo.svg'), 'utf8');
-const robot = readFileSync(join(publicDir, 'media', 'minibot.svg'), 'utf8');
+const robot = readFileSync(join(site, 'src', 'assets', 'minibot.svg'), 'utf8');
 
 const base = `
   @font-face { font-family: Inter; src: url(data:font/woff2;base64,${font}) format('woff2'); font-weight: 100 900; }
