@@ -203,18 +203,15 @@ const readHandler = (hint: HTMLElement, approve: HTMLButtonElement) => () => {
  */
 export function decide(id: string, describe: () => Decision): Promise<boolean> {
   let decision = describe();
-  let labels = decisionLabels(decision);
+  let labels: ReturnType<typeof decisionLabels>;
   approval?.settle(new FrameError('Request was aborted', 4001));
   const tracked = canTrackVisibility();
   const approve = el('button', { type: 'button', className: 'primary', disabled: true });
   const reject = el('button', { type: 'button' });
   let guard: { armed(): boolean; stop(): void } | undefined;
   /** Shows the decision as `describe` writes it now; the buttons are kept (with their focus) and named again. */
-  const show = (again: boolean) => {
-    if (again) {
-      decision = describe();
-      labels = decisionLabels(decision);
-    }
+  const show = () => {
+    labels = decisionLabels(decision);
     approve.textContent = tracked ? labels.approve : texts().reviewInWindow;
     reject.textContent = labels.reject;
     const focused = document.activeElement;
@@ -224,11 +221,13 @@ export function decide(id: string, describe: () => Decision): Promise<boolean> {
     // Without visibility tracking the frame only opens the window, where the parts are read.
     guard = guardVisibility([root, approve], approve, tracked, tracked ? ends : [], readHandler(hint, approve));
   };
-  show(false);
+  show();
   post({ channel: EMBEDDED_CHANNEL, type: 'Approval', id, open: true, kind: decision.kind });
   reject.focus();
   const stopListening = onLanguageChange(() => {
-    if (approval?.id === id) show(true);
+    if (approval?.id !== id) return;
+    decision = describe();
+    show();
   });
   let popup: Window | null = null;
   return new Promise<boolean>((resolve, rejectPromise) => {
