@@ -8,12 +8,13 @@ import { createAccountController } from './account.js';
 import { deferAnalytics } from './analytics-deferred.js';
 import { createConnectionController } from './connection.js';
 import { createModalController } from './modal.js';
-import { createNetworksController, shouldShowUnsupportedChain } from './networks.js';
+import { createNetworksController } from './networks.js';
 import { createRouterController, resolveOpenView } from './router.js';
 import { createSendController } from './send/send.js';
 import { createToastController } from './toasts.js';
 import { createWalletConnectController } from './walletconnect.js';
 import { lazyFeature } from './lazy.js';
+import { connectionRules, controllerRules } from './rules.js';
 import type { FeatureLoaders } from './feature-loaders.js';
 import { STORAGE_KEYS } from '../core/core-constants.js';
 import { createStore } from '../core/store.js';
@@ -70,10 +71,6 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     onBalanceError: () => toasts.show('error', options.messages.tokenBalanceUnavailable),
     loadBalance: () => loaders().then((m) => m.featureLoaders.accountBalance()),
   });
-  const refreshAccount = () => {
-    void account.fetchBalance();
-    void account.fetchIdentity();
-  };
   const loaders = () => import('./feature-loaders.js');
   // What a lazy feature gets beside the bag.
   const environment = { location: deps.location, randomId: deps.randomId };
@@ -83,54 +80,9 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
   // SIWX is loaded on the first connect (or disconnect) when `siwx` is set.
   const siwxFeature = options.siwx ? feature((l) => l.siwx()) : undefined;
   const siwx: (() => Promise<SiwxController>) | undefined = siwxFeature && (() => siwxFeature.load());
-  const syncSiwx = () => siwx?.().then((c) => c.sync()).catch(() => modal.close());
   // Solana wallets are offered only when the options have a Solana network.
   const solanaFeature = options.networks.some((n) => n.chainNamespace === 'solana') ? feature((l) => l.solana()) : undefined;
   const embedded = feature((l) => l.embedded());
-  const walletConnect = createWalletConnectController({
-    messages: options.messages,
-    clock,
-    networks: () => options.networks,
-    loadProvider: deps.loadWalletConnect,
-    attachSession: (session, watch) => connection.attachSession(session, watch),
-    solana: solanaFeature,
-    siwx,
-  });
-  const connection = createConnectionController({
-    checksum: () => loaders().then((m) => m.featureLoaders.checksum()).then((m) => m.checksumAccounts),
-    messages: options.messages,
-    storage: deps.storage,
-    discovery: deps.discovery,
-    reconnectWaitMs: deps.reconnectWaitMs,
-    clock,
-    walletConnect: options.enableWalletConnect ? walletConnect : undefined,
-    embedded,
-    mountShell: deps.mountShell && (() => deps.mountShell!(controllers)),
-    onSession(session) {
-      networks.setWalletChainId(session.chainId);
-      account.setAccount('eip155', session.accounts[0], session.chainId, { name: session.connector.name, icon: session.connector.icon });
-      refreshAccount();
-      void syncSiwx();
-    },
-    onChainChanged(chainId) {
-      networks.setWalletChainId(chainId);
-      const address = account.getState().byNamespace.eip155.address;
-      if (address) account.setAccount('eip155', address, chainId);
-      void account.fetchBalance();
-      void syncSiwx();
-    },
-    onReset() {
-      account.resetAll();
-      networks.reset();
-      void siwx?.().then((c) => c.clearSessions()).catch(() => undefined);
-    },
-  });
-  getProvider = () => connection.getProvider();
-  // The directory is needed only once the modal opens: its shell makes it (mount), so it stays out of the first click.
-  const directoryDeps: DirectoryControllerDeps = { api, clock, storage: deps.storage, options, createObjectUrl: deps.createObjectUrl };
-  let directory: DirectoryController | undefined = deps.createDirectory?.(directoryDeps);
-  // The embedded wallet's frame (DOM): the modal's shell hands in how to open it when it mounts.
-  let openFrame: (() => Promise<FrameChannel>) | undefined;
   // Its checks and events wait for the first interaction (`init()`), and so does its module.
   const analytics = deferAnalytics(() => loaders().then((m) => m.featureLoaders.analytics()).then((m) => (store) => m.create(controllers, environment, store)));
 
@@ -150,44 +102,37 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
       }),
   });
 
-  connection.subscribe((state, previous) => {
-    if (state.status === 'connected' && previous.status !== 'connected') {
-      void analytics.sendEvent({ type: 'track', event: 'CONNECT_SUCCESS', properties: { connector: state.connectorId } });
-      if (modal.getState().open) {
-        if (options.embedded) router.reset('Account');
-        else if (!siwx) modal.close(); // with SIWX, its check closes the modal or shows SIWXSignMessage
-      } else if (options.embedded) {
-        router.reset('Account');
-      }
-    }
-    if (state.status === 'disconnected' && previous.status === 'connected') {
-      router.reset('Connect');
-    }
-    // A rejection in the wallet returns quietly to Connect.
-    if (state.connectRequest.status === 'rejected' && previous.connectRequest.status !== 'rejected') {
-      if (router.getState().view === 'ConnectingExternal') router.reset('Connect');
-    }
+  const walletConnect = createWalletConnectController({
+    messages: options.messages,
+    clock,
+    networks: () => options.networks,
+    loadProvider: deps.loadWalletConnect,
+    attachSession: (session, watch) => connection.attachSession(session, watch),
+    solana: solanaFeature,
+    siwx,
   });
-  networks.subscribe((state, previous) => {
-    if (shouldShowUnsupportedChain(state, options) && !previous.isUnsupported && isConnected()) {
-      modal.open({ view: 'UnsupportedChain' });
-    }
-    if (!state.isUnsupported && previous.isUnsupported && router.getState().view === 'UnsupportedChain') {
-      if (options.embedded) router.reset('Account');
-      else modal.close();
-    }
+  const connection = createConnectionController({
+    checksum: () => loaders().then((m) => m.featureLoaders.checksum()).then((m) => m.checksumAccounts),
+    messages: options.messages,
+    storage: deps.storage,
+    discovery: deps.discovery,
+    reconnectWaitMs: deps.reconnectWaitMs,
+    clock,
+    walletConnect: options.enableWalletConnect ? walletConnect : undefined,
+    embedded,
+    mountShell: deps.mountShell && (() => deps.mountShell!(controllers)),
+    // What the connection tells the others (a session, a chain change, its end).
+    ...connectionRules({ modal, router, networks, account, analytics, siwx }),
   });
-  modal.subscribe((state, previous) => {
-    if (state.open && !previous.open) {
-      void analytics.sendEvent({ type: 'track', event: 'MODAL_OPEN', properties: { connected: isConnected() } });
-      if (isConnected()) refreshAccount();
-    }
-    if (!state.open && previous.open) {
-      connection.cancelConnect();
-      networks.cancelSwitch();
-    }
-    if (!state.open && previous.open) void analytics.sendEvent({ type: 'track', event: 'MODAL_CLOSE', properties: { connected: isConnected() } });
-  });
+  getProvider = () => connection.getProvider();
+  // The directory is needed only once the modal opens: its shell makes it (mount), so it stays out of the first click.
+  const directoryDeps: DirectoryControllerDeps = { api, clock, storage: deps.storage, options, createObjectUrl: deps.createObjectUrl };
+  let directory: DirectoryController | undefined = deps.createDirectory?.(directoryDeps);
+  // The embedded wallet's frame (DOM): the modal's shell hands in how to open it when it mounts.
+  let openFrame: (() => Promise<FrameChannel>) | undefined;
+
+  // Which controller reacts to which: rules.ts.
+  for (const r of Object.values(controllerRules({ connection, networks, modal, router, account, analytics, siwx }, options))) r.follow();
 
   const getAccount = (): AccountSnapshot => {
     const c = connection.getState();
