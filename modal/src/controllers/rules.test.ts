@@ -36,7 +36,7 @@ describe('the rules between controllers', () => {
   it('names each rule once, in the order they run', () => {
     const { modal, router, connection, networks, account, analytics } = harness();
     const names = Object.keys(controllerRules({ modal, router, connection, networks, account, analytics } as unknown as RuleControllers, { embedded: false, enableNetworkSwitch: true, allowUnsupportedChain: false }));
-    expect(names).toEqual(['connectIsTracked', 'connectLeadsOn', 'disconnectShowsConnect', 'rejectionShowsConnect', 'unsupportedChainOpens', 'supportedChainLeaves', 'openRefreshes', 'closeCancels']);
+    expect(names).toEqual(['connectLeadsOn', 'disconnectShowsConnect', 'rejectionShowsConnect', 'unsupportedChainOpens', 'supportedChainLeaves', 'openRefreshes', 'closeCancels']);
   });
 
   it('a connect is tracked once with its connector, and closes the open modal', () => {

@@ -8,9 +8,12 @@ export interface Rule {
   follow(): () => void;
 }
 
-/** When `store` changes so that `when(state, previous)` holds, `then(state)` runs. */
-export function rule<S>(store: Store<S>, when: (state: S, previous: S) => boolean, then: (state: S) => void): Rule {
-  return { follow: () => store.subscribe((state, previous) => when(state, previous) && then(state)) };
+/**
+ * When what `test` says of `store`'s state turns true (or, `falling`, turns false), `then(state)` runs.
+ * @example rule(modal, (s) => s.open, () => track('MODAL_OPEN')) // on each opening
+ */
+export function rule<S>(store: Store<S>, test: (state: S) => boolean, then: (state: S) => unknown, falling = false): Rule {
+  return { follow: () => store.subscribe((state, previous) => test(state) !== test(previous) && test(state) !== falling && then(state)) };
 }
 
 /** What the rules use: the core controllers (analytics made lazily) and the sign-in feature when configured. */
@@ -64,67 +67,52 @@ export function controllerRules(c: RuleControllers, options: Pick<ResolvedOption
   const { connection, networks, modal, router, analytics } = c;
   const isConnected = () => connection.getState().status === 'connected';
   const track = (event: string, properties: Record<string, unknown>) => void analytics.sendEvent({ type: 'track', event, properties });
+  const connectedNow = (state: { status: string }) => state.status === 'connected';
+  const unsupported = (state: { isUnsupported: boolean }) => state.isUnsupported;
+  const open = (state: { open: boolean }) => state.open;
   return {
-    /** A connect is counted (CONNECT_SUCCESS with its connector). */
-    connectIsTracked: rule(
-      connection,
-      (state, previous) => state.status === 'connected' && previous.status !== 'connected',
-      (state) => track('CONNECT_SUCCESS', { connector: state.connectorId }),
-    ),
     /**
-     * A connect leads the embedded modal to Account (open or not), and closes any other open modal unless sign-in is
-     * configured: its check then closes the modal or shows SIWXSignMessage.
+     * A connect is counted (CONNECT_SUCCESS with its connector). It leads the embedded modal to Account (open or not),
+     * and closes any other open modal unless sign-in is configured: its check then closes the modal or shows
+     * SIWXSignMessage.
      */
-    connectLeadsOn: rule(
-      connection,
-      (state, previous) => state.status === 'connected' && previous.status !== 'connected',
-      () => {
-        if (options.embedded) router.reset('Account');
-        else if (modal.getState().open && !c.siwx) modal.close();
-      },
-    ),
+    connectLeadsOn: rule(connection, connectedNow, (state) => {
+      track('CONNECT_SUCCESS', { connector: state.connectorId });
+      if (options.embedded) router.reset('Account');
+      else if (modal.getState().open && !c.siwx) modal.close();
+    }),
     /** A disconnect returns the modal to Connect. */
-    disconnectShowsConnect: rule(
-      connection,
-      (state, previous) => state.status === 'disconnected' && previous.status === 'connected',
-      () => router.reset('Connect'),
-    ),
+    disconnectShowsConnect: rule(connection, connectedNow, (state) => state.status === 'disconnected' && router.reset('Connect'), true),
     /** A rejection in the wallet returns quietly from ConnectingExternal to Connect. */
     rejectionShowsConnect: rule(
       connection,
-      (state, previous) => state.connectRequest.status === 'rejected' && previous.connectRequest.status !== 'rejected',
+      (state) => state.connectRequest.status === 'rejected',
       () => router.getState().view === 'ConnectingExternal' && router.reset('Connect'),
     ),
     /** A connected wallet on a chain the dapp does not support opens UnsupportedChain (unless the options allow it). */
-    unsupportedChainOpens: rule(
-      networks,
-      (state, previous) => shouldShowUnsupportedChain(state, options) && !previous.isUnsupported && isConnected(),
-      () => modal.open({ view: 'UnsupportedChain' }),
-    ),
+    unsupportedChainOpens: rule(networks, unsupported, (state) => shouldShowUnsupportedChain(state, options) && isConnected() && modal.open({ view: 'UnsupportedChain' })),
     /** Back on a supported chain, UnsupportedChain gives way: to Account in the embedded modal, closed otherwise. */
     supportedChainLeaves: rule(
       networks,
-      (state, previous) => !state.isUnsupported && previous.isUnsupported && router.getState().view === 'UnsupportedChain',
-      () => (options.embedded ? router.reset('Account') : modal.close()),
+      unsupported,
+      () => router.getState().view === 'UnsupportedChain' && (options.embedded ? router.reset('Account') : modal.close()),
+      true,
     ),
     /** Opening is counted (MODAL_OPEN), and a connected account's balance and name are read again. */
-    openRefreshes: rule(
-      modal,
-      (state, previous) => state.open && !previous.open,
-      () => {
-        track('MODAL_OPEN', { connected: isConnected() });
-        if (isConnected()) refreshAccount(c);
-      },
-    ),
+    openRefreshes: rule(modal, open, () => {
+      track('MODAL_OPEN', { connected: isConnected() });
+      if (isConnected()) refreshAccount(c);
+    }),
     /** Closing abandons a pending connect and network switch, and is counted (MODAL_CLOSE). */
     closeCancels: rule(
       modal,
-      (state, previous) => !state.open && previous.open,
+      open,
       () => {
         connection.cancelConnect();
         networks.cancelSwitch();
         track('MODAL_CLOSE', { connected: isConnected() });
       },
+      true,
     ),
   } satisfies Record<string, Rule>;
 }
