@@ -88,8 +88,12 @@ export interface ClientShell {
   mountShell(controllers: ModalControllers): Promise<void>;
 }
 
-/** Makes a client's shell once its controllers exist; `startChecks` starts the first interaction's checks (once). */
-export type ClientShellOf = (controllers: ModalControllers, environment: CreateModalEnvironment, startChecks: () => void) => ClientShell;
+/**
+ * Makes a client's shell once its controllers exist; `startChecks` starts the first interaction's checks (once).
+ * `warm` requests the shell's chunk before there are controllers (client-lazy.ts loads both side by side).
+ */
+export type ClientShellOf = ((controllers: ModalControllers, environment: CreateModalEnvironment, startChecks: () => void) => ClientShell) & { warm?(): void };
+
 
 /**
  * The modal client without viem, showing the shell that `shellOf` makes: controllers, EIP-6963 discovery,

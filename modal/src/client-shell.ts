@@ -6,7 +6,7 @@ import type { MountModal } from './controllers/bag.js';
  * the view `open()` leads to, requested once (again after a failure) and mounted once.
  */
 export function modalShell(mountModule: () => Promise<ModalShellModule>): ClientShellOf {
-  return (controllers, environment, startChecks) => {
+  const shellOf: ClientShellOf = (controllers, environment, startChecks) => {
     let loading: Promise<MountModal> | undefined;
     /** The shell's chunk, and with a connected account the hub's, requested together. */
     const load = () => {
@@ -40,4 +40,7 @@ export function modalShell(mountModule: () => Promise<ModalShellModule>): Client
       mountShell: (c) => mountModule().then((m) => m.mountModal(c)),
     };
   };
+  // Requested beside the controllers' chunk on the first interaction; a failure is met again by `load`.
+  shellOf.warm = () => void mountModule().catch(() => undefined);
+  return shellOf;
 }

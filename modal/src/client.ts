@@ -1,5 +1,7 @@
 import { createPublicClient, createWalletClient, custom, fallback, http, type PublicClient } from 'viem';
-import { createModalCore, type CreateModalEnvironment, type ViemBindings } from './client-core.js';
+import { litShell, type CreateModalEnvironment, type ViemBindings } from './client-core.js';
+import { createClient } from './client-base.js';
+import { viemClients } from './client-viem.js';
 import type { ModalClient, ModalNetwork, ModalOptions } from './core/types.js';
 import { toViemChain } from './core/viem.js';
 import { rpcUrlOf } from './chain/rpc-url.js';
@@ -51,9 +53,10 @@ export function createModal(options: ModalOptions, environment: CreateModalEnvir
     if (!entry) routed.set(network, (entry = { ...network, rpcUrls: { default: { http: [rpcUrlOf(resolved, network)] } } }));
     return entry;
   };
-  return createModalCore(options, environment, {
+  // viem is in this entry's first load anyway: the controllers are made with the client.
+  return createClient(options, environment, viemClients({
     ...viemBindings,
     publicClient: (network) => publicClientFor(readNetwork(network)),
     readNativeBalance: (address, network) => viemBindings.readNativeBalance(address, readNetwork(network)),
-  });
+  }), litShell);
 }

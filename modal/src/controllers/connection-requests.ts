@@ -3,7 +3,7 @@ import { watchProvider } from '../connectors/injected.js';
 import { waitForProvider } from '../connectors/wait-for-provider.js';
 import { WALLET_CONNECT_CONNECTOR_ID } from '../core/constants.js';
 import { log } from '../core/log.js';
-import type { ConnectorInfo, Eip1193Provider } from '../core/types.js';
+import type { ConnectorInfo, Eip1193Provider, WalletSession } from '../core/types.js';
 import { isUserRejection, ModalError } from '../errors.js';
 import type { ConnectionRequestContext } from './connection-types.js';
 
@@ -20,7 +20,7 @@ export async function requestSession(ctx: ConnectionRequestContext, mine: number
   try {
     const accounts = await requestAccounts(provider);
     const chainId = await getChainId(provider);
-    if (ctx.isCurrent(mine)) ctx.attachSession({ provider, connector, accounts, chainId }, watchProvider);
+    if (ctx.isCurrent(mine)) ctx.attachSession({ provider, connector, accounts, chainId }, followSession);
   } catch (error) {
     if (!isUserRejection(error)) log('error', `Connecting ${connectorId} failed`, error);
     if (!ctx.isCurrent(mine)) return;
@@ -59,10 +59,63 @@ export async function restoreSession(ctx: ConnectionRequestContext, mine: number
   try {
     const chainId = await getChainId(provider);
     if (!ctx.isCurrent(mine)) return false;
-    ctx.attachSession({ provider, connector, accounts, chainId }, watchProvider);
+    ctx.attachSession({ provider, connector, accounts, chainId }, followSession);
     return true;
   } catch {
     if (ctx.isCurrent(mine)) store.setState({ status: ctx.idle(), restoringAddress: undefined });
     return false;
   }
+}
+
+/** Ends the sessions: the other one first, then the EVM one (its wallet told when it can be); ended here even if that fails. */
+export async function endSessions(ctx: ConnectionRequestContext): Promise<void> {
+  const current = ctx.session();
+  await ctx.extension()?.disconnect();
+  if (!current) return;
+  try {
+    await current.endSession?.();
+  } catch (cause) {
+    ctx.endLocally();
+    throw new ModalError(ctx.deps.messages.failedToDisconnect, { cause });
+  }
+  ctx.endLocally();
+}
+
+/**
+ * Follows `current`, the session just attached: adopts its accounts in EIP-55 once that chunk has loaded (a wallet in
+ * lower case changes on screen), and its wallet's account, chain and disconnect events.
+ */
+export function followSession(ctx: ConnectionRequestContext, current: WalletSession): void {
+  const { deps } = ctx;
+  const checksum = (of: WalletSession) =>
+    void deps.checksum?.().then((toChecksum) => {
+      const accounts = toChecksum(of.accounts);
+      if (ctx.session() !== of || accounts.join() === of.accounts.join()) return;
+      const next = { ...of, accounts };
+      ctx.setSession(next);
+      deps.onSession(next);
+    });
+  checksum(current);
+  ctx.watching(
+    watchProvider(current.provider, {
+      accountsChanged(accounts) {
+        const session = ctx.session();
+        if (!session) return;
+        if (accounts.length === 0) return ctx.endLocally();
+        const next = { ...session, accounts };
+        ctx.setSession(next);
+        deps.onSession(next);
+        checksum(next);
+      },
+      chainChanged(chainId) {
+        const session = ctx.session();
+        if (!session) return;
+        ctx.setSession({ ...session, chainId });
+        deps.onChainChanged(chainId);
+      },
+      disconnect() {
+        if (ctx.session()) ctx.endLocally();
+      },
+    }),
+  );
 }

@@ -5,7 +5,6 @@
 import type { WritableStore } from '../core/store.js';
 import type { Clock, ConnectionStatus, ConnectorInfo, Eip1193Provider, ModalStorage, Store, WalletSession } from '../core/types.js';
 import type { ConnectorDiscovery } from '../connectors/eip6963.js';
-import type { WatchProvider } from '../connectors/injected.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
 import type { LazyFeature } from './lazy.js';
 
@@ -64,7 +63,7 @@ export interface ConnectionController extends Store<ConnectionState> {
    * events: the chunks that attach sessions pass theirs (connectors/injected.ts), so that no event of the wallet is
    * missed; without it, it loads with this call.
    */
-  attachSession(session: WalletSession, watch?: WatchProvider): void;
+  attachSession(session: WalletSession, follow?: FollowSession): void;
   /**
    * Installs the second session's part (see `ConnectionExtension`); returns the setter of the state it writes its
    * session, wallets and connect request with (`solanaConnectorId` set means its session is connected).
@@ -111,5 +110,19 @@ export interface ConnectionRequestContext {
   idle(): ConnectionStatus;
   /** Removes the stored session. */
   forget(): void;
-  attachSession(session: WalletSession, watch: WatchProvider): void;
+  attachSession(session: WalletSession, follow?: FollowSession): void;
+  /** The current EVM session, and the second one's extension. */
+  session(): WalletSession | undefined;
+  setSession(session: WalletSession): void;
+  /** Keeps how to stop following the current session's wallet events (called when the session ends or is replaced). */
+  watching(stop: () => void): void;
+  extension(): ConnectionExtension | undefined;
+  /** Ends the EVM session here (no request): forgets it, and resets the accounts unless the other session stays. */
+  endLocally(): void;
 }
+
+/**
+ * Follows a session just attached: its wallet's account, chain and disconnect events, and its accounts in EIP-55
+ * (`followSession` of the requests' chunk, connection-requests.ts, which callers in a lazy chunk pass to `attachSession`).
+ */
+export type FollowSession = (ctx: ConnectionRequestContext, session: WalletSession) => void;

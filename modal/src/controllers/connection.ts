@@ -1,9 +1,7 @@
 import { createStore } from '../core/store.js';
-import type { Eip1193Provider, WalletSession } from '../core/types.js';
-import { ModalError } from '../modal-error.js';
-import type { WatchProvider } from '../connectors/injected.js';
+import type { WalletSession } from '../core/types.js';
 import { STORAGE_KEYS } from '../core/core-constants.js';
-import type { ConnectionController, ConnectionControllerDeps, ConnectionExtension, ConnectionRequestContext, ConnectionState } from './connection-types.js';
+import type { ConnectionController, ConnectionControllerDeps, ConnectionExtension, ConnectionRequestContext, ConnectionState, FollowSession } from './connection-types.js';
 
 export type * from './connection-types.js';
 
@@ -43,51 +41,22 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     store.setState({ restoringAddress: undefined });
   };
 
-  /** Adopts the session's accounts in EIP-55 once that chunk has loaded (a wallet in lower case changes on screen). */
-  const checksumSession = (current: WalletSession) =>
-    void deps.checksum?.().then((checksum) => {
-      const accounts = checksum(current.accounts);
-      if (session !== current || accounts.join() === current.accounts.join()) return;
-      session = { ...current, accounts };
-      deps.onSession(session);
-    });
-
-  /** Follows the wallet's account, chain and disconnect events of the current session. */
-  const follow = (provider: Eip1193Provider, watch: WatchProvider) => {
-    unwatch = watch(provider, {
-      accountsChanged(accounts) {
-        if (!session) return;
-        if (accounts.length === 0) return endLocally();
-        session = { ...session, accounts };
-        deps.onSession(session);
-        checksumSession(session);
-      },
-      chainChanged(chainId) {
-        if (!session) return;
-        session = { ...session, chainId };
-        deps.onChainChanged(chainId);
-      },
-      disconnect() {
-        if (session) endLocally();
-      },
-    });
-  };
-  // Bumped by every attach: a late events module follows only the session it was loaded for.
+  // Bumped by every attach: a late requests chunk follows only the session it was loaded for.
   let attached = 0;
 
-  const attachSession = (next: WalletSession, watch?: WatchProvider) => {
+  const attachSession = (next: WalletSession, follow?: FollowSession) => {
     unwatch?.();
     unwatch = undefined;
     session = next;
     const mine = ++attached;
     deps.storage.setItem(STORAGE_KEYS.connectorId, next.connector.id);
     deps.storage.setItem(STORAGE_KEYS.lastAddress, next.accounts[0]);
-    if (watch) follow(next.provider, watch);
-    // Without the caller's, the wallet's events are followed once their module (with the chain id parser) arrives.
-    else void import('../connectors/injected.js').then((m) => mine === attached && session && follow(next.provider, m.watchProvider), () => undefined);
+    // The wallet's events and the accounts' checksum are followed by the requests' chunk: at once from a caller that
+    // has it (a connect, a restore, a WalletConnect pairing), else once it arrives.
+    if (follow) follow(context, next);
+    else void requests().then((m) => mine === attached && session && m.followSession(context, next), () => undefined);
     const wasDisconnected = store.getState().status !== 'connected';
     deps.onSession(next);
-    checksumSession(next);
     store.setState({
       status: 'connected',
       connectorId: next.connector.id,
@@ -107,6 +76,11 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
     idle,
     forget,
     attachSession,
+    session: () => session,
+    setSession: (next) => (session = next),
+    watching: (stop) => (unwatch = stop),
+    extension: () => extension,
+    endLocally,
   };
 
   const connect = async (connectorId: string) => {
@@ -140,19 +114,8 @@ export function createConnectionController(deps: ConnectionControllerDeps): Conn
       const id = 'connectorId' in request ? request.connectorId : lastConnectorId;
       if (id) await connect(id);
     },
-    async disconnect() {
-      const current = session;
-      // The other session ends first; ending the EVM one then resets everything.
-      await extension?.disconnect();
-      if (!current) return;
-      try {
-        await current.endSession?.();
-      } catch (cause) {
-        endLocally();
-        throw new ModalError(text.failedToDisconnect, { cause });
-      }
-      endLocally();
-    },
+    // Ending the sessions is a request of the requests' chunk (loaded by then with any session but a WalletConnect one).
+    disconnect: () => (session || extension ? requests().then((m) => m.endSessions(context)) : Promise.resolve()),
     async reconnect() {
       const storedId = deps.storage.getItem(STORAGE_KEYS.connectorId);
       if (!storedId || session) return false;

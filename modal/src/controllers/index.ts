@@ -122,7 +122,7 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     embedded,
     mountShell: deps.mountShell && (() => deps.mountShell!(controllers)),
     // What the connection tells the others (a session, a chain change, its end).
-    ...connectionRules({ modal, router, networks, account, analytics, siwx }),
+    ...connectionRules(() => controllers),
   });
   getProvider = () => connection.getProvider();
   // The directory is needed only once the modal opens: its shell makes it (mount), so it stays out of the first click.
@@ -130,9 +130,6 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
   let directory: DirectoryController | undefined = deps.createDirectory?.(directoryDeps);
   // The embedded wallet's frame (DOM): the modal's shell hands in how to open it when it mounts.
   let openFrame: (() => Promise<FrameChannel>) | undefined;
-
-  // Which controller reacts to which: rules.ts.
-  for (const r of Object.values(controllerRules({ connection, networks, modal, router, account, analytics, siwx }, options))) r.follow();
 
   const getAccount = (): AccountSnapshot => {
     const c = connection.getState();
@@ -192,6 +189,11 @@ export function createControllers(deps: ControllerDeps): ModalControllers {
     },
     openEmbeddedFrame: () => (openFrame ? openFrame() : Promise.reject(new Error('The modal is not mounted'))),
   };
+  // Which controller reacts to which: rules.ts.
+  const rules = controllerRules(controllers, options);
+  connection.subscribe(rules.connection);
+  networks.subscribe(rules.networks);
+  modal.subscribe(rules.modal);
   // On load with a Solana wallet stored, the Solana chunk is made now: it reconnects that wallet silently.
   if (deps.storage.getItem(STORAGE_KEYS.solanaConnectorId)) void controllers.solana?.load().catch(() => undefined);
   return controllers;

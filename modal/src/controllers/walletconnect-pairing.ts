@@ -1,6 +1,6 @@
 import { adoptSession, optionalNamespacesOf } from '../connectors/walletconnect-session.js';
 import type { WcUniversalProvider } from '../connectors/walletconnect.js';
-import { watchProvider } from '../connectors/injected.js';
+import { followSession } from './connection-requests.js';
 import { PAIRING_EXPIRY_MS } from '../core/constants.js';
 import { log } from '../core/log.js';
 import { isUserRejection } from '../errors.js';
@@ -34,7 +34,7 @@ async function adopt(context: PairingContext, provider: WcUniversalProvider): Pr
   const adopted = await adoptSession(provider, {
     ...deps,
     connector: context.connector,
-    attachSession: (session) => deps.attachSession(session, watchProvider),
+    attachSession: (session) => deps.attachSession(session, followSession),
     adoptSolana: solana && ((wcProvider, account) => solana.load().then((controller) => controller.adoptWalletConnect(wcProvider, account))),
   });
   if (adopted) context.store.setState({ status: 'connected', uri: undefined });

@@ -5,7 +5,7 @@
 import type { WritableStore } from '../core/store.js';
 import type { Clock, ConnectorInfo, ModalNetwork, Store, WalletSession } from '../core/types.js';
 import type { WcUniversalProvider } from '../connectors/walletconnect.js';
-import type { WatchProvider } from '../connectors/injected.js';
+import type { FollowSession } from './connection-types.js';
 import type { ModalCoreMessages } from '../texts/locale.js';
 import type { LazyFeature } from './lazy.js';
 
@@ -33,8 +33,8 @@ export interface WalletConnectControllerDeps {
   networks: () => ModalNetwork[];
   /** Loads and initialises @walletconnect/universal-provider (a lazy chunk). */
   loadProvider: () => Promise<WcUniversalProvider>;
-  /** `watch` follows the wallet's events (the pairing's chunk passes it; see ConnectionController.attachSession). */
-  attachSession: (session: WalletSession, watch?: WatchProvider) => void;
+  /** `follow` follows the session's wallet events (the pairing's chunk passes it; see ConnectionController.attachSession). */
+  attachSession: (session: WalletSession, follow?: FollowSession) => void;
   /** The Solana chunk, which adopts the session's Solana account; absent without a Solana network. */
   solana?: LazyFeature<{ adoptWalletConnect(provider: WcUniversalProvider, account: { caipNetworkId: string; address: string }): void }>;
   /** SIWX, whose `connectWalletConnect` replaces `provider.connect` (one-click auth when the wallet supports it); absent without `siwx`. */

@@ -19,7 +19,7 @@ function perClient<T>(make: (controllers: ModalControllers, client: ModalClient)
     let stores = made.get(client);
     if (!stores) {
       const controllers = controllersOf(client);
-      if (!controllers) throw new ModalError('This client was not made by createModal or createHeadlessClient');
+      if (!controllers) throw new ModalError('This client has no controllers yet (see loadControllers)');
       made.set(client, (stores = make(controllers, client)));
     }
     return stores;

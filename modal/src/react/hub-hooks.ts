@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Address } from 'viem';
 import type { Balance } from '../api/blockchain-types.js';
-import { controllersOf } from '../client-registry.js';
+import { controllersOf, isModalClient, loadControllers } from '../client-registry.js';
 import type { HubControllers } from '../controllers/hub.js';
-import type { LazyFeature } from '../controllers/lazy.js';
 import { totalUsd, type PortfolioSource, type PortfolioState } from '../controllers/portfolio.js';
 import { SendNotPossibleError, type SendOutcome } from '../controllers/send/send-flow.js';
 
@@ -15,17 +14,20 @@ import { useModalClient } from './context.js';
 
 const emptyPortfolio: PortfolioState = { balances: [], loading: false };
 
-/** The hub of the client's modal (a lazy feature of its controllers): undefined until its chunk has loaded. */
-function useHub(): { hub: HubControllers | undefined; feature: LazyFeature<HubControllers> } {
+/**
+ * The hub of the client's modal (a lazy feature of its controllers): undefined until its chunk has loaded. `load`
+ * makes the controllers first when the client makes them on first use (the element entry's).
+ */
+function useHub(): { hub: HubControllers | undefined; load: () => Promise<HubControllers> } {
   const client = useModalClient();
-  const controllers = controllersOf(client);
-  if (!controllers) throw new ModalError('This client was not made by createModal');
-  const feature = controllers.hub;
+  if (!isModalClient(client)) throw new ModalError('This client was not made by createModal');
+  const feature = controllersOf(client)?.hub;
   const [, loaded] = useState(0);
+  const load = useCallback(() => loadControllers(client).then((controllers) => controllers.hub.load()), [client]);
   useEffect(() => {
-    if (!feature.current) void feature.load().then(() => loaded((n) => n + 1));
-  }, [feature]);
-  return { hub: feature.current, feature };
+    if (!feature?.current) void load().then(() => loaded((n) => n + 1));
+  }, [feature, load]);
+  return { hub: feature?.current, load };
 }
 
 const noSubscription = () => () => undefined;
@@ -92,14 +94,14 @@ export interface UseSendReturnType {
  * @example const { send } = useSend(); await send({ to: '0x…', amount: '0.1' });
  */
 export function useSend(): UseSendReturnType {
-  const { feature } = useHub();
+  const { load } = useHub();
   const [state, setState] = useState<{ isPending: boolean; error: Error | null }>({ isPending: false, error: null });
   const send = useCallback(
     async (params: SendParameters): Promise<SendOutcome> => {
       setState({ isPending: true, error: null });
       try {
         // The Send feature's one use case, as its preview view runs it.
-        const hub = await feature.load();
+        const hub = await load();
         const outcome = await hub.sendFlow.sendTokens(params);
         if (outcome === 'failed' || outcome === 'invalid') throw new ModalError(messages.somethingWentWrong);
         setState({ isPending: false, error: null });
@@ -110,7 +112,7 @@ export function useSend(): UseSendReturnType {
         throw err;
       }
     },
-    [feature],
+    [load],
   );
   return { send, isPending: state.isPending, error: state.error };
 }

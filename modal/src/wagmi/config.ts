@@ -1,5 +1,6 @@
 import { http, type Chain, type Transport } from 'viem';
-import { controllersOf, toViemChain, type ModalClient, type ModalNetwork } from '../index.js';
+import { toViemChain, type ModalClient, type ModalNetwork } from '../index.js';
+import { optionsOf } from '../client-registry.js';
 import { minibotConnector, type MinibotConnectorOptions } from './connector.js';
 import type { AnyConnectorFn, AnyWagmiStorage, MinibotConnectorFn } from './wagmi-types.js';
 
@@ -67,9 +68,9 @@ export function wagmiConfigParameters<
   const connectorFns extends readonly AnyConnectorFn[] = readonly [],
   storage extends AnyWagmiStorage = never,
 >(modal: ModalClient, options: WagmiConfigOptions<networks, connectorFns, storage> = {}): WagmiConfigParameters<networks, connectorFns, storage> {
-  const controllers = controllersOf(modal);
-  if (!controllers) throw new Error('wagmiConfigParameters needs a modal made by createModal.');
-  const modalNetworks = controllers.options.networks;
+  const modalOptions = optionsOf(modal);
+  if (!modalOptions) throw new Error('wagmiConfigParameters needs a modal made by createModal.');
+  const modalNetworks = modalOptions.networks;
   for (const network of options.networks ?? []) {
     if (!modalNetworks.some((known) => known.caipNetworkId === network.caipNetworkId)) {
       throw new Error(`wagmiConfigParameters: ${network.caipNetworkId} is not one of the modal's networks.`);
@@ -88,7 +89,7 @@ export function wagmiConfigParameters<
     } catch {
       // No viem clients in this build: below.
     }
-    return controllers.options.customRpcUrls[network.caipNetworkId]?.[0]?.url ?? network.rpcUrls.default.http[0];
+    return modalOptions.customRpcUrls[network.caipNetworkId]?.[0]?.url ?? network.rpcUrls.default.http[0];
   };
   type Result = WagmiConfigParameters<networks, connectorFns, storage>;
   return {

@@ -1,6 +1,8 @@
 import { assert } from 'chai';
 import { emulateMedia } from '@web/test-runner-commands';
 import { createModal } from '../../client.js';
+import { createModalCore } from '../../client-core.js';
+import { STORAGE_KEYS } from '../../storage.js';
 import { createMemoryStorage } from '../../storage.js';
 import { controllersOf, setDefaultClient } from '../../client-registry.js';
 import type { ModalClient, ModalOptions } from '../../core/types.js';
@@ -10,9 +12,10 @@ import type { MbModal } from '../modal/modal.js';
 import { de } from '../../texts/locales/de.js';
 import './connect-button.js';
 
-/** A dapp page with only the element: a test wallet announces itself over EIP-6963. */
-function announceTestWallet() {
-  const provider = createTestWallet(() => 'approve');
+/** A dapp page with only the element: a test wallet announces itself over EIP-6963 (`authorized`: it already lets the page see its account). */
+function announceTestWallet(authorized = false) {
+  const wallet = createTestWallet(() => 'approve');
+  const provider = authorized ? { ...wallet, request: (args: { method: string; params?: unknown }) => (args.method === 'eth_accounts' ? Promise.resolve([testAddress]) : wallet.request(args as never)) } : wallet;
   const announce = () =>
     window.dispatchEvent(
       new CustomEvent('eip6963:announceProvider', {
@@ -159,6 +162,82 @@ describe('<mb-connect-button> with createModal', () => {
     await button.updateComplete;
     nativeButton(button).click();
     await waitFor(() => client.isOpen(), 3000, 'opened');
+  });
+});
+
+describe("<mb-connect-button> with the element entry's client (controllers made on first use)", () => {
+  let wallet: ReturnType<typeof announceTestWallet>;
+  beforeEach(() => {
+    wallet = announceTestWallet();
+  });
+  afterEach(() => {
+    wallet.stop();
+    setDefaultClient(undefined);
+    document.body.replaceChildren();
+  });
+  const coreClient = (storage = createMemoryStorage(), extra: Partial<ModalOptions> = {}) =>
+    createModalCore(
+      {
+        ...extra,
+        projectId: 'test-project',
+        networks: [bsc, local],
+        metadata: { name: 'Test dapp', description: 'A test', url: location.origin, icons: [] },
+        storage,
+        apiUrls: { blockchainApi: `${location.origin}/mock-api`, walletDirectory: `${location.origin}/mock-directory`, analytics: `${location.origin}/mock-analytics` },
+      },
+      { fetch: createFakeFetch({ wallets: makeWallets(4) }), location: null },
+    );
+
+  it("reads 'Connect Wallet' with no controllers made; the pointer on it makes them; a click connects and shows the address", async () => {
+    const client = coreClient();
+    const button = document.createElement('mb-connect-button');
+    button.client = client;
+    document.body.append(button);
+    await button.updateComplete;
+    assert.equal(nativeButton(button).textContent, 'Connect Wallet');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.isUndefined(controllersOf(client), 'nothing made before the visitor shows intent');
+
+    nativeButton(button).dispatchEvent(new PointerEvent('pointerenter'));
+    await waitFor(() => controllersOf(client), 3000, 'controllers made on hover');
+    assert.isFalse(client.isOpen());
+    nativeButton(button).click();
+    const modal = await waitFor(() => document.querySelector<MbModal>('mb-modal'), 3000, 'modal mounted');
+    const view = await waitFor(() => modal.shadowRoot!.querySelector<HTMLElement>('mb-connect-view'), 3000, 'Connect view');
+    const item = await waitFor(() => [...view.shadowRoot!.querySelectorAll('mb-list-item')].find((i) => i.label === 'Test Wallet'), 3000, 'announced wallet');
+    item.shadowRoot!.querySelector('button')!.click();
+    await waitFor(() => nativeButton(button).textContent === `${testAddress.slice(0, 6)}...${testAddress.slice(-4)}`, 3000, 'address');
+    assert.isTrue(button.hasAttribute('connected'));
+  });
+
+  it('a stored session shows its address from the first render, never Connect Wallet, and the restored account after', async () => {
+    wallet.stop();
+    wallet = announceTestWallet(true);
+    const storage = createMemoryStorage({ [STORAGE_KEYS.connectorId]: 'org.example.testwallet', [STORAGE_KEYS.lastAddress]: testAddress });
+    const client = coreClient(storage);
+    const button = document.createElement('mb-connect-button');
+    button.client = client;
+    const labels: string[] = [];
+    document.body.append(button);
+    await button.updateComplete;
+    labels.push(nativeButton(button).textContent!);
+    await waitFor(() => client.getAccount().isConnected, 3000, 'restored');
+    await button.updateComplete;
+    labels.push(nativeButton(button).textContent!);
+    const short = `${testAddress.slice(0, 6)}...${testAddress.slice(-4)}`;
+    assert.deepEqual(labels, [short, short]);
+  });
+
+  it('setLocale before any interaction makes the controllers and relabels the button', async () => {
+    const client = coreClient();
+    const button = document.createElement('mb-connect-button');
+    button.client = client;
+    document.body.append(button);
+    await button.updateComplete;
+    await client.setLocale(de);
+    await waitFor(() => nativeButton(button).textContent === de.texts.connectWallet, 3000, 'German label');
+    await client.setLocale();
+    await waitFor(() => nativeButton(button).textContent === 'Connect Wallet', 3000, 'English label');
   });
 });
 

@@ -2,7 +2,8 @@ import { LitElement, html } from 'lit';
 import { property } from 'lit/decorators/property.js';
 import { state } from 'lit/decorators/state.js';
 import type { AccountSnapshot, ModalClient } from '../../core/types.js';
-import { controllersOf, getDefaultClient } from '../../client-registry.js';
+import { controllersOf, getDefaultClient, optionsOf, restoringAddressOf, whenControllers } from '../../client-registry.js';
+import type { ModalControllers } from '../../controllers/bag.js';
 import { defineElement } from '../../ui/define.js';
 import { shortenAddress } from '../../core/format.js';
 import { connectButtonTexts as texts } from '../../texts/connect-button.js';
@@ -58,7 +59,7 @@ export class MbConnectButton extends LitElement {
     const connecting = account?.status === 'connecting';
     // Connected: the name, else the EVM address, or the Solana one (base58) when it is the only one; while a reload
     // restores the session, its stored address at once.
-    const address = account?.isConnected ? (account.address ?? account.solana?.address) : connecting ? controllersOf(this.subscribedTo!)?.connection.getState().restoringAddress : undefined;
+    const address = account?.isConnected ? (account.address ?? account.solana?.address) : connecting ? restoringAddressOf(this.subscribedTo) : undefined;
     const label = address ? ((account?.isConnected && this.profileName) || shortenAddress(address)) : this.label(connecting ? 'connecting' : 'connectWallet');
     return html`<button
       part="button"
@@ -74,7 +75,7 @@ export class MbConnectButton extends LitElement {
   /** The label in the client's locale or overrides (the button never loads the modal's catalogue). */
   private label(key: keyof typeof texts): string {
     // render() runs after willUpdate(), which subscribed to the client.
-    const options = this.subscribedTo && controllersOf(this.subscribedTo)?.options;
+    const options = optionsOf(this.subscribedTo);
     return options?.texts?.[key] ?? options?.locale?.texts[key] ?? texts[key];
   }
 
@@ -83,21 +84,30 @@ export class MbConnectButton extends LitElement {
     if (client === this.subscribedTo) return;
     this.unsubscribe?.();
     this.subscribedTo = client;
-    const controllers = client && controllersOf(client);
-    if (controllers?.options.features.pendingTransactions) void import('./pending-badge.js').then((m) => m.attachPendingBadge(this, controllers));
     this.account = client?.getAccount();
     const offAccount = client?.subscribeAccount((account) => {
       this.account = account;
     });
-    const readName = () => (this.profileName = controllers?.account.getState().byNamespace.eip155.profileName);
-    readName();
-    const offName = controllers?.account.subscribe(readName);
-    // Its label follows a language changed on the live modal (setLocale).
-    const offLanguage = controllers?.language.subscribe(() => this.requestUpdate());
+    let offControllers: Array<() => void> = [];
+    let live = true;
+    // What follows the controllers (the name, the language, the pending badge) waits for them: the element entry's
+    // client makes them on the first interaction or the restore of a stored session.
+    const follow = (controllers: ModalControllers) => {
+      if (!live) return;
+      if (controllers.options.features.pendingTransactions) void import('./pending-badge.js').then((m) => m.attachPendingBadge(this, controllers));
+      const readName = () => (this.profileName = controllers.account.getState().byNamespace.eip155.profileName);
+      readName();
+      // Its label follows a language changed on the live modal (setLocale).
+      offControllers = [controllers.account.subscribe(readName), controllers.language.subscribe(() => this.requestUpdate())];
+      this.requestUpdate();
+    };
+    const made = client && controllersOf(client);
+    if (made) follow(made);
+    else void whenControllers(client)?.then(follow);
     this.unsubscribe = () => {
+      live = false;
       offAccount?.();
-      offName?.();
-      offLanguage?.();
+      offControllers.forEach((off) => off());
     };
   }
 

@@ -3,7 +3,7 @@ import { property, query } from 'lit/decorators.js';
 import type { ModalClient, ViewName } from '../../core/types.js';
 import type { FocusExitDirection } from '../../api/embedded-protocol.js';
 import type { ModalControllers } from '../../controllers/bag.js';
-import { controllersOf, getDefaultClient } from '../../client-registry.js';
+import { controllersOf, getDefaultClient, whenControllers } from '../../client-registry.js';
 import { defineElement } from '../../ui/define.js';
 import { StoreController } from '../../views/store-controller.js';
 import { showsFrame, viewEntry, viewFeatures, viewProps } from '../../views/registry.js';
@@ -246,6 +246,13 @@ export class MbModal extends LitElement {
     body.style.height = `${Math.ceil(height)}px`;
     // The first height is set as it is; later ones animate.
     if (!body.classList.contains('animated')) requestAnimationFrame(() => body.classList.add('animated'));
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // A modal placed in the page before its client's controllers are made (the element entry makes them on the first
+    // interaction, or at once when embedded) renders once they are.
+    if (!this.resolved()) void whenControllers(this.client ?? getDefaultClient())?.then(() => this.requestUpdate());
   }
 
   override disconnectedCallback(): void {
