@@ -161,8 +161,15 @@ const config: RollupOptions = {
     banner: (chunk) => (chunk.isEntry && clientEntries.has(chunk.name) ? "'use client';" : ''),
     chunkFileNames: (chunk) => (chunkHasSideEffects(chunk) ? 'chunks/elements/[name]-[hash].js' : 'chunks/[name]-[hash].js'),
     // The errors stay in the chunk of the store that every entry loads: the read-contract entry alone would split
-    // them into a chunk of their own, one more file (and bytes) before a dapp's first click.
-    manualChunks: (id) => (/[\\/]modal[\\/]src[\\/](errors|texts[\\/]core-messages|core[\\/]store|api[\\/]http)\.ts$/.test(id) ? 'store' : undefined),
+    // them into a chunk of their own, one more file (and bytes) before a dapp's first click. What the element entry's
+    // client reads before its controllers (the storage keys and the base error) is a chunk of its own, so that a page
+    // loads none of the store's chunk before the first interaction.
+    manualChunks: (id) =>
+      /[\\/]modal[\\/]src[\\/](modal-error|core[\\/]core-constants)\.ts$/.test(id)
+        ? 'constants'
+        : /[\\/]modal[\\/]src[\\/](errors|texts[\\/]core-messages|core[\\/]store|api[\\/]http)\.ts$/.test(id)
+          ? 'store'
+          : undefined,
   },
 };
 

@@ -4,7 +4,6 @@ import type { AccountSnapshot, ModalClient, ModalOptions } from './core/types.js
 import type { ModalControllers } from './controllers/bag.js';
 import { STORAGE_KEYS } from './core/core-constants.js';
 import { createDefaultStorage } from './core/default-storage.js';
-import { resolveOptions } from './controllers/options.js';
 import { ModalError } from './modal-error.js';
 
 /** The logger (level, records, download): a chunk loaded with the first `logLevel`, read or record. */
@@ -18,7 +17,8 @@ const loadLogger = () => import('./core/logger.js');
  * provider; its subscribers are carried over to the controllers.
  */
 export function createLazyClient(options: ModalOptions, environment: CreateModalEnvironment, viem: ViemBindings | undefined, shellOf: ClientShellOf): ModalClient {
-  const resolved = resolveOptions(options);
+  // Checked at once, as the client that makes the controllers checks it (its options are resolved with them).
+  if (!options.networks?.length) throw new Error('createModal: `networks` needs at least one network');
   if (options.logLevel) void loadLogger().then((m) => m.setLogLevel(options.logLevel!));
   const storage = options.storage ?? createDefaultStorage();
   const browser = typeof window !== 'undefined' && typeof document !== 'undefined';
@@ -122,8 +122,8 @@ export function createLazyClient(options: ModalOptions, environment: CreateModal
     getPublicClient(chainId) {
       if (made) return made.getPublicClient(chainId);
       if (!viem) throw new ModalError('No viem clients in this build: use createModal from @minibot/modal');
-      const network = chainId === undefined ? resolved.networks[0] : resolved.networks.find((n) => n.id === chainId);
-      if (!network) throw new ModalError(resolved.messages.networkNotFound, { details: `chain ${chainId} is not in networks` });
+      const network = chainId === undefined ? options.networks[0] : options.networks.find((n) => n.id === chainId);
+      if (!network) throw new ModalError(`Network not found: chain ${chainId} is not in networks`);
       return viem.publicClient(network);
     },
     getWalletChainId: () => (made ? made.getWalletChainId() : Promise.resolve(undefined)),
@@ -134,12 +134,12 @@ export function createLazyClient(options: ModalOptions, environment: CreateModal
   };
 
   registerLazyClient(client, {
-    options: resolved,
+    options,
     ready,
     load: () => load().then(() => controllers!),
     restoringAddress: () => (controllers ? controllers.connection.getState().restoringAddress : stored && !failed ? (storage.getItem(STORAGE_KEYS.lastAddress) ?? undefined) : undefined),
   });
   if (!getDefaultClient()) setDefaultClient(client);
-  if (stored || (starts && resolved.embedded)) void load().catch(() => undefined);
+  if (stored || (starts && options.embedded)) void load().catch(() => undefined);
   return client;
 }

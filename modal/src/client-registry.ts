@@ -1,4 +1,4 @@
-import type { ModalClient, ResolvedOptions } from './core/types.js';
+import type { ModalClient, ModalOptions } from './core/types.js';
 import type { ModalControllers } from './controllers/bag.js';
 
 // Module state only: nothing here touches window, document or storage.
@@ -7,8 +7,8 @@ const controllersByClient = new WeakMap<ModalClient, ModalControllers>();
 
 /** What a client that makes its controllers on first use (client-lazy.ts) tells before they are made. */
 export interface LazyEntry {
-  /** The resolved options (the controllers, once made, hold this same object). */
-  options: ResolvedOptions;
+  /** The options it was made with (the controllers, once made, hold them resolved). */
+  options: ModalOptions;
   /** Resolves when the controllers are made; loads nothing. */
   ready: Promise<ModalControllers>;
   /** Makes the controllers (loads their chunk). */
@@ -61,8 +61,11 @@ export function isModalClient(client: ModalClient | undefined): boolean {
   return !!client && (controllersByClient.has(client) || lazyByClient.has(client));
 }
 
-/** The resolved options of a client made by `createModal`, before its controllers too. */
-export function optionsOf(client: ModalClient | undefined): ResolvedOptions | undefined {
+/**
+ * The options of a client made by `createModal`: resolved once its controllers are made (`setLocale` changes them),
+ * as given before.
+ */
+export function optionsOf(client: ModalClient | undefined): ModalOptions | undefined {
   return client && (controllersByClient.get(client) ?? lazyByClient.get(client))?.options;
 }
 

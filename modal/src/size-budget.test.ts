@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { measureModalSizes } from '../../bench/view-sizes.js';
 import { viewLoaders } from './views/registry.js';
 
-const FIRST_CLICK_BUDGET_KB = 20;
+// Issue 31: at most 16 kB (12.8 kB measured; the element entry's controllers load on the first interaction).
+const FIRST_CLICK_BUDGET_KB = 16;
 const VIEW_BUDGET_KB = 12;
 
 /**

@@ -89,7 +89,7 @@ export function wagmiConfigParameters<
     } catch {
       // No viem clients in this build: below.
     }
-    return modalOptions.customRpcUrls[network.caipNetworkId]?.[0]?.url ?? network.rpcUrls.default.http[0];
+    return modalOptions.customRpcUrls?.[network.caipNetworkId]?.[0]?.url ?? network.rpcUrls.default.http[0];
   };
   type Result = WagmiConfigParameters<networks, connectorFns, storage>;
   return {
