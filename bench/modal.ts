@@ -224,7 +224,7 @@ function oursGroups(figure: BundleFigure) {
 // ---------------------------------------------------------------------------------------------------------------
 
 const pageEntry = `
-import { createModal, bscNetwork, controllersOf } from '@minibot/modal/element';
+import { createModal, bscNetwork, loadControllers } from '@minibot/modal/element';
 import { createMemoryStorage } from '@minibot/modal/storage';
 import '@minibot/modal/connect-button';
 // An injected test wallet announced over EIP-6963 (the Connect view lists it); it connects only when asked.
@@ -254,7 +254,8 @@ const client = createModal({
   features: { analytics: false },
 });
 (window as any).benchClient = client;
-(window as any).benchControllers = controllersOf(client);
+// The controllers are made on the first interaction: the hub's figures make them before they connect.
+(window as any).benchControllers = () => loadControllers(client);
 document.body.append(document.createElement('mb-connect-button'));
 `;
 
@@ -663,7 +664,10 @@ async function measureTiming(browser: Browser, origin: string, setDirectoryDelay
   return { cold, coldAfterHover, chunksOnHover, chunksAfterHoveredClick, warm, directoryPendingAtPaint, dom, searches, hub, phone, loadDuringRuns };
 }
 
-/** The scripts the first click on Connect fetches: the shell's chunk and its static imports, minus the first load. */
+/**
+ * The scripts the first click on Connect fetches: the shell's chunk and the controllers' (the element entry's client
+ * makes them on the first interaction), with their static imports, minus the first load.
+ */
 function clickPathOf(metafile: Metafile, outdir: string): ChunkFigure[] {
   const outputs = metafile.outputs;
   const closure = (start: string, seen = new Set<string>()) => {
@@ -675,9 +679,10 @@ function clickPathOf(metafile: Metafile, outdir: string): ChunkFigure[] {
   const outputOf = (suffix: string) => Object.keys(outputs).find((file) => outputs[file].entryPoint?.endsWith(suffix));
   const entry = outputOf('page-entry.ts');
   const shell = outputOf('elements/modal/mount.ts');
-  if (!entry || !shell) throw new Error('the timing page has no entry or no shell chunk');
+  const controllers = outputOf('client-base.ts');
+  if (!entry || !shell || !controllers) throw new Error('the timing page has no entry, no shell chunk or no controllers chunk');
   const initial = closure(entry);
-  return [...closure(shell)]
+  return [...closure(shell, closure(controllers))]
     .filter((file) => !initial.has(file))
     .map((file) => ({ file: relative(outdir, join(root, file)), holds: '', gzipKb: round(gzipKb(readFileSync(join(root, file))), 2) }));
 }
@@ -714,7 +719,7 @@ async function measureBeforeAnyClick(browser: Browser, dir: string) {
 
 type BenchWindow = {
   benchClient: { open(o?: object): Promise<void>; close(): void };
-  benchControllers: { connection: { connect(id: string): Promise<void> } };
+  benchControllers: () => Promise<{ connection: { connect(id: string): Promise<void> } }>;
 };
 
 /** In the page: open the modal and resolve with ms until the Account view's token list is painted. */
@@ -741,7 +746,7 @@ async function measureHub(browser: Browser, origin: string) {
   const page = await context.newPage();
   await page.goto(`${origin}/index.html`);
   await page.waitForFunction(() => !!document.querySelector('mb-connect-button')?.shadowRoot?.querySelector('button'));
-  await page.evaluate(() => (window as unknown as BenchWindow).benchControllers.connection.connect('org.example.bench'));
+  await page.evaluate(() => (window as unknown as BenchWindow).benchControllers().then((c) => c.connection.connect('org.example.bench')));
   // First opening: the Account chunk loads and the balances are fetched (then cached for 30 s).
   await page.evaluate(openToAccountPainted);
   const reopen: number[] = [];
@@ -1001,7 +1006,7 @@ ${ours.lazy.map((chunk) => `| ${chunk.file} | ${chunk.holds} | ${chunk.gzipKb.to
 | warm (close and reopen), ${timing.warm.length} runs, p95 ${figures.timing.clickToFirstViewWarmMs.p95} ms | ${figures.timing.clickToFirstViewWarmMs.median} ms | <= ${GOAL_WARM_MS} ms: ${met(figures.timing.clickToFirstViewWarmMs.median <= GOAL_WARM_MS)} |
 
 Cold runs: ${timing.cold.map((v) => round(v)).join(', ')} ms; after hover: ${timing.coldAfterHover.map((v) => round(v)).join(', ')} ms.
-The click path is ${clickPath.length} scripts (the shell's chunk and what it imports statically, over the first load): ${clickPath.map((chunk) => `${chunk.file} ${chunk.gzipKb.toFixed(1)} kB`).join(', ')}.
+The click path is ${clickPath.length} scripts (the shell's chunk and the controllers', each with what it imports statically, over the first load): ${clickPath.map((chunk) => `${chunk.file} ${chunk.gzipKb.toFixed(1)} kB`).join(', ')}.
 Hovering requested ${figures.timing.scriptsRequestedOnHover.runs.join(', ')} scripts per run before any click; the click after it requested ${figures.timing.scriptsRequestedByTheClickAfterHover.runs.join(', ')} more before the view painted. Machine load average (1 min) when the timing started: ${loadBefore.toFixed(1)} on ${os.cpus().length} cores
 (other work shares the machine; cold figures vary with it).
 
