@@ -26,7 +26,8 @@ import { WALLET_SEARCH_DEBOUNCE_MS } from '../modal/src/core/constants.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = join(root, '.local', 'bench-modal');
-const GOAL_INITIAL_KB = 20;
+// Issue 31: at most 16 kB before the first click.
+const GOAL_INITIAL_KB = 16;
 const GOAL_VIEW_KB = 12;
 const TRANSACTIONS = 1000;
 const BENCH_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
