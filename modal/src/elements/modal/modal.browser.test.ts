@@ -1,6 +1,10 @@
 import { assert } from 'chai';
 import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
-import { createTestControllers } from '../../views/testing/test-controllers.js';
+import { bsc, createFakeFetch, createTestControllers, makeWallets } from '../../views/testing/test-controllers.js';
+import { createModalCore } from '../../client-core.js';
+import { controllersOf, setDefaultClient } from '../../client-registry.js';
+import { createMemoryStorage } from '../../storage.js';
+import type { MbModal } from './modal.js';
 import {
   deepActive,
   dialogName,
@@ -207,5 +211,33 @@ describe('<mb-modal>', () => {
     assert.isTrue(dialog.open);
     assert.isFalse(dialog.matches(':modal'));
     assert.notExists(modal.shadowRoot!.querySelector(`mb-button[label="${texts.close}"]`));
+  });
+
+  it("embedded mode with the element entry's client: a modal placed in the page renders Connect once the client has made its controllers", async () => {
+    await import('./mount.js');
+    const client = createModalCore(
+      {
+        projectId: 'test-project',
+        networks: [bsc],
+        metadata: { name: 'Test dapp', description: 'A test', url: location.origin, icons: [] },
+        storage: createMemoryStorage(),
+        embedded: true,
+        apiUrls: { blockchainApi: `${location.origin}/mock-api`, walletDirectory: `${location.origin}/mock-directory`, analytics: `${location.origin}/mock-analytics` },
+      },
+      { fetch: createFakeFetch({ wallets: makeWallets(4) }), location: null },
+    );
+    try {
+      const modal = document.createElement('mb-modal') as MbModal;
+      modal.client = client;
+      document.body.append(modal);
+      // Placed before the controllers exist: it renders nothing until they do (made at once for an embedded modal).
+      assert.isUndefined(controllersOf(client));
+      await waitForView(modal, 'mb-connect-view');
+      assert.isDefined(controllersOf(client));
+      assert.isTrue(dialogOf(modal).open);
+      assert.isFalse(dialogOf(modal).matches(':modal'));
+    } finally {
+      setDefaultClient(undefined);
+    }
   });
 });
