@@ -43,7 +43,8 @@ function makeClient(extra: Partial<ModalOptions> = {}): ModalClient {
 
 const nativeButton = (element: Element) => element.shadowRoot!.querySelector('button')!;
 
-describe('<mb-connect-button> with createModal', () => {
+/** Each test of the block gets the test wallet announced (`replace` announces another), and a clean page after. */
+function announcedWalletPerTest() {
   let wallet: ReturnType<typeof announceTestWallet>;
   beforeEach(() => {
     wallet = announceTestWallet();
@@ -53,6 +54,16 @@ describe('<mb-connect-button> with createModal', () => {
     setDefaultClient(undefined);
     document.body.replaceChildren();
   });
+  return {
+    replace(authorized: boolean) {
+      wallet.stop();
+      wallet = announceTestWallet(authorized);
+    },
+  };
+}
+
+describe('<mb-connect-button> with createModal', () => {
+  announcedWalletPerTest();
 
   it("reads 'Connect Wallet', opens the modal on click, connects the announced wallet and then shows the shortened address", async () => {
     const client = makeClient();
@@ -166,15 +177,7 @@ describe('<mb-connect-button> with createModal', () => {
 });
 
 describe("<mb-connect-button> with the element entry's client (controllers made on first use)", () => {
-  let wallet: ReturnType<typeof announceTestWallet>;
-  beforeEach(() => {
-    wallet = announceTestWallet();
-  });
-  afterEach(() => {
-    wallet.stop();
-    setDefaultClient(undefined);
-    document.body.replaceChildren();
-  });
+  const wallet = announcedWalletPerTest();
   const coreClient = (storage = createMemoryStorage(), extra: Partial<ModalOptions> = {}) =>
     createModalCore(
       {
@@ -211,8 +214,7 @@ describe("<mb-connect-button> with the element entry's client (controllers made 
   });
 
   it('a stored session shows its address from the first render, never Connect Wallet, and the restored account after', async () => {
-    wallet.stop();
-    wallet = announceTestWallet(true);
+    wallet.replace(true);
     const storage = createMemoryStorage({ [STORAGE_KEYS.connectorId]: 'org.example.testwallet', [STORAGE_KEYS.lastAddress]: testAddress });
     const client = coreClient(storage);
     const button = document.createElement('mb-connect-button');
