@@ -94,7 +94,6 @@ export interface ClientShell {
  */
 export type ClientShellOf = ((controllers: ModalControllers, environment: CreateModalEnvironment, startChecks: () => void) => ClientShell) & { warm?(): void };
 
-
 /**
  * The modal client without viem, showing the shell that `shellOf` makes: controllers, EIP-6963 discovery,
  * reconnect on load. `createModalCore` gives the Lit shell; the headless client gives one that mounts nothing (its
