@@ -162,11 +162,11 @@ const config: RollupOptions = {
     chunkFileNames: (chunk) => (chunkHasSideEffects(chunk) ? 'chunks/elements/[name]-[hash].js' : 'chunks/[name]-[hash].js'),
     // The errors stay in the chunk of the store that every entry loads: the read-contract entry alone would split
     // them into a chunk of their own, one more file (and bytes) before a dapp's first click. What the element entry's
-    // client reads before its controllers (the storage keys and the base error) is a chunk of its own, so that a page
-    // loads none of the store's chunk before the first interaction.
+    // client reads before its controllers (the storage keys, the base error, the clients' registry) is one chunk of its
+    // own, so that a page loads none of the store's chunk before the first interaction, and no extra file for them.
     manualChunks: (id) =>
-      /[\\/]modal[\\/]src[\\/](modal-error|core[\\/]core-constants)\.ts$/.test(id)
-        ? 'constants'
+      /[\\/]modal[\\/]src[\\/](modal-error|core[\\/]core-constants|client-registry|client-lazy-entry)\.ts$/.test(id)
+        ? 'client'
         : /[\\/]modal[\\/]src[\\/](errors|texts[\\/]core-messages|core[\\/]store|api[\\/]http)\.ts$/.test(id)
           ? 'store'
           : undefined,

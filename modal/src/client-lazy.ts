@@ -1,5 +1,6 @@
 import type { ClientShellOf, CreateModalEnvironment, ViemBindings } from './client-base.js';
-import { controllersOf, getDefaultClient, registerControllers, registerLazyClient, setDefaultClient } from './client-registry.js';
+import { controllersOf, getDefaultClient, registerControllers, setDefaultClient } from './client-registry.js';
+import { registerLazyClient } from './client-lazy-entry.js';
 import type { AccountSnapshot, ModalClient, ModalOptions } from './core/types.js';
 import type { ModalControllers } from './controllers/bag.js';
 import { STORAGE_KEYS } from './core/core-constants.js';

@@ -20,7 +20,8 @@ export type { DirectoryState, DirectoryController } from './controllers/director
 export type { ToastVariant, ToastState, ToastController } from './controllers/toasts.js';
 export type { AnalyticsAlert, AnalyticsState, AnalyticsEventInput, AnalyticsController } from './controllers/analytics.js';
 export type { SendToken, SendState, SendController } from './controllers/send/send.js';
-export { getDefaultClient, setDefaultClient, controllersOf, loadControllers } from './client-registry.js';
+export { getDefaultClient, setDefaultClient, controllersOf } from './client-registry.js';
+export { loadControllers } from './client-lazy-entry.js';
 export { bscNetwork, solanaNetwork, defineEvmNetwork, defineSolanaNetwork } from './core/networks.js';
 export { ModalError, UserRejectedError, ChainSwitchError, HttpError } from './errors.js';
 export { switchChain } from './connectors/switch-chain.js';

@@ -16,7 +16,8 @@ export type { DirectoryState, DirectoryController } from './controllers/director
 export type { ToastVariant, ToastState, ToastController } from './controllers/toasts.js';
 export type { AnalyticsAlert, AnalyticsState, AnalyticsEventInput, AnalyticsController } from './controllers/analytics.js';
 export type { SendToken, SendState, SendController } from './controllers/send/send.js';
-export { getDefaultClient, setDefaultClient, controllersOf, loadControllers } from './client-registry.js';
+export { getDefaultClient, setDefaultClient, controllersOf } from './client-registry.js';
+export { loadControllers } from './client-lazy-entry.js';
 export { bscNetwork, solanaNetwork, eip155Networks, defineEvmNetwork, defineSolanaNetwork } from './core/networks.js';
 export * from './core/constants.js';
 export { formatBalance, shortenAddress } from './core/format.js';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Address } from 'viem';
 import type { Balance } from '../api/blockchain-types.js';
-import { controllersOf, isModalClient, loadControllers } from '../client-registry.js';
+import { controllersOf } from '../client-registry.js';
+import { isModalClient, loadControllers } from '../client-lazy-entry.js';
 import type { HubControllers } from '../controllers/hub.js';
 import { totalUsd, type PortfolioSource, type PortfolioState } from '../controllers/portfolio.js';
 import { SendNotPossibleError, type SendOutcome } from '../controllers/send/send-flow.js';

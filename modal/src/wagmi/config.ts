@@ -1,6 +1,6 @@
 import { http, type Chain, type Transport } from 'viem';
 import { toViemChain, type ModalClient, type ModalNetwork } from '../index.js';
-import { optionsOf } from '../client-registry.js';
+import { optionsOf } from '../client-lazy-entry.js';
 import { minibotConnector, type MinibotConnectorOptions } from './connector.js';
 import type { AnyConnectorFn, AnyWagmiStorage, MinibotConnectorFn } from './wagmi-types.js';
 
