@@ -34,15 +34,15 @@ function setup(options: { stored?: boolean; authorized?: boolean } = {}) {
   return { modal, wallet, storage, mounted, fetch, discoveryRequests: () => requests };
 }
 
-/** Waits until `check` holds (the controllers' chunk is a dynamic import). */
+/** Waits until `check` holds, 10 s at most (the controllers' chunk is a dynamic import: slow the first time on a busy machine). */
 async function until(check: () => boolean) {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  for (let i = 0; i < 2000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
   expect(check()).toBe(true);
 }
 
 afterEach(() => setDefaultClient(undefined));
 
-describe('the element entry client: controllers made on first use', () => {
+describe('the element entry client: controllers made on first use', { timeout: 20_000 }, () => {
   it('makes nothing before an interaction: no controllers, no discovery, no request; it answers as a closed, disconnected modal', async () => {
     const { modal, fetch, discoveryRequests } = setup();
     await new Promise((resolve) => setTimeout(resolve, 50));
