@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, testOptions } from './core/testing.js';
-import type { DiscoveryTarget } from './connectors/eip6963.js';
+import { createAnnouncingTarget, createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, testOptions } from './core/testing.js';
 import { createModalCore } from './client-core.js';
 import { controllersOf, getDefaultClient, setDefaultClient } from './client-registry.js';
 import { loadControllers, restoringAddressOf } from './client-lazy-entry.js';
@@ -14,12 +13,7 @@ const ADDRESS = '0x1111111111111111111111111111111111111111';
 function setup(options: { stored?: boolean; authorized?: boolean } = {}) {
   const wallet = createFakeWallet();
   wallet.state.authorized = options.authorized ?? false;
-  let requests = 0;
-  const target = new EventTarget() as EventTarget & DiscoveryTarget;
-  target.addEventListener('eip6963:requestProvider', () => {
-    requests++;
-    target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u', name: 'Test Wallet', icon: 'data:,', rdns: 'com.test' }, provider: wallet.provider } }));
-  });
+  const target = createAnnouncingTarget(wallet.provider);
   const storage = createMemoryStorage(options.stored ? { [STORAGE_KEYS.connectorId]: 'com.test', [STORAGE_KEYS.lastAddress]: ADDRESS } : {});
   const mounted: ModalControllers[] = [];
   const fetch = createFakeFetch(fakeBlockchainApi);
@@ -31,7 +25,7 @@ function setup(options: { stored?: boolean; authorized?: boolean } = {}) {
     loadMount: async () => (controllers) => void mounted.push(controllers),
     location: null,
   });
-  return { modal, wallet, storage, mounted, fetch, discoveryRequests: () => requests };
+  return { modal, wallet, storage, mounted, fetch, discoveryRequests: target.requests };
 }
 
 /** Waits until `check` holds, 10 s at most (the controllers' chunk is a dynamic import: slow the first time on a busy machine). */

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, flush, testOptions } from './core/testing.js';
-import type { DiscoveryTarget } from './connectors/eip6963.js';
+import { createAnnouncingTarget, createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, flush, testOptions } from './core/testing.js';
 import { createModal } from './client.js';
 import { controllersOf, getDefaultClient, setDefaultClient } from './client-registry.js';
 import { ChainSwitchError, UserRejectedError } from './errors.js';
@@ -13,10 +12,7 @@ const ADDRESS = '0x1111111111111111111111111111111111111111';
 function setup(overrides: { storage?: ReturnType<typeof createMemoryStorage>; authorized?: boolean } = {}) {
   const wallet = createFakeWallet();
   wallet.state.authorized = overrides.authorized ?? false;
-  const target = new EventTarget() as EventTarget & DiscoveryTarget;
-  target.addEventListener('eip6963:requestProvider', () =>
-    target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u', name: 'Test Wallet', icon: 'data:,', rdns: 'com.test' }, provider: wallet.provider } })),
-  );
+  const target = createAnnouncingTarget(wallet.provider);
   const mounted: ModalControllers[] = [];
   const fetch = createFakeFetch(fakeBlockchainApi);
   const modal = createModal(testOptions({ storage: overrides.storage ?? createMemoryStorage() }), {
@@ -142,10 +138,7 @@ describe('createModal', () => {
     let answer!: () => void;
     const slow = new Promise<void>((resolve) => (answer = resolve));
     const provider = { ...wallet.provider, request: async (args: { method: string; params?: unknown }) => (args.method === 'eth_accounts' && (await slow), wallet.provider.request(args)) };
-    const target = new EventTarget() as EventTarget & DiscoveryTarget;
-    target.addEventListener('eip6963:requestProvider', () =>
-      target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u', name: 'Test Wallet', icon: 'data:,', rdns: 'com.test' }, provider } })),
-    );
+    const target = createAnnouncingTarget(provider);
     const storage = createMemoryStorage({ [STORAGE_KEYS.connectorId]: 'com.test', [STORAGE_KEYS.lastAddress]: ADDRESS });
     const modal = createModal(testOptions({ storage, siwx: { storage: siwxStorage } }), { fetch: createFakeFetch(fakeBlockchainApi), clock: createFakeClock(), discoveryTarget: target, isMobile: false, location: null });
     // Asked at once, while the wallet is still being asked for its accounts.
@@ -172,10 +165,7 @@ describe('the first interaction', () => {
   const location = { href: 'https://dapp.example/', hostname: 'dapp.example', origin: 'https://dapp.example' };
   /** A page with an announced wallet; the services answer the first checks (origins, analytics config). */
   function page(options: { origins?: string[]; analytics?: boolean } = {}) {
-    const target = new EventTarget() as EventTarget & DiscoveryTarget;
-    target.addEventListener('eip6963:requestProvider', () =>
-      target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u', name: 'Test Wallet', icon: 'data:,', rdns: 'com.test' }, provider: createFakeWallet().provider } })),
-    );
+    const target = createAnnouncingTarget(createFakeWallet().provider);
     const fetch = createFakeFetch((request) => {
       const path = new URL(request.url).pathname;
       if (path.endsWith('/projects/v1/origins')) return new Response(JSON.stringify({ allowedOrigins: options.origins ?? [] }), { headers: { 'content-type': 'application/json' } });

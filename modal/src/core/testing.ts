@@ -192,3 +192,17 @@ export const HOSTILE_URLS = [
   '%6Aavascript:alert(1)',
 ];
 export const HOSTILE_NAMES = ['<img src=x onerror=alert(1)>', '<script>alert(1)</script>', '"><svg onload=alert(1)>', '\u202eevil', ''];
+
+/**
+ * A window-like EIP-6963 target where one wallet ('Test Wallet', rdns `com.test`) answers each request for providers
+ * with `provider`; `requests()` counts those requests (a discovery that has started made one).
+ */
+export function createAnnouncingTarget(provider: Eip1193Provider): EventTarget & { requests(): number } {
+  let requests = 0;
+  const target = new EventTarget();
+  target.addEventListener('eip6963:requestProvider', () => {
+    requests++;
+    target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u', name: 'Test Wallet', icon: 'data:,', rdns: 'com.test' }, provider } }));
+  });
+  return Object.assign(target, { requests: () => requests });
+}
