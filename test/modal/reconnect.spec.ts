@@ -59,7 +59,10 @@ test('a browser wallet (EIP-6963): after a reload the button shows the stored ad
   expect(texts.length).toBeGreaterThan(0);
   expect(texts).not.toContain('Connect Wallet');
   expect(texts[0]).toBe(short(wallet.address));
-  expect(await page.evaluate(() => (window as unknown as { dappModal: { getAccount(): { isConnected: boolean } } }).dappModal.getAccount().isConnected)).toBe(true);
+  // The stored address shows while the wallet confirms the session in the background: the account becomes connected
+  // once it has, and the button keeps the address.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { dappModal: { getAccount(): { isConnected: boolean } } }).dappModal.getAccount().isConnected), { timeout: 15_000 }).toBe(true);
+  await expect(connectButton(page)).toHaveText(short(wallet.address));
 });
 
 test('the e-mail wallet: after a reload the button shows the stored (EIP-55) address at once while the frame restores the session', async ({ page, stack }) => {
