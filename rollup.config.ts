@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, RollupOptions } from 'rollup';
 import nodeResolve from '@rollup/plugin-node-resolve';
@@ -138,6 +138,67 @@ export const packageEntries = {
 /** Entries that start with the 'use client' directive. */
 export const clientEntries = new Set(['react', 'headless/react']);
 
+const CLIENT_CHUNK = /[\\/]modal[\\/]src[\\/](modal-error|core[\\/]core-constants|client-registry|client-lazy-entry)\.ts$/;
+const STORE_CHUNK = /[\\/]modal[\\/]src[\\/](errors|texts[\\/]core-messages|core[\\/]store|api[\\/]http)\.ts$/;
+
+type ModuleInfoOf = (id: string) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; dynamicImporters: readonly string[]; isExternal: boolean } | null;
+
+/** The modules `ids` import (statically, or lazily too), transitively, with the ids themselves; none of `stops`. */
+function closureOf(ids: Iterable<string>, getModuleInfo: ModuleInfoOf, lazy = false, stops = new Set<string>()): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    const info = getModuleInfo(id);
+    if (seen.has(id) || stops.has(id) || !info || info.isExternal) return;
+    seen.add(id);
+    for (const imported of info.importedIds) visit(imported);
+    if (lazy) for (const imported of info.dynamicallyImportedIds) visit(imported);
+  };
+  for (const id of ids) visit(id);
+  return seen;
+}
+
+/**
+ * The click path in few files. Left to itself, rollup cuts the modal's shell and the Connect view into a chunk per set
+ * of lazy views that share a module (the base view, the texts' catalogue, the wallet list's helpers, the token image),
+ * and a dapp's bundler keeps those as files: about 15 requests on a first click. Here:
+ * - 'shell' holds the shell, the Connect view and every module they import that nothing else of the package can load
+ *   without the shell (no other entry, nor any lazy chunk of theirs); the other views load only inside the shell, so
+ *   they import from it;
+ * - the modules the shell shares with the rest keep the chunks rollup would give them, one per set of entries and lazy
+ *   imports that load them. They are assigned here because a module assigned to a chunk takes the modules it imports
+ *   along unless they are assigned too.
+ */
+function clickPathChunks(getModuleInfo: ModuleInfoOf, getModuleIds: () => IterableIterator<string>): Map<string, string> {
+  const fromRoot = (path: string) => join(root, path);
+  const mount = fromRoot(packageEntries.modal);
+  // What loads the shell: its entry (which `createModal` imports lazily) and the modal's element (React's wrapper).
+  const shellRoots = new Set([mount, fromRoot('modal/src/elements/modal/modal.ts')]);
+  const entries = Object.values(packageEntries).map(fromRoot);
+  const outside = closureOf(
+    entries.filter((id) => id !== mount),
+    getModuleInfo,
+    true,
+    shellRoots,
+  );
+  const shell = [...closureOf([mount, fromRoot('modal/src/views/connect/connect-view.ts')], getModuleInfo)].filter((id) => id !== mount && !outside.has(id));
+  const chunks = new Map(shell.map((id) => [id, 'shell']));
+  const shared = [...closureOf(shell.flatMap((id) => getModuleInfo(id)!.importedIds).filter((id) => !chunks.has(id)), getModuleInfo)]
+    .filter((id) => !CLIENT_CHUNK.test(id) && !STORE_CHUNK.test(id) && !entries.includes(id))
+    .sort();
+  // What loads a module: the entries and the lazily imported modules whose static imports reach it.
+  const loaders = [...entries, ...[...getModuleIds()].filter((id) => (getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0)];
+  const reach = new Map<string, string[]>();
+  for (const loader of loaders) for (const id of closureOf([loader], getModuleInfo)) reach.set(id, [...(reach.get(id) ?? []), loader]);
+  const names = new Map<string, string>();
+  for (const id of shared) {
+    const loadedBy = reach.get(id)!.join();
+    if (!names.has(loadedBy)) names.set(loadedBy, basename(id).replace(/\.tsx?$/, ''));
+    chunks.set(id, names.get(loadedBy)!);
+  }
+  return chunks;
+}
+let clickPath: Map<string, string> | undefined;
+
 const config: RollupOptions = {
   input: packageEntries,
   external: isExternal,
@@ -164,12 +225,9 @@ const config: RollupOptions = {
     // them into a chunk of their own, one more file (and bytes) before a dapp's first click. What the element entry's
     // client reads before its controllers (the storage keys, the base error, the clients' registry) is one chunk of its
     // own, so that a page loads none of the store's chunk before the first interaction, and no extra file for them.
-    manualChunks: (id) =>
-      /[\\/]modal[\\/]src[\\/](modal-error|core[\\/]core-constants|client-registry|client-lazy-entry)\.ts$/.test(id)
-        ? 'client'
-        : /[\\/]modal[\\/]src[\\/](errors|texts[\\/]core-messages|core[\\/]store|api[\\/]http)\.ts$/.test(id)
-          ? 'store'
-          : undefined,
+    // The click path's chunks are described at `clickPathChunks`.
+    manualChunks: (id, { getModuleInfo, getModuleIds }) =>
+      CLIENT_CHUNK.test(id) ? 'client' : STORE_CHUNK.test(id) ? 'store' : (clickPath ??= clickPathChunks(getModuleInfo, getModuleIds)).get(id),
   },
 };
 
