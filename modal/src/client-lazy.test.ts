@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAnnouncingTarget, createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, testOptions } from './core/testing.js';
 import { createModalCore } from './client-core.js';
 import { controllersOf, getDefaultClient, setDefaultClient } from './client-registry.js';
@@ -34,6 +34,9 @@ async function until(check: () => boolean) {
   expect(check()).toBe(true);
 }
 
+// The workers share their module graph with the files before (vitest.config.ts): a client another file made may still
+// be the default one, so each test starts with none.
+beforeEach(() => setDefaultClient(undefined));
 afterEach(() => setDefaultClient(undefined));
 
 describe('the element entry client: controllers made on first use', { timeout: 20_000 }, () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAnnouncingTarget, createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, flush, testOptions } from './core/testing.js';
 import { createModal } from './client.js';
 import { controllersOf, getDefaultClient, setDefaultClient } from './client-registry.js';
@@ -26,6 +26,9 @@ function setup(overrides: { storage?: ReturnType<typeof createMemoryStorage>; au
   return { modal, wallet, mounted, fetch, controllers: controllersOf(modal)! };
 }
 
+// The workers share their module graph with the files before (vitest.config.ts): a client another file made may still
+// be the default one, so each test starts with none.
+beforeEach(() => setDefaultClient(undefined));
 afterEach(() => setDefaultClient(undefined));
 
 describe('createModal', () => {
