@@ -6,7 +6,7 @@
 // 2. Click to first view painted in Chromium, cold and warm, with the directory answering 300 ms late; the cold click
 //    also with the CPU 4x slower (a phone), beside AppKit's and RainbowKit's pages clicked the same way in the same runs.
 // 3. AllWallets with the whole directory (450 wallets): DOM size, and search answer time after the debounce.
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 // 4. The Account hub: reopening Account with cached balances (click to painted token list), and Activity scrolled
 //    through 1,000 transactions (DOM size).
 import { build, type Metafile } from 'esbuild';
@@ -667,9 +667,10 @@ async function measureTiming(browser: Browser, origin: string, setDirectoryDelay
 
 /**
  * The scripts the first click on Connect fetches: the shell's chunk and the controllers' (the element entry's client
- * makes them on the first interaction), with their static imports, minus the first load.
+ * makes them on the first interaction), with their static imports, minus the first load. The page is built from the
+ * sources, or from the package's dist (`fromDist`: what a dapp that installed the package bundles).
  */
-function clickPathOf(metafile: Metafile, outdir: string): ChunkFigure[] {
+function clickPathOf(metafile: Metafile, outdir: string, fromDist = false): ChunkFigure[] {
   const outputs = metafile.outputs;
   const closure = (start: string, seen = new Set<string>()) => {
     if (seen.has(start)) return seen;
@@ -677,10 +678,10 @@ function clickPathOf(metafile: Metafile, outdir: string): ChunkFigure[] {
     for (const imported of outputs[start].imports) if (imported.kind === 'import-statement' && outputs[imported.path]) closure(imported.path, seen);
     return seen;
   };
-  const outputOf = (suffix: string) => Object.keys(outputs).find((file) => outputs[file].entryPoint?.endsWith(suffix));
-  const entry = outputOf('page-entry.ts');
-  const shell = outputOf('elements/modal/mount.ts');
-  const controllers = outputOf('client-base.ts');
+  const outputOf = (pattern: RegExp) => Object.keys(outputs).find((file) => pattern.test(outputs[file].entryPoint ?? ''));
+  const entry = outputOf(/page-entry\.ts$/);
+  const shell = outputOf(fromDist ? /modal\/dist\/modal\.js$/ : /elements\/modal\/mount\.ts$/);
+  const controllers = outputOf(fromDist ? /modal\/dist\/chunks\/client-base-[^/]*\.js$/ : /client-base\.ts$/);
   if (!entry || !shell || !controllers) throw new Error('the timing page has no entry, no shell chunk or no controllers chunk');
   const initial = closure(entry);
   return [...closure(shell, closure(controllers))]
@@ -822,6 +823,20 @@ async function main() {
   });
   writeFileSync(join(siteDir, 'index.html'), pageHtml);
   const clickPath = clickPathOf(pageBuild.metafile, siteDir);
+  // The same page bundled from the package's dist (built now), as a dapp that installed it bundles it.
+  const built = spawnSync('npm', ['run', '--silent', 'build:modal'], { cwd: root, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`npm run build:modal failed: ${built.stderr || built.stdout}`);
+  const distPageDir = join(work, 'page-from-dist');
+  rmSync(distPageDir, { recursive: true, force: true });
+  const distPageBuild = await build({
+    absWorkingDir: root,
+    metafile: true,
+    entryPoints: { entry: join(work, 'page-entry.ts') },
+    outdir: distPageDir,
+    ...dappBundleOptions,
+    conditions: dappResolveOptions.conditions.filter((condition) => condition !== 'minibot-source'),
+  });
+  const distClickPath = clickPathOf(distPageBuild.metafile, distPageDir, true);
   const announcedDir = join(work, 'announced-page');
   rmSync(announcedDir, { recursive: true, force: true });
   mkdirSync(announcedDir, { recursive: true });
@@ -908,6 +923,7 @@ async function main() {
       scriptsRequestedOnHover: { median: median(timing.chunksOnHover), runs: timing.chunksOnHover },
       scriptsRequestedByTheClickAfterHover: { max: Math.max(...timing.chunksAfterHoveredClick), runs: timing.chunksAfterHoveredClick },
       clickPathScripts: clickPath.length,
+      clickPathFromDist: { scripts: distClickPath.length, gzipKb: round(distClickPath.reduce((sum, chunk) => sum + chunk.gzipKb, 0), 2) },
       loadAverageAtStart: round(loadBefore, 2),
       clickToFirstViewWarmMs: { median: round(median(timing.warm)), p95: round(p95(timing.warm)), runs: timing.warm.length },
       directoryDelayMs: DIRECTORY_DELAY_MS,
@@ -1008,6 +1024,7 @@ ${ours.lazy.map((chunk) => `| ${chunk.file} | ${chunk.holds} | ${chunk.gzipKb.to
 
 Cold runs: ${timing.cold.map((v) => round(v)).join(', ')} ms; after hover: ${timing.coldAfterHover.map((v) => round(v)).join(', ')} ms.
 The click path is ${clickPath.length} scripts (the shell's chunk and the controllers', each with what it imports statically, over the first load): ${clickPath.map((chunk) => `${chunk.file} ${chunk.gzipKb.toFixed(1)} kB`).join(', ')}.
+The same page bundled from the package's dist (as a dapp that installed it): ${distClickPath.length} scripts, ${figures.timing.clickPathFromDist.gzipKb} kB gzip (${distClickPath.map((chunk) => `${chunk.file} ${chunk.gzipKb.toFixed(1)} kB`).join(', ')}).
 Hovering requested ${figures.timing.scriptsRequestedOnHover.runs.join(', ')} scripts per run before any click; the click after it requested ${figures.timing.scriptsRequestedByTheClickAfterHover.runs.join(', ')} more before the view painted. Machine load average (1 min) when the timing started: ${loadBefore.toFixed(1)} on ${os.cpus().length} cores
 (other work shares the machine; cold figures vary with it).
 
