@@ -180,7 +180,8 @@ function clickPathChunks(getModuleInfo: ModuleInfoOf, getModuleIds: () => Iterab
     true,
     shellRoots,
   );
-  const shell = [...closureOf([mount, fromRoot('modal/src/views/connect/connect-view.ts')], getModuleInfo)].filter((id) => id !== mount && !outside.has(id));
+  // The entry imports the Connect view itself (mount.ts).
+  const shell = [...closureOf([mount], getModuleInfo)].filter((id) => id !== mount && !outside.has(id));
   const chunks = new Map(shell.map((id) => [id, 'shell']));
   const shared = [...closureOf(shell.flatMap((id) => getModuleInfo(id)!.importedIds).filter((id) => !chunks.has(id)), getModuleInfo)]
     .filter((id) => !CLIENT_CHUNK.test(id) && !STORE_CHUNK.test(id) && !entries.includes(id))
@@ -189,21 +190,32 @@ function clickPathChunks(getModuleInfo: ModuleInfoOf, getModuleIds: () => Iterab
   const loaders = [...entries, ...[...getModuleIds()].filter((id) => (getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0)];
   const reach = new Map<string, string[]>();
   for (const loader of loaders) for (const id of closureOf([loader], getModuleInfo)) reach.set(id, [...(reach.get(id) ?? []), loader]);
+  // A chunk's name is its first module's (rollup merges chunks of one name, so a taken name gets a number).
   const names = new Map<string, string>();
+  const taken = new Set(['client', 'store', 'shell']);
   for (const id of shared) {
     const loadedBy = reach.get(id)!.join();
-    if (!names.has(loadedBy)) names.set(loadedBy, basename(id).replace(/\.tsx?$/, ''));
+    if (!names.has(loadedBy)) {
+      const base = basename(id).replace(/\.tsx?$/, '');
+      let name = base;
+      for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+      taken.add(name);
+      names.set(loadedBy, name);
+    }
     chunks.set(id, names.get(loadedBy)!);
   }
   return chunks;
 }
+/** The click path's chunks of the current build (computed on the first call of `manualChunks`, when the graph is whole). */
 let clickPath: Map<string, string> | undefined;
+const forgetClickPath = (): Plugin => ({ name: 'forget-click-path', buildStart: () => void (clickPath = undefined) });
 
 const config: RollupOptions = {
   input: packageEntries,
   external: isExternal,
   plugins: [
     cleanOutDir(),
+    forgetClickPath(),
     nodeResolve({ extensions: ['.ts', '.tsx', '.js'], browser: true, exportConditions: ['browser', 'module', 'production'] }),
     esbuildTypeScript(),
     declarations(),
