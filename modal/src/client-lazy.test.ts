@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAnnouncingTarget, createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, testOptions } from './core/testing.js';
+import { createClientTestEnvironment, createFakeWallet, testOptions } from './core/testing.js';
 import { createModalCore } from './client-core.js';
 import { controllersOf, getDefaultClient, setDefaultClient } from './client-registry.js';
 import { loadControllers, restoringAddressOf } from './client-lazy-entry.js';
@@ -13,19 +13,10 @@ const ADDRESS = '0x1111111111111111111111111111111111111111';
 function setup(options: { stored?: boolean; authorized?: boolean } = {}) {
   const wallet = createFakeWallet();
   wallet.state.authorized = options.authorized ?? false;
-  const target = createAnnouncingTarget(wallet.provider);
   const storage = createMemoryStorage(options.stored ? { [STORAGE_KEYS.connectorId]: 'com.test', [STORAGE_KEYS.lastAddress]: ADDRESS } : {});
-  const mounted: ModalControllers[] = [];
-  const fetch = createFakeFetch(fakeBlockchainApi);
-  const modal = createModalCore(testOptions({ storage }), {
-    fetch,
-    clock: createFakeClock(),
-    discoveryTarget: target,
-    isMobile: false,
-    loadMount: async () => (controllers) => void mounted.push(controllers),
-    location: null,
-  });
-  return { modal, wallet, storage, mounted, fetch, discoveryRequests: target.requests };
+  const { environment, mounted, fetch, discoveryRequests } = createClientTestEnvironment<ModalControllers>(wallet.provider);
+  const modal = createModalCore(testOptions({ storage }), environment);
+  return { modal, wallet, storage, mounted, fetch, discoveryRequests };
 }
 
 /** Waits until `check` holds, 10 s at most (the controllers' chunk is a dynamic import: slow the first time on a busy machine). */

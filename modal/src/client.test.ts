@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAnnouncingTarget, createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, flush, testOptions } from './core/testing.js';
+import { createAnnouncingTarget, createClientTestEnvironment, createFakeClock, createFakeFetch, createFakeWallet, fakeBlockchainApi, flush, testOptions } from './core/testing.js';
 import { createModal } from './client.js';
 import { controllersOf, getDefaultClient, setDefaultClient } from './client-registry.js';
 import { ChainSwitchError, UserRejectedError } from './errors.js';
@@ -12,17 +12,8 @@ const ADDRESS = '0x1111111111111111111111111111111111111111';
 function setup(overrides: { storage?: ReturnType<typeof createMemoryStorage>; authorized?: boolean } = {}) {
   const wallet = createFakeWallet();
   wallet.state.authorized = overrides.authorized ?? false;
-  const target = createAnnouncingTarget(wallet.provider);
-  const mounted: ModalControllers[] = [];
-  const fetch = createFakeFetch(fakeBlockchainApi);
-  const modal = createModal(testOptions({ storage: overrides.storage ?? createMemoryStorage() }), {
-    fetch,
-    clock: createFakeClock(),
-    discoveryTarget: target,
-    isMobile: false,
-    loadMount: async () => (controllers) => void mounted.push(controllers),
-    location: null,
-  });
+  const { environment, mounted, fetch } = createClientTestEnvironment<ModalControllers>(wallet.provider);
+  const modal = createModal(testOptions({ storage: overrides.storage ?? createMemoryStorage() }), environment);
   return { modal, wallet, mounted, fetch, controllers: controllersOf(modal)! };
 }
 

@@ -206,3 +206,22 @@ export function createAnnouncingTarget(provider: Eip1193Provider): EventTarget &
   });
   return Object.assign(target, { requests: () => requests });
 }
+
+/**
+ * What a client's tests give `createModal` as its environment: one announced wallet (`createAnnouncingTarget`), the fake
+ * blockchain api, a fake clock, no location, and a mount that records the controllers it is given (`mounted`).
+ */
+export function createClientTestEnvironment<Mounted>(provider: Eip1193Provider) {
+  const target = createAnnouncingTarget(provider);
+  const mounted: Mounted[] = [];
+  const fetch = createFakeFetch(fakeBlockchainApi);
+  const environment = {
+    fetch,
+    clock: createFakeClock(),
+    discoveryTarget: target,
+    isMobile: false,
+    loadMount: async () => (controllers: Mounted) => void mounted.push(controllers),
+    location: null,
+  };
+  return { environment, mounted, fetch, discoveryRequests: target.requests };
+}
